@@ -1,0 +1,31 @@
+# The two commands of the README, and a few more for development. The scripts in scripts/ do the work.
+.PHONY: up test build openapi demo bench-geography clean
+
+## Prepare the machine, build, and run the whole product on http://127.0.0.1:8080.
+up:
+	@scripts/up.sh
+
+## Run every test: Rust, web unit tests, browser end-to-end tests.
+test:
+	@scripts/test.sh
+
+## Build target/release/suite (and each service's binary) and web/dist, without starting anything.
+build:
+	@bash -c 'source scripts/prerequisites.sh && scripts/build.sh'
+
+## Regenerate web/openapi.json and the web client's API types from the gateway's code.
+openapi:
+	cargo run --quiet -p gateway --bin openapi > web/openapi.json
+	cd web && npm run gen:api
+
+## Load demo data into the Sésame started by `make up` (in another terminal).
+demo:
+	cargo run --quiet --release -p suite --bin demo -- geography
+
+## Benchmarks: each starts its own suite on a throwaway database and prints its figures.
+bench-geography:
+	cargo run --quiet --release --locked -p suite --bin bench-geography
+
+clean:
+	cargo clean
+	rm -rf web/dist web/node_modules

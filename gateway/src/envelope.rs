@@ -1,0 +1,75 @@
+//! The success answers of the REST contract (DESIGN.md): one record in `data`, a list in `data` with
+//! `total`, a write with `message` and `id`.
+
+use axum::Json;
+use axum::response::{IntoResponse, Response};
+use serde::{Deserialize, Serialize};
+use utoipa::{IntoParams, ToSchema};
+
+#[derive(Serialize, ToSchema)]
+pub struct Data<T> {
+    #[schema(example = "ok")]
+    pub status: &'static str,
+    pub data: T,
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct List<T> {
+    #[schema(example = "ok")]
+    pub status: &'static str,
+    pub data: Vec<T>,
+    /// The count of all rows matching the filters.
+    pub total: i64,
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct Written {
+    #[schema(example = "ok")]
+    pub status: &'static str,
+    pub message: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub id: Option<i64>,
+}
+
+pub fn data<T: Serialize>(data: T) -> Response {
+    Json(Data { status: "ok", data }).into_response()
+}
+
+pub fn list<T: Serialize>(data: Vec<T>, total: i64) -> Response {
+    Json(List { status: "ok", data, total }).into_response()
+}
+
+pub fn written(message: &str, id: Option<i64>) -> Response {
+    Json(Written { status: "ok", message: message.to_string(), id }).into_response()
+}
+
+/// The paging inputs shared by every list.
+#[derive(Debug, Default, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct Paging {
+    /// Rows per page (default 2000).
+    #[serde(rename = "_limit")]
+    #[param(rename = "_limit")]
+    pub limit: Option<i64>,
+    #[serde(rename = "_offset")]
+    #[param(rename = "_offset")]
+    pub offset: Option<i64>,
+    /// A field name of the list, from its allow-list.
+    #[serde(rename = "_orderBy")]
+    #[param(rename = "_orderBy")]
+    pub order_by: Option<String>,
+    #[serde(rename = "_descending")]
+    #[param(rename = "_descending")]
+    pub descending: Option<bool>,
+}
+
+impl Paging {
+    pub fn to_pb(&self) -> proto::common::Paging {
+        proto::common::Paging {
+            limit: self.limit.unwrap_or(0),
+            offset: self.offset.unwrap_or(0),
+            order_by: self.order_by.clone().unwrap_or_default(),
+            descending: self.descending.unwrap_or(false),
+        }
+    }
+}

@@ -1,0 +1,133 @@
+//! The REST gateway: the `/api` contract of the specification in front of the gRPC services, the role
+//! matrix, OpenAPI, probes, and the single-page application.
+
+pub mod access;
+pub mod envelope;
+pub mod error;
+mod extract;
+mod openapi;
+pub mod routes;
+pub mod session;
+mod spa;
+pub mod state;
+
+use anyhow::{Context, Result};
+use axum::extract::{MatchedPath, OriginalUri, Request};
+use axum::http::{Method, StatusCode};
+use axum::response::IntoResponse;
+use axum::routing::{any, get};
+use axum::{Json, Router};
+use common::config::{RunningEnv, env_or, env_parse};
+use opentelemetry::global;
+use opentelemetry_http::HeaderExtractor;
+use std::future::Future;
+use std::path::PathBuf;
+use std::time::Duration;
+use tokio::net::TcpListener;
+use tower_http::compression::CompressionLayer;
+use tower_http::timeout::TimeoutLayer;
+use tower_http::trace::TraceLayer;
+use tracing_opentelemetry::OpenTelemetrySpanExt;
+use utoipa::OpenApi;
+use utoipa_axum::router::OpenApiRouter;
+
+pub use state::AppState;
+
+#[derive(Clone, Debug)]
+pub struct GatewayConfig {
+    pub http_addr: String,
+    pub web_dir: PathBuf,
+    pub running_env: RunningEnv,
+    pub request_timeout: Duration,
+    /// Largest JSON body accepted.
+    pub body_limit: usize,
+}
+
+impl GatewayConfig {
+    /// Reads `HTTP_ADDR`, `WEB_DIR`, `RUNNING_ENV`, `REQUEST_TIMEOUT_SECONDS`, `BODY_LIMIT_BYTES`.
+    pub fn from_env() -> Result<Self> {
+        Ok(GatewayConfig {
+            http_addr: env_or("HTTP_ADDR", "127.0.0.1:8080"),
+            web_dir: PathBuf::from(env_or("WEB_DIR", "web/dist")),
+            running_env: RunningEnv::from_env()?,
+            request_timeout: Duration::from_secs(env_parse("REQUEST_TIMEOUT_SECONDS", 60u64)?),
+            body_limit: env_parse("BODY_LIMIT_BYTES", 2 * 1024 * 1024usize)?,
+        })
+    }
+}
+
+/// Every `/api` call with its OpenAPI description.
+fn api() -> OpenApiRouter<AppState> {
+    OpenApiRouter::with_openapi(openapi::ApiDoc::openapi())
+        .merge(routes::auth::router())
+        .merge(routes::users::router())
+        .merge(routes::login_params::router())
+        .merge(routes::env::router())
+        .merge(routes::geography::router())
+}
+
+/// The OpenAPI document of the `/api` calls.
+pub fn openapi_document() -> utoipa::openapi::OpenApi {
+    api().split_for_parts().1
+}
+
+/// The whole HTTP application.
+pub fn app(state: AppState, config: &GatewayConfig) -> Router {
+    let (api, document) = api().split_for_parts();
+    let document = Json(document);
+    let api = api
+        .route("/openapi.json", get(move || async move { document.clone() }))
+        .fallback(unknown_call)
+        .method_not_allowed_fallback(method_not_allowed)
+        .layer(axum::extract::DefaultBodyLimit::max(config.body_limit));
+    Router::new()
+        .nest("/api", api)
+        // The nested router does not see `/api/` itself, which would otherwise reach the application.
+        .route("/api/", any(unknown_call))
+        .route("/livez", get(routes::health::livez))
+        .route("/readyz", get(routes::health::readyz))
+        .with_state(state)
+        .merge(spa::router(&config.web_dir))
+        .layer(TimeoutLayer::with_status_code(StatusCode::GATEWAY_TIMEOUT, config.request_timeout))
+        .layer(CompressionLayer::new())
+        .layer(TraceLayer::new_for_http().make_span_with(request_span).on_response(record_status))
+}
+
+/// One span per request, named `METHOD route`, continuing the browser's trace when it sends one.
+fn request_span(request: &Request) -> tracing::Span {
+    let route = request.extensions().get::<MatchedPath>().map_or(request.uri().path(), |m| m.as_str());
+    let span = tracing::info_span!(
+        "http.request",
+        otel.name = %format!("{} {route}", request.method()),
+        otel.kind = "server",
+        http.request.method = %request.method(),
+        http.route = %route,
+        http.response.status_code = tracing::field::Empty,
+        enduser.id = tracing::field::Empty,
+    );
+    let parent = global::get_text_map_propagator(|p| p.extract(&HeaderExtractor(request.headers())));
+    let _ = span.set_parent(parent);
+    span
+}
+
+fn record_status<B>(response: &axum::http::Response<B>, latency: Duration, span: &tracing::Span) {
+    span.record("http.response.status_code", response.status().as_u16());
+    if response.status().is_server_error() {
+        tracing::error!(status = response.status().as_u16(), ?latency, "request failed");
+    } else {
+        tracing::debug!(status = response.status().as_u16(), ?latency, "request done");
+    }
+}
+
+async fn unknown_call(method: Method, OriginalUri(uri): OriginalUri) -> impl IntoResponse {
+    error::ApiError::not_found(format!("Appel inconnu : {method} {}", uri.path()))
+}
+
+async fn method_not_allowed(method: Method, OriginalUri(uri): OriginalUri) -> impl IntoResponse {
+    error::ApiError::new(StatusCode::METHOD_NOT_ALLOWED, format!("Méthode {method} non permise pour {}", uri.path()))
+}
+
+/// Serves `app` on `listener` until `shutdown` resolves, finishing the requests under way.
+pub async fn serve(app: Router, listener: TcpListener, shutdown: impl Future<Output = ()> + Send + 'static) -> Result<()> {
+    axum::serve(listener, app).with_graceful_shutdown(shutdown).await.context("HTTP server failed")
+}

@@ -1,0 +1,109 @@
+//! `auth/*`: sign-in, token refresh, the current login, and the password-hash tool.
+
+use crate::access::ToolsUse;
+use crate::envelope::{self, Data};
+use crate::error::{ApiError, ErrorBody};
+use crate::extract::{Json, Path};
+use crate::routes::users::User;
+use crate::session::{Authorized, Caller};
+use crate::state::AppState;
+use axum::extract::State;
+use axum::response::{IntoResponse, Response};
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+use utoipa_axum::{router::OpenApiRouter, routes};
+
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(login))
+        .routes(routes!(refresh))
+        .routes(routes!(me))
+        .routes(routes!(generate))
+}
+
+#[derive(Deserialize, ToSchema)]
+pub struct Credentials {
+    #[schema(example = "admin")]
+    pub login: String,
+    pub password: String,
+}
+
+/// The signed-in login as the sign-in answer names it.
+#[derive(Serialize, ToSchema)]
+pub struct SessionUser {
+    pub login_id: i64,
+    pub login_name: String,
+    pub login_role: String,
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct LoginAnswer {
+    #[schema(example = "ok")]
+    pub status: &'static str,
+    /// The bearer token for every other call.
+    pub token: String,
+    pub user: SessionUser,
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct TokenAnswer {
+    #[schema(example = "ok")]
+    pub status: &'static str,
+    pub token: String,
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct MeAnswer {
+    #[schema(example = "ok")]
+    pub status: &'static str,
+    pub user: User,
+}
+
+/// Signs in with a login name and password.
+#[utoipa::path(post, path = "/auth/login", tag = "auth", security(()), request_body = Credentials,
+    responses((status = 200, body = LoginAnswer), (status = 401, description = "Identifiant ou mot de passe incorrect", body = ErrorBody),
+              (status = 429, description = "Trop de tentatives échouées", body = ErrorBody)))]
+pub async fn login(State(state): State<AppState>, Json(body): Json<Credentials>) -> Result<Response, ApiError> {
+    if body.login.len() > 200 || body.password.len() > 1024 {
+        return Err(ApiError::new(axum::http::StatusCode::UNAUTHORIZED, "Identifiant ou mot de passe incorrect"));
+    }
+    let answer = state
+        .auth()
+        .login(proto::auth::LoginRequest { login: body.login, password: body.password })
+        .await?
+        .into_inner();
+    let user = answer.user.unwrap_or_default();
+    Ok(axum::Json(LoginAnswer {
+        status: "ok",
+        token: answer.token,
+        user: SessionUser { login_id: user.login_id, login_name: user.login_name, login_role: user.login_role },
+    })
+    .into_response())
+}
+
+/// Exchanges a still valid token for a fresh one.
+#[utoipa::path(post, path = "/auth/refresh", tag = "auth",
+    responses((status = 200, body = TokenAnswer), (status = 401, body = ErrorBody)))]
+pub async fn refresh(State(state): State<AppState>, caller: Caller) -> Result<Response, ApiError> {
+    let token = state.auth().refresh(proto::auth::TokenRequest { token: caller.token }).await?.into_inner().token;
+    Ok(axum::Json(TokenAnswer { status: "ok", token }).into_response())
+}
+
+/// The signed-in login.
+#[utoipa::path(get, path = "/auth/me", tag = "auth", responses((status = 200, body = MeAnswer), (status = 401, body = ErrorBody)))]
+pub async fn me(State(state): State<AppState>, caller: Caller) -> Result<Response, ApiError> {
+    let login = state.auth().get_login(proto::auth::LoginId { login_id: caller.login_id }).await?.into_inner();
+    Ok(axum::Json(MeAnswer { status: "ok", user: User::from(login) }).into_response())
+}
+
+/// The argon2id hash of a text, for an administrator who must set a password by hand.
+#[utoipa::path(get, path = "/auth/generate/{password}", tag = "auth", params(("password" = String, Path)),
+    responses((status = 200, body = Data<String>), (status = 403, body = ErrorBody)))]
+pub async fn generate(
+    State(state): State<AppState>,
+    _caller: Authorized<ToolsUse>,
+    Path(password): Path<String>,
+) -> Result<Response, ApiError> {
+    let hash = state.auth().hash_password(proto::auth::HashPasswordRequest { password }).await?.into_inner().hash;
+    Ok(envelope::data(hash))
+}

@@ -1,0 +1,8 @@
+//! The REST calls, one file per area of the specification.
+
+pub mod auth;
+pub mod env;
+pub mod geography;
+pub mod health;
+pub mod login_params;
+pub mod users;

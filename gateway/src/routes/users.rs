@@ -1,0 +1,194 @@
+//! `user/*`: the application's logins, for administrators.
+
+use crate::access::{UsersDelete, UsersRead, UsersWrite};
+use crate::envelope::{self, Data, List, Paging, Written};
+use crate::error::{ApiError, ErrorBody};
+use crate::extract::{Json, Path, Query};
+use crate::session::Authorized;
+use crate::state::AppState;
+use axum::extract::State;
+use axum::response::Response;
+use serde::{Deserialize, Serialize};
+use utoipa::{IntoParams, ToSchema};
+use utoipa_axum::{router::OpenApiRouter, routes};
+
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(user_list))
+        .routes(routes!(get_user))
+        .routes(routes!(post_user))
+        .routes(routes!(patch_user))
+        .routes(routes!(delete_user))
+}
+
+/// A login as lists and forms show it (the password never leaves the server).
+#[derive(Serialize, ToSchema)]
+pub struct User {
+    pub login_id: i64,
+    pub login_name: String,
+    /// admin, manager, agent, viewer or sync.
+    pub login_role: String,
+    pub login_provider: Option<String>,
+    /// Last sign-in (RFC 3339).
+    #[serde(rename = "login_lastConnection")]
+    #[schema(rename = "login_lastConnection")]
+    pub login_last_connection: Option<String>,
+}
+
+impl From<proto::auth::Login> for User {
+    fn from(l: proto::auth::Login) -> Self {
+        User {
+            login_id: l.login_id,
+            login_name: l.login_name,
+            login_role: l.login_role,
+            login_provider: l.login_provider,
+            login_last_connection: l.login_last_connection,
+        }
+    }
+}
+
+#[derive(Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct UserFilter {
+    /// Free text over login name and role.
+    pub filter: Option<String>,
+}
+
+/// A login to create (or to update when `login_id` is given).
+#[derive(Deserialize, ToSchema)]
+pub struct NewUser {
+    pub login_id: Option<i64>,
+    pub login_name: String,
+    /// At least 4 characters; optional when updating.
+    pub login_password: Option<String>,
+    pub login_role: String,
+    pub login_provider: Option<String>,
+}
+
+/// The fields to change on a login; absent fields stay as they are.
+#[derive(Deserialize, ToSchema)]
+pub struct UserPatch {
+    pub login_id: i64,
+    pub login_name: Option<String>,
+    /// Empty or null: unchanged.
+    pub login_password: Option<String>,
+    pub login_role: Option<String>,
+    /// Empty: cleared.
+    pub login_provider: Option<String>,
+}
+
+const MAX_TEXT: usize = 1024;
+
+/// Size checks at the edge; the service checks the rules.
+fn check_sizes(texts: &[Option<&str>]) -> Result<(), ApiError> {
+    if texts.iter().flatten().any(|t| t.len() > MAX_TEXT) {
+        return Err(ApiError::bad_request("Un champ dépasse la taille permise."));
+    }
+    Ok(())
+}
+
+/// The logins, filtered, sorted and paged. Sort fields: login_name, login_id, login_role, login_lastConnection.
+#[utoipa::path(get, path = "/user/user_list", tag = "user", params(Paging, UserFilter),
+    responses((status = 200, body = List<User>), (status = 400, body = ErrorBody), (status = 403, body = ErrorBody)))]
+pub async fn user_list(
+    State(state): State<AppState>,
+    _caller: Authorized<UsersRead>,
+    Query(paging): Query<Paging>,
+    Query(filter): Query<UserFilter>,
+) -> Result<Response, ApiError> {
+    let answer = state
+        .auth()
+        .list_logins(proto::auth::ListLoginsRequest {
+            paging: Some(paging.to_pb()),
+            filter: filter.filter.unwrap_or_default(),
+        })
+        .await?
+        .into_inner();
+    Ok(envelope::list(answer.logins.into_iter().map(User::from).collect(), answer.total))
+}
+
+#[utoipa::path(get, path = "/user/get_user/{id}", tag = "user", params(("id" = i64, Path)),
+    responses((status = 200, body = Data<User>), (status = 404, body = ErrorBody)))]
+pub async fn get_user(
+    State(state): State<AppState>,
+    _caller: Authorized<UsersRead>,
+    Path(id): Path<i64>,
+) -> Result<Response, ApiError> {
+    let login = state.auth().get_login(proto::auth::LoginId { login_id: id }).await?.into_inner();
+    Ok(envelope::data(User::from(login)))
+}
+
+/// Creates a login; with `login_id`, updates it.
+#[utoipa::path(post, path = "/user/post_user", tag = "user", request_body = NewUser,
+    responses((status = 200, body = Written), (status = 400, body = ErrorBody), (status = 409, body = ErrorBody)))]
+pub async fn post_user(
+    State(state): State<AppState>,
+    _caller: Authorized<UsersWrite>,
+    Json(body): Json<NewUser>,
+) -> Result<Response, ApiError> {
+    check_sizes(&[Some(&body.login_name), body.login_password.as_deref(), Some(&body.login_role), body.login_provider.as_deref()])?;
+    if let Some(login_id) = body.login_id {
+        let patch = UserPatch {
+            login_id,
+            login_name: Some(body.login_name),
+            login_password: body.login_password,
+            login_role: Some(body.login_role),
+            login_provider: body.login_provider,
+        };
+        return update(&state, patch).await;
+    }
+    let id = state
+        .auth()
+        .create_login(proto::auth::CreateLoginRequest {
+            login_name: body.login_name,
+            password: body.login_password.unwrap_or_default(),
+            role: body.login_role,
+            provider: body.login_provider,
+        })
+        .await?
+        .into_inner()
+        .login_id;
+    Ok(envelope::written("Utilisateur créé", Some(id)))
+}
+
+#[utoipa::path(patch, path = "/user/patch_user", tag = "user", request_body = UserPatch,
+    responses((status = 200, body = Written), (status = 400, body = ErrorBody), (status = 404, body = ErrorBody), (status = 409, body = ErrorBody)))]
+pub async fn patch_user(
+    State(state): State<AppState>,
+    _caller: Authorized<UsersWrite>,
+    Json(body): Json<UserPatch>,
+) -> Result<Response, ApiError> {
+    check_sizes(&[body.login_name.as_deref(), body.login_password.as_deref(), body.login_role.as_deref(), body.login_provider.as_deref()])?;
+    update(&state, body).await
+}
+
+async fn update(state: &AppState, patch: UserPatch) -> Result<Response, ApiError> {
+    let id = state
+        .auth()
+        .update_login(proto::auth::UpdateLoginRequest {
+            login_id: patch.login_id,
+            login_name: patch.login_name,
+            password: patch.login_password,
+            role: patch.login_role,
+            provider: patch.login_provider,
+        })
+        .await?
+        .into_inner()
+        .login_id;
+    Ok(envelope::written("Utilisateur modifié", Some(id)))
+}
+
+/// Deletes a login. The last administrator, and one's own login, cannot be deleted.
+#[utoipa::path(delete, path = "/user/delete_user/{id}", tag = "user", params(("id" = i64, Path)),
+    responses((status = 200, body = Written), (status = 404, body = ErrorBody), (status = 409, body = ErrorBody)))]
+pub async fn delete_user(
+    State(state): State<AppState>,
+    Authorized(caller, _): Authorized<UsersDelete>,
+    Path(id): Path<i64>,
+) -> Result<Response, ApiError> {
+    state
+        .auth()
+        .delete_login(proto::auth::DeleteLoginRequest { login_id: id, requested_by: caller.login_id })
+        .await?;
+    Ok(envelope::written("Utilisateur supprimé", None))
+}

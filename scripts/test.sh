@@ -1,0 +1,20 @@
+#!/usr/bin/env bash
+# `make test`: every test. Rust unit and integration tests (each test makes its own database from a
+# migrated template and its own NATS prefix), web unit tests, then browser end-to-end tests in Chromium
+# against the real suite.
+set -euo pipefail
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+export WITH_BROWSER=1
+source "$ROOT/scripts/prerequisites.sh"
+cd "$ROOT"
+export TEST_DATABASE_URL="$DATABASE_SERVER/postgres" NATS_URL
+
+say "Rust : tests unitaires et d'intégration"
+cargo test --workspace --locked
+
+say "Web : dépendances, types de l'API, tests unitaires, construction"
+"$ROOT/scripts/web-deps.sh"
+(cd web && npm test && npm run build)
+
+say "Navigateur : tests de bout en bout (Chromium)"
+(cd web && SUITE_BIN="$ROOT/target/debug/suite" DATABASE_SERVER="$DATABASE_SERVER" npm run e2e)

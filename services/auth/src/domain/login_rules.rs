@@ -1,0 +1,114 @@
+//! Checks on login inputs (specification point 5). Every violated rule is reported with its field.
+
+use super::messages as msg;
+use common::error::ServiceError;
+use common::roles::Role;
+use std::collections::BTreeMap;
+
+const MIN_LEN: usize = 4;
+const MAX_NAME_LEN: usize = 100;
+const MAX_PASSWORD_LEN: usize = 256;
+
+/// A login's fields as given; `None` means "not given" (allowed only on update).
+#[derive(Debug, Default)]
+pub struct LoginInput<'a> {
+    pub login_name: Option<&'a str>,
+    pub password: Option<&'a str>,
+    pub role: Option<&'a str>,
+    pub provider: Option<&'a str>,
+}
+
+/// Checks a login to create: name, password and role are required.
+pub fn check_new(input: &LoginInput) -> Result<Role, ServiceError> {
+    let mut fields = BTreeMap::new();
+    check_name(input.login_name.unwrap_or(""), &mut fields);
+    check_password(input.password.unwrap_or(""), &mut fields);
+    let role = check_role(input.role.unwrap_or(""), &mut fields);
+    check_provider(input.provider, &mut fields);
+    finish(fields)?;
+    Ok(role.expect("checked above"))
+}
+
+/// Checks the given fields of a login to update; absent ones stay as they are.
+pub fn check_update(input: &LoginInput) -> Result<Option<Role>, ServiceError> {
+    let mut fields = BTreeMap::new();
+    if let Some(name) = input.login_name {
+        check_name(name, &mut fields);
+    }
+    if let Some(password) = input.password.filter(|p| !p.is_empty()) {
+        check_password(password, &mut fields);
+    }
+    let role = input.role.and_then(|r| check_role(r, &mut fields));
+    check_provider(input.provider, &mut fields);
+    finish(fields)?;
+    Ok(role)
+}
+
+fn check_name(name: &str, fields: &mut BTreeMap<String, String>) {
+    let len = name.trim().chars().count();
+    if len < MIN_LEN {
+        fields.insert("login_name".into(), msg::LOGIN_NAME_TOO_SHORT.into());
+    } else if len > MAX_NAME_LEN {
+        fields.insert("login_name".into(), msg::LOGIN_NAME_TOO_LONG.into());
+    }
+}
+
+fn check_password(password: &str, fields: &mut BTreeMap<String, String>) {
+    let len = password.chars().count();
+    if len < MIN_LEN {
+        fields.insert("login_password".into(), msg::PASSWORD_TOO_SHORT.into());
+    } else if len > MAX_PASSWORD_LEN {
+        fields.insert("login_password".into(), msg::PASSWORD_TOO_LONG.into());
+    }
+}
+
+fn check_role(role: &str, fields: &mut BTreeMap<String, String>) -> Option<Role> {
+    let parsed = role.parse::<Role>().ok();
+    if parsed.is_none() {
+        fields.insert("login_role".into(), msg::unknown_role(role));
+    }
+    parsed
+}
+
+/// An empty provider means "none"; a given one needs 4 characters.
+fn check_provider(provider: Option<&str>, fields: &mut BTreeMap<String, String>) {
+    if let Some(p) = provider.map(str::trim).filter(|p| !p.is_empty()) {
+        if p.chars().count() < MIN_LEN {
+            fields.insert("login_provider".into(), msg::PROVIDER_TOO_SHORT.into());
+        }
+    }
+}
+
+fn finish(fields: BTreeMap<String, String>) -> Result<(), ServiceError> {
+    if fields.is_empty() { Ok(()) } else { Err(ServiceError::invalid_fields(fields)) }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn input<'a>(name: &'a str, password: &'a str, role: &'a str) -> LoginInput<'a> {
+        LoginInput { login_name: Some(name), password: Some(password), role: Some(role), provider: None }
+    }
+
+    #[test]
+    fn a_complete_login_passes() {
+        assert_eq!(check_new(&input("awa.kone", "s3cret", "agent")).unwrap(), Role::Agent);
+    }
+
+    #[test]
+    fn every_broken_rule_names_its_field() {
+        let err = check_new(&LoginInput { provider: Some("ab"), ..input("abc", "123", "chef") }).unwrap_err();
+        let ServiceError::Invalid { fields, .. } = err else { panic!("not a validation error") };
+        let names: Vec<&str> = fields.keys().map(String::as_str).collect();
+        assert_eq!(names, ["login_name", "login_password", "login_provider", "login_role"]);
+    }
+
+    #[test]
+    fn an_update_may_leave_the_password_out() {
+        let update = LoginInput { login_name: Some("awa.kone"), ..Default::default() };
+        assert_eq!(check_update(&update).unwrap(), None);
+        let empty_password = LoginInput { password: Some(""), ..Default::default() };
+        assert!(check_update(&empty_password).is_ok());
+    }
+}

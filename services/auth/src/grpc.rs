@@ -1,0 +1,211 @@
+//! The gRPC face of the auth service: translation between the contract and the rules and store.
+
+use crate::domain::login_rules::{self, LoginInput};
+use crate::domain::messages as msg;
+use crate::password;
+use crate::store::{LOGIN_SORT, LoginChanges, LoginParamRow, LoginRow, Store};
+use crate::throttle::Throttle;
+use crate::tokens::TokenIssuer;
+use chrono::NaiveDate;
+use common::error::ServiceError;
+use common::paging::Page;
+use proto::auth as pb;
+use proto::auth::auth_server::Auth;
+use std::sync::Arc;
+use tonic::{Request, Response, Status};
+
+pub struct AuthGrpc {
+    store: Store,
+    tokens: TokenIssuer,
+    throttle: Throttle,
+    /// Verified against when the login name is unknown, so the answer takes as long as for a known
+    /// name and does not reveal which names exist.
+    decoy_hash: Arc<String>,
+}
+
+type Answer<T> = Result<Response<T>, Status>;
+
+impl AuthGrpc {
+    pub fn new(store: Store, tokens: TokenIssuer, throttle: Throttle, decoy_hash: String) -> Self {
+        AuthGrpc { store, tokens, throttle, decoy_hash: Arc::new(decoy_hash) }
+    }
+
+    /// The login behind a token, if the token is well signed, unexpired, and its login still exists with
+    /// the same token version (a deleted login or a changed password ends the session).
+    async fn session(&self, token: &str) -> Result<pb::Session, ServiceError> {
+        let invalid = || ServiceError::Unauthenticated(msg::SESSION_INVALID.into());
+        let claims = self.tokens.check(token).ok_or_else(invalid)?;
+        let login_id: i64 = claims.sub.parse().map_err(|_| invalid())?;
+        let login = self.store.credentials_by_id(login_id).await?.ok_or_else(invalid)?;
+        if login.token_version != claims.ver {
+            return Err(invalid());
+        }
+        Ok(pb::Session { login_id, login_name: login.login_name, role: login.login_role })
+    }
+
+    async fn sign_in(&self, login: &str, password: &str) -> Result<pb::LoginResponse, ServiceError> {
+        let login = login.trim();
+        if let Some(seconds) = self.throttle.blocked_for(login).await? {
+            return Err(ServiceError::TooManyRequests(msg::too_many_attempts(seconds.max(1))));
+        }
+        let found = self.store.credentials_by_name(login).await?;
+        let hash = found.as_ref().map_or_else(|| self.decoy_hash.as_str().to_string(), |c| c.password_hash.clone());
+        let matches = password::verify(password.to_string(), hash).await?;
+        let Some(user) = found.filter(|_| matches) else {
+            self.throttle.record_failure(login).await?;
+            tracing::info!(login, "sign-in refused");
+            return Err(ServiceError::Unauthenticated(msg::BAD_CREDENTIALS.into()));
+        };
+        self.throttle.clear(login).await?;
+        self.store.touch_last_connection(user.login_id).await?;
+        let token = self.tokens.issue(user.login_id, &user.login_name, &user.login_role, user.token_version)?;
+        tracing::info!(login_id = user.login_id, "signed in");
+        let row = self.store.get_login(user.login_id).await?;
+        Ok(pb::LoginResponse { token, user: Some(to_pb(row)) })
+    }
+}
+
+fn to_pb(row: LoginRow) -> pb::Login {
+    pb::Login {
+        login_id: row.login_id,
+        login_name: row.login_name,
+        login_role: row.login_role,
+        login_provider: row.login_provider,
+        login_last_connection: row.login_last_connection.map(|t| t.to_rfc3339()),
+    }
+}
+
+fn param_to_pb(row: LoginParamRow) -> pb::LoginParam {
+    pb::LoginParam {
+        name: row.name,
+        string_value: row.string_value,
+        int_value: row.int_value,
+        date_value: row.date_value.map(|d| d.to_string()),
+        bool_value: row.bool_value,
+    }
+}
+
+fn check_param_name(name: &str) -> Result<String, ServiceError> {
+    let name = name.trim();
+    if name.is_empty() {
+        return Err(ServiceError::invalid_field("loginParam_name", msg::PARAM_NAME_REQUIRED));
+    }
+    if name.chars().count() > 100 {
+        return Err(ServiceError::invalid_field("loginParam_name", msg::PARAM_NAME_TOO_LONG));
+    }
+    Ok(name.to_string())
+}
+
+#[tonic::async_trait]
+impl Auth for AuthGrpc {
+    async fn login(&self, request: Request<pb::LoginRequest>) -> Answer<pb::LoginResponse> {
+        let r = request.into_inner();
+        Ok(Response::new(self.sign_in(&r.login, &r.password).await?))
+    }
+
+    async fn refresh(&self, request: Request<pb::TokenRequest>) -> Answer<pb::TokenResponse> {
+        let session = self.session(&request.into_inner().token).await?;
+        let version = self.store.credentials_by_id(session.login_id).await?.map(|c| c.token_version).unwrap_or(0);
+        let token = self.tokens.issue(session.login_id, &session.login_name, &session.role, version).map_err(ServiceError::from)?;
+        Ok(Response::new(pb::TokenResponse { token }))
+    }
+
+    async fn authenticate(&self, request: Request<pb::TokenRequest>) -> Answer<pb::Session> {
+        Ok(Response::new(self.session(&request.into_inner().token).await?))
+    }
+
+    async fn hash_password(&self, request: Request<pb::HashPasswordRequest>) -> Answer<pb::HashPasswordResponse> {
+        let text = request.into_inner().password;
+        login_rules::check_update(&LoginInput { password: Some(&text), ..Default::default() })?;
+        let hash = password::hash(text).await.map_err(ServiceError::from)?;
+        Ok(Response::new(pb::HashPasswordResponse { hash }))
+    }
+
+    async fn list_logins(&self, request: Request<pb::ListLoginsRequest>) -> Answer<pb::ListLoginsResponse> {
+        let r = request.into_inner();
+        let p = r.paging.unwrap_or_default();
+        let page = Page::checked(p.limit, p.offset, &p.order_by, p.descending, LOGIN_SORT)?;
+        let (rows, total) = self.store.list_logins(&r.filter, &page).await?;
+        Ok(Response::new(pb::ListLoginsResponse { logins: rows.into_iter().map(to_pb).collect(), total }))
+    }
+
+    async fn get_login(&self, request: Request<pb::LoginId>) -> Answer<pb::Login> {
+        Ok(Response::new(to_pb(self.store.get_login(request.into_inner().login_id).await?)))
+    }
+
+    async fn create_login(&self, request: Request<pb::CreateLoginRequest>) -> Answer<pb::LoginId> {
+        let r = request.into_inner();
+        let provider = r.provider.as_deref().map(str::trim).filter(|p| !p.is_empty());
+        let role = login_rules::check_new(&LoginInput {
+            login_name: Some(&r.login_name),
+            password: Some(&r.password),
+            role: Some(&r.role),
+            provider,
+        })?;
+        let hash = password::hash(r.password).await.map_err(ServiceError::from)?;
+        let login_id = self.store.create_login(r.login_name.trim(), &hash, role, provider).await?;
+        tracing::info!(login_id, role = %role, "login created");
+        Ok(Response::new(pb::LoginId { login_id }))
+    }
+
+    async fn update_login(&self, request: Request<pb::UpdateLoginRequest>) -> Answer<pb::LoginId> {
+        let r = request.into_inner();
+        let role = login_rules::check_update(&LoginInput {
+            login_name: r.login_name.as_deref(),
+            password: r.password.as_deref(),
+            role: r.role.as_deref(),
+            provider: r.provider.as_deref(),
+        })?;
+        let password_hash = match r.password.filter(|p| !p.is_empty()) {
+            Some(p) => Some(password::hash(p).await.map_err(ServiceError::from)?),
+            None => None,
+        };
+        let changes = LoginChanges {
+            login_name: r.login_name.map(|n| n.trim().to_string()),
+            password_hash,
+            role,
+            provider: r.provider.map(|p| Some(p.trim().to_string()).filter(|p| !p.is_empty())),
+        };
+        self.store.update_login(r.login_id, changes).await?;
+        tracing::info!(login_id = r.login_id, "login updated");
+        Ok(Response::new(pb::LoginId { login_id: r.login_id }))
+    }
+
+    async fn delete_login(&self, request: Request<pb::DeleteLoginRequest>) -> Answer<proto::common::Empty> {
+        let r = request.into_inner();
+        if r.login_id == r.requested_by {
+            return Err(ServiceError::Conflict(msg::SELF_DELETE.into()).into());
+        }
+        self.store.delete_login(r.login_id).await?;
+        tracing::info!(login_id = r.login_id, "login deleted");
+        Ok(Response::new(proto::common::Empty {}))
+    }
+
+    async fn get_login_param(&self, request: Request<pb::LoginParamName>) -> Answer<pb::LoginParam> {
+        let name = check_param_name(&request.into_inner().name)?;
+        let row = self.store.get_login_param(&name).await?;
+        let row = row.ok_or_else(|| ServiceError::NotFound(msg::param_not_found(&name)))?;
+        Ok(Response::new(param_to_pb(row)))
+    }
+
+    async fn save_login_param(&self, request: Request<pb::LoginParam>) -> Answer<proto::common::Empty> {
+        let p = request.into_inner();
+        let name = check_param_name(&p.name)?;
+        let date_value = match p.date_value.as_deref().map(str::trim).filter(|d| !d.is_empty()) {
+            None => None,
+            Some(d) => Some(
+                NaiveDate::parse_from_str(d.get(..10).unwrap_or(d), "%Y-%m-%d")
+                    .map_err(|_| ServiceError::invalid_field("loginParam_dateValue", msg::PARAM_DATE_INVALID))?,
+            ),
+        };
+        let row = LoginParamRow {
+            name,
+            string_value: p.string_value,
+            int_value: p.int_value,
+            date_value,
+            bool_value: p.bool_value,
+        };
+        self.store.save_login_param(&row).await?;
+        Ok(Response::new(proto::common::Empty {}))
+    }
+}

@@ -1,0 +1,109 @@
+//! The auth service: logins and roles, sign-in with its throttle, session tokens, login parameters.
+//! `build` prepares it (database, migrations, first administrator, signing key); `serve` answers gRPC.
+
+pub mod domain;
+mod grpc;
+pub mod password;
+mod store;
+mod throttle;
+mod tokens;
+
+pub use throttle::ThrottleSettings;
+
+use anyhow::{Context, Result};
+use common::config::{env_opt, env_or, env_parse};
+use proto::auth::auth_server::AuthServer;
+use sqlx::migrate::Migrator;
+use std::future::Future;
+use std::time::Duration;
+use tokio::net::TcpListener;
+
+pub const SCHEMA: &str = "auth";
+
+/// The migrations of the auth schema.
+pub fn migrator() -> Migrator {
+    sqlx::migrate!("./migrations")
+}
+
+#[derive(Clone, Debug)]
+pub struct AuthConfig {
+    pub database_url: String,
+    /// Signs session tokens. When absent, a key is made once and kept in the database.
+    pub jwt_secret: Option<String>,
+    pub token_ttl: Duration,
+    /// The first administrator (login, password), created only while no login exists.
+    pub bootstrap_admin: Option<(String, String)>,
+    pub throttle: ThrottleSettings,
+    pub max_connections: u32,
+}
+
+impl AuthConfig {
+    /// Reads `DATABASE_URL`, `JWT_SECRET`, `TOKEN_TTL_SECONDS`, `BOOTSTRAP_ADMIN_LOGIN`,
+    /// `BOOTSTRAP_ADMIN_PASSWORD`, `SIGNIN_MAX_FAILURES`, `SIGNIN_BLOCK_SECONDS`, `AUTH_DB_CONNECTIONS`.
+    pub fn from_env() -> Result<Self> {
+        let bootstrap_admin = match (env_opt("BOOTSTRAP_ADMIN_LOGIN"), env_opt("BOOTSTRAP_ADMIN_PASSWORD")) {
+            (Some(login), Some(password)) => Some((login, password)),
+            (None, None) => None,
+            _ => anyhow::bail!("set both BOOTSTRAP_ADMIN_LOGIN and BOOTSTRAP_ADMIN_PASSWORD, or neither"),
+        };
+        let defaults = ThrottleSettings::default();
+        Ok(AuthConfig {
+            database_url: env_or("DATABASE_URL", common::config::DEFAULT_DATABASE_URL),
+            jwt_secret: env_opt("JWT_SECRET"),
+            token_ttl: Duration::from_secs(env_parse("TOKEN_TTL_SECONDS", 900u64)?),
+            bootstrap_admin,
+            throttle: ThrottleSettings {
+                max_failures: env_parse("SIGNIN_MAX_FAILURES", defaults.max_failures)?,
+                block: Duration::from_secs(env_parse("SIGNIN_BLOCK_SECONDS", defaults.block.as_secs())?),
+                window: defaults.window,
+            },
+            max_connections: env_parse("AUTH_DB_CONNECTIONS", 10u32)?,
+        })
+    }
+}
+
+pub struct AuthService {
+    grpc: grpc::AuthGrpc,
+}
+
+/// Connects, migrates, makes sure the first administrator and the signing key exist.
+pub async fn build(config: &AuthConfig) -> Result<AuthService> {
+    common::db::ensure_database(&config.database_url).await?;
+    let pool = common::db::connect(&config.database_url, config.max_connections).await?;
+    common::db::migrate(&pool, migrator(), SCHEMA).await?;
+    let store = store::Store::new(pool.clone());
+
+    if let Some((login, password)) = &config.bootstrap_admin {
+        let rules = domain::login_rules::LoginInput {
+            login_name: Some(login),
+            password: Some(password),
+            role: Some("admin"),
+            provider: None,
+        };
+        domain::login_rules::check_new(&rules).context("BOOTSTRAP_ADMIN_LOGIN or BOOTSTRAP_ADMIN_PASSWORD is invalid")?;
+        let hash = password::hash(password.clone()).await?;
+        if store.create_first_admin(login.trim(), &hash).await? {
+            tracing::info!(login = %login, "first administrator created");
+        }
+    }
+
+    let secret = match &config.jwt_secret {
+        Some(s) if s.len() >= 32 => s.as_bytes().to_vec(),
+        Some(_) => anyhow::bail!("JWT_SECRET must hold at least 32 characters"),
+        None => store.signing_key(rand::random::<[u8; 32]>().to_vec()).await?,
+    };
+    let tokens = tokens::TokenIssuer::new(&secret, config.token_ttl);
+    let throttle = throttle::Throttle::new(pool, config.throttle.clone());
+    let decoy_hash = password::hash(format!("{:x}", rand::random::<u128>())).await?;
+    Ok(AuthService { grpc: grpc::AuthGrpc::new(store, tokens, throttle, decoy_hash) })
+}
+
+impl AuthService {
+    /// Answers gRPC (the auth API and `grpc.health.v1`) on `listener` until `shutdown` resolves.
+    pub async fn serve(self, listener: TcpListener, shutdown: impl Future<Output = ()> + Send) -> Result<()> {
+        let (health, health_service) = tonic_health::server::health_reporter();
+        health.set_serving::<AuthServer<grpc::AuthGrpc>>().await;
+        let router = common::grpc::server().add_service(health_service).add_service(AuthServer::new(self.grpc));
+        common::grpc::serve(router, listener, shutdown).await
+    }
+}

@@ -1,0 +1,285 @@
+//! The auth schema's queries. Every query binds its inputs; the only text put into SQL is a sort column
+//! taken from an allow-list (`common::paging`).
+
+use crate::domain::messages as msg;
+use chrono::{DateTime, NaiveDate, Utc};
+use common::error::{ServiceError, is_unique_violation};
+use common::paging::Page;
+use common::roles::Role;
+use sqlx::{AssertSqlSafe, PgPool, Postgres, Transaction};
+
+#[derive(Debug, Clone, sqlx::FromRow)]
+pub struct LoginRow {
+    pub login_id: i64,
+    pub login_name: String,
+    pub login_role: String,
+    pub login_provider: Option<String>,
+    pub login_last_connection: Option<DateTime<Utc>>,
+}
+
+#[derive(Debug, sqlx::FromRow)]
+pub struct Credentials {
+    pub login_id: i64,
+    pub login_name: String,
+    pub login_role: String,
+    pub password_hash: String,
+    pub token_version: i32,
+}
+
+#[derive(Debug, sqlx::FromRow)]
+pub struct LoginParamRow {
+    pub name: String,
+    pub string_value: Option<String>,
+    pub int_value: Option<i64>,
+    pub date_value: Option<NaiveDate>,
+    pub bool_value: Option<bool>,
+}
+
+/// Public sort fields of the user list and their columns.
+pub const LOGIN_SORT: &[(&str, &str)] = &[
+    ("login_name", "login_name"),
+    ("login_id", "login_id"),
+    ("login_role", "login_role"),
+    ("login_lastConnection", "login_last_connection"),
+];
+
+const LOGIN_COLUMNS: &str = "login_id, login_name, login_role, login_provider, login_last_connection";
+
+/// The fields to change on a login; `None` leaves a field as it is.
+#[derive(Debug, Default)]
+pub struct LoginChanges {
+    pub login_name: Option<String>,
+    pub password_hash: Option<String>,
+    pub role: Option<Role>,
+    /// `Some(None)` clears the provider.
+    pub provider: Option<Option<String>>,
+}
+
+#[derive(Clone)]
+pub struct Store {
+    pool: PgPool,
+}
+
+impl Store {
+    pub fn new(pool: PgPool) -> Self {
+        Store { pool }
+    }
+
+    #[tracing::instrument(name = "db.auth.signing_key", skip_all)]
+    pub async fn signing_key(&self, fresh: Vec<u8>) -> Result<Vec<u8>, ServiceError> {
+        // First start stores `fresh`; later starts (and other replicas) read the stored one.
+        sqlx::query("INSERT INTO auth.signing_key (id, secret) VALUES (1, $1) ON CONFLICT (id) DO NOTHING")
+            .bind(fresh)
+            .execute(&self.pool)
+            .await?;
+        Ok(sqlx::query_scalar("SELECT secret FROM auth.signing_key WHERE id = 1").fetch_one(&self.pool).await?)
+    }
+
+    /// Creates the first administrator when no login exists at all. Answers whether it did.
+    #[tracing::instrument(name = "db.auth.bootstrap_admin", skip_all)]
+    pub async fn create_first_admin(&self, login_name: &str, password_hash: &str) -> Result<bool, ServiceError> {
+        let done = sqlx::query(
+            "INSERT INTO auth.login (login_name, login_role, password_hash)
+             SELECT $1, 'admin', $2 WHERE NOT EXISTS (SELECT 1 FROM auth.login)",
+        )
+        .bind(login_name)
+        .bind(password_hash)
+        .execute(&self.pool)
+        .await?;
+        Ok(done.rows_affected() == 1)
+    }
+
+    #[tracing::instrument(name = "db.auth.credentials", skip_all)]
+    pub async fn credentials_by_name(&self, login_name: &str) -> Result<Option<Credentials>, ServiceError> {
+        Ok(sqlx::query_as(
+            "SELECT login_id, login_name, login_role, password_hash, token_version
+             FROM auth.login WHERE lower(login_name) = lower($1)",
+        )
+        .bind(login_name)
+        .fetch_optional(&self.pool)
+        .await?)
+    }
+
+    #[tracing::instrument(name = "db.auth.session_state", skip_all)]
+    pub async fn credentials_by_id(&self, login_id: i64) -> Result<Option<Credentials>, ServiceError> {
+        Ok(sqlx::query_as(
+            "SELECT login_id, login_name, login_role, password_hash, token_version FROM auth.login WHERE login_id = $1",
+        )
+        .bind(login_id)
+        .fetch_optional(&self.pool)
+        .await?)
+    }
+
+    #[tracing::instrument(name = "db.auth.touch_last_connection", skip_all)]
+    pub async fn touch_last_connection(&self, login_id: i64) -> Result<(), ServiceError> {
+        sqlx::query("UPDATE auth.login SET login_last_connection = now() WHERE login_id = $1")
+            .bind(login_id)
+            .execute(&self.pool)
+            .await?;
+        Ok(())
+    }
+
+    #[tracing::instrument(name = "db.auth.list_logins", skip(self))]
+    pub async fn list_logins(&self, filter: &str, page: &Page) -> Result<(Vec<LoginRow>, i64), ServiceError> {
+        let sql = format!(
+            "SELECT {LOGIN_COLUMNS} FROM auth.login
+             WHERE $1 = '' OR login_name ILIKE '%' || $1 || '%' OR login_role ILIKE '%' || $1 || '%'
+             ORDER BY {} LIMIT $2 OFFSET $3",
+            page.order_sql("login_id")
+        );
+        let filter = escape_like(filter.trim());
+        let rows = sqlx::query_as(AssertSqlSafe(sql))
+            .bind(&filter)
+            .bind(page.limit)
+            .bind(page.offset)
+            .fetch_all(&self.pool)
+            .await?;
+        let total = sqlx::query_scalar(
+            "SELECT count(*) FROM auth.login
+             WHERE $1 = '' OR login_name ILIKE '%' || $1 || '%' OR login_role ILIKE '%' || $1 || '%'",
+        )
+        .bind(&filter)
+        .fetch_one(&self.pool)
+        .await?;
+        Ok((rows, total))
+    }
+
+    #[tracing::instrument(name = "db.auth.get_login", skip(self))]
+    pub async fn get_login(&self, login_id: i64) -> Result<LoginRow, ServiceError> {
+        sqlx::query_as(AssertSqlSafe(format!("SELECT {LOGIN_COLUMNS} FROM auth.login WHERE login_id = $1")))
+            .bind(login_id)
+            .fetch_optional(&self.pool)
+            .await?
+            .ok_or_else(|| ServiceError::NotFound(msg::login_not_found(login_id)))
+    }
+
+    #[tracing::instrument(name = "db.auth.create_login", skip_all)]
+    pub async fn create_login(
+        &self,
+        login_name: &str,
+        password_hash: &str,
+        role: Role,
+        provider: Option<&str>,
+    ) -> Result<i64, ServiceError> {
+        sqlx::query_scalar(
+            "INSERT INTO auth.login (login_name, login_role, password_hash, login_provider)
+             VALUES ($1, $2, $3, $4) RETURNING login_id",
+        )
+        .bind(login_name)
+        .bind(role.as_str())
+        .bind(password_hash)
+        .bind(provider)
+        .fetch_one(&self.pool)
+        .await
+        .map_err(name_conflict)
+    }
+
+    /// Applies `changes` in one transaction. Demoting the last administrator is refused; a new password
+    /// bumps the token version, which ends every session of that login.
+    #[tracing::instrument(name = "db.auth.update_login", skip(self, changes))]
+    pub async fn update_login(&self, login_id: i64, changes: LoginChanges) -> Result<(), ServiceError> {
+        let mut tx = self.pool.begin().await?;
+        let current: Option<String> =
+            sqlx::query_scalar("SELECT login_role FROM auth.login WHERE login_id = $1 FOR UPDATE")
+                .bind(login_id)
+                .fetch_optional(&mut *tx)
+                .await?;
+        let current = current.ok_or_else(|| ServiceError::NotFound(msg::login_not_found(login_id)))?;
+        if current == Role::Admin.as_str() && changes.role.is_some_and(|r| r != Role::Admin) {
+            ensure_other_admin(&mut tx, login_id).await?;
+        }
+        sqlx::query(
+            "UPDATE auth.login SET
+                login_name = COALESCE($2, login_name),
+                login_role = COALESCE($3, login_role),
+                password_hash = COALESCE($4, password_hash),
+                token_version = token_version + CASE WHEN $4 IS NULL THEN 0 ELSE 1 END,
+                login_provider = CASE WHEN $5 THEN $6 ELSE login_provider END,
+                updated_at = now()
+             WHERE login_id = $1",
+        )
+        .bind(login_id)
+        .bind(changes.login_name)
+        .bind(changes.role.map(Role::as_str))
+        .bind(changes.password_hash)
+        .bind(changes.provider.is_some())
+        .bind(changes.provider.flatten())
+        .execute(&mut *tx)
+        .await
+        .map_err(name_conflict)?;
+        tx.commit().await?;
+        Ok(())
+    }
+
+    /// Deletes a login; the last administrator cannot be deleted.
+    #[tracing::instrument(name = "db.auth.delete_login", skip(self))]
+    pub async fn delete_login(&self, login_id: i64) -> Result<(), ServiceError> {
+        let mut tx = self.pool.begin().await?;
+        let role: Option<String> =
+            sqlx::query_scalar("SELECT login_role FROM auth.login WHERE login_id = $1 FOR UPDATE")
+                .bind(login_id)
+                .fetch_optional(&mut *tx)
+                .await?;
+        let role = role.ok_or_else(|| ServiceError::NotFound(msg::login_not_found(login_id)))?;
+        if role == Role::Admin.as_str() {
+            ensure_other_admin(&mut tx, login_id).await?;
+        }
+        sqlx::query("DELETE FROM auth.login WHERE login_id = $1").bind(login_id).execute(&mut *tx).await?;
+        tx.commit().await?;
+        Ok(())
+    }
+
+    #[tracing::instrument(name = "db.auth.get_login_param", skip(self))]
+    pub async fn get_login_param(&self, name: &str) -> Result<Option<LoginParamRow>, ServiceError> {
+        Ok(sqlx::query_as(
+            "SELECT name, string_value, int_value, date_value, bool_value FROM auth.login_param WHERE name = $1",
+        )
+        .bind(name)
+        .fetch_optional(&self.pool)
+        .await?)
+    }
+
+    #[tracing::instrument(name = "db.auth.save_login_param", skip_all, fields(name = %param.name))]
+    pub async fn save_login_param(&self, param: &LoginParamRow) -> Result<(), ServiceError> {
+        sqlx::query(
+            "INSERT INTO auth.login_param (name, string_value, int_value, date_value, bool_value)
+             VALUES ($1, $2, $3, $4, $5)
+             ON CONFLICT (name) DO UPDATE SET string_value = EXCLUDED.string_value,
+                int_value = EXCLUDED.int_value, date_value = EXCLUDED.date_value,
+                bool_value = EXCLUDED.bool_value, updated_at = now()",
+        )
+        .bind(&param.name)
+        .bind(&param.string_value)
+        .bind(param.int_value)
+        .bind(param.date_value)
+        .bind(param.bool_value)
+        .execute(&self.pool)
+        .await?;
+        Ok(())
+    }
+}
+
+/// Locks every administrator row, then refuses when `login_id` is the only one. The lock makes two
+/// concurrent demotions of the last two administrators wait for each other instead of both succeeding.
+async fn ensure_other_admin(tx: &mut Transaction<'_, Postgres>, login_id: i64) -> Result<(), ServiceError> {
+    let admins: Vec<i64> = sqlx::query_scalar("SELECT login_id FROM auth.login WHERE login_role = 'admin' FOR UPDATE")
+        .fetch_all(&mut **tx)
+        .await?;
+    if admins.iter().all(|id| *id == login_id) {
+        return Err(ServiceError::Conflict(msg::LAST_ADMIN.into()));
+    }
+    Ok(())
+}
+
+fn name_conflict(e: sqlx::Error) -> ServiceError {
+    if is_unique_violation(&e, "login_name_key") {
+        ServiceError::Conflict(msg::LOGIN_NAME_TAKEN.into())
+    } else {
+        e.into()
+    }
+}
+
+/// `%` and `_` typed by a user are searched for literally.
+fn escape_like(text: &str) -> String {
+    text.replace('\\', "\\\\").replace('%', "\\%").replace('_', "\\_")
+}

@@ -1,0 +1,115 @@
+//! The error a service answers. Each variant maps to one gRPC code; the gateway maps that code to HTTP
+//! (see `gateway::error`). Messages are French and meant for the administrator; internal causes are
+//! logged, never sent.
+
+use std::collections::BTreeMap;
+use tonic::{Code, Status};
+use tonic_types::{ErrorDetails, StatusExt};
+
+#[derive(Debug, thiserror::Error)]
+pub enum ServiceError {
+    /// Bad input. `fields` names the inputs at fault with a message for each.
+    #[error("{message}")]
+    Invalid { message: String, fields: BTreeMap<String, String> },
+    #[error("{0}")]
+    NotFound(String),
+    /// A uniqueness or state conflict (409).
+    #[error("{0}")]
+    Conflict(String),
+    #[error("{0}")]
+    Unauthenticated(String),
+    #[error("{0}")]
+    PermissionDenied(String),
+    /// Too many attempts; retry later (429).
+    #[error("{0}")]
+    TooManyRequests(String),
+    #[error("{0}")]
+    Unavailable(String),
+    /// Anything unexpected: logged with its cause, answered with a generic message.
+    #[error(transparent)]
+    Internal(#[from] anyhow::Error),
+}
+
+impl ServiceError {
+    pub fn invalid_field(field: &str, message: impl Into<String>) -> Self {
+        let message = message.into();
+        ServiceError::Invalid { fields: BTreeMap::from([(field.to_string(), message.clone())]), message }
+    }
+
+    /// One error for several field messages; the first one is the headline.
+    pub fn invalid_fields(fields: BTreeMap<String, String>) -> Self {
+        let message = fields.values().next().cloned().unwrap_or_else(|| "Données invalides.".to_string());
+        ServiceError::Invalid { message, fields }
+    }
+}
+
+impl From<sqlx::Error> for ServiceError {
+    fn from(e: sqlx::Error) -> Self {
+        match e {
+            sqlx::Error::PoolTimedOut | sqlx::Error::Io(_) => {
+                tracing::error!(error = %e, "database unavailable");
+                ServiceError::Unavailable("La base de données ne répond pas, réessayez dans un instant.".into())
+            }
+            other => ServiceError::Internal(anyhow::Error::new(other)),
+        }
+    }
+}
+
+pub const INTERNAL_MESSAGE: &str = "Erreur interne du serveur. L'incident a été enregistré.";
+
+impl From<ServiceError> for Status {
+    fn from(e: ServiceError) -> Status {
+        match e {
+            ServiceError::Invalid { message, fields } => {
+                let mut details = ErrorDetails::new();
+                for (field, text) in &fields {
+                    details.add_bad_request_violation(field.clone(), text.clone());
+                }
+                Status::with_error_details(Code::InvalidArgument, message, details)
+            }
+            ServiceError::NotFound(m) => Status::not_found(m),
+            ServiceError::Conflict(m) => Status::already_exists(m),
+            ServiceError::Unauthenticated(m) => Status::unauthenticated(m),
+            ServiceError::PermissionDenied(m) => Status::permission_denied(m),
+            ServiceError::TooManyRequests(m) => Status::resource_exhausted(m),
+            ServiceError::Unavailable(m) => Status::unavailable(m),
+            ServiceError::Internal(cause) => {
+                tracing::error!(error = ?cause, "internal error");
+                Status::internal(INTERNAL_MESSAGE)
+            }
+        }
+    }
+}
+
+/// The field messages carried by an `InvalidArgument` status, in the order they were added.
+pub fn field_violations(status: &Status) -> Vec<(String, String)> {
+    status
+        .get_details_bad_request()
+        .map(|br| br.field_violations.into_iter().map(|v| (v.field, v.description)).collect())
+        .unwrap_or_default()
+}
+
+/// Whether a database error is the violation of the named unique constraint.
+pub fn is_unique_violation(e: &sqlx::Error, constraint: &str) -> bool {
+    matches!(e, sqlx::Error::Database(db) if db.is_unique_violation() && db.constraint() == Some(constraint))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn field_messages_survive_the_grpc_status() {
+        let status: Status = ServiceError::invalid_field("login_name", "trop court").into();
+        assert_eq!(status.code(), Code::InvalidArgument);
+        assert_eq!(status.message(), "trop court");
+        assert_eq!(field_violations(&status), vec![("login_name".to_string(), "trop court".to_string())]);
+    }
+
+    #[test]
+    fn internal_causes_are_not_sent() {
+        let status: Status = ServiceError::Internal(anyhow::anyhow!("secret path /etc/x")).into();
+        assert_eq!(status.code(), Code::Internal);
+        assert!(!status.message().contains("secret"));
+    }
+}

@@ -1,0 +1,83 @@
+//! gRPC plumbing shared by every service: a server whose request spans continue the caller's trace, a
+//! client channel that sends the current trace context, and serving on an already bound listener (port 0
+//! in the suite and in tests).
+
+use anyhow::{Context, Result};
+use opentelemetry::global;
+use opentelemetry::propagation::Injector;
+use opentelemetry_http::HeaderExtractor;
+use std::future::Future;
+use std::net::SocketAddr;
+use std::time::Duration;
+use tokio::net::TcpListener;
+use tokio_stream::wrappers::TcpListenerStream;
+use tonic::metadata::{MetadataKey, MetadataMap, MetadataValue};
+use tonic::service::interceptor::InterceptedService;
+use tonic::transport::{Channel, Endpoint, Server};
+use tracing_opentelemetry::OpenTelemetrySpanExt;
+
+/// The server builder every service uses: each call is a span named after its method, child of the
+/// caller's span when the call carries a `traceparent`.
+pub fn server() -> Server<tower::layer::util::Identity> {
+    Server::builder().trace_fn(|request: &http::Request<()>| {
+        let parent = global::get_text_map_propagator(|p| p.extract(&HeaderExtractor(request.headers())));
+        let span = tracing::info_span!(
+            "grpc.server",
+            otel.name = %request.uri().path(),
+            otel.kind = "server",
+            rpc.system = "grpc",
+        );
+        let _ = span.set_parent(parent);
+        span
+    })
+}
+
+/// Binds `addr` (port 0 picks a free one) and answers the bound address.
+pub async fn bind(addr: &str) -> Result<(TcpListener, SocketAddr)> {
+    let listener = TcpListener::bind(addr).await.with_context(|| format!("cannot listen on {addr}"))?;
+    let local = listener.local_addr()?;
+    Ok((listener, local))
+}
+
+/// Serves `router` on `listener` until `shutdown` resolves.
+pub async fn serve(
+    router: tonic::transport::server::Router,
+    listener: TcpListener,
+    shutdown: impl Future<Output = ()> + Send,
+) -> Result<()> {
+    router
+        .serve_with_incoming_shutdown(TcpListenerStream::new(listener), shutdown)
+        .await
+        .context("gRPC server failed")
+}
+
+/// A client channel whose calls carry the current trace context.
+pub type TracedChannel = InterceptedService<Channel, fn(tonic::Request<()>) -> Result<tonic::Request<()>, tonic::Status>>;
+
+/// A lazily connecting channel to `url` (`http://host:port`): the caller starts even if the service is
+/// not up yet, and a call made while it is down fails as `Unavailable`.
+pub fn channel(url: &str) -> Result<TracedChannel> {
+    let channel = Endpoint::from_shared(url.to_string())
+        .with_context(|| format!("invalid gRPC address {url:?}"))?
+        .connect_timeout(Duration::from_secs(3))
+        .timeout(Duration::from_secs(30))
+        .tcp_nodelay(true)
+        .connect_lazy();
+    Ok(InterceptedService::new(channel, inject_trace_context as fn(_) -> _))
+}
+
+fn inject_trace_context(mut request: tonic::Request<()>) -> Result<tonic::Request<()>, tonic::Status> {
+    let context = tracing::Span::current().context();
+    global::get_text_map_propagator(|p| p.inject_context(&context, &mut MetadataInjector(request.metadata_mut())));
+    Ok(request)
+}
+
+struct MetadataInjector<'a>(&'a mut MetadataMap);
+
+impl Injector for MetadataInjector<'_> {
+    fn set(&mut self, key: &str, value: String) {
+        if let (Ok(key), Ok(value)) = (MetadataKey::from_bytes(key.as_bytes()), MetadataValue::try_from(&value)) {
+            self.0.insert(key, value);
+        }
+    }
+}

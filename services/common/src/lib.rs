@@ -1,0 +1,15 @@
+//! What every service and the gateway share: configuration from the environment, telemetry,
+//! the error type that crosses gRPC, session claims and roles, NATS naming, database start-up,
+//! and a throwaway-database helper for tests.
+
+pub mod config;
+pub mod db;
+pub mod error;
+pub mod grpc;
+pub mod nats;
+pub mod outbox;
+pub mod paging;
+pub mod roles;
+pub mod shutdown;
+pub mod telemetry;
+pub mod test_db;

@@ -1,0 +1,161 @@
+//! The four levels described once: their tables, list queries, sort fields, children and wording. The
+//! store runs the same code for every level from these descriptions.
+
+use super::messages as msg;
+use common::error::ServiceError;
+use std::collections::BTreeMap;
+
+pub struct Children {
+    pub table: &'static str,
+    pub parent_column: &'static str,
+    pub singular: &'static str,
+    pub plural: &'static str,
+}
+
+pub struct Level {
+    /// Name in events and field names (`region`).
+    pub entity: &'static str,
+    /// "Région" in "Région n° 4 introuvable."
+    pub label: &'static str,
+    /// "de région" in "Le code de région « X » est déjà utilisé."
+    pub code_label: &'static str,
+    /// "Cette région" in "Cette région contient 3 départements".
+    pub phrase: &'static str,
+    pub table: &'static str,
+    pub id_column: &'static str,
+    /// The rows of a list or a get, with the names of the parent levels.
+    pub select: &'static str,
+    pub search_column: &'static str,
+    /// Column compared to a list's `parent_id` (a constant 0 when the level has no parent).
+    pub parent_column: &'static str,
+    /// Public sort fields and their columns; the first is the default order.
+    pub sort: &'static [(&'static str, &'static str)],
+    pub children: Option<Children>,
+}
+
+pub const REGION: Level = Level {
+    entity: "region",
+    label: "Région",
+    code_label: "de région",
+    phrase: "Cette région",
+    table: "geography.region",
+    id_column: "r.region_id",
+    select: "SELECT r.region_id, r.region_code, r.region_name FROM geography.region r",
+    search_column: "r.search",
+    parent_column: "0",
+    sort: &[("region_name", "r.region_name"), ("region_code", "r.region_code"), ("region_id", "r.region_id")],
+    children: Some(Children {
+        table: "geography.department",
+        parent_column: "department_region_id",
+        singular: "département",
+        plural: "départements",
+    }),
+};
+
+pub const DEPARTMENT: Level = Level {
+    entity: "department",
+    label: "Département",
+    code_label: "de département",
+    phrase: "Ce département",
+    table: "geography.department",
+    id_column: "d.department_id",
+    select: "SELECT d.department_id, d.department_code, d.department_name, d.department_region_id, r.region_name
+             FROM geography.department d JOIN geography.region r ON r.region_id = d.department_region_id",
+    search_column: "d.search",
+    parent_column: "d.department_region_id",
+    sort: &[
+        ("department_name", "d.department_name"),
+        ("department_code", "d.department_code"),
+        ("department_id", "d.department_id"),
+        ("region_name", "r.region_name"),
+    ],
+    children: Some(Children {
+        table: "geography.subprefecture",
+        parent_column: "subprefecture_department_id",
+        singular: "sous-préfecture",
+        plural: "sous-préfectures",
+    }),
+};
+
+pub const SUBPREFECTURE: Level = Level {
+    entity: "subprefecture",
+    label: "Sous-préfecture",
+    code_label: "de sous-préfecture",
+    phrase: "Cette sous-préfecture",
+    table: "geography.subprefecture",
+    id_column: "s.subprefecture_id",
+    select: "SELECT s.subprefecture_id, s.subprefecture_code, s.subprefecture_name, s.subprefecture_department_id,
+                    d.department_name, r.region_id, r.region_name
+             FROM geography.subprefecture s
+             JOIN geography.department d ON d.department_id = s.subprefecture_department_id
+             JOIN geography.region r ON r.region_id = d.department_region_id",
+    search_column: "s.search",
+    parent_column: "s.subprefecture_department_id",
+    sort: &[
+        ("subprefecture_name", "s.subprefecture_name"),
+        ("subprefecture_code", "s.subprefecture_code"),
+        ("subprefecture_id", "s.subprefecture_id"),
+        ("department_name", "d.department_name"),
+        ("region_name", "r.region_name"),
+    ],
+    children: Some(Children {
+        table: "geography.locality",
+        parent_column: "locality_subprefecture_id",
+        singular: "localité",
+        plural: "localités",
+    }),
+};
+
+pub const LOCALITY: Level = Level {
+    entity: "locality",
+    label: "Localité",
+    code_label: "de localité",
+    phrase: "Cette localité",
+    table: "geography.locality",
+    id_column: "l.locality_id",
+    select: "SELECT l.locality_id, l.locality_name, l.locality_subprefecture_id, s.subprefecture_name,
+                    d.department_id, d.department_name, r.region_id AS locality_region_id, r.region_name
+             FROM geography.locality l
+             JOIN geography.subprefecture s ON s.subprefecture_id = l.locality_subprefecture_id
+             JOIN geography.department d ON d.department_id = s.subprefecture_department_id
+             JOIN geography.region r ON r.region_id = d.department_region_id",
+    search_column: "l.search",
+    parent_column: "l.locality_subprefecture_id",
+    sort: &[
+        ("locality_name", "l.locality_name"),
+        ("locality_id", "l.locality_id"),
+        ("subprefecture_name", "s.subprefecture_name"),
+        ("department_name", "d.department_name"),
+        ("region_name", "r.region_name"),
+    ],
+    children: None,
+};
+
+/// Collects the messages of the fields at fault.
+#[derive(Default)]
+pub struct Checks(BTreeMap<String, String>);
+
+impl Checks {
+    /// A required text: present, and not longer than `max` characters. Answers it trimmed.
+    pub fn text(&mut self, field: &str, value: &str, missing: &str, max: usize) -> String {
+        let value = value.trim();
+        if value.is_empty() {
+            self.0.insert(field.into(), missing.into());
+        } else if value.chars().count() > max {
+            self.0.insert(field.into(), if max <= 50 { msg::CODE_TOO_LONG } else { msg::TOO_LONG }.into());
+        }
+        value.to_string()
+    }
+
+    /// A required parent id.
+    pub fn parent(&mut self, field: &str, id: i64, missing: &str) -> i64 {
+        if id <= 0 {
+            self.0.insert(field.into(), missing.into());
+        }
+        id
+    }
+
+    pub fn finish(self) -> Result<(), ServiceError> {
+        if self.0.is_empty() { Ok(()) } else { Err(ServiceError::invalid_fields(self.0)) }
+    }
+}

@@ -1,0 +1,45 @@
+//! Every French message of the geography service.
+
+/// "1 département", "3 départements".
+pub fn count(n: i64, singular: &str, plural: &str) -> String {
+    format!("{n} {}", if n == 1 { singular } else { plural })
+}
+
+pub fn has_children(level_phrase: &str, n: i64, singular: &str, plural: &str) -> String {
+    format!("{level_phrase} contient {} : supprimez-les d'abord.", count(n, singular, plural))
+}
+
+pub fn not_found(level: &str, id: i64) -> String {
+    format!("{level} n° {id} introuvable.")
+}
+
+pub fn code_taken(level: &str, code: &str) -> String {
+    format!("Le code {level} « {code} » est déjà utilisé.")
+}
+
+pub fn locality_taken(name: &str) -> String {
+    format!("La localité « {name} » existe déjà dans cette sous-préfecture.")
+}
+
+pub const TOO_LONG: &str = "Ce texte est trop long (200 caractères au plus).";
+pub const CODE_TOO_LONG: &str = "Ce code est trop long (50 caractères au plus).";
+pub const IMPORT_EMPTY: &str = "Le fichier ne contient aucune ligne à importer.";
+
+pub fn import_invalid(rows: usize) -> String {
+    format!(
+        "L'import contient {} : rien n'a été importé. Corrigez le fichier puis recommencez.",
+        count(rows as i64, "ligne invalide", "lignes invalides")
+    )
+}
+
+pub fn row_missing(what: &str) -> String {
+    format!("{what} est manquant.")
+}
+
+pub fn department_bound_elsewhere(department: &str, region: &str) -> String {
+    format!("le département « {department} » appartient déjà à la région « {region} ».")
+}
+
+pub fn subprefecture_bound_elsewhere(subprefecture: &str, department: &str) -> String {
+    format!("la sous-préfecture « {subprefecture} » appartient déjà au département « {department} ».")
+}

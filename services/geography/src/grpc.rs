@@ -1,0 +1,232 @@
+//! The gRPC face of the geography service: translation between the contract and the rules and store.
+
+use crate::domain::import::{self, MAX_REPORTED};
+use crate::domain::levels::{Checks, DEPARTMENT, LOCALITY, REGION, SUBPREFECTURE};
+use crate::domain::{messages as msg, text};
+use crate::store::{DepartmentRow, LocalityRow, RegionRow, Store, SubprefectureRow};
+use common::error::ServiceError;
+use common::paging::Page;
+use proto::common::Empty;
+use proto::geography as pb;
+use proto::geography::geography_server::Geography;
+use std::collections::BTreeMap;
+use tonic::{Request, Response, Status};
+
+pub struct GeographyGrpc {
+    store: Store,
+}
+
+impl GeographyGrpc {
+    pub fn new(store: Store) -> Self {
+        GeographyGrpc { store }
+    }
+}
+
+type Answer<T> = Result<Response<T>, Status>;
+
+fn page(request: &pb::ListRequest, allowed: &[(&str, &'static str)]) -> Result<Page, ServiceError> {
+    let p = request.paging.clone().unwrap_or_default();
+    Page::checked(p.limit, p.offset, &p.order_by, p.descending, allowed)
+}
+
+impl From<RegionRow> for pb::Region {
+    fn from(r: RegionRow) -> Self {
+        pb::Region { region_id: r.region_id, region_code: r.region_code, region_name: r.region_name }
+    }
+}
+
+impl From<DepartmentRow> for pb::Department {
+    fn from(r: DepartmentRow) -> Self {
+        pb::Department {
+            department_id: r.department_id,
+            department_code: r.department_code,
+            department_name: r.department_name,
+            department_region_id: r.department_region_id,
+            region_name: r.region_name,
+        }
+    }
+}
+
+impl From<SubprefectureRow> for pb::Subprefecture {
+    fn from(r: SubprefectureRow) -> Self {
+        pb::Subprefecture {
+            subprefecture_id: r.subprefecture_id,
+            subprefecture_code: r.subprefecture_code,
+            subprefecture_name: r.subprefecture_name,
+            subprefecture_department_id: r.subprefecture_department_id,
+            department_name: r.department_name,
+            region_id: r.region_id,
+            region_name: r.region_name,
+        }
+    }
+}
+
+impl From<LocalityRow> for pb::Locality {
+    fn from(r: LocalityRow) -> Self {
+        pb::Locality {
+            locality_id: r.locality_id,
+            locality_name: r.locality_name,
+            locality_subprefecture_id: r.locality_subprefecture_id,
+            subprefecture_name: r.subprefecture_name,
+            department_id: r.department_id,
+            department_name: r.department_name,
+            locality_region_id: r.locality_region_id,
+            region_name: r.region_name,
+        }
+    }
+}
+
+#[tonic::async_trait]
+impl Geography for GeographyGrpc {
+    async fn list_regions(&self, request: Request<pb::ListRequest>) -> Answer<pb::RegionList> {
+        let r = request.into_inner();
+        let (rows, total) = self.store.list::<RegionRow>(&REGION, &r.filter, 0, &page(&r, REGION.sort)?).await?;
+        Ok(Response::new(pb::RegionList { items: rows.into_iter().map(Into::into).collect(), total }))
+    }
+
+    async fn get_region(&self, request: Request<pb::Id>) -> Answer<pb::Region> {
+        Ok(Response::new(self.store.get::<RegionRow>(&REGION, request.into_inner().id).await?.into()))
+    }
+
+    async fn save_region(&self, request: Request<pb::Region>) -> Answer<pb::Id> {
+        let r = request.into_inner();
+        let mut checks = Checks::default();
+        let code = text::code(&checks.text("region_code", &r.region_code, "Le code de la région est obligatoire.", 50));
+        let name = checks.text("region_name", &r.region_name, "Le nom de la région est obligatoire.", 200);
+        checks.finish()?;
+        let id = self.store.save_region(r.region_id, &code, &name).await?;
+        Ok(Response::new(pb::Id { id }))
+    }
+
+    async fn delete_region(&self, request: Request<pb::Id>) -> Answer<Empty> {
+        self.store.delete(&REGION, request.into_inner().id).await?;
+        Ok(Response::new(Empty {}))
+    }
+
+    async fn list_departments(&self, request: Request<pb::ListRequest>) -> Answer<pb::DepartmentList> {
+        let r = request.into_inner();
+        let (rows, total) =
+            self.store.list::<DepartmentRow>(&DEPARTMENT, &r.filter, r.parent_id, &page(&r, DEPARTMENT.sort)?).await?;
+        Ok(Response::new(pb::DepartmentList { items: rows.into_iter().map(Into::into).collect(), total }))
+    }
+
+    async fn get_department(&self, request: Request<pb::Id>) -> Answer<pb::Department> {
+        Ok(Response::new(self.store.get::<DepartmentRow>(&DEPARTMENT, request.into_inner().id).await?.into()))
+    }
+
+    async fn save_department(&self, request: Request<pb::Department>) -> Answer<pb::Id> {
+        let r = request.into_inner();
+        let mut checks = Checks::default();
+        let code = text::code(&checks.text("department_code", &r.department_code, "Le code du département est obligatoire.", 50));
+        let name = checks.text("department_name", &r.department_name, "Le nom du département est obligatoire.", 200);
+        let region = checks.parent("department_regionId", r.department_region_id, "La région du département est obligatoire.");
+        checks.finish()?;
+        let id = self.store.save_department(r.department_id, &code, &name, region).await?;
+        Ok(Response::new(pb::Id { id }))
+    }
+
+    async fn delete_department(&self, request: Request<pb::Id>) -> Answer<Empty> {
+        self.store.delete(&DEPARTMENT, request.into_inner().id).await?;
+        Ok(Response::new(Empty {}))
+    }
+
+    async fn list_subprefectures(&self, request: Request<pb::ListRequest>) -> Answer<pb::SubprefectureList> {
+        let r = request.into_inner();
+        let (rows, total) =
+            self.store.list::<SubprefectureRow>(&SUBPREFECTURE, &r.filter, r.parent_id, &page(&r, SUBPREFECTURE.sort)?).await?;
+        Ok(Response::new(pb::SubprefectureList { items: rows.into_iter().map(Into::into).collect(), total }))
+    }
+
+    async fn get_subprefecture(&self, request: Request<pb::Id>) -> Answer<pb::Subprefecture> {
+        Ok(Response::new(self.store.get::<SubprefectureRow>(&SUBPREFECTURE, request.into_inner().id).await?.into()))
+    }
+
+    async fn save_subprefecture(&self, request: Request<pb::Subprefecture>) -> Answer<pb::Id> {
+        let r = request.into_inner();
+        let mut checks = Checks::default();
+        let code = text::code(&checks.text(
+            "subprefecture_code",
+            &r.subprefecture_code,
+            "Le code de la sous-préfecture est obligatoire.",
+            50,
+        ));
+        let name = checks.text("subprefecture_name", &r.subprefecture_name, "Le nom de la sous-préfecture est obligatoire.", 200);
+        let department = checks.parent(
+            "subprefecture_departmentId",
+            r.subprefecture_department_id,
+            "Le département de la sous-préfecture est obligatoire.",
+        );
+        checks.finish()?;
+        let id = self.store.save_subprefecture(r.subprefecture_id, &code, &name, department).await?;
+        Ok(Response::new(pb::Id { id }))
+    }
+
+    async fn delete_subprefecture(&self, request: Request<pb::Id>) -> Answer<Empty> {
+        self.store.delete(&SUBPREFECTURE, request.into_inner().id).await?;
+        Ok(Response::new(Empty {}))
+    }
+
+    async fn list_localities(&self, request: Request<pb::ListRequest>) -> Answer<pb::LocalityList> {
+        let r = request.into_inner();
+        let (rows, total) = self.store.list::<LocalityRow>(&LOCALITY, &r.filter, r.parent_id, &page(&r, LOCALITY.sort)?).await?;
+        Ok(Response::new(pb::LocalityList { items: rows.into_iter().map(Into::into).collect(), total }))
+    }
+
+    async fn get_locality(&self, request: Request<pb::Id>) -> Answer<pb::Locality> {
+        Ok(Response::new(self.store.get::<LocalityRow>(&LOCALITY, request.into_inner().id).await?.into()))
+    }
+
+    async fn save_locality(&self, request: Request<pb::Locality>) -> Answer<pb::Id> {
+        let r = request.into_inner();
+        let mut checks = Checks::default();
+        let name = checks.text("locality_name", &r.locality_name, "Le nom de la localité est obligatoire.", 200);
+        let subprefecture = checks.parent(
+            "locality_subprefectureId",
+            r.locality_subprefecture_id,
+            "La sous-préfecture de la localité est obligatoire.",
+        );
+        checks.finish()?;
+        let id = self.store.save_locality(r.locality_id, &name, subprefecture).await?;
+        Ok(Response::new(pb::Id { id }))
+    }
+
+    async fn delete_locality(&self, request: Request<pb::Id>) -> Answer<Empty> {
+        self.store.delete(&LOCALITY, request.into_inner().id).await?;
+        Ok(Response::new(Empty {}))
+    }
+
+    async fn import_localities(&self, request: Request<pb::ImportRequest>) -> Answer<pb::ImportResult> {
+        let rows = request.into_inner().rows;
+        if rows.is_empty() {
+            return Err(ServiceError::invalid_field("rows", msg::IMPORT_EMPTY).into());
+        }
+        let row_errors: Vec<(usize, String)> = match import::check(&rows) {
+            Err(errors) => errors.into_iter().map(|e| (e.row, e.message)).collect(),
+            Ok(columns) => match self.store.import(&columns).await? {
+                Ok(counts) => {
+                    tracing::info!(rows = rows.len(), ?counts, "import applied");
+                    return Ok(Response::new(pb::ImportResult {
+                        region_added: counts.regions,
+                        department_added: counts.departments,
+                        subprefecture_added: counts.subprefectures,
+                        locality_added: counts.localities,
+                    }));
+                }
+                Err(clashes) => clashes.into_iter().map(|(row, m)| (row as usize, capitalise(&m))).collect(),
+            },
+        };
+        Err(import_refused(row_errors).into())
+    }
+}
+
+/// The refusal of an import: one field per faulty row (`ligne 12`), the first ones only.
+fn import_refused(errors: Vec<(usize, String)>) -> ServiceError {
+    let fields: BTreeMap<String, String> =
+        errors.iter().take(MAX_REPORTED).map(|(row, message)| (format!("ligne {row}"), message.clone())).collect();
+    ServiceError::Invalid { message: msg::import_invalid(errors.len()), fields }
+}
+
+fn capitalise(s: &str) -> String {
+    let mut chars = s.chars();
+    chars.next().map(|f| f.to_uppercase().chain(chars).collect()).unwrap_or_default()
+}

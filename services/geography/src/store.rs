@@ -1,0 +1,476 @@
+//! The geography schema's queries. Inputs are always bound; only allow-listed sort columns and the
+//! level descriptions of `domain::levels` are written into SQL text.
+
+use crate::domain::import::Columns;
+use crate::domain::levels::{DEPARTMENT, LOCALITY, Level, REGION, SUBPREFECTURE};
+use crate::domain::messages as msg;
+use crate::domain::text;
+use common::error::{ServiceError, is_unique_violation};
+use common::outbox;
+use common::paging::Page;
+use serde::Serialize;
+use sqlx::postgres::PgRow;
+use sqlx::{AssertSqlSafe, FromRow, PgConnection, PgPool, Postgres, QueryBuilder};
+
+pub const SCHEMA: &str = "geography";
+
+#[derive(Debug, Clone, FromRow, Serialize)]
+pub struct RegionRow {
+    pub region_id: i64,
+    pub region_code: String,
+    pub region_name: String,
+}
+
+#[derive(Debug, Clone, FromRow, Serialize)]
+pub struct DepartmentRow {
+    pub department_id: i64,
+    pub department_code: String,
+    pub department_name: String,
+    #[serde(rename = "department_regionId")]
+    pub department_region_id: i64,
+    pub region_name: String,
+}
+
+#[derive(Debug, Clone, FromRow, Serialize)]
+pub struct SubprefectureRow {
+    pub subprefecture_id: i64,
+    pub subprefecture_code: String,
+    pub subprefecture_name: String,
+    #[serde(rename = "subprefecture_departmentId")]
+    pub subprefecture_department_id: i64,
+    pub department_name: String,
+    pub region_id: i64,
+    pub region_name: String,
+}
+
+#[derive(Debug, Clone, FromRow, Serialize)]
+pub struct LocalityRow {
+    pub locality_id: i64,
+    pub locality_name: String,
+    #[serde(rename = "locality_subprefectureId")]
+    pub locality_subprefecture_id: i64,
+    pub subprefecture_name: String,
+    pub department_id: i64,
+    pub department_name: String,
+    #[serde(rename = "locality_regionId")]
+    pub locality_region_id: i64,
+    pub region_name: String,
+}
+
+/// The payload of a `deleted` event.
+#[derive(Serialize)]
+struct Deleted {
+    id: i64,
+}
+
+/// Counts of what an import added.
+#[derive(Debug, Default, PartialEq, Eq)]
+pub struct ImportCounts {
+    pub regions: i64,
+    pub departments: i64,
+    pub subprefectures: i64,
+    pub localities: i64,
+}
+
+#[derive(Clone)]
+pub struct Store {
+    pool: PgPool,
+}
+
+impl Store {
+    pub fn new(pool: PgPool) -> Self {
+        Store { pool }
+    }
+
+    /// A page of `level`, filtered by free text and parent, with the total count of matching rows.
+    #[tracing::instrument(name = "db.geography.list", skip(self, level, page), fields(level = level.entity))]
+    pub async fn list<T>(&self, level: &Level, filter: &str, parent_id: i64, page: &Page) -> Result<(Vec<T>, i64), ServiceError>
+    where
+        T: for<'r> FromRow<'r, PgRow> + Send + Unpin,
+    {
+        let pattern = text::filter_pattern(filter);
+        let mut rows = QueryBuilder::<Postgres>::new(level.select);
+        push_conditions(&mut rows, level, &pattern, parent_id);
+        rows.push(" ORDER BY ").push(page.order_sql(level.id_column));
+        rows.push(" LIMIT ").push_bind(page.limit).push(" OFFSET ").push_bind(page.offset);
+        let items = rows.build_query_as::<T>().fetch_all(&self.pool).await?;
+
+        // Counted on the level's own table: the filters need no parent.
+        let alias = level.id_column.split('.').next().unwrap_or_default();
+        let mut count = QueryBuilder::<Postgres>::new(format!("SELECT count(*) FROM {} {alias}", level.table));
+        push_conditions(&mut count, level, &pattern, parent_id);
+        let total = count.build_query_scalar::<i64>().fetch_one(&self.pool).await?;
+        Ok((items, total))
+    }
+
+    #[tracing::instrument(name = "db.geography.get", skip(self, level), fields(level = level.entity))]
+    pub async fn get<T>(&self, level: &Level, id: i64) -> Result<T, ServiceError>
+    where
+        T: for<'r> FromRow<'r, PgRow> + Send + Unpin,
+    {
+        self.find(&self.pool, level, id).await
+    }
+
+    async fn find<'e, T, E>(&self, executor: E, level: &Level, id: i64) -> Result<T, ServiceError>
+    where
+        T: for<'r> FromRow<'r, PgRow> + Send + Unpin,
+        E: sqlx::PgExecutor<'e>,
+    {
+        sqlx::query_as(AssertSqlSafe(format!("{} WHERE {} = $1", level.select, level.id_column)))
+            .bind(id)
+            .fetch_optional(executor)
+            .await?
+            .ok_or_else(|| ServiceError::NotFound(msg::not_found(level.label, id)))
+    }
+
+    /// Deletes a row of `level` and tells it; refused while children hold it.
+    #[tracing::instrument(name = "db.geography.delete", skip(self, level), fields(level = level.entity))]
+    pub async fn delete(&self, level: &Level, id: i64) -> Result<(), ServiceError> {
+        let mut tx = self.pool.begin().await?;
+        let id_column = level.id_column.split('.').nth(1).unwrap_or(level.id_column);
+        let locked: Option<i64> =
+            sqlx::query_scalar(AssertSqlSafe(format!("SELECT {id_column} FROM {} WHERE {id_column} = $1 FOR UPDATE", level.table)))
+                .bind(id)
+                .fetch_optional(&mut *tx)
+                .await?;
+        if locked.is_none() {
+            return Err(ServiceError::NotFound(msg::not_found(level.label, id)));
+        }
+        if let Some(children) = &level.children {
+            let n: i64 = sqlx::query_scalar(AssertSqlSafe(format!(
+                "SELECT count(*) FROM {} WHERE {} = $1",
+                children.table, children.parent_column
+            )))
+            .bind(id)
+            .fetch_one(&mut *tx)
+            .await?;
+            if n > 0 {
+                return Err(ServiceError::Conflict(msg::has_children(level.phrase, n, children.singular, children.plural)));
+            }
+        }
+        sqlx::query(AssertSqlSafe(format!("DELETE FROM {} WHERE {id_column} = $1", level.table)))
+            .bind(id)
+            .execute(&mut *tx)
+            .await?;
+        outbox::enqueue(&mut tx, SCHEMA, &subject(level, "deleted"), &Deleted { id }).await?;
+        tx.commit().await?;
+        Ok(())
+    }
+
+    #[tracing::instrument(name = "db.geography.save_region", skip(self))]
+    pub async fn save_region(&self, id: i64, code: &str, name: &str) -> Result<i64, ServiceError> {
+        let mut tx = self.pool.begin().await?;
+        let search = text::search_of(code, name);
+        let saved: Option<i64> = if id == 0 {
+            sqlx::query_scalar(
+                "INSERT INTO geography.region (region_code, region_name, search) VALUES ($1, $2, $3) RETURNING region_id",
+            )
+            .bind(code)
+            .bind(name)
+            .bind(&search)
+            .fetch_optional(&mut *tx)
+            .await
+        } else {
+            sqlx::query_scalar(
+                "UPDATE geography.region SET region_code = $2, region_name = $3, search = $4 WHERE region_id = $1 RETURNING region_id",
+            )
+            .bind(id)
+            .bind(code)
+            .bind(name)
+            .bind(&search)
+            .fetch_optional(&mut *tx)
+            .await
+        }
+        .map_err(|e| conflict(e, &REGION, code))?;
+        let saved_id = saved.ok_or_else(|| ServiceError::NotFound(msg::not_found(REGION.label, id)))?;
+        self.tell::<RegionRow>(&mut tx, &REGION, saved_id, created_or_updated(id)).await?;
+        tx.commit().await?;
+        Ok(saved_id)
+    }
+
+    #[tracing::instrument(name = "db.geography.save_department", skip(self))]
+    pub async fn save_department(&self, id: i64, code: &str, name: &str, region_id: i64) -> Result<i64, ServiceError> {
+        let mut tx = self.pool.begin().await?;
+        self.parent_exists(&mut tx, &REGION, region_id, "department_regionId").await?;
+        let search = text::search_of(code, name);
+        let saved: Option<i64> = if id == 0 {
+            sqlx::query_scalar(
+                "INSERT INTO geography.department (department_code, department_name, department_region_id, search)
+                 VALUES ($1, $2, $3, $4) RETURNING department_id",
+            )
+            .bind(code)
+            .bind(name)
+            .bind(region_id)
+            .bind(&search)
+            .fetch_optional(&mut *tx)
+            .await
+        } else {
+            sqlx::query_scalar(
+                "UPDATE geography.department SET department_code = $2, department_name = $3, department_region_id = $4,
+                 search = $5 WHERE department_id = $1 RETURNING department_id",
+            )
+            .bind(id)
+            .bind(code)
+            .bind(name)
+            .bind(region_id)
+            .bind(&search)
+            .fetch_optional(&mut *tx)
+            .await
+        }
+        .map_err(|e| conflict(e, &DEPARTMENT, code))?;
+        let saved_id = saved.ok_or_else(|| ServiceError::NotFound(msg::not_found(DEPARTMENT.label, id)))?;
+        self.tell::<DepartmentRow>(&mut tx, &DEPARTMENT, saved_id, created_or_updated(id)).await?;
+        tx.commit().await?;
+        Ok(saved_id)
+    }
+
+    #[tracing::instrument(name = "db.geography.save_subprefecture", skip(self))]
+    pub async fn save_subprefecture(&self, id: i64, code: &str, name: &str, department_id: i64) -> Result<i64, ServiceError> {
+        let mut tx = self.pool.begin().await?;
+        self.parent_exists(&mut tx, &DEPARTMENT, department_id, "subprefecture_departmentId").await?;
+        let search = text::search_of(code, name);
+        let saved: Option<i64> = if id == 0 {
+            sqlx::query_scalar(
+                "INSERT INTO geography.subprefecture (subprefecture_code, subprefecture_name, subprefecture_department_id, search)
+                 VALUES ($1, $2, $3, $4) RETURNING subprefecture_id",
+            )
+            .bind(code)
+            .bind(name)
+            .bind(department_id)
+            .bind(&search)
+            .fetch_optional(&mut *tx)
+            .await
+        } else {
+            sqlx::query_scalar(
+                "UPDATE geography.subprefecture SET subprefecture_code = $2, subprefecture_name = $3,
+                 subprefecture_department_id = $4, search = $5 WHERE subprefecture_id = $1 RETURNING subprefecture_id",
+            )
+            .bind(id)
+            .bind(code)
+            .bind(name)
+            .bind(department_id)
+            .bind(&search)
+            .fetch_optional(&mut *tx)
+            .await
+        }
+        .map_err(|e| conflict(e, &SUBPREFECTURE, code))?;
+        let saved_id = saved.ok_or_else(|| ServiceError::NotFound(msg::not_found(SUBPREFECTURE.label, id)))?;
+        self.tell::<SubprefectureRow>(&mut tx, &SUBPREFECTURE, saved_id, created_or_updated(id)).await?;
+        tx.commit().await?;
+        Ok(saved_id)
+    }
+
+    #[tracing::instrument(name = "db.geography.save_locality", skip(self))]
+    pub async fn save_locality(&self, id: i64, name: &str, subprefecture_id: i64) -> Result<i64, ServiceError> {
+        let mut tx = self.pool.begin().await?;
+        self.parent_exists(&mut tx, &SUBPREFECTURE, subprefecture_id, "locality_subprefectureId").await?;
+        let key = text::fold(name);
+        let saved: Option<i64> = if id == 0 {
+            sqlx::query_scalar(
+                "INSERT INTO geography.locality (locality_name, locality_subprefecture_id, name_key, search)
+                 VALUES ($1, $2, $3, $3) RETURNING locality_id",
+            )
+            .bind(name)
+            .bind(subprefecture_id)
+            .bind(&key)
+            .fetch_optional(&mut *tx)
+            .await
+        } else {
+            sqlx::query_scalar(
+                "UPDATE geography.locality SET locality_name = $2, locality_subprefecture_id = $3, name_key = $4, search = $4
+                 WHERE locality_id = $1 RETURNING locality_id",
+            )
+            .bind(id)
+            .bind(name)
+            .bind(subprefecture_id)
+            .bind(&key)
+            .fetch_optional(&mut *tx)
+            .await
+        }
+        .map_err(|e| conflict(e, &LOCALITY, name))?;
+        let saved_id = saved.ok_or_else(|| ServiceError::NotFound(msg::not_found(LOCALITY.label, id)))?;
+        self.tell::<LocalityRow>(&mut tx, &LOCALITY, saved_id, created_or_updated(id)).await?;
+        tx.commit().await?;
+        Ok(saved_id)
+    }
+
+    /// Applies an import in one transaction: the rows go to a temporary table in one statement, the
+    /// file is checked against the database, then each level gets what it lacks, set by set, with one
+    /// event per added row written in the same statements.
+    #[tracing::instrument(name = "db.geography.import", skip_all, fields(rows = columns.row_no.len()))]
+    pub async fn import(&self, columns: &Columns) -> Result<Result<ImportCounts, Vec<(i32, String)>>, ServiceError> {
+        let mut tx = self.pool.begin().await?;
+        sqlx::query(
+            "CREATE TEMPORARY TABLE import_row (row_no int, region_code text, region_name text, region_search text,
+                department_code text, department_name text, department_search text, subprefecture_code text,
+                subprefecture_name text, subprefecture_search text, locality_name text, locality_key text,
+                locality_search text) ON COMMIT DROP",
+        )
+        .execute(&mut *tx)
+        .await?;
+        sqlx::query(
+            "INSERT INTO import_row SELECT * FROM unnest($1::int[], $2::text[], $3::text[], $4::text[], $5::text[],
+                $6::text[], $7::text[], $8::text[], $9::text[], $10::text[], $11::text[], $12::text[], $13::text[])",
+        )
+        .bind(&columns.row_no)
+        .bind(&columns.region_code)
+        .bind(&columns.region_name)
+        .bind(&columns.region_search)
+        .bind(&columns.department_code)
+        .bind(&columns.department_name)
+        .bind(&columns.department_search)
+        .bind(&columns.subprefecture_code)
+        .bind(&columns.subprefecture_name)
+        .bind(&columns.subprefecture_search)
+        .bind(&columns.locality_name)
+        .bind(&columns.locality_key)
+        .bind(&columns.locality_search)
+        .execute(&mut *tx)
+        .await?;
+
+        let clashes = file_against_database(&mut tx).await?;
+        if !clashes.is_empty() {
+            // Dropping the transaction rolls it back: nothing was written.
+            return Ok(Err(clashes));
+        }
+
+        let regions = added(&mut tx, "region",
+            "INSERT INTO geography.region (region_code, region_name, search)
+             SELECT DISTINCT ON (region_code) region_code, region_name, region_search FROM import_row ORDER BY region_code, row_no
+             ON CONFLICT (region_code) DO NOTHING
+             RETURNING region_id AS id, jsonb_build_object('region_id', region_id, 'region_code', region_code, 'region_name', region_name) AS payload",
+        )
+        .await?;
+        let departments = added(&mut tx, "department",
+            "INSERT INTO geography.department (department_code, department_name, department_region_id, search)
+             SELECT DISTINCT ON (i.department_code) i.department_code, i.department_name, r.region_id, i.department_search
+             FROM import_row i JOIN geography.region r ON r.region_code = i.region_code ORDER BY i.department_code, i.row_no
+             ON CONFLICT (department_code) DO NOTHING
+             RETURNING department_id AS id, jsonb_build_object('department_id', department_id, 'department_code', department_code,
+                 'department_name', department_name, 'department_regionId', department_region_id) AS payload",
+        )
+        .await?;
+        let subprefectures = added(&mut tx, "subprefecture",
+            "INSERT INTO geography.subprefecture (subprefecture_code, subprefecture_name, subprefecture_department_id, search)
+             SELECT DISTINCT ON (i.subprefecture_code) i.subprefecture_code, i.subprefecture_name, d.department_id, i.subprefecture_search
+             FROM import_row i JOIN geography.department d ON d.department_code = i.department_code ORDER BY i.subprefecture_code, i.row_no
+             ON CONFLICT (subprefecture_code) DO NOTHING
+             RETURNING subprefecture_id AS id, jsonb_build_object('subprefecture_id', subprefecture_id, 'subprefecture_code',
+                 subprefecture_code, 'subprefecture_name', subprefecture_name, 'subprefecture_departmentId', subprefecture_department_id) AS payload",
+        )
+        .await?;
+        let localities = added(&mut tx, "locality",
+            "INSERT INTO geography.locality (locality_name, locality_subprefecture_id, name_key, search)
+             SELECT DISTINCT ON (s.subprefecture_id, i.locality_key) i.locality_name, s.subprefecture_id, i.locality_key, i.locality_search
+             FROM import_row i JOIN geography.subprefecture s ON s.subprefecture_code = i.subprefecture_code
+             ORDER BY s.subprefecture_id, i.locality_key, i.row_no
+             ON CONFLICT (locality_subprefecture_id, name_key) DO NOTHING
+             RETURNING locality_id AS id, jsonb_build_object('locality_id', locality_id, 'locality_name', locality_name,
+                 'locality_subprefectureId', locality_subprefecture_id) AS payload",
+        )
+        .await?;
+        outbox::notify(&mut tx, SCHEMA).await?;
+        tx.commit().await?;
+        Ok(Ok(ImportCounts { regions, departments, subprefectures, localities }))
+    }
+
+    /// Writes the `created`/`updated` event of a saved row, with the names of its parents.
+    async fn tell<T>(&self, tx: &mut PgConnection, level: &Level, id: i64, verb: &str) -> Result<(), ServiceError>
+    where
+        T: for<'r> FromRow<'r, PgRow> + Send + Unpin + Serialize,
+    {
+        let row: T = self.find(&mut *tx, level, id).await?;
+        outbox::enqueue(tx, SCHEMA, &subject(level, verb), &row).await?;
+        Ok(())
+    }
+
+    async fn parent_exists(&self, tx: &mut PgConnection, parent: &Level, id: i64, field: &str) -> Result<(), ServiceError> {
+        let id_column = parent.id_column.split('.').nth(1).unwrap_or(parent.id_column);
+        // FOR KEY SHARE: the parent cannot be deleted before this transaction ends.
+        let found: Option<i64> =
+            sqlx::query_scalar(AssertSqlSafe(format!("SELECT {id_column} FROM {} WHERE {id_column} = $1 FOR KEY SHARE", parent.table)))
+                .bind(id)
+                .fetch_optional(&mut *tx)
+                .await?;
+        match found {
+            Some(_) => Ok(()),
+            None => Err(ServiceError::invalid_field(field, msg::not_found(parent.label, id))),
+        }
+    }
+}
+
+fn push_conditions(query: &mut QueryBuilder<Postgres>, level: &Level, pattern: &str, parent_id: i64) {
+    query.push(" WHERE TRUE");
+    if !pattern.is_empty() {
+        query.push(" AND ").push(level.search_column).push(" LIKE ").push_bind(pattern.to_string());
+    }
+    if parent_id > 0 {
+        query.push(" AND ").push(level.parent_column).push(" = ").push_bind(parent_id);
+    }
+}
+
+/// Runs an import insert whose `RETURNING` gives `id` and `payload`, writes one outbox event per added
+/// row in the same statement, and answers how many rows it added.
+async fn added(tx: &mut PgConnection, entity: &str, insert: &'static str) -> Result<i64, ServiceError> {
+    let sql = format!(
+        "WITH added AS ({insert}),
+              told AS (INSERT INTO geography.outbox (id, subject, payload, trace_context)
+                       SELECT gen_random_uuid(), $1, payload, $2 FROM added)
+         SELECT count(*) FROM added"
+    );
+    Ok(sqlx::query_scalar(AssertSqlSafe(sql))
+        .bind(format!("geography.{entity}.created"))
+        .bind(outbox::current_trace_context())
+        .fetch_one(&mut *tx)
+        .await?)
+}
+
+/// Rows whose codes the database already binds elsewhere: a department under another region, a
+/// sub-prefecture under another department.
+async fn file_against_database(tx: &mut PgConnection) -> Result<Vec<(i32, String)>, ServiceError> {
+    let departments: Vec<(i32, String, String)> = sqlx::query_as(
+        "SELECT min(i.row_no), i.department_code, min(r.region_code)
+         FROM import_row i
+         JOIN geography.department d ON d.department_code = i.department_code
+         JOIN geography.region r ON r.region_id = d.department_region_id
+         WHERE r.region_code <> i.region_code GROUP BY i.department_code ORDER BY 1 LIMIT 100",
+    )
+    .fetch_all(&mut *tx)
+    .await?;
+    let subprefectures: Vec<(i32, String, String)> = sqlx::query_as(
+        "SELECT min(i.row_no), i.subprefecture_code, min(d.department_code)
+         FROM import_row i
+         JOIN geography.subprefecture s ON s.subprefecture_code = i.subprefecture_code
+         JOIN geography.department d ON d.department_id = s.subprefecture_department_id
+         WHERE d.department_code <> i.department_code GROUP BY i.subprefecture_code ORDER BY 1 LIMIT 100",
+    )
+    .fetch_all(&mut *tx)
+    .await?;
+    let mut clashes: Vec<(i32, String)> = departments
+        .into_iter()
+        .map(|(row, code, region)| (row, msg::department_bound_elsewhere(&code, &region)))
+        .chain(subprefectures.into_iter().map(|(row, code, department)| (row, msg::subprefecture_bound_elsewhere(&code, &department))))
+        .collect();
+    clashes.sort();
+    Ok(clashes)
+}
+
+fn subject(level: &Level, verb: &str) -> String {
+    format!("geography.{}.{verb}", level.entity)
+}
+
+/// The event verb of a save: without an id it creates.
+fn created_or_updated(requested_id: i64) -> &'static str {
+    if requested_id == 0 { "created" } else { "updated" }
+}
+
+fn conflict(e: sqlx::Error, level: &Level, value: &str) -> ServiceError {
+    let key = format!("{}_code_key", level.entity);
+    if is_unique_violation(&e, &key) {
+        ServiceError::Conflict(msg::code_taken(level.code_label, value))
+    } else if is_unique_violation(&e, "locality_name_key") {
+        ServiceError::Conflict(msg::locality_taken(value))
+    } else {
+        e.into()
+    }
+}

@@ -1,0 +1,50 @@
+//! A small REST client of the gateway, for the demo-data command and the benchmarks: they talk to the
+//! product as the browser does.
+
+use anyhow::{Context, Result, bail};
+use serde::Serialize;
+use serde_json::{Value, json};
+
+pub struct ApiClient {
+    base: String,
+    http: reqwest::Client,
+    token: String,
+}
+
+impl ApiClient {
+    /// Signs in at `base` (e.g. `http://127.0.0.1:8080`).
+    pub async fn sign_in(base: &str, login: &str, password: &str) -> Result<ApiClient> {
+        let http = reqwest::Client::new();
+        let answer: Value = http
+            .post(format!("{base}/api/auth/login"))
+            .json(&json!({"login": login, "password": password}))
+            .send()
+            .await
+            .with_context(|| format!("Sésame ne répond pas sur {base}"))?
+            .json()
+            .await?;
+        let Some(token) = answer["token"].as_str() else {
+            bail!("connexion refusée : {}", answer["message"]);
+        };
+        Ok(ApiClient { base: base.to_string(), http, token: token.to_string() })
+    }
+
+    /// GET `path` (under `/api`); an answer whose status is not ok is an error with the server's message.
+    pub async fn get(&self, path: &str) -> Result<Value> {
+        let response = self.http.get(format!("{}/api{path}", self.base)).bearer_auth(&self.token).send().await?;
+        checked(response.json().await?)
+    }
+
+    pub async fn post<T: Serialize + ?Sized>(&self, path: &str, body: &T) -> Result<Value> {
+        let response = self.http.post(format!("{}/api{path}", self.base)).bearer_auth(&self.token).json(body).send().await?;
+        checked(response.json().await?)
+    }
+}
+
+fn checked(answer: Value) -> Result<Value> {
+    if answer["status"] == "ok" {
+        Ok(answer)
+    } else {
+        bail!("{}", answer["message"].as_str().unwrap_or("erreur sans message"))
+    }
+}

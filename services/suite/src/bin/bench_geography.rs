@@ -1,0 +1,67 @@
+//! `make bench-geography`: imports 100,000 locality rows (30 regions, 120 departments, 600
+//! sub-prefectures) through the gateway and prints the time and rows per second, the time the outbox
+//! relay takes to publish the resulting events, then p50 and p99 of `locality/get.locality_list?_limit=2000`
+//! pages with their parents' names. A whole suite runs in this process against a throwaway database.
+
+use anyhow::Result;
+use std::time::{Duration, Instant};
+use suite::api_client::ApiClient;
+use suite::bench::{ADMIN, BenchSuite, ms, percentiles};
+
+const ROWS: usize = 100_000;
+const PAGES: usize = 200;
+
+#[tokio::main]
+async fn main() -> Result<()> {
+    let suite = BenchSuite::start().await?;
+    let api = ApiClient::sign_in(&suite.base, ADMIN.0, ADMIN.1).await?;
+    let rows = suite::demo::geography(30, 4, 5, ROWS);
+
+    let started = Instant::now();
+    let answer = api.post("/locality/post_locality-import", &rows).await?;
+    let import = started.elapsed();
+    println!(
+        "import: {ROWS} rows in {:.2} s = {:.0} rows/s (added {} regions, {} departments, {} sub-prefectures, {} localities)",
+        import.as_secs_f64(),
+        ROWS as f64 / import.as_secs_f64(),
+        answer["regionAdded"],
+        answer["departmentAdded"],
+        answer["subprefectureAdded"],
+        answer["localityAdded"]
+    );
+
+    // The relay publishes one event per added row; wait for it so the list figures are not disturbed.
+    let pool = common::db::connect(&suite.db.url, 1).await?;
+    let events: i64 = ["regionAdded", "departmentAdded", "subprefectureAdded", "localityAdded"]
+        .iter()
+        .map(|k| answer[*k].as_i64().unwrap_or(0))
+        .sum();
+    let draining = Instant::now();
+    loop {
+        let left: i64 = sqlx::query_scalar("SELECT count(*) FROM geography.outbox").fetch_one(&pool).await?;
+        if left == 0 || draining.elapsed() > Duration::from_secs(300) {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    let drained = draining.elapsed();
+    println!(
+        "events: {events} published to JetStream, the last {:.2} s after the import ended = {:.0} events/s at least",
+        drained.as_secs_f64(),
+        events as f64 / drained.as_secs_f64().max(0.001)
+    );
+    pool.close().await;
+
+    let mut samples = Vec::with_capacity(PAGES);
+    for i in 0..PAGES {
+        let offset = (i * 2_000) % (ROWS - 2_000);
+        let started = Instant::now();
+        let page = api.get(&format!("/locality/get.locality_list?_limit=2000&_offset={offset}&_orderBy=locality_name")).await?;
+        samples.push(started.elapsed());
+        assert_eq!(page["data"].as_array().map(Vec::len), Some(2_000));
+    }
+    let (p50, p99) = percentiles(&mut samples);
+    println!("list: locality/get.locality_list?_limit=2000 sorted by name, {PAGES} pages: p50 {} p99 {}", ms(p50), ms(p99));
+
+    suite.stop().await
+}

@@ -1,0 +1,158 @@
+//! Every service and the gateway in one process: each service answers gRPC on a free loopback port, the
+//! gateway calls them there, exactly as in Kubernetes where each runs alone. Used on a single machine,
+//! on a field laptop, in development and in tests.
+
+use anyhow::{Context, Result};
+use common::config::{env_opt, env_or};
+use common::nats::Naming;
+use std::net::SocketAddr;
+use tokio::sync::watch;
+use tokio::task::JoinSet;
+
+pub mod api_client;
+pub mod bench;
+pub mod demo;
+
+#[derive(Clone, Debug)]
+pub struct SuiteConfig {
+    pub database_url: String,
+    pub nats_url: String,
+    /// Prefix of every NATS stream and subject of this instance; by default the database name.
+    pub nats_prefix: String,
+    pub auth: auth::AuthConfig,
+    pub geography: geography::GeographyConfig,
+    pub gateway: gateway::GatewayConfig,
+}
+
+impl SuiteConfig {
+    /// Reads the variables documented in the README.
+    pub fn from_env() -> Result<Self> {
+        let database_url = env_or("DATABASE_URL", common::config::DEFAULT_DATABASE_URL);
+        let nats_prefix = env_opt("NATS_PREFIX")
+            .map(|p| Naming::new(&p))
+            .unwrap_or_else(|| Naming::for_database_url(&database_url));
+        Ok(SuiteConfig {
+            nats_url: env_or("NATS_URL", common::config::DEFAULT_NATS_URL),
+            nats_prefix: nats_prefix.prefix().to_string(),
+            auth: auth::AuthConfig { database_url: database_url.clone(), ..auth::AuthConfig::from_env()? },
+            geography: geography::GeographyConfig { database_url: database_url.clone(), ..geography::GeographyConfig::from_env()? },
+            gateway: gateway::GatewayConfig::from_env()?,
+            database_url,
+        })
+    }
+}
+
+impl SuiteConfig {
+    /// A suite on free loopback ports against `database_url`, with a first administrator and defaults
+    /// elsewhere: what tests and benchmarks start.
+    pub fn local(database_url: &str, nats_prefix: &str, admin: (&str, &str), web_dir: std::path::PathBuf) -> Self {
+        SuiteConfig {
+            database_url: database_url.to_string(),
+            nats_url: env_or("NATS_URL", common::config::DEFAULT_NATS_URL),
+            nats_prefix: Naming::new(nats_prefix).prefix().to_string(),
+            auth: auth::AuthConfig {
+                database_url: database_url.to_string(),
+                jwt_secret: None,
+                token_ttl: std::time::Duration::from_secs(900),
+                bootstrap_admin: Some((admin.0.to_string(), admin.1.to_string())),
+                throttle: auth::ThrottleSettings::default(),
+                max_connections: 4,
+            },
+            geography: geography::GeographyConfig { database_url: database_url.to_string(), max_connections: 4 },
+            gateway: gateway::GatewayConfig {
+                http_addr: "127.0.0.1:0".into(),
+                web_dir,
+                running_env: common::config::RunningEnv::Central,
+                request_timeout: std::time::Duration::from_secs(120),
+                body_limit: 2 * 1024 * 1024,
+            },
+        }
+    }
+}
+
+/// Applies every service's migrations to the database at `url`.
+pub async fn migrate_all(url: &str) -> Result<()> {
+    let pool = common::db::connect(url, 2).await?;
+    common::db::migrate(&pool, auth::migrator(), auth::SCHEMA).await?;
+    common::db::migrate(&pool, geography::migrator(), geography::SCHEMA).await?;
+    pool.close().await;
+    Ok(())
+}
+
+/// Identifies the set of all migrations (for the tests' template database).
+pub fn migrations_fingerprint() -> String {
+    use std::hash::{Hash, Hasher};
+    let mut hasher = std::collections::hash_map::DefaultHasher::new();
+    for migration in auth::migrator().iter().chain(geography::migrator().iter()) {
+        migration.version.hash(&mut hasher);
+        migration.checksum.hash(&mut hasher);
+    }
+    format!("{:016x}", hasher.finish())
+}
+
+/// A started suite. Dropping it does not stop it: call `stop`.
+pub struct RunningSuite {
+    pub http_addr: SocketAddr,
+    pub naming: Naming,
+    stop: watch::Sender<bool>,
+    tasks: JoinSet<Result<()>>,
+}
+
+/// Starts the services, then the gateway. Returns once everything listens.
+pub async fn start(config: SuiteConfig) -> Result<RunningSuite> {
+    common::db::ensure_database(&config.database_url).await?;
+    let nats = common::nats::connect(&config.nats_url).await?;
+    let naming = Naming::new(&config.nats_prefix);
+    let (stop, stopped) = watch::channel(false);
+    let mut tasks = JoinSet::new();
+
+    let auth_service = auth::build(&config.auth).await.context("the auth service cannot start")?;
+    let (auth_listener, auth_addr) = common::grpc::bind("127.0.0.1:0").await?;
+    tasks.spawn(auth_service.serve(auth_listener, wait_for_stop(stopped.clone())));
+    tracing::info!(%auth_addr, "auth service listening");
+
+    let geography_service = geography::build(&config.geography).await.context("the geography service cannot start")?;
+    let relay = geography_service.relay(naming.clone(), nats.clone());
+    relay.ensure_stream().await?;
+    tasks.spawn(relay.run(wait_for_stop(stopped.clone())));
+    let (geography_listener, geography_addr) = common::grpc::bind("127.0.0.1:0").await?;
+    tasks.spawn(geography_service.serve(geography_listener, wait_for_stop(stopped.clone())));
+    tracing::info!(%geography_addr, "geography service listening");
+
+    let channels = gateway::state::Channels {
+        auth: common::grpc::channel(&format!("http://{auth_addr}"))?,
+        geography: common::grpc::channel(&format!("http://{geography_addr}"))?,
+    };
+    let state = gateway::AppState::new(channels, config.gateway.running_env, Some(nats));
+    let app = gateway::app(state, &config.gateway);
+    let (http_listener, http_addr) = common::grpc::bind(&config.gateway.http_addr).await?;
+    tasks.spawn(gateway::serve(app, http_listener, wait_for_stop(stopped)));
+    tracing::info!(%http_addr, prefix = naming.prefix(), "gateway listening");
+
+    Ok(RunningSuite { http_addr, naming, stop, tasks })
+}
+
+async fn wait_for_stop(mut stopped: watch::Receiver<bool>) {
+    let _ = stopped.wait_for(|s| *s).await;
+}
+
+impl RunningSuite {
+    /// Resolves when a part stops on its own (which is a failure while the suite should run).
+    pub async fn failed(&mut self) -> Result<()> {
+        match self.tasks.join_next().await {
+            Some(Ok(Ok(()))) => anyhow::bail!("a part of the suite stopped unexpectedly"),
+            Some(Ok(Err(e))) => Err(e),
+            Some(Err(e)) => Err(e).context("a part of the suite panicked"),
+            None => anyhow::bail!("the suite has no part running"),
+        }
+    }
+
+    /// Stops every part gracefully and waits for them.
+    pub async fn stop(mut self) -> Result<()> {
+        let _ = self.stop.send(true);
+        while let Some(done) = self.tasks.join_next().await {
+            done.context("a part of the suite panicked")??;
+        }
+        Ok(())
+    }
+}

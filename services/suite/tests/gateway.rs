@@ -1,0 +1,183 @@
+//! The gateway's own duties: the single-page application, JSON errors for unknown calls, the OpenAPI
+//! document, probes, login parameters and the environment.
+
+mod support;
+
+use reqwest::{Method, StatusCode};
+use serde_json::{Value, json};
+use support::TestSuite;
+
+/// Every client route of the specification (point 2).
+const CLIENT_ROUTES: &[&str] = &[
+    "/", "/about", "/cards", "/cooperatives", "/delivery", "/departments", "/documentation", "/localities",
+    "/localities/import", "/login", "/members", "/metabase_stats", "/metabase_stats/report", "/parcels", "/reader",
+    "/README", "/regions", "/reports", "/subprefectures", "/synchronization", "/synchronization/journal", "/tools",
+    "/tools/photo_sync_failed", "/user_list", "/a/path/that/does/not/exist",
+];
+
+#[tokio::test(flavor = "multi_thread")]
+async fn every_client_route_loads_the_application_uncached() {
+    let suite = TestSuite::start().await;
+    for route in CLIENT_ROUTES {
+        let response = suite.http.get(suite.url(route)).send().await.unwrap();
+        assert_eq!(response.status(), StatusCode::OK, "{route}");
+        assert_eq!(response.headers()["cache-control"], "no-cache", "{route}");
+        assert!(response.text().await.unwrap().contains("<div id=\"app\">"), "{route}");
+    }
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn hashed_assets_are_cached_for_a_year_and_missing_ones_are_404() {
+    let suite = TestSuite::start().await;
+    let response = suite.http.get(suite.url("/assets/index-3f2a1b.js")).send().await.unwrap();
+    assert_eq!(response.status(), StatusCode::OK);
+    assert!(response.headers()["cache-control"].to_str().unwrap().contains("immutable"));
+    let missing = suite.http.get(suite.url("/assets/gone-000.js")).send().await.unwrap();
+    assert_eq!(missing.status(), StatusCode::NOT_FOUND);
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn an_unknown_api_path_is_a_json_404_never_the_application() {
+    let suite = TestSuite::start().await;
+    let admin = suite.admin_token().await;
+    for path in ["/api/nothing/here", "/api/member/get.member_lists", "/api/"] {
+        let (status, body) = suite.get(path, &admin).await;
+        assert_eq!(status, StatusCode::NOT_FOUND, "{path}");
+        assert_eq!(body["status"], "error", "{path}: {body}");
+        assert!(body["message"].as_str().unwrap().starts_with("Appel inconnu"), "{body}");
+    }
+    let (status, body) = suite.call(Method::GET, "/api/auth/login", None, None).await;
+    assert_eq!(status, StatusCode::METHOD_NOT_ALLOWED);
+    assert_eq!(body["status"], "error");
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn answers_are_compressed_when_the_browser_accepts_it() {
+    let suite = TestSuite::start().await;
+    let response = suite.http.get(suite.url("/api/openapi.json")).header("accept-encoding", "gzip").send().await.unwrap();
+    assert_eq!(response.headers()["content-encoding"], "gzip");
+}
+
+/// The calls implemented so far, as (method, path under /api).
+const IMPLEMENTED: &[(&str, &str)] = &[
+    ("post", "/auth/login"),
+    ("post", "/auth/refresh"),
+    ("get", "/auth/me"),
+    ("get", "/auth/generate/{password}"),
+    ("get", "/user/user_list"),
+    ("get", "/user/get_user/{id}"),
+    ("post", "/user/post_user"),
+    ("patch", "/user/patch_user"),
+    ("delete", "/user/delete_user/{id}"),
+    ("get", "/loginparam/get_loginParam/{loginParam_name}"),
+    ("post", "/loginparam/post_loginParam"),
+    ("get", "/env/get_env"),
+    ("get", "/env/get_about"),
+    ("get", "/region/get.region_list"),
+    ("get", "/region/get_region/{id}"),
+    ("post", "/region/post_region"),
+    ("delete", "/region/delete_region/{id}"),
+    ("get", "/department/get.department_list"),
+    ("get", "/department/get_department/{id}"),
+    ("post", "/department/post_department"),
+    ("delete", "/department/delete_department/{id}"),
+    ("get", "/subprefecture/get.subprefecture_list"),
+    ("get", "/subprefecture/get_subprefecture/{id}"),
+    ("post", "/subprefecture/post_subprefecture"),
+    ("delete", "/subprefecture/delete_subprefecture/{id}"),
+    ("get", "/locality/get.locality_list"),
+    ("get", "/locality/get_locality/{id}"),
+    ("post", "/locality/post_locality"),
+    ("delete", "/locality/delete_locality/{id}"),
+    ("post", "/locality/post_locality-import"),
+];
+
+async fn openapi(suite: &TestSuite) -> Value {
+    let (status, doc) = suite.call(Method::GET, "/api/openapi.json", None, None).await;
+    assert_eq!(status, StatusCode::OK);
+    doc
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn openapi_lists_every_implemented_call() {
+    let suite = TestSuite::start().await;
+    let doc = openapi(&suite).await;
+    assert_eq!(doc["servers"][0]["url"], "/api");
+    let mut listed: Vec<(String, String)> = Vec::new();
+    for (path, item) in doc["paths"].as_object().unwrap() {
+        for method in item.as_object().unwrap().keys() {
+            listed.push((method.clone(), path.clone()));
+        }
+    }
+    listed.sort();
+    let mut expected: Vec<(String, String)> = IMPLEMENTED.iter().map(|(m, p)| (m.to_string(), p.to_string())).collect();
+    expected.sort();
+    assert_eq!(listed, expected);
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn every_call_but_sign_in_needs_a_token() {
+    let suite = TestSuite::start().await;
+    let doc = openapi(&suite).await;
+    for (path, item) in doc["paths"].as_object().unwrap() {
+        for method in item.as_object().unwrap().keys() {
+            if path == "/auth/login" {
+                continue;
+            }
+            let concrete = path.replace("{id}", "1").replace("{password}", "abcd").replace("{loginParam_name}", "x");
+            let method = Method::from_bytes(method.to_uppercase().as_bytes()).unwrap();
+            let (status, body) = suite.call(method.clone(), &format!("/api{concrete}"), None, Some(json!({}))).await;
+            assert_eq!(status, StatusCode::UNAUTHORIZED, "{method} {path}: {body}");
+        }
+    }
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn probes_answer() {
+    let suite = TestSuite::start().await;
+    assert_eq!(suite.http.get(suite.url("/livez")).send().await.unwrap().status(), StatusCode::OK);
+    let ready = suite.http.get(suite.url("/readyz")).send().await.unwrap();
+    assert_eq!(ready.status(), StatusCode::OK);
+    let body: Value = ready.json().await.unwrap();
+    assert_eq!(body["auth"], true);
+    assert_eq!(body["nats"], true);
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn env_answers_the_running_environment() {
+    let suite = TestSuite::start_with(|c| c.gateway.running_env = common::config::RunningEnv::Field).await;
+    let (_, token) = suite.login_with_role("viewer.env", "viewer").await;
+    let (status, body) = suite.get("/api/env/get_env", &token).await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(body["data"]["runningEnv"], "field");
+    let (_, about) = suite.get("/api/env/get_about", &token).await;
+    assert_eq!(about["data"]["version"], env!("CARGO_PKG_VERSION"));
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn login_params_are_written_by_admins_and_read_by_business_roles() {
+    let suite = TestSuite::start().await;
+    let admin = suite.admin_token().await;
+    let param = json!({"loginParam_name": "card_validity_months", "loginParam_intValue": 24, "loginParam_dateValue": "2027-01-31"});
+    let (status, body) = suite.post("/api/loginparam/post_loginParam", &admin, param).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    let (_, viewer) = suite.login_with_role("viewer.params", "viewer").await;
+    let (status, body) = suite.get("/api/loginparam/get_loginParam/card_validity_months", &viewer).await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(body["data"]["loginParam_intValue"], 24);
+    assert_eq!(body["data"]["loginParam_dateValue"], "2027-01-31");
+    assert_eq!(body["data"]["loginParam_stringValue"], Value::Null);
+
+    let (status, _) = suite.post("/api/loginparam/post_loginParam", &viewer, json!({"loginParam_name": "x"})).await;
+    assert_eq!(status, StatusCode::FORBIDDEN);
+    let (status, body) = suite.post("/api/loginparam/post_loginParam", &admin, json!({"loginParam_name": "  "})).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert_eq!(body["fields"]["loginParam_name"], "Le nom du paramètre est obligatoire.");
+    let (status, body) =
+        suite.post("/api/loginparam/post_loginParam", &admin, json!({"loginParam_name": "d", "loginParam_dateValue": "31/01/2027"})).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert_eq!(body["fields"]["loginParam_dateValue"], "La date doit être au format AAAA-MM-JJ.");
+    let (status, body) = suite.get("/api/loginparam/get_loginParam/unknown_param", &viewer).await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
+    assert_eq!(body["message"], "Paramètre « unknown_param » introuvable.");
+}

@@ -1,0 +1,156 @@
+//! The harness of the integration tests: the whole suite started in this process on free ports, against
+//! its own database copied from a migrated template, with its own NATS prefix, talked to over HTTP as
+//! the browser would. Set `TEST_LOG=1` to see the suite's logs.
+#![allow(dead_code)]
+
+use common::test_db::TestDatabase;
+use reqwest::{Method, StatusCode};
+use serde_json::{Value, json};
+use std::path::PathBuf;
+use std::sync::Once;
+
+pub const ADMIN: &str = "admin";
+pub const ADMIN_PASSWORD: &str = "Admin-pass-1";
+
+pub struct TestSuite {
+    pub base: String,
+    pub http: reqwest::Client,
+    /// This suite's NATS names, and a JetStream context to read its events.
+    pub naming: common::nats::Naming,
+    pub jetstream: async_nats::jetstream::Context,
+    running: Option<suite::RunningSuite>,
+    // Dropped last: the suite must stop before its database goes.
+    _db: TestDatabase,
+    _web: tempfile::TempDir,
+}
+
+static LOGS: Once = Once::new();
+
+impl TestSuite {
+    pub async fn start() -> TestSuite {
+        Self::start_with(|_| {}).await
+    }
+
+    /// Starts a suite after `adjust` changed its configuration.
+    pub async fn start_with(adjust: impl FnOnce(&mut suite::SuiteConfig)) -> TestSuite {
+        if std::env::var_os("TEST_LOG").is_some() {
+            LOGS.call_once(|| {
+                let _ = common::telemetry::init("suite-test").map(std::mem::forget);
+            });
+        }
+        let db = TestDatabase::create(&suite::migrations_fingerprint(), |url| async move { suite::migrate_all(&url).await })
+            .await
+            .expect("a test database");
+        let web = fake_web_dir();
+        let mut config = suite::SuiteConfig::local(&db.url, &db.name, (ADMIN, ADMIN_PASSWORD), web.path().to_path_buf());
+        config.gateway.request_timeout = std::time::Duration::from_secs(30);
+        adjust(&mut config);
+        let running = suite::start(config).await.expect("the suite starts");
+        let nats = common::nats::connect(&common::config::env_or("NATS_URL", common::config::DEFAULT_NATS_URL))
+            .await
+            .expect("tests need NATS");
+        TestSuite {
+            naming: running.naming.clone(),
+            jetstream: async_nats::jetstream::new(nats),
+            base: format!("http://{}", running.http_addr),
+            http: reqwest::Client::new(),
+            running: Some(running),
+            _db: db,
+            _web: web,
+        }
+    }
+
+    pub fn url(&self, path: &str) -> String {
+        format!("{}{path}", self.base)
+    }
+
+    /// Calls `path` (under the base, e.g. `/api/auth/me`) and answers the status and JSON body.
+    pub async fn call(&self, method: Method, path: &str, token: Option<&str>, body: Option<Value>) -> (StatusCode, Value) {
+        let mut request = self.http.request(method, self.url(path));
+        if let Some(token) = token {
+            request = request.bearer_auth(token);
+        }
+        if let Some(body) = body {
+            request = request.json(&body);
+        }
+        let response = request.send().await.expect("the gateway answers");
+        let status = response.status();
+        let text = response.text().await.unwrap_or_default();
+        let json = serde_json::from_str(&text).unwrap_or_else(|_| json!({ "raw": text }));
+        (status, json)
+    }
+
+    pub async fn get(&self, path: &str, token: &str) -> (StatusCode, Value) {
+        self.call(Method::GET, path, Some(token), None).await
+    }
+
+    pub async fn post(&self, path: &str, token: &str, body: Value) -> (StatusCode, Value) {
+        self.call(Method::POST, path, Some(token), Some(body)).await
+    }
+
+    pub async fn patch(&self, path: &str, token: &str, body: Value) -> (StatusCode, Value) {
+        self.call(Method::PATCH, path, Some(token), Some(body)).await
+    }
+
+    pub async fn delete(&self, path: &str, token: &str) -> (StatusCode, Value) {
+        self.call(Method::DELETE, path, Some(token), None).await
+    }
+
+    /// Signs in; answers the sign-in call's status and body.
+    pub async fn sign_in(&self, login: &str, password: &str) -> (StatusCode, Value) {
+        self.call(Method::POST, "/api/auth/login", None, Some(json!({"login": login, "password": password}))).await
+    }
+
+    /// The token of a successful sign-in.
+    pub async fn token(&self, login: &str, password: &str) -> String {
+        let (status, body) = self.sign_in(login, password).await;
+        assert_eq!(status, StatusCode::OK, "sign-in of {login}: {body}");
+        body["token"].as_str().expect("a token").to_string()
+    }
+
+    pub async fn admin_token(&self) -> String {
+        self.token(ADMIN, ADMIN_PASSWORD).await
+    }
+
+    /// Creates a login with `role` (password `pass-1234`) and answers its id and a token.
+    pub async fn login_with_role(&self, name: &str, role: &str) -> (i64, String) {
+        let admin = self.admin_token().await;
+        self.login_with_role_by(&admin, name, role).await
+    }
+
+    /// Same as `login_with_role`, created by the administrator whose token is `admin`.
+    pub async fn login_with_role_by(&self, admin: &str, name: &str, role: &str) -> (i64, String) {
+        let (status, body) = self
+            .post("/api/user/post_user", admin, json!({"login_name": name, "login_password": "pass-1234", "login_role": role}))
+            .await;
+        assert_eq!(status, StatusCode::OK, "{body}");
+        (body["id"].as_i64().unwrap(), self.token(name, "pass-1234").await)
+    }
+}
+
+impl Drop for TestSuite {
+    fn drop(&mut self) {
+        if let Some(running) = self.running.take() {
+            // Stop the servers before the database is dropped; block_in_place needs the multi-thread runtime.
+            tokio::task::block_in_place(|| {
+                tokio::runtime::Handle::current().block_on(async {
+                    let _ = running.stop().await;
+                    // The streams of this suite go with it.
+                    for service in ["geography"] {
+                        let _ = self.jetstream.delete_stream(self.naming.stream(service)).await;
+                    }
+                })
+            });
+        }
+    }
+}
+
+/// A stand-in for the built web application: an index page and one hashed asset.
+fn fake_web_dir() -> tempfile::TempDir {
+    let dir = tempfile::tempdir().expect("a temporary folder");
+    std::fs::write(dir.path().join("index.html"), "<!doctype html><title>Sésame</title><div id=\"app\"></div>").unwrap();
+    let assets: PathBuf = dir.path().join("assets");
+    std::fs::create_dir(&assets).unwrap();
+    std::fs::write(assets.join("index-3f2a1b.js"), "console.log('sesame')").unwrap();
+    dir
+}

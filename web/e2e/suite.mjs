@@ -1,0 +1,113 @@
+// Starts the real product for the browser tests: the `suite` binary (gateway and every service in one
+// process) on a free port, against a database of its own that it creates, serving web/dist. Stopping it
+// kills the process and drops that database.
+//   SUITE_BIN        the binary (default ../target/debug/suite)
+//   DATABASE_SERVER  the PostgreSQL server (default postgres://postgres@127.0.0.1:5432)
+//   NATS_URL         (default nats://127.0.0.1:4222)
+//   E2E_LOG=1        prints the suite's logs as it runs (they are printed anyway when start-up fails)
+import { spawn, execFile } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+
+const WEB = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const READY_TIMEOUT_MS = 90_000;
+const STOP_TIMEOUT_MS = 10_000;
+
+function freePort() {
+  return new Promise((done, fail) => {
+    const server = createServer();
+    server.unref();
+    server.on('error', fail);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => done(port));
+    });
+  });
+}
+
+const sleep = (ms) => new Promise((done) => setTimeout(done, ms));
+
+/** Runs SQL on the server's `postgres` database with psql (for clean-up). */
+async function psql(databaseServer, sql) {
+  await promisify(execFile)('psql', [`${databaseServer}/postgres`, '-v', 'ON_ERROR_STOP=1', '-qc', sql]);
+}
+
+/**
+ * @returns {Promise<{ baseUrl: string, admin: { login: string, password: string }, stop: () => Promise<void> }>}
+ */
+export async function startSuite() {
+  const bin = resolve(WEB, process.env.SUITE_BIN ?? '../target/debug/suite');
+  if (!existsSync(bin)) throw new Error(`The suite binary is missing: ${bin} (build it with cargo build, or set SUITE_BIN).`);
+  const webDir = resolve(WEB, 'dist');
+  if (!existsSync(resolve(webDir, 'index.html'))) throw new Error(`${webDir}/index.html is missing: run npm run build first.`);
+
+  const databaseServer = (process.env.DATABASE_SERVER ?? 'postgres://postgres@127.0.0.1:5432').replace(/\/$/, '');
+  const databaseName = `sesame_e2e_${randomBytes(6).toString('hex')}`;
+  const port = await freePort();
+  const admin = { login: 'admin', password: randomBytes(12).toString('base64url') };
+
+  const child = spawn(bin, [], {
+    env: {
+      ...process.env,
+      HTTP_ADDR: `127.0.0.1:${port}`,
+      DATABASE_URL: `${databaseServer}/${databaseName}`,
+      NATS_URL: process.env.NATS_URL ?? 'nats://127.0.0.1:4222',
+      RUNNING_ENV: 'central',
+      WEB_DIR: webDir,
+      BOOTSTRAP_ADMIN_LOGIN: admin.login,
+      BOOTSTRAP_ADMIN_PASSWORD: admin.password,
+      RUST_LOG: process.env.RUST_LOG ?? 'warn',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+
+  // The logs are kept, to explain a start-up that fails.
+  const logs = [];
+  const keep = (chunk) => {
+    logs.push(chunk.toString());
+    if (process.env.E2E_LOG === '1') process.stderr.write(chunk);
+  };
+  child.stdout.on('data', keep);
+  child.stderr.on('data', keep);
+  let exited = null;
+  const exit = new Promise((done) => child.on('exit', (code, signal) => done((exited = { code, signal }))));
+
+  const baseUrl = `http://127.0.0.1:${port}`;
+
+  async function stop() {
+    if (!exited) {
+      child.kill('SIGTERM');
+      const timer = sleep(STOP_TIMEOUT_MS).then(() => 'timeout');
+      if ((await Promise.race([exit, timer])) === 'timeout') {
+        child.kill('SIGKILL');
+        await exit;
+      }
+    }
+    await psql(databaseServer, `DROP DATABASE IF EXISTS "${databaseName}" WITH (FORCE)`);
+  }
+
+  const deadline = Date.now() + READY_TIMEOUT_MS;
+  while (true) {
+    if (exited) {
+      await stop().catch(() => {});
+      throw new Error(`The suite stopped during start-up (${JSON.stringify(exited)}):\n${logs.join('')}`);
+    }
+    try {
+      const response = await fetch(`${baseUrl}/readyz`);
+      if (response.status === 200) break;
+    } catch {
+      /* not listening yet */
+    }
+    if (Date.now() > deadline) {
+      await stop().catch(() => {});
+      throw new Error(`The suite was not ready after ${READY_TIMEOUT_MS / 1000} s:\n${logs.join('')}`);
+    }
+    await sleep(250);
+  }
+
+  return { baseUrl, admin, stop };
+}

@@ -1,0 +1,112 @@
+// The user list as an administrator uses it, in Chromium, against the real product.
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import { inBrowser, see, seeTitle, signIn } from './browser.mjs';
+import { startSuite } from './suite.mjs';
+
+describe('users', { timeout: 10 * 60_000 }, () => {
+  let suite;
+  before(async () => {
+    suite = await startSuite();
+  });
+  after(async () => {
+    await suite?.stop();
+  });
+
+  test('create a user, change its role, delete it', { timeout: 120_000 }, () =>
+    inBrowser('user-crud', async (page) => {
+      await signIn(page, suite.baseUrl, suite.admin.login, suite.admin.password);
+      await page.getByRole('link', { name: 'Utilisateurs', exact: true }).click();
+      await page.waitForURL((url) => url.pathname === '/user_list');
+      await seeTitle(page, 'Utilisateurs | Sésame');
+      const table = page.locator('.ant-table');
+      await table.getByRole('cell', { name: suite.admin.login, exact: true }).waitFor();
+
+      // Create.
+      await page.getByRole('button', { name: 'Nouvel utilisateur' }).click();
+      const dialog = page.getByRole('dialog');
+      await dialog.getByLabel('Identifiant').fill('ab');
+      await dialog.getByRole('button', { name: 'Enregistrer' }).click();
+      await see(page, "L'identifiant doit contenir au moins 4 caractères");
+      await see(page, 'Saisissez un mot de passe');
+      await dialog.getByLabel('Identifiant').fill('agent.kouassi');
+      await dialog.getByLabel('Mot de passe').fill('s3cret-pass');
+      await chooseRole(page, dialog, 'Gestionnaire');
+      await dialog.getByRole('button', { name: 'Enregistrer' }).click();
+      await dialog.waitFor({ state: 'hidden' });
+      const row = table.locator('tr', { has: page.getByRole('cell', { name: 'agent.kouassi', exact: true }) });
+      await row.waitFor();
+      await row.getByText('Gestionnaire', { exact: true }).waitFor();
+
+      // A second user with the same name is refused by the server, in a red notice.
+      await page.getByRole('button', { name: 'Nouvel utilisateur' }).click();
+      await dialog.getByLabel('Identifiant').fill('agent.kouassi');
+      await dialog.getByLabel('Mot de passe').fill('s3cret-pass');
+      await chooseRole(page, dialog, 'Agent');
+      await dialog.getByRole('button', { name: 'Enregistrer' }).click();
+      await page.locator('.ant-notification-notice-error').first().waitFor();
+      await dialog.getByRole('button', { name: 'Annuler' }).click();
+      await dialog.waitFor({ state: 'hidden' });
+
+      // Edit: the role becomes Agent; the password is left as it is.
+      await row.getByRole('button', { name: 'Modifier' }).click();
+      await see(page, "Modifier l'utilisateur agent.kouassi");
+      assert.equal(await dialog.getByLabel('Identifiant').inputValue(), 'agent.kouassi');
+      await chooseRole(page, dialog, 'Agent');
+      await dialog.getByRole('button', { name: 'Enregistrer' }).click();
+      await dialog.waitFor({ state: 'hidden' });
+      await row.getByText('Agent', { exact: true }).waitFor();
+      assert.equal(await row.getByText('Gestionnaire', { exact: true }).count(), 0);
+
+      // Search.
+      await page.getByPlaceholder('Rechercher un identifiant ou un rôle').fill('kouassi');
+      await page.getByPlaceholder('Rechercher un identifiant ou un rôle').press('Enter');
+      await see(page, '1 utilisateur');
+      await page.getByPlaceholder('Rechercher un identifiant ou un rôle').fill('');
+      await page.getByPlaceholder('Rechercher un identifiant ou un rôle').press('Enter');
+      await see(page, '2 utilisateurs');
+
+      // Delete, after confirmation.
+      await row.getByRole('button', { name: 'Supprimer' }).click();
+      const confirm = page.locator('.ant-popconfirm');
+      await confirm.getByText('Supprimer cet utilisateur ?').waitFor();
+      await confirm.getByRole('button', { name: 'Supprimer' }).click();
+      await row.waitFor({ state: 'detached' });
+      await table.getByRole('cell', { name: suite.admin.login, exact: true }).waitFor();
+    }));
+
+  test('the new user can sign in, and does not see what its role may not open', { timeout: 120_000 }, () =>
+    inBrowser('user-role', async (page) => {
+      // Made through the API, as the list test already covers the form.
+      const token = await apiSignIn(suite);
+      const created = await fetch(`${suite.baseUrl}/api/user/post_user`, {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+        body: JSON.stringify({ login_name: 'lecteur.yao', login_password: 'lecteur-pass', login_role: 'viewer' }),
+      });
+      assert.equal(created.status, 200, await created.text());
+
+      await signIn(page, suite.baseUrl, 'lecteur.yao', 'lecteur-pass');
+      await see(page, 'Lecteur');
+      assert.equal(await page.getByRole('link', { name: 'Utilisateurs', exact: true }).count(), 0);
+      await page.goto(`${suite.baseUrl}/user_list`);
+      await see(page, 'Accès refusé');
+    }));
+});
+
+/** Picks a role in the form's role select (an antd Select renders its options in a popup). */
+async function chooseRole(page, dialog, label) {
+  await dialog.getByLabel('Rôle').click();
+  await page.locator('.ant-select-dropdown:visible').getByTitle(label, { exact: true }).click();
+}
+
+async function apiSignIn(suite) {
+  const response = await fetch(`${suite.baseUrl}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ login: suite.admin.login, password: suite.admin.password }),
+  });
+  const body = await response.json();
+  assert.equal(body.status, 'ok');
+  return body.token;
+}

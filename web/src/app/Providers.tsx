@@ -1,0 +1,64 @@
+// Theme (green, dark when the system is), French locale, notices and the query cache.
+import { QueryClientProvider } from '@tanstack/react-query';
+import { ConfigProvider, message, notification, theme } from 'antd';
+import frFR from 'antd/locale/fr_FR';
+import 'dayjs/locale/fr';
+import dayjs from 'dayjs';
+import { useEffect, type ReactNode } from 'react';
+import { DEFAULT_NOTICE_SECONDS, PRIMARY_COLOR, PRIMARY_COLOR_ON_DARK } from '../shared/constants';
+import { bindFeedback } from '../shared/feedback/feedback';
+import { usePrefersDark } from '../shared/hooks/usePrefersDark';
+import { queryClient } from './queryClient';
+
+dayjs.locale('fr');
+
+/**
+ * Gives the code that runs outside components (failed calls, an expired session) notice functions that
+ * follow the theme and the locale. (antd's notification and message hooks rather than its `App`, which
+ * would also bring its modal code into the first download.)
+ */
+function FeedbackBridge() {
+  const [notificationApi, notificationHolder] = notification.useNotification({ duration: DEFAULT_NOTICE_SECONDS });
+  const [messageApi, messageHolder] = message.useMessage({ duration: DEFAULT_NOTICE_SECONDS });
+  useEffect(() => bindFeedback({ notification: notificationApi, message: messageApi }), [notificationApi, messageApi]);
+  return (
+    <>
+      {notificationHolder}
+      {messageHolder}
+    </>
+  );
+}
+
+/** The page behind the layouts follows the theme (font, text colour, background), as antd's App would. */
+function BodyStyle() {
+  const { token } = theme.useToken();
+  useEffect(() => {
+    const style = document.body.style;
+    style.background = token.colorBgLayout;
+    style.color = token.colorText;
+    style.fontFamily = token.fontFamily;
+  }, [token.colorBgLayout, token.colorText, token.fontFamily]);
+  return null;
+}
+
+export default function Providers({ children }: { children: ReactNode }) {
+  const dark = usePrefersDark();
+  useEffect(() => {
+    document.documentElement.style.colorScheme = dark ? 'dark' : 'light';
+  }, [dark]);
+
+  return (
+    <ConfigProvider
+      locale={frFR}
+      theme={{
+        algorithm: dark ? theme.darkAlgorithm : theme.defaultAlgorithm,
+        // Links in the primary green too; a lighter one on a dark background, to stay readable.
+        token: { colorPrimary: PRIMARY_COLOR, colorLink: dark ? PRIMARY_COLOR_ON_DARK : PRIMARY_COLOR },
+      }}
+    >
+      <BodyStyle />
+      <FeedbackBridge />
+      <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
+    </ConfigProvider>
+  );
+}

@@ -1,0 +1,57 @@
+// One icon per screen, for the side menu and the landing page's shortcuts (kept out of the route table
+// so that the sign-in page does not download them).
+import {
+  ApiOutlined,
+  AppstoreOutlined,
+  ApartmentOutlined,
+  BarChartOutlined,
+  BookOutlined,
+  CameraOutlined,
+  CarOutlined,
+  ClusterOutlined,
+  CreditCardOutlined,
+  EnvironmentOutlined,
+  FileTextOutlined,
+  GlobalOutlined,
+  HistoryOutlined,
+  HomeOutlined,
+  ImportOutlined,
+  InfoCircleOutlined,
+  PieChartOutlined,
+  QrcodeOutlined,
+  SyncOutlined,
+  TeamOutlined,
+  ToolOutlined,
+  UserOutlined,
+  BorderOutlined,
+  ShopOutlined,
+} from '@ant-design/icons';
+import type { ReactNode } from 'react';
+
+export const screenIcons: Record<string, ReactNode> = {
+  '/': <HomeOutlined />,
+  '/members': <TeamOutlined />,
+  '/cooperatives': <ShopOutlined />,
+  '/parcels': <BorderOutlined />,
+  '/cards': <CreditCardOutlined />,
+  '/delivery': <CarOutlined />,
+  '/reader': <QrcodeOutlined />,
+  '/regions': <GlobalOutlined />,
+  '/departments': <ApartmentOutlined />,
+  '/subprefectures': <ClusterOutlined />,
+  '/localities': <EnvironmentOutlined />,
+  '/localities/import': <ImportOutlined />,
+  '/reports': <FileTextOutlined />,
+  '/metabase_stats': <BarChartOutlined />,
+  '/metabase_stats/report': <PieChartOutlined />,
+  '/synchronization': <SyncOutlined />,
+  '/synchronization/journal': <HistoryOutlined />,
+  '/user_list': <UserOutlined />,
+  '/tools': <ToolOutlined />,
+  '/tools/photo_sync_failed': <CameraOutlined />,
+  '/documentation': <ApiOutlined />,
+  '/about': <InfoCircleOutlined />,
+  '/README': <BookOutlined />,
+};
+
+export const fallbackIcon = <AppstoreOutlined />;

@@ -1,0 +1,75 @@
+// The screens of the default layout (specification point 2), as data: the router, the side menu and the
+// landing page's shortcuts are all built from this table, so a screen is declared once.
+import type { ComponentType } from 'react';
+import { fr } from '../shared/locale/fr';
+import type { Role } from '../shared/roles';
+
+export type MenuGroup = keyof typeof fr.menu;
+
+export interface Screen {
+  path: string;
+  title: string;
+  /** Side-menu group; absent for the landing page, which sits on top of the menu. */
+  group?: MenuGroup;
+  /** Roles that may open it; absent: every signed-in login. Mirrors the gateway's role matrix. */
+  access?: readonly Role[];
+  /** Shown as a card on the landing page. */
+  shortcut?: boolean;
+  /** The screen's module; absent: the "à venir" page. */
+  load?: () => Promise<{ default: ComponentType }>;
+}
+
+const BUSINESS: readonly Role[] = ['admin', 'manager', 'agent', 'viewer'];
+const GEOGRAPHY_WRITE: readonly Role[] = ['admin', 'manager', 'agent'];
+const SYNC: readonly Role[] = ['admin', 'manager', 'sync'];
+const ADMIN: readonly Role[] = ['admin'];
+
+export const screens: readonly Screen[] = [
+  { path: '/', title: fr.screens.home, load: () => import('../features/home/HomePage') },
+
+  { path: '/members', title: fr.screens.members, group: 'members', access: BUSINESS, shortcut: true },
+  { path: '/cooperatives', title: fr.screens.cooperatives, group: 'members', access: BUSINESS },
+  { path: '/parcels', title: fr.screens.parcels, group: 'members', access: BUSINESS },
+
+  { path: '/cards', title: fr.screens.cards, group: 'cards', access: BUSINESS, shortcut: true },
+  { path: '/delivery', title: fr.screens.delivery, group: 'cards', access: BUSINESS, shortcut: true },
+  { path: '/reader', title: fr.screens.reader, group: 'cards', access: BUSINESS },
+
+  { path: '/regions', title: fr.screens.regions, group: 'geography', access: BUSINESS },
+  { path: '/departments', title: fr.screens.departments, group: 'geography', access: BUSINESS },
+  { path: '/subprefectures', title: fr.screens.subprefectures, group: 'geography', access: BUSINESS },
+  { path: '/localities', title: fr.screens.localities, group: 'geography', access: BUSINESS, shortcut: true },
+  { path: '/localities/import', title: fr.screens.localitiesImport, group: 'geography', access: GEOGRAPHY_WRITE },
+
+  { path: '/reports', title: fr.screens.reports, group: 'reports', access: BUSINESS, shortcut: true },
+  { path: '/metabase_stats', title: fr.screens.metabaseStats, group: 'reports', access: BUSINESS },
+  { path: '/metabase_stats/report', title: fr.screens.metabaseReport, group: 'reports', access: BUSINESS },
+
+  { path: '/synchronization', title: fr.screens.synchronization, group: 'synchronization', access: SYNC, shortcut: true },
+  { path: '/synchronization/journal', title: fr.screens.synchronizationJournal, group: 'synchronization', access: SYNC },
+
+  {
+    path: '/user_list',
+    title: fr.screens.userList,
+    group: 'administration',
+    access: ADMIN,
+    shortcut: true,
+    load: () => import('../features/users/UserListPage'),
+  },
+  { path: '/tools', title: fr.screens.tools, group: 'administration', access: ADMIN },
+  { path: '/tools/photo_sync_failed', title: fr.screens.photoSyncFailed, group: 'administration', access: ADMIN },
+
+  { path: '/about', title: fr.screens.about, group: 'help', load: () => import('../features/about/AboutPage') },
+  { path: '/README', title: fr.screens.readme, group: 'help', load: () => import('../features/readme/ReadmePage') },
+];
+
+/** /documentation has its own layout, but shows in the menu with the administration screens. */
+export const documentationScreen: Screen = {
+  path: '/documentation',
+  title: fr.screens.documentation,
+  group: 'administration',
+  access: ADMIN,
+  load: () => import('../features/documentation/DocumentationPage'),
+};
+
+export const menuScreens: readonly Screen[] = [...screens, documentationScreen];

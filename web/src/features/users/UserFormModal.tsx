@@ -1,0 +1,112 @@
+// Create or edit a user in a modal form. The server's field messages (400) show on their fields.
+import { Button, Form, Input, Modal, Select, Spin } from 'antd';
+import { useEffect, useState } from 'react';
+import { ApiError } from '../../shared/api/request';
+import { fr } from '../../shared/locale/fr';
+import { ROLE_OPTIONS } from '../../shared/roles';
+import { useCreateUser, useUpdateUser, useUser, type User } from './api';
+import { toNewUser, toUserPatch } from './payload';
+import { asRule, checkLoginName, checkPassword, checkProvider, checkRole, type UserFormValues } from './userRules';
+
+export type UserFormTarget = { kind: 'create' } | { kind: 'edit'; id: number; name: string };
+
+interface Props {
+  target: UserFormTarget;
+  onClose: () => void;
+}
+
+export default function UserFormModal({ target, onClose }: Props) {
+  const creating = target.kind === 'create';
+  const existing = useUser(target.kind === 'edit' ? target.id : null);
+  const loading = !creating && existing.isPending;
+  // Editing a user that could not be read (deleted meanwhile): the error notice said why.
+  const unreadable = !creating && existing.isError;
+  useEffect(() => {
+    if (unreadable) onClose();
+  }, [unreadable, onClose]);
+
+  return (
+    <Modal
+      open
+      title={creating ? fr.users.createTitle : fr.users.editTitle(target.name)}
+      onCancel={onClose}
+      footer={null}
+      destroyOnHidden
+      mask={{ closable: false }}
+    >
+      {loading ? (
+        <div style={{ display: 'grid', placeItems: 'center', minHeight: 240 }}>
+          <Spin />
+        </div>
+      ) : (
+        <UserForm user={creating ? undefined : existing.data} onDone={onClose} />
+      )}
+    </Modal>
+  );
+}
+
+function UserForm({ user, onDone }: { user?: User; onDone: () => void }) {
+  const [form] = Form.useForm<UserFormValues>();
+  const create = useCreateUser();
+  const update = useUpdateUser();
+  const [busy, setBusy] = useState(false);
+  const creating = !user;
+
+  async function submit(values: UserFormValues) {
+    setBusy(true);
+    try {
+      if (user) await update.mutateAsync(toUserPatch(user.login_id, values));
+      else await create.mutateAsync(toNewUser(values));
+      onDone();
+    } catch (error) {
+      // The notice already shows the message; put each field's message under its field too.
+      if (error instanceof ApiError && error.fields) {
+        form.setFields(Object.entries(error.fields).map(([name, message]) => ({ name: name as keyof UserFormValues, errors: [message] })));
+      }
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <Form<UserFormValues>
+      form={form}
+      layout="vertical"
+      onFinish={submit}
+      disabled={busy}
+      initialValues={{
+        login_name: user?.login_name ?? '',
+        login_password: '',
+        login_role: user?.login_role,
+        login_provider: user?.login_provider ?? '',
+      }}
+    >
+      <Form.Item name="login_name" label={fr.users.fields.login_name} rules={[asRule(checkLoginName)]} required>
+        <Input autoComplete="off" autoFocus />
+      </Form.Item>
+      <Form.Item
+        name="login_password"
+        label={fr.users.fields.login_password}
+        rules={[asRule(checkPassword(creating))]}
+        required={creating}
+        extra={creating ? undefined : fr.users.passwordKeep}
+      >
+        <Input.Password autoComplete="new-password" placeholder={creating ? undefined : fr.users.passwordKeep} />
+      </Form.Item>
+      <Form.Item name="login_role" label={fr.users.fields.login_role} rules={[asRule(checkRole)]} required>
+        <Select options={ROLE_OPTIONS} />
+      </Form.Item>
+      <Form.Item name="login_provider" label={fr.users.fields.login_provider} rules={[asRule(checkProvider)]} extra={fr.users.providerHelp}>
+        <Input autoComplete="off" />
+      </Form.Item>
+      <div style={{ display: 'flex', justifyContent: 'flex-end', gap: 8 }}>
+        <Button onClick={onDone} disabled={false}>
+          {fr.users.cancel}
+        </Button>
+        <Button type="primary" htmlType="submit" loading={busy}>
+          {fr.users.save}
+        </Button>
+      </div>
+    </Form>
+  );
+}

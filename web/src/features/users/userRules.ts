@@ -1,0 +1,46 @@
+// The user form's rules (specification point 5): login name at least 4 characters; password at least 4,
+// required on creation and optional on update; provider at least 4 when given; a known role.
+// Plain functions (message or null), turned into antd rules by `asRule`, so they are tested alone.
+import type { FormRule } from 'antd';
+import { MIN_CREDENTIAL_LENGTH } from '../../shared/constants';
+import { fr } from '../../shared/locale/fr';
+import { isRole } from '../../shared/roles';
+
+export type Check = (value: unknown) => string | null;
+
+const text = (value: unknown): string => (typeof value === 'string' ? value : '');
+const length = (value: string): number => [...value].length;
+
+export const checkLoginName: Check = (value) =>
+  length(text(value).trim()) < MIN_CREDENTIAL_LENGTH ? fr.users.rules.loginNameMin : null;
+
+export function checkPassword(creating: boolean): Check {
+  return (value) => {
+    const password = text(value);
+    if (password === '') return creating ? fr.users.rules.passwordRequired : null;
+    return length(password) < MIN_CREDENTIAL_LENGTH ? fr.users.rules.passwordMin : null;
+  };
+}
+
+export const checkProvider: Check = (value) => {
+  const provider = text(value).trim();
+  return provider !== '' && length(provider) < MIN_CREDENTIAL_LENGTH ? fr.users.rules.providerMin : null;
+};
+
+export const checkRole: Check = (value) => (isRole(value) ? null : fr.users.rules.roleRequired);
+
+export interface UserFormValues {
+  login_name?: string;
+  login_password?: string;
+  login_role?: string;
+  login_provider?: string;
+}
+
+export function asRule(check: Check): FormRule {
+  return {
+    validator: async (_rule, value) => {
+      const message = check(value);
+      if (message) throw new Error(message);
+    },
+  };
+}

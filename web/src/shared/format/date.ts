@@ -1,0 +1,11 @@
+import dayjs from 'dayjs';
+import 'dayjs/locale/fr';
+
+dayjs.locale('fr');
+
+/** "22/11/2026 10:00" in the browser's time zone; empty for a missing date. */
+export function formatDateTime(value: string | null | undefined): string {
+  if (!value) return '';
+  const date = dayjs(value);
+  return date.isValid() ? date.format('DD/MM/YYYY HH:mm') : value;
+}
