@@ -73,6 +73,9 @@ permissions! {
     GeographyRead = Geography Read;
     GeographyWrite = Geography Write;
     GeographyDelete = Geography Delete;
+    MembersRead = Members Read;
+    MembersWrite = Members Write;
+    MembersDelete = Members Delete;
 }
 
 #[cfg(test)]

@@ -18,8 +18,14 @@ pub mod sesame {
             tonic::include_proto!("sesame.geography.v1");
         }
     }
+    pub mod members {
+        pub mod v1 {
+            tonic::include_proto!("sesame.members.v1");
+        }
+    }
 }
 
 pub use sesame::auth::v1 as auth;
 pub use sesame::common::v1 as common;
 pub use sesame::geography::v1 as geography;
+pub use sesame::members::v1 as members;

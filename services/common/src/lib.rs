@@ -12,4 +12,5 @@ pub mod paging;
 pub mod roles;
 pub mod shutdown;
 pub mod telemetry;
+pub mod text;
 pub mod test_db;

@@ -42,6 +42,21 @@ impl Naming {
     }
 }
 
+/// Creates, when missing, the stream of `service`: every subject `<prefix>.<service>.>`. Called by the
+/// producer and by each consumer, so that neither depends on which starts first.
+pub async fn ensure_stream(jetstream: &async_nats::jetstream::Context, naming: &Naming, service: &str) -> Result<()> {
+    jetstream
+        .get_or_create_stream(async_nats::jetstream::stream::Config {
+            name: naming.stream(service),
+            subjects: vec![naming.service_wildcard(service)],
+            duplicate_window: std::time::Duration::from_secs(120),
+            ..Default::default()
+        })
+        .await
+        .with_context(|| format!("cannot create the NATS stream of {service}"))?;
+    Ok(())
+}
+
 pub async fn connect(url: &str) -> Result<async_nats::Client> {
     async_nats::ConnectOptions::new()
         .name("sesame")

@@ -88,18 +88,9 @@ pub struct Relay {
 }
 
 impl Relay {
-    /// Creates (or updates) the service's stream: every subject `<prefix>.<service>.>`.
+    /// Creates the service's stream when missing.
     pub async fn ensure_stream(&self) -> Result<()> {
-        self.jetstream
-            .get_or_create_stream(jetstream::stream::Config {
-                name: self.naming.stream(self.service),
-                subjects: vec![self.naming.service_wildcard(self.service)],
-                duplicate_window: Duration::from_secs(120),
-                ..Default::default()
-            })
-            .await
-            .with_context(|| format!("cannot create the NATS stream of {}", self.service))?;
-        Ok(())
+        crate::nats::ensure_stream(&self.jetstream, &self.naming, self.service).await
     }
 
     /// Publishes pending events until `shutdown` resolves: at once when notified, and every second in

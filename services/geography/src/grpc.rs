@@ -2,7 +2,8 @@
 
 use crate::domain::import::{self, MAX_REPORTED};
 use crate::domain::levels::{Checks, DEPARTMENT, LOCALITY, REGION, SUBPREFECTURE};
-use crate::domain::{messages as msg, text};
+use crate::domain::messages as msg;
+use common::text;
 use crate::store::{DepartmentRow, LocalityRow, RegionRow, Store, SubprefectureRow};
 use common::error::ServiceError;
 use common::paging::Page;

@@ -4,7 +4,7 @@
 use crate::domain::import::Columns;
 use crate::domain::levels::{DEPARTMENT, LOCALITY, Level, REGION, SUBPREFECTURE};
 use crate::domain::messages as msg;
-use crate::domain::text;
+use common::text;
 use common::error::{ServiceError, is_unique_violation};
 use common::outbox;
 use common::paging::Page;

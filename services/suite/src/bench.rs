@@ -17,7 +17,8 @@ pub struct BenchSuite {
 impl BenchSuite {
     pub async fn start() -> Result<BenchSuite> {
         let db = TestDatabase::create(&crate::migrations_fingerprint(), |url| async move { crate::migrate_all(&url).await }).await?;
-        let config = crate::SuiteConfig::local(&db.url, &db.name, ADMIN, std::env::temp_dir().join("sesame-bench-web"));
+        let data = std::env::temp_dir().join(format!("sesame-bench-{}", db.name));
+        let config = crate::SuiteConfig::local(&db.url, &db.name, ADMIN, data.join("web"), &data);
         let running = crate::start(config).await?;
         Ok(BenchSuite { base: format!("http://{}", running.http_addr), db, running })
     }
@@ -27,9 +28,10 @@ impl BenchSuite {
         let naming = self.running.naming.clone();
         self.running.stop().await?;
         let jetstream = async_nats::jetstream::new(nats);
-        for service in ["geography"] {
+        for service in crate::STREAM_SERVICES {
             let _ = jetstream.delete_stream(naming.stream(service)).await;
         }
+        let _ = std::fs::remove_dir_all(std::env::temp_dir().join(format!("sesame-bench-{}", self.db.name)));
         Ok(())
     }
 }

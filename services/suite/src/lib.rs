@@ -21,6 +21,7 @@ pub struct SuiteConfig {
     pub nats_prefix: String,
     pub auth: auth::AuthConfig,
     pub geography: geography::GeographyConfig,
+    pub members: members::MembersConfig,
     pub gateway: gateway::GatewayConfig,
 }
 
@@ -36,6 +37,7 @@ impl SuiteConfig {
             nats_prefix: nats_prefix.prefix().to_string(),
             auth: auth::AuthConfig { database_url: database_url.clone(), ..auth::AuthConfig::from_env()? },
             geography: geography::GeographyConfig { database_url: database_url.clone(), ..geography::GeographyConfig::from_env()? },
+            members: members::MembersConfig { database_url: database_url.clone(), ..members::MembersConfig::from_env()? },
             gateway: gateway::GatewayConfig::from_env()?,
             database_url,
         })
@@ -43,9 +45,9 @@ impl SuiteConfig {
 }
 
 impl SuiteConfig {
-    /// A suite on free loopback ports against `database_url`, with a first administrator and defaults
-    /// elsewhere: what tests and benchmarks start.
-    pub fn local(database_url: &str, nats_prefix: &str, admin: (&str, &str), web_dir: std::path::PathBuf) -> Self {
+    /// A suite on free loopback ports against `database_url`, with a first administrator, photos in
+    /// `data_dir` and defaults elsewhere: what tests and benchmarks start.
+    pub fn local(database_url: &str, nats_prefix: &str, admin: (&str, &str), web_dir: std::path::PathBuf, data_dir: &std::path::Path) -> Self {
         SuiteConfig {
             database_url: database_url.to_string(),
             nats_url: env_or("NATS_URL", common::config::DEFAULT_NATS_URL),
@@ -59,6 +61,14 @@ impl SuiteConfig {
                 max_connections: 4,
             },
             geography: geography::GeographyConfig { database_url: database_url.to_string(), max_connections: 4 },
+            members: members::MembersConfig {
+                database_url: database_url.to_string(),
+                max_connections: 6,
+                running_env: common::config::RunningEnv::Central,
+                id_prefix: "C".into(),
+                photo_store_url: format!("file://{}", data_dir.join("photos").display()),
+                photo_max_bytes: members::DEFAULT_PHOTO_MAX_BYTES,
+            },
             gateway: gateway::GatewayConfig {
                 http_addr: "127.0.0.1:0".into(),
                 web_dir,
@@ -70,11 +80,15 @@ impl SuiteConfig {
     }
 }
 
+/// The services that publish events, each on its own NATS stream.
+pub const STREAM_SERVICES: &[&str] = &[geography::SERVICE, members::SERVICE];
+
 /// Applies every service's migrations to the database at `url`.
 pub async fn migrate_all(url: &str) -> Result<()> {
     let pool = common::db::connect(url, 2).await?;
     common::db::migrate(&pool, auth::migrator(), auth::SCHEMA).await?;
     common::db::migrate(&pool, geography::migrator(), geography::SCHEMA).await?;
+    common::db::migrate(&pool, members::migrator(), members::SCHEMA).await?;
     pool.close().await;
     Ok(())
 }
@@ -83,7 +97,7 @@ pub async fn migrate_all(url: &str) -> Result<()> {
 pub fn migrations_fingerprint() -> String {
     use std::hash::{Hash, Hasher};
     let mut hasher = std::collections::hash_map::DefaultHasher::new();
-    for migration in auth::migrator().iter().chain(geography::migrator().iter()) {
+    for migration in auth::migrator().iter().chain(geography::migrator().iter()).chain(members::migrator().iter()) {
         migration.version.hash(&mut hasher);
         migration.checksum.hash(&mut hasher);
     }
@@ -119,9 +133,19 @@ pub async fn start(config: SuiteConfig) -> Result<RunningSuite> {
     tasks.spawn(geography_service.serve(geography_listener, wait_for_stop(stopped.clone())));
     tracing::info!(%geography_addr, "geography service listening");
 
+    let members_service = members::build(&config.members).await.context("the members service cannot start")?;
+    let relay = members_service.relay(naming.clone(), nats.clone());
+    relay.ensure_stream().await?;
+    tasks.spawn(relay.run(wait_for_stop(stopped.clone())));
+    tasks.spawn(members_service.projection(naming.clone(), nats.clone()).run(wait_for_stop(stopped.clone())));
+    let (members_listener, members_addr) = common::grpc::bind("127.0.0.1:0").await?;
+    tasks.spawn(members_service.serve(members_listener, wait_for_stop(stopped.clone())));
+    tracing::info!(%members_addr, "members service listening");
+
     let channels = gateway::state::Channels {
         auth: common::grpc::channel(&format!("http://{auth_addr}"))?,
         geography: common::grpc::channel(&format!("http://{geography_addr}"))?,
+        members: common::grpc::channel(&format!("http://{members_addr}"))?,
     };
     let state = gateway::AppState::new(channels, config.gateway.running_env, Some(nats));
     let app = gateway::app(state, &config.gateway);

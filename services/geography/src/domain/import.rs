@@ -3,7 +3,7 @@
 //! under one department only). The rows come out as columns, ready to be sent in one query.
 
 use super::messages as msg;
-use super::text;
+use common::text;
 use proto::geography::ImportRow;
 use std::collections::HashMap;
 use std::collections::hash_map::Entry;

@@ -4,4 +4,3 @@
 pub mod import;
 pub mod levels;
 pub mod messages;
-pub mod text;

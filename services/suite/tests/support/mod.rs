@@ -42,7 +42,7 @@ impl TestSuite {
             .await
             .expect("a test database");
         let web = fake_web_dir();
-        let mut config = suite::SuiteConfig::local(&db.url, &db.name, (ADMIN, ADMIN_PASSWORD), web.path().to_path_buf());
+        let mut config = suite::SuiteConfig::local(&db.url, &db.name, (ADMIN, ADMIN_PASSWORD), web.path().join("web"), web.path());
         config.gateway.request_timeout = std::time::Duration::from_secs(30);
         adjust(&mut config);
         let running = suite::start(config).await.expect("the suite starts");
@@ -136,7 +136,7 @@ impl Drop for TestSuite {
                 tokio::runtime::Handle::current().block_on(async {
                     let _ = running.stop().await;
                     // The streams of this suite go with it.
-                    for service in ["geography"] {
+                    for service in suite::STREAM_SERVICES {
                         let _ = self.jetstream.delete_stream(self.naming.stream(service)).await;
                     }
                 })
@@ -145,11 +145,14 @@ impl Drop for TestSuite {
     }
 }
 
-/// A stand-in for the built web application: an index page and one hashed asset.
+/// A folder for the suite's files: `web/`, a stand-in for the built web application (an index page and
+/// one hashed asset), and the photos beside it.
 fn fake_web_dir() -> tempfile::TempDir {
     let dir = tempfile::tempdir().expect("a temporary folder");
-    std::fs::write(dir.path().join("index.html"), "<!doctype html><title>Sésame</title><div id=\"app\"></div>").unwrap();
-    let assets: PathBuf = dir.path().join("assets");
+    let web = dir.path().join("web");
+    std::fs::create_dir(&web).unwrap();
+    std::fs::write(web.join("index.html"), "<!doctype html><title>Sésame</title><div id=\"app\"></div>").unwrap();
+    let assets: PathBuf = web.join("assets");
     std::fs::create_dir(&assets).unwrap();
     std::fs::write(assets.join("index-3f2a1b.js"), "console.log('sesame')").unwrap();
     dir

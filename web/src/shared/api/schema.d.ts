@@ -72,6 +72,73 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/cooperative/delete_cooperative/{cooperative_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Refused (409) while members still belong to it. */
+        delete: operations["delete_cooperative"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cooperative/get.cooperative_list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Sortable on cooperative_name (default), cooperative_code, cooperative_id, cooperative_memberCount. */
+        get: operations["cooperative_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cooperative/get_cooperative/{cooperative_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["get_cooperative"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cooperative/post_cooperative": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Creates when `cooperative_id` is absent or null, updates otherwise. */
+        post: operations["post_cooperative"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/department/delete_department/{id}": {
         parameters: {
             query?: never;
@@ -283,6 +350,213 @@ export interface paths {
         put?: never;
         /** Creates or replaces a parameter. */
         post: operations["post_login_param"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/member/delete_member/{member_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Refused (409) while a main member still has dependants, or a member still farms parcels. */
+        delete: operations["delete_member"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/member/get.member_count": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The exact number of members matching the filters. */
+        get: operations["member_count"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/member/get.member_list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Sortable on member_id (default), member_idNumber, member_lastname, member_firstname, member_createdAt,
+         *     member_birthDate.
+         */
+        get: operations["member_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/member/get_member-family/{member_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The family a member belongs to: its main member, the spouses and the children. */
+        get: operations["get_member_family"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/member/get_member-photo/{member_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A member's photo (JPEG). */
+        get: operations["get_member_photo"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/member/get_member/{member_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["get_member"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/member/post_member": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Creates when `member_id` is absent or null, updates otherwise. */
+        post: operations["post_member"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/member/post_member-photo": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Checks, normalises (orientation, at most 1024 pixels, JPEG) and keeps a member's photo with a
+         *     thumbnail. A refused upload leaves the previous photo untouched.
+         */
+        post: operations["post_member_photo"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/parcel/delete_parcel/{parcel_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete: operations["delete_parcel"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/parcel/get.parcel_list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Sortable on parcel_code (default), parcel_id, parcel_area, parcel_crop, member_name. */
+        get: operations["parcel_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/parcel/get_parcel/{parcel_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["get_parcel"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/parcel/post_parcel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Creates when `parcel_id` is absent or null, updates otherwise. */
+        post: operations["post_parcel"];
         delete?: never;
         options?: never;
         head?: never;
@@ -514,6 +788,31 @@ export interface components {
             runningEnv: string;
             version: string;
         };
+        Cooperative: components["schemas"]["Place"] & {
+            /** @default  */
+            cooperative_code: string;
+            /** @default  */
+            cooperative_contact: string;
+            /**
+             * Format: int64
+             * @description Absent or null: create.
+             * @default null
+             */
+            cooperative_id: number | null;
+            /**
+             * Format: int64
+             * @default null
+             */
+            cooperative_localityId: number | null;
+            /**
+             * Format: int64
+             * @description In answers only: how many members belong to it.
+             * @default 0
+             */
+            cooperative_memberCount: number;
+            /** @default  */
+            cooperative_name: string;
+        };
         Credentials: {
             /** @example admin */
             login: string;
@@ -525,6 +824,35 @@ export interface components {
                 build: string;
                 runningEnv: string;
                 version: string;
+            };
+            /** @example ok */
+            status: string;
+        };
+        Data_Cooperative: {
+            data: components["schemas"]["Place"] & {
+                /** @default  */
+                cooperative_code: string;
+                /** @default  */
+                cooperative_contact: string;
+                /**
+                 * Format: int64
+                 * @description Absent or null: create.
+                 * @default null
+                 */
+                cooperative_id: number | null;
+                /**
+                 * Format: int64
+                 * @default null
+                 */
+                cooperative_localityId: number | null;
+                /**
+                 * Format: int64
+                 * @description In answers only: how many members belong to it.
+                 * @default 0
+                 */
+                cooperative_memberCount: number;
+                /** @default  */
+                cooperative_name: string;
             };
             /** @example ok */
             status: string;
@@ -547,6 +875,16 @@ export interface components {
             data: {
                 /** @description `central` or `field`. */
                 runningEnv: string;
+            };
+            /** @example ok */
+            status: string;
+        };
+        Data_Family: {
+            data: {
+                children: components["schemas"]["Member"][];
+                /** @description The main member of the family (the member asked for, or its main member). */
+                main: components["schemas"]["Member"];
+                spouses: components["schemas"]["Member"][];
             };
             /** @example ok */
             status: string;
@@ -587,6 +925,201 @@ export interface components {
                 loginParam_intValue?: number | null;
                 loginParam_name: string;
                 loginParam_stringValue?: string | null;
+            };
+            /** @example ok */
+            status: string;
+        };
+        Data_Member: {
+            /**
+             * @description A member as the API shows and takes it (specification point 3). Fields set by the server are
+             *     ignored when sent. `post_member` writes the whole record: send it back as `get_member` answers it.
+             */
+            data: components["schemas"]["Place"] & {
+                /** @default false */
+                canWrite: boolean;
+                /** @default  */
+                contactUrgency: string;
+                /** @default  */
+                cooperative_name: string;
+                /**
+                 * Format: int64
+                 * @description Number of spouses and children (server-set).
+                 * @default 0
+                 */
+                dependentCount: number;
+                /** @default  */
+                educationLevel: string;
+                /** @default  */
+                ethnicity: string;
+                /**
+                 * Format: int64
+                 * @default null
+                 */
+                householdSize: number | null;
+                /** @default  */
+                householdStatus: string;
+                /** @default  */
+                identityDocumentNumber: string;
+                /** @default  */
+                identityDocumentType: string;
+                /** @default  */
+                maritalStatus: string;
+                /** @default  */
+                member_address: string;
+                /**
+                 * @description `AAAA-MM-JJ` (also read: `JJ/MM/AAAA`, or a timestamp).
+                 * @default null
+                 */
+                member_birthDate: string | null;
+                /** @default  */
+                member_birthLocation: string;
+                /** @default  */
+                member_city: string;
+                /** @default  */
+                member_contact: string;
+                /**
+                 * Format: int64
+                 * @default null
+                 */
+                member_cooperativeId: number | null;
+                /** @default  */
+                member_createdAt: string;
+                /** @default  */
+                member_createdByUser: string;
+                /** @default  */
+                member_district: string;
+                /** @default  */
+                member_firstname: string;
+                /**
+                 * @description `M`, `F` or empty.
+                 * @default
+                 */
+                member_gender: string;
+                /** @default false */
+                member_hasUnusedTransaction: boolean;
+                /** @default false */
+                member_hasValidCard: boolean;
+                /**
+                 * Format: int64
+                 * @description Absent or null: create.
+                 * @default null
+                 */
+                member_id: number | null;
+                /**
+                 * @description Made by the server when absent: prefix, sequence and ISO 7064 check digits.
+                 * @default
+                 */
+                member_idNumber: string;
+                /** @default false */
+                member_isChild: boolean;
+                /** @default false */
+                member_isMainAccount: boolean;
+                /** @default false */
+                member_isSpouse: boolean;
+                /** @default  */
+                member_lastname: string;
+                /**
+                 * Format: int64
+                 * @default null
+                 */
+                member_localityId: number | null;
+                /**
+                 * Format: int64
+                 * @description The main member of a spouse or a child.
+                 * @default null
+                 */
+                member_mainMemberId: number | null;
+                /** @default  */
+                member_mainMemberName: string;
+                /** @default null */
+                member_membershipStartDate: string | null;
+                /**
+                 * Format: int64
+                 * @description 0 for a main member; 1, 2, ... for the dependants in the order they joined the family.
+                 * @default 0
+                 */
+                member_orderNumber: number;
+                /** @default false */
+                member_photoChecked: boolean;
+                /** @default  */
+                member_photoFileName: string;
+                /** @default false */
+                member_synchronizationNeeded: boolean;
+                /** @default  */
+                member_uuid: string;
+                /** @default  */
+                nationality: string;
+                /** @default  */
+                occupation: string;
+                /** @default  */
+                otherNationality: string;
+                /** @default  */
+                otherOccupation: string;
+                /**
+                 * @description Where the photo is served (with its version), empty without a photo.
+                 * @default
+                 */
+                photoFilePath: string;
+                /** @default  */
+                updatedAt: string;
+                /** @default  */
+                updatedByUser: string;
+            };
+            /** @example ok */
+            status: string;
+        };
+        Data_Parcel: {
+            data: components["schemas"]["Place"] & {
+                /**
+                 * @description In answers only.
+                 * @default
+                 */
+                member_idNumber: string;
+                /**
+                 * @description In answers only.
+                 * @default
+                 */
+                member_name: string;
+                /**
+                 * Format: double
+                 * @description Hectares.
+                 * @default null
+                 */
+                parcel_area: number | null;
+                /** @default  */
+                parcel_code: string;
+                /**
+                 * @description Cacao, café, hévéa, anacarde...
+                 * @default
+                 */
+                parcel_crop: string;
+                /**
+                 * Format: int64
+                 * @description Absent or null: create.
+                 * @default null
+                 */
+                parcel_id: number | null;
+                /**
+                 * Format: double
+                 * @default null
+                 */
+                parcel_latitude: number | null;
+                /**
+                 * Format: int64
+                 * @default null
+                 */
+                parcel_localityId: number | null;
+                /**
+                 * Format: double
+                 * @default null
+                 */
+                parcel_longitude: number | null;
+                /**
+                 * Format: int64
+                 * @description The member who farms it.
+                 * @default null
+                 */
+                parcel_memberId: number | null;
             };
             /** @example ok */
             status: string;
@@ -645,6 +1178,12 @@ export interface components {
             /** @example ok */
             status: string;
         };
+        Data_i64: {
+            /** Format: int64 */
+            data: number;
+            /** @example ok */
+            status: string;
+        };
         Department: {
             department_code?: string;
             /** Format: int64 */
@@ -673,6 +1212,12 @@ export interface components {
              */
             status: string;
         };
+        Family: {
+            children: components["schemas"]["Member"][];
+            /** @description The main member of the family (the member asked for, or its main member). */
+            main: components["schemas"]["Member"];
+            spouses: components["schemas"]["Member"][];
+        };
         ImportAnswer: {
             /** Format: int64 */
             departmentAdded: number;
@@ -694,6 +1239,40 @@ export interface components {
             region_name?: string;
             subprefecture_code?: string;
             subprefecture_name?: string;
+        };
+        List_Cooperative: {
+            data: (components["schemas"]["Place"] & {
+                /** @default  */
+                cooperative_code: string;
+                /** @default  */
+                cooperative_contact: string;
+                /**
+                 * Format: int64
+                 * @description Absent or null: create.
+                 * @default null
+                 */
+                cooperative_id: number | null;
+                /**
+                 * Format: int64
+                 * @default null
+                 */
+                cooperative_localityId: number | null;
+                /**
+                 * Format: int64
+                 * @description In answers only: how many members belong to it.
+                 * @default 0
+                 */
+                cooperative_memberCount: number;
+                /** @default  */
+                cooperative_name: string;
+            })[];
+            /** @example ok */
+            status: string;
+            /**
+             * Format: int64
+             * @description The count of all rows matching the filters.
+             */
+            total: number;
         };
         List_Department: {
             data: {
@@ -738,6 +1317,67 @@ export interface components {
                 /** @description In answers only. */
                 subprefecture_name?: string;
             }[];
+            /** @example ok */
+            status: string;
+            /**
+             * Format: int64
+             * @description The count of all rows matching the filters.
+             */
+            total: number;
+        };
+        List_Parcel: {
+            data: (components["schemas"]["Place"] & {
+                /**
+                 * @description In answers only.
+                 * @default
+                 */
+                member_idNumber: string;
+                /**
+                 * @description In answers only.
+                 * @default
+                 */
+                member_name: string;
+                /**
+                 * Format: double
+                 * @description Hectares.
+                 * @default null
+                 */
+                parcel_area: number | null;
+                /** @default  */
+                parcel_code: string;
+                /**
+                 * @description Cacao, café, hévéa, anacarde...
+                 * @default
+                 */
+                parcel_crop: string;
+                /**
+                 * Format: int64
+                 * @description Absent or null: create.
+                 * @default null
+                 */
+                parcel_id: number | null;
+                /**
+                 * Format: double
+                 * @default null
+                 */
+                parcel_latitude: number | null;
+                /**
+                 * Format: int64
+                 * @default null
+                 */
+                parcel_localityId: number | null;
+                /**
+                 * Format: double
+                 * @default null
+                 */
+                parcel_longitude: number | null;
+                /**
+                 * Format: int64
+                 * @description The member who farms it.
+                 * @default null
+                 */
+                parcel_memberId: number | null;
+            })[];
             /** @example ok */
             status: string;
             /**
@@ -853,6 +1493,150 @@ export interface components {
             status: string;
             user: components["schemas"]["User"];
         };
+        /**
+         * @description A member as the API shows and takes it (specification point 3). Fields set by the server are
+         *     ignored when sent. `post_member` writes the whole record: send it back as `get_member` answers it.
+         */
+        Member: components["schemas"]["Place"] & {
+            /** @default false */
+            canWrite: boolean;
+            /** @default  */
+            contactUrgency: string;
+            /** @default  */
+            cooperative_name: string;
+            /**
+             * Format: int64
+             * @description Number of spouses and children (server-set).
+             * @default 0
+             */
+            dependentCount: number;
+            /** @default  */
+            educationLevel: string;
+            /** @default  */
+            ethnicity: string;
+            /**
+             * Format: int64
+             * @default null
+             */
+            householdSize: number | null;
+            /** @default  */
+            householdStatus: string;
+            /** @default  */
+            identityDocumentNumber: string;
+            /** @default  */
+            identityDocumentType: string;
+            /** @default  */
+            maritalStatus: string;
+            /** @default  */
+            member_address: string;
+            /**
+             * @description `AAAA-MM-JJ` (also read: `JJ/MM/AAAA`, or a timestamp).
+             * @default null
+             */
+            member_birthDate: string | null;
+            /** @default  */
+            member_birthLocation: string;
+            /** @default  */
+            member_city: string;
+            /** @default  */
+            member_contact: string;
+            /**
+             * Format: int64
+             * @default null
+             */
+            member_cooperativeId: number | null;
+            /** @default  */
+            member_createdAt: string;
+            /** @default  */
+            member_createdByUser: string;
+            /** @default  */
+            member_district: string;
+            /** @default  */
+            member_firstname: string;
+            /**
+             * @description `M`, `F` or empty.
+             * @default
+             */
+            member_gender: string;
+            /** @default false */
+            member_hasUnusedTransaction: boolean;
+            /** @default false */
+            member_hasValidCard: boolean;
+            /**
+             * Format: int64
+             * @description Absent or null: create.
+             * @default null
+             */
+            member_id: number | null;
+            /**
+             * @description Made by the server when absent: prefix, sequence and ISO 7064 check digits.
+             * @default
+             */
+            member_idNumber: string;
+            /** @default false */
+            member_isChild: boolean;
+            /** @default false */
+            member_isMainAccount: boolean;
+            /** @default false */
+            member_isSpouse: boolean;
+            /** @default  */
+            member_lastname: string;
+            /**
+             * Format: int64
+             * @default null
+             */
+            member_localityId: number | null;
+            /**
+             * Format: int64
+             * @description The main member of a spouse or a child.
+             * @default null
+             */
+            member_mainMemberId: number | null;
+            /** @default  */
+            member_mainMemberName: string;
+            /** @default null */
+            member_membershipStartDate: string | null;
+            /**
+             * Format: int64
+             * @description 0 for a main member; 1, 2, ... for the dependants in the order they joined the family.
+             * @default 0
+             */
+            member_orderNumber: number;
+            /** @default false */
+            member_photoChecked: boolean;
+            /** @default  */
+            member_photoFileName: string;
+            /** @default false */
+            member_synchronizationNeeded: boolean;
+            /** @default  */
+            member_uuid: string;
+            /** @default  */
+            nationality: string;
+            /** @default  */
+            occupation: string;
+            /** @default  */
+            otherNationality: string;
+            /** @default  */
+            otherOccupation: string;
+            /**
+             * @description Where the photo is served (with its version), empty without a photo.
+             * @default
+             */
+            photoFilePath: string;
+            /** @default  */
+            updatedAt: string;
+            /** @default  */
+            updatedByUser: string;
+        };
+        /** @description A page of members. `totalExact` is false when `total` is an estimate (more than 10,000 matches). */
+        MemberListAnswer: {
+            data: components["schemas"]["Member"][];
+            /** @example ok */
+            status: string;
+            /** Format: int64 */
+            total: number;
+            totalExact: boolean;
+        };
         /** @description A login to create (or to update when `login_id` is given). */
         NewUser: {
             /** Format: int64 */
@@ -862,6 +1646,104 @@ export interface components {
             login_password?: string | null;
             login_provider?: string | null;
             login_role: string;
+        };
+        Parcel: components["schemas"]["Place"] & {
+            /**
+             * @description In answers only.
+             * @default
+             */
+            member_idNumber: string;
+            /**
+             * @description In answers only.
+             * @default
+             */
+            member_name: string;
+            /**
+             * Format: double
+             * @description Hectares.
+             * @default null
+             */
+            parcel_area: number | null;
+            /** @default  */
+            parcel_code: string;
+            /**
+             * @description Cacao, café, hévéa, anacarde...
+             * @default
+             */
+            parcel_crop: string;
+            /**
+             * Format: int64
+             * @description Absent or null: create.
+             * @default null
+             */
+            parcel_id: number | null;
+            /**
+             * Format: double
+             * @default null
+             */
+            parcel_latitude: number | null;
+            /**
+             * Format: int64
+             * @default null
+             */
+            parcel_localityId: number | null;
+            /**
+             * Format: double
+             * @default null
+             */
+            parcel_longitude: number | null;
+            /**
+             * Format: int64
+             * @description The member who farms it.
+             * @default null
+             */
+            parcel_memberId: number | null;
+        };
+        PhotoAnswer: {
+            /** @description The photo's file name (`7.jpg`). */
+            member_photo: string;
+            message: string;
+            photo_path: string;
+            /** @example ok */
+            status: string;
+        };
+        /** @description The form of a photo upload (multipart/form-data). */
+        PhotoUpload: {
+            /** Format: int64 */
+            member_id: number;
+            /**
+             * Format: binary
+             * @description A JPEG, PNG or WebP image (the content is checked, not the name).
+             */
+            member_photo: string;
+        };
+        Place: {
+            /**
+             * Format: int64
+             * @default null
+             */
+            department_id: number | null;
+            /** @default  */
+            department_name: string;
+            /**
+             * @description In answers only.
+             * @default
+             */
+            locality_name: string;
+            /**
+             * Format: int64
+             * @default null
+             */
+            region_id: number | null;
+            /** @default  */
+            region_name: string;
+            /**
+             * Format: int64
+             * @default null
+             */
+            subprefecture_id: number | null;
+            /** @default  */
+            subprefecture_name: string;
         };
         Region: {
             region_code?: string;
@@ -1054,6 +1936,148 @@ export interface operations {
                 };
             };
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    delete_cooperative: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                cooperative_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Written"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    cooperative_list: {
+        parameters: {
+            query?: {
+                /** @description Rows per page (default 2000). */
+                _limit?: number;
+                _offset?: number;
+                /** @description A field name of the list, from its allow-list. */
+                _orderBy?: string;
+                _descending?: boolean;
+                /** @description Free text over code and name, accent- and case-insensitive. */
+                filter?: string;
+                localityId?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["List_Cooperative"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    get_cooperative: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                cooperative_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_Cooperative"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    post_cooperative: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["Cooperative"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Written"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1493,6 +2517,427 @@ export interface operations {
                 };
             };
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    delete_member: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                member_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Written"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    member_count: {
+        parameters: {
+            query?: {
+                /** @description Free text over names, id number and contact: accent- and case-insensitive, partial words. */
+                filter?: string;
+                /** @description Part of the first name. */
+                filter_firstname?: string;
+                /** @description Part of the id number. */
+                filter_idNumber?: string;
+                /** @description The login name that created the members. */
+                createdBy?: string;
+                localityId?: number;
+                cooperativeId?: number;
+                /** @description The dependants of this main member. */
+                mainMemberId?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_i64"];
+                };
+            };
+        };
+    };
+    member_list: {
+        parameters: {
+            query?: {
+                /** @description Rows per page (default 2000). */
+                _limit?: number;
+                _offset?: number;
+                /** @description A field name of the list, from its allow-list. */
+                _orderBy?: string;
+                _descending?: boolean;
+                /** @description Free text over names, id number and contact: accent- and case-insensitive, partial words. */
+                filter?: string;
+                /** @description Part of the first name. */
+                filter_firstname?: string;
+                /** @description Part of the id number. */
+                filter_idNumber?: string;
+                /** @description The login name that created the members. */
+                createdBy?: string;
+                localityId?: number;
+                cooperativeId?: number;
+                /** @description The dependants of this main member. */
+                mainMemberId?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MemberListAnswer"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    get_member_family: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                member_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_Family"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    get_member_photo: {
+        parameters: {
+            query?: {
+                /** @description The small picture for lists. */
+                thumbnail?: boolean;
+                /** @description The photo's version (as in `photoFilePath`): with it the answer may be cached for good. */
+                v?: string;
+            };
+            header?: never;
+            path: {
+                member_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/jpeg": number[];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    get_member: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                member_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_Member"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    post_member: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["Member"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Written"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    post_member_photo: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["PhotoUpload"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PhotoAnswer"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    delete_parcel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                parcel_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Written"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    parcel_list: {
+        parameters: {
+            query?: {
+                /** @description Rows per page (default 2000). */
+                _limit?: number;
+                _offset?: number;
+                /** @description A field name of the list, from its allow-list. */
+                _orderBy?: string;
+                _descending?: boolean;
+                /** @description Free text over code, crop and the member's names. */
+                filter?: string;
+                memberId?: number;
+                localityId?: number;
+                crop?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["List_Parcel"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    get_parcel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                parcel_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_Parcel"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    post_parcel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["Parcel"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Written"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -1,5 +1,5 @@
 //! Text as compared and searched: trimmed, lower-cased, accents removed ("Dàloa" and "DALOA" are both
-//! "daloa").
+//! "daloa"). Every service searches names this way.
 
 /// The searchable form of a text.
 pub fn fold(text: &str) -> String {

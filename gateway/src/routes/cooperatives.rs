@@ -1,0 +1,112 @@
+//! `cooperative/*`: cooperatives, which group members (named in the specification's style).
+
+use crate::access::{MembersDelete, MembersRead, MembersWrite};
+use crate::envelope::{self, Data, List, Paging, Written};
+use crate::error::{ApiError, ErrorBody};
+use crate::extract::{Json, Path, Query};
+use crate::routes::place::Place;
+use crate::session::Authorized;
+use crate::state::AppState;
+use axum::extract::State;
+use axum::response::Response;
+use proto::members as pb;
+use serde::{Deserialize, Serialize};
+use utoipa::{IntoParams, ToSchema};
+use utoipa_axum::{router::OpenApiRouter, routes};
+
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(cooperative_list))
+        .routes(routes!(get_cooperative))
+        .routes(routes!(post_cooperative))
+        .routes(routes!(delete_cooperative))
+}
+
+#[derive(Serialize, Deserialize, ToSchema, Default)]
+#[serde(default)]
+#[allow(non_snake_case)]
+pub struct Cooperative {
+    /// Absent or null: create.
+    pub cooperative_id: Option<i64>,
+    pub cooperative_code: String,
+    pub cooperative_name: String,
+    pub cooperative_localityId: Option<i64>,
+    pub cooperative_contact: String,
+    /// In answers only: how many members belong to it.
+    pub cooperative_memberCount: i64,
+    #[serde(flatten)]
+    pub place: Place,
+}
+
+impl From<pb::Cooperative> for Cooperative {
+    fn from(c: pb::Cooperative) -> Self {
+        Cooperative {
+            cooperative_id: Some(c.cooperative_id),
+            cooperative_code: c.cooperative_code,
+            cooperative_name: c.cooperative_name,
+            cooperative_localityId: c.cooperative_locality_id,
+            cooperative_contact: c.cooperative_contact,
+            cooperative_memberCount: c.cooperative_member_count,
+            place: c.place.unwrap_or_default().into(),
+        }
+    }
+}
+
+impl From<Cooperative> for pb::Cooperative {
+    fn from(c: Cooperative) -> Self {
+        pb::Cooperative {
+            cooperative_id: c.cooperative_id.unwrap_or(0),
+            cooperative_code: c.cooperative_code,
+            cooperative_name: c.cooperative_name,
+            cooperative_locality_id: c.cooperative_localityId,
+            cooperative_contact: c.cooperative_contact,
+            ..Default::default()
+        }
+    }
+}
+
+#[derive(Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+#[allow(non_snake_case)]
+pub struct CooperativeFilter {
+    /// Free text over code and name, accent- and case-insensitive.
+    pub filter: Option<String>,
+    pub localityId: Option<i64>,
+}
+
+/// Sortable on cooperative_name (default), cooperative_code, cooperative_id, cooperative_memberCount.
+#[utoipa::path(get, path = "/cooperative/get.cooperative_list", tag = "cooperative", params(Paging, CooperativeFilter),
+    responses((status = 200, body = List<Cooperative>), (status = 400, body = ErrorBody)))]
+pub async fn cooperative_list(
+    State(state): State<AppState>,
+    _caller: Authorized<MembersRead>,
+    Query(paging): Query<Paging>,
+    Query(filter): Query<CooperativeFilter>,
+) -> Result<Response, ApiError> {
+    let request =
+        pb::ListRequest { paging: Some(paging.to_pb()), filter: filter.filter.unwrap_or_default(), locality_id: filter.localityId };
+    let answer = state.members().list_cooperatives(request).await?.into_inner();
+    Ok(envelope::list(answer.items.into_iter().map(Cooperative::from).collect(), answer.total))
+}
+
+#[utoipa::path(get, path = "/cooperative/get_cooperative/{cooperative_id}", tag = "cooperative", params(("cooperative_id" = i64, Path)),
+    responses((status = 200, body = Data<Cooperative>), (status = 404, body = ErrorBody)))]
+pub async fn get_cooperative(State(state): State<AppState>, _caller: Authorized<MembersRead>, Path(id): Path<i64>) -> Result<Response, ApiError> {
+    Ok(envelope::data(Cooperative::from(state.members().get_cooperative(pb::Id { id }).await?.into_inner())))
+}
+
+/// Creates when `cooperative_id` is absent or null, updates otherwise.
+#[utoipa::path(post, path = "/cooperative/post_cooperative", tag = "cooperative", request_body = Cooperative,
+    responses((status = 200, body = Written), (status = 400, body = ErrorBody), (status = 409, body = ErrorBody)))]
+pub async fn post_cooperative(State(state): State<AppState>, _caller: Authorized<MembersWrite>, Json(body): Json<Cooperative>) -> Result<Response, ApiError> {
+    let id = state.members().save_cooperative(pb::Cooperative::from(body)).await?.into_inner().id;
+    Ok(envelope::written("Coopérative enregistrée", Some(id)))
+}
+
+/// Refused (409) while members still belong to it.
+#[utoipa::path(delete, path = "/cooperative/delete_cooperative/{cooperative_id}", tag = "cooperative", params(("cooperative_id" = i64, Path)),
+    responses((status = 200, body = Written), (status = 404, body = ErrorBody), (status = 409, body = ErrorBody)))]
+pub async fn delete_cooperative(State(state): State<AppState>, _caller: Authorized<MembersDelete>, Path(id): Path<i64>) -> Result<Response, ApiError> {
+    state.members().delete_cooperative(pb::Id { id }).await?;
+    Ok(envelope::written("Coopérative supprimée", None))
+}

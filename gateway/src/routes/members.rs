@@ -1,0 +1,404 @@
+//! `member/*`: members and their families, the member count, and photos.
+
+use crate::access::{MembersDelete, MembersRead, MembersWrite};
+use crate::envelope::{self, Data, Paging, Written};
+use crate::error::{ApiError, ErrorBody};
+use crate::extract::{Json, Path, Query};
+use crate::routes::place::Place;
+use crate::session::Authorized;
+use crate::state::AppState;
+use axum::extract::{DefaultBodyLimit, Multipart, State};
+use axum::http::header;
+use axum::response::{IntoResponse, Response};
+use proto::members as pb;
+use serde::{Deserialize, Serialize};
+use utoipa::{IntoParams, ToSchema};
+use utoipa_axum::{router::OpenApiRouter, routes};
+
+pub fn router(photo_max_bytes: usize) -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(member_list))
+        .routes(routes!(member_count))
+        .routes(routes!(get_member))
+        .routes(routes!(get_member_family))
+        .routes(routes!(post_member))
+        .routes(routes!(delete_member))
+        .routes(routes!(get_member_photo))
+        // The multipart envelope adds a little to the photo itself.
+        .merge(OpenApiRouter::new().routes(routes!(post_member_photo)).layer(DefaultBodyLimit::max(photo_max_bytes + 64 * 1024)))
+}
+
+/// A member as the API shows and takes it (specification point 3). Fields set by the server are
+/// ignored when sent. `post_member` writes the whole record: send it back as `get_member` answers it.
+#[derive(Serialize, Deserialize, ToSchema, Default)]
+#[serde(default)]
+#[allow(non_snake_case)]
+pub struct Member {
+    /// Absent or null: create.
+    pub member_id: Option<i64>,
+    /// Made by the server when absent: prefix, sequence and ISO 7064 check digits.
+    pub member_idNumber: String,
+    pub member_firstname: String,
+    pub member_lastname: String,
+    /// `M`, `F` or empty.
+    pub member_gender: String,
+    /// `AAAA-MM-JJ` (also read: `JJ/MM/AAAA`, or a timestamp).
+    pub member_birthDate: Option<String>,
+    pub member_birthLocation: String,
+    pub member_city: String,
+    pub member_address: String,
+    pub member_district: String,
+    pub member_contact: String,
+    pub member_localityId: Option<i64>,
+    pub member_membershipStartDate: Option<String>,
+    pub member_photoFileName: String,
+    pub member_isMainAccount: bool,
+    pub member_isSpouse: bool,
+    pub member_isChild: bool,
+    /// The main member of a spouse or a child.
+    pub member_mainMemberId: Option<i64>,
+    pub member_createdAt: String,
+    pub member_createdByUser: String,
+    pub member_hasValidCard: bool,
+    pub member_hasUnusedTransaction: bool,
+    /// 0 for a main member; 1, 2, ... for the dependants in the order they joined the family.
+    pub member_orderNumber: i64,
+    pub member_synchronizationNeeded: bool,
+    pub member_uuid: String,
+    pub member_photoChecked: bool,
+    pub member_mainMemberName: String,
+    pub member_cooperativeId: Option<i64>,
+    pub cooperative_name: String,
+    #[serde(flatten)]
+    pub place: Place,
+    pub canWrite: bool,
+    pub contactUrgency: String,
+    /// Number of spouses and children (server-set).
+    pub dependentCount: i64,
+    pub educationLevel: String,
+    pub ethnicity: String,
+    pub householdStatus: String,
+    pub householdSize: Option<i64>,
+    pub identityDocumentNumber: String,
+    pub identityDocumentType: String,
+    pub maritalStatus: String,
+    pub nationality: String,
+    pub occupation: String,
+    pub otherNationality: String,
+    pub otherOccupation: String,
+    pub updatedAt: String,
+    pub updatedByUser: String,
+    /// Where the photo is served (with its version), empty without a photo.
+    pub photoFilePath: String,
+}
+
+impl From<pb::Member> for Member {
+    fn from(m: pb::Member) -> Self {
+        Member {
+            member_id: Some(m.member_id),
+            member_idNumber: m.member_id_number,
+            member_firstname: m.member_firstname,
+            member_lastname: m.member_lastname,
+            member_gender: m.member_gender,
+            member_birthDate: m.member_birth_date,
+            member_birthLocation: m.member_birth_location,
+            member_city: m.member_city,
+            member_address: m.member_address,
+            member_district: m.member_district,
+            member_contact: m.member_contact,
+            member_localityId: m.member_locality_id,
+            member_membershipStartDate: m.member_membership_start_date,
+            member_photoFileName: m.member_photo_file_name,
+            member_isMainAccount: m.member_is_main_account,
+            member_isSpouse: m.member_is_spouse,
+            member_isChild: m.member_is_child,
+            member_mainMemberId: m.member_main_member_id,
+            member_createdAt: m.member_created_at,
+            member_createdByUser: m.member_created_by_user,
+            member_hasValidCard: m.member_has_valid_card,
+            member_hasUnusedTransaction: m.member_has_unused_transaction,
+            member_orderNumber: m.member_order_number,
+            member_synchronizationNeeded: m.member_synchronization_needed,
+            member_uuid: m.member_uuid,
+            member_photoChecked: m.member_photo_checked,
+            member_mainMemberName: m.member_main_member_name,
+            member_cooperativeId: m.member_cooperative_id,
+            cooperative_name: m.cooperative_name,
+            place: m.place.unwrap_or_default().into(),
+            canWrite: m.can_write,
+            contactUrgency: m.contact_urgency,
+            dependentCount: m.dependent_count,
+            educationLevel: m.education_level,
+            ethnicity: m.ethnicity,
+            householdStatus: m.household_status,
+            householdSize: m.household_size,
+            identityDocumentNumber: m.identity_document_number,
+            identityDocumentType: m.identity_document_type,
+            maritalStatus: m.marital_status,
+            nationality: m.nationality,
+            occupation: m.occupation,
+            otherNationality: m.other_nationality,
+            otherOccupation: m.other_occupation,
+            updatedAt: m.updated_at,
+            updatedByUser: m.updated_by_user,
+            photoFilePath: m.photo_file_path,
+        }
+    }
+}
+
+impl From<Member> for pb::Member {
+    /// Only what a caller may write; the service sets the rest.
+    fn from(m: Member) -> Self {
+        pb::Member {
+            member_id: m.member_id.unwrap_or(0),
+            member_id_number: m.member_idNumber,
+            member_firstname: m.member_firstname,
+            member_lastname: m.member_lastname,
+            member_gender: m.member_gender,
+            member_birth_date: m.member_birthDate,
+            member_birth_location: m.member_birthLocation,
+            member_city: m.member_city,
+            member_address: m.member_address,
+            member_district: m.member_district,
+            member_contact: m.member_contact,
+            member_locality_id: m.member_localityId,
+            member_membership_start_date: m.member_membershipStartDate,
+            member_is_main_account: m.member_isMainAccount,
+            member_is_spouse: m.member_isSpouse,
+            member_is_child: m.member_isChild,
+            member_main_member_id: m.member_mainMemberId,
+            member_uuid: m.member_uuid,
+            member_photo_checked: m.member_photoChecked,
+            member_cooperative_id: m.member_cooperativeId,
+            can_write: m.canWrite,
+            contact_urgency: m.contactUrgency,
+            education_level: m.educationLevel,
+            ethnicity: m.ethnicity,
+            household_status: m.householdStatus,
+            household_size: m.householdSize,
+            identity_document_number: m.identityDocumentNumber,
+            identity_document_type: m.identityDocumentType,
+            marital_status: m.maritalStatus,
+            nationality: m.nationality,
+            occupation: m.occupation,
+            other_nationality: m.otherNationality,
+            other_occupation: m.otherOccupation,
+            ..Default::default()
+        }
+    }
+}
+
+#[derive(Deserialize, IntoParams, Default)]
+#[into_params(parameter_in = Query)]
+#[allow(non_snake_case)]
+pub struct MemberFilter {
+    /// Free text over names, id number and contact: accent- and case-insensitive, partial words.
+    pub filter: Option<String>,
+    /// Part of the first name.
+    pub filter_firstname: Option<String>,
+    /// Part of the id number.
+    pub filter_idNumber: Option<String>,
+    /// The login name that created the members.
+    pub createdBy: Option<String>,
+    pub localityId: Option<i64>,
+    pub cooperativeId: Option<i64>,
+    /// The dependants of this main member.
+    pub mainMemberId: Option<i64>,
+}
+
+impl From<MemberFilter> for pb::MemberFilter {
+    fn from(f: MemberFilter) -> Self {
+        pb::MemberFilter {
+            filter: f.filter.unwrap_or_default(),
+            filter_firstname: f.filter_firstname.unwrap_or_default(),
+            filter_id_number: f.filter_idNumber.unwrap_or_default(),
+            created_by: f.createdBy.unwrap_or_default(),
+            locality_id: f.localityId,
+            cooperative_id: f.cooperativeId,
+            main_member_id: f.mainMemberId,
+        }
+    }
+}
+
+/// A page of members. `totalExact` is false when `total` is an estimate (more than 10,000 matches).
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct MemberListAnswer {
+    #[schema(example = "ok")]
+    pub status: &'static str,
+    pub data: Vec<Member>,
+    pub total: i64,
+    pub total_exact: bool,
+}
+
+/// Sortable on member_id (default), member_idNumber, member_lastname, member_firstname, member_createdAt,
+/// member_birthDate.
+#[utoipa::path(get, path = "/member/get.member_list", tag = "member", params(Paging, MemberFilter),
+    responses((status = 200, body = MemberListAnswer), (status = 400, body = ErrorBody)))]
+pub async fn member_list(
+    State(state): State<AppState>,
+    _caller: Authorized<MembersRead>,
+    Query(paging): Query<Paging>,
+    Query(filter): Query<MemberFilter>,
+) -> Result<Response, ApiError> {
+    let request = pb::MemberListRequest { paging: Some(paging.to_pb()), filter: Some(filter.into()) };
+    let answer = state.members().list_members(request).await?.into_inner();
+    Ok(axum::Json(MemberListAnswer {
+        status: "ok",
+        data: answer.items.into_iter().map(Member::from).collect(),
+        total: answer.total,
+        total_exact: answer.total_exact,
+    })
+    .into_response())
+}
+
+/// The exact number of members matching the filters.
+#[utoipa::path(get, path = "/member/get.member_count", tag = "member", params(MemberFilter),
+    responses((status = 200, body = Data<i64>)))]
+pub async fn member_count(
+    State(state): State<AppState>,
+    _caller: Authorized<MembersRead>,
+    Query(filter): Query<MemberFilter>,
+) -> Result<Response, ApiError> {
+    let count = state.members().count_members(pb::MemberFilter::from(filter)).await?.into_inner().count;
+    Ok(envelope::data(count))
+}
+
+#[utoipa::path(get, path = "/member/get_member/{member_id}", tag = "member", params(("member_id" = i64, Path)),
+    responses((status = 200, body = Data<Member>), (status = 404, body = ErrorBody)))]
+pub async fn get_member(State(state): State<AppState>, _caller: Authorized<MembersRead>, Path(id): Path<i64>) -> Result<Response, ApiError> {
+    let member = state.members().get_member(pb::Id { id }).await?.into_inner();
+    Ok(envelope::data(Member::from(member)))
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct Family {
+    /// The main member of the family (the member asked for, or its main member).
+    pub main: Member,
+    pub spouses: Vec<Member>,
+    pub children: Vec<Member>,
+}
+
+/// The family a member belongs to: its main member, the spouses and the children.
+#[utoipa::path(get, path = "/member/get_member-family/{member_id}", tag = "member", params(("member_id" = i64, Path)),
+    responses((status = 200, body = Data<Family>), (status = 404, body = ErrorBody)))]
+pub async fn get_member_family(
+    State(state): State<AppState>,
+    _caller: Authorized<MembersRead>,
+    Path(id): Path<i64>,
+) -> Result<Response, ApiError> {
+    let family = state.members().get_family(pb::Id { id }).await?.into_inner();
+    Ok(envelope::data(Family {
+        main: family.main.map(Member::from).unwrap_or_default(),
+        spouses: family.spouses.into_iter().map(Member::from).collect(),
+        children: family.children.into_iter().map(Member::from).collect(),
+    }))
+}
+
+/// Creates when `member_id` is absent or null, updates otherwise.
+#[utoipa::path(post, path = "/member/post_member", tag = "member", request_body = Member,
+    responses((status = 200, body = Written), (status = 400, body = ErrorBody), (status = 409, body = ErrorBody)))]
+pub async fn post_member(State(state): State<AppState>, caller: Authorized<MembersWrite>, Json(body): Json<Member>) -> Result<Response, ApiError> {
+    let creating = body.member_id.is_none();
+    let request = pb::SaveMemberRequest { member: Some(body.into()), caller: caller.0.login_name };
+    let id = state.members().save_member(request).await?.into_inner().id;
+    Ok(envelope::written(if creating { "Adhérent créé" } else { "Adhérent enregistré" }, Some(id)))
+}
+
+/// Refused (409) while a main member still has dependants, or a member still farms parcels.
+#[utoipa::path(delete, path = "/member/delete_member/{member_id}", tag = "member", params(("member_id" = i64, Path)),
+    responses((status = 200, body = Written), (status = 404, body = ErrorBody), (status = 409, body = ErrorBody)))]
+pub async fn delete_member(State(state): State<AppState>, _caller: Authorized<MembersDelete>, Path(id): Path<i64>) -> Result<Response, ApiError> {
+    state.members().delete_member(pb::Id { id }).await?;
+    Ok(envelope::written("Adhérent supprimé", None))
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct PhotoAnswer {
+    #[schema(example = "ok")]
+    pub status: &'static str,
+    pub message: String,
+    /// The photo's file name (`7.jpg`).
+    pub member_photo: String,
+    pub photo_path: String,
+}
+
+/// The form of a photo upload (multipart/form-data).
+#[derive(ToSchema)]
+#[allow(dead_code)]
+pub struct PhotoUpload {
+    member_id: i64,
+    /// A JPEG, PNG or WebP image (the content is checked, not the name).
+    #[schema(value_type = String, format = Binary)]
+    member_photo: Vec<u8>,
+}
+
+/// Checks, normalises (orientation, at most 1024 pixels, JPEG) and keeps a member's photo with a
+/// thumbnail. A refused upload leaves the previous photo untouched.
+#[utoipa::path(post, path = "/member/post_member-photo", tag = "member", request_body(content = PhotoUpload, content_type = "multipart/form-data"),
+    responses((status = 200, body = PhotoAnswer), (status = 400, body = ErrorBody), (status = 413, body = ErrorBody)))]
+pub async fn post_member_photo(State(state): State<AppState>, caller: Authorized<MembersWrite>, mut form: Multipart) -> Result<Response, ApiError> {
+    let mut member_id: Option<i64> = None;
+    let mut photo: Option<(String, Vec<u8>)> = None;
+    while let Some(field) = form.next_field().await.map_err(multipart_error)? {
+        match field.name() {
+            Some("member_id") => {
+                let text = field.text().await.map_err(multipart_error)?;
+                member_id = Some(text.trim().parse().map_err(|_| ApiError::field("member_id", "Le numéro de l'adhérent doit être un nombre entier."))?);
+            }
+            Some("member_photo") => {
+                let name = field.file_name().unwrap_or_default().to_string();
+                photo = Some((name, field.bytes().await.map_err(multipart_error)?.to_vec()));
+            }
+            _ => {}
+        }
+    }
+    let member_id = member_id.ok_or_else(|| ApiError::field("member_id", "Le numéro de l'adhérent est obligatoire."))?;
+    let (file_name, content) = photo.ok_or_else(|| ApiError::field("member_photo", "Aucune photo reçue : choisissez un fichier image."))?;
+    let upload = pb::PhotoUpload { member_id, content, file_name, caller: caller.0.login_name };
+    let saved = state.members().save_photo(upload).await?.into_inner();
+    Ok(axum::Json(PhotoAnswer {
+        status: "ok",
+        message: "Photo enregistrée".into(),
+        member_photo: saved.member_photo,
+        photo_path: saved.photo_path,
+    })
+    .into_response())
+}
+
+fn multipart_error(e: axum::extract::multipart::MultipartError) -> ApiError {
+    if e.status() == axum::http::StatusCode::PAYLOAD_TOO_LARGE {
+        ApiError::new(e.status(), "La photo dépasse la taille permise.")
+    } else {
+        ApiError::bad_request("Envoi illisible : la photo doit arriver en multipart/form-data (member_id, member_photo).")
+    }
+}
+
+#[derive(Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct PhotoQuery {
+    /// The small picture for lists.
+    pub thumbnail: Option<bool>,
+    /// The photo's version (as in `photoFilePath`): with it the answer may be cached for good.
+    pub v: Option<String>,
+}
+
+/// A member's photo (JPEG).
+#[utoipa::path(get, path = "/member/get_member-photo/{member_id}", tag = "member", params(("member_id" = i64, Path), PhotoQuery),
+    responses((status = 200, content_type = "image/jpeg", body = Vec<u8>), (status = 404, body = ErrorBody)))]
+pub async fn get_member_photo(
+    State(state): State<AppState>,
+    _caller: Authorized<MembersRead>,
+    Path(id): Path<i64>,
+    Query(query): Query<PhotoQuery>,
+) -> Result<Response, ApiError> {
+    let request = pb::PhotoRequest { member_id: id, thumbnail: query.thumbnail.unwrap_or(false) };
+    let photo = state.members().get_photo(request).await?.into_inner();
+    // A versioned address never changes content; without the version, check each time.
+    let cache = if query.v.as_deref() == Some(photo.version.as_str()) { "private, max-age=31536000, immutable" } else { "private, no-cache" };
+    Ok((
+        [(header::CONTENT_TYPE, photo.content_type), (header::CACHE_CONTROL, cache.to_string()), (header::ETAG, format!("\"{}\"", photo.version))],
+        photo.content,
+    )
+        .into_response())
+}

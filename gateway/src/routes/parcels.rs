@@ -1,0 +1,133 @@
+//! `parcel/*`: the parcels members farm (named in the specification's style).
+
+use crate::access::{MembersDelete, MembersRead, MembersWrite};
+use crate::envelope::{self, Data, List, Paging, Written};
+use crate::error::{ApiError, ErrorBody};
+use crate::extract::{Json, Path, Query};
+use crate::routes::place::Place;
+use crate::session::Authorized;
+use crate::state::AppState;
+use axum::extract::State;
+use axum::response::Response;
+use proto::members as pb;
+use serde::{Deserialize, Serialize};
+use utoipa::{IntoParams, ToSchema};
+use utoipa_axum::{router::OpenApiRouter, routes};
+
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(parcel_list))
+        .routes(routes!(get_parcel))
+        .routes(routes!(post_parcel))
+        .routes(routes!(delete_parcel))
+}
+
+#[derive(Serialize, Deserialize, ToSchema, Default)]
+#[serde(default)]
+#[allow(non_snake_case)]
+pub struct Parcel {
+    /// Absent or null: create.
+    pub parcel_id: Option<i64>,
+    pub parcel_code: String,
+    /// The member who farms it.
+    pub parcel_memberId: Option<i64>,
+    pub parcel_localityId: Option<i64>,
+    /// Hectares.
+    pub parcel_area: Option<f64>,
+    /// Cacao, café, hévéa, anacarde...
+    pub parcel_crop: String,
+    pub parcel_latitude: Option<f64>,
+    pub parcel_longitude: Option<f64>,
+    /// In answers only.
+    pub member_name: String,
+    /// In answers only.
+    pub member_idNumber: String,
+    #[serde(flatten)]
+    pub place: Place,
+}
+
+impl From<pb::Parcel> for Parcel {
+    fn from(p: pb::Parcel) -> Self {
+        Parcel {
+            parcel_id: Some(p.parcel_id),
+            parcel_code: p.parcel_code,
+            parcel_memberId: Some(p.parcel_member_id),
+            parcel_localityId: p.parcel_locality_id,
+            parcel_area: Some(p.parcel_area),
+            parcel_crop: p.parcel_crop,
+            parcel_latitude: p.parcel_latitude,
+            parcel_longitude: p.parcel_longitude,
+            member_name: p.member_name,
+            member_idNumber: p.member_id_number,
+            place: p.place.unwrap_or_default().into(),
+        }
+    }
+}
+
+impl From<Parcel> for pb::Parcel {
+    fn from(p: Parcel) -> Self {
+        pb::Parcel {
+            parcel_id: p.parcel_id.unwrap_or(0),
+            parcel_code: p.parcel_code,
+            parcel_member_id: p.parcel_memberId.unwrap_or(0),
+            parcel_locality_id: p.parcel_localityId,
+            parcel_area: p.parcel_area.unwrap_or(0.0),
+            parcel_crop: p.parcel_crop,
+            parcel_latitude: p.parcel_latitude,
+            parcel_longitude: p.parcel_longitude,
+            ..Default::default()
+        }
+    }
+}
+
+#[derive(Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+#[allow(non_snake_case)]
+pub struct ParcelFilter {
+    /// Free text over code, crop and the member's names.
+    pub filter: Option<String>,
+    pub memberId: Option<i64>,
+    pub localityId: Option<i64>,
+    pub crop: Option<String>,
+}
+
+/// Sortable on parcel_code (default), parcel_id, parcel_area, parcel_crop, member_name.
+#[utoipa::path(get, path = "/parcel/get.parcel_list", tag = "parcel", params(Paging, ParcelFilter),
+    responses((status = 200, body = List<Parcel>), (status = 400, body = ErrorBody)))]
+pub async fn parcel_list(
+    State(state): State<AppState>,
+    _caller: Authorized<MembersRead>,
+    Query(paging): Query<Paging>,
+    Query(filter): Query<ParcelFilter>,
+) -> Result<Response, ApiError> {
+    let request = pb::ParcelListRequest {
+        paging: Some(paging.to_pb()),
+        filter: filter.filter.unwrap_or_default(),
+        member_id: filter.memberId,
+        locality_id: filter.localityId,
+        crop: filter.crop.unwrap_or_default(),
+    };
+    let answer = state.members().list_parcels(request).await?.into_inner();
+    Ok(envelope::list(answer.items.into_iter().map(Parcel::from).collect(), answer.total))
+}
+
+#[utoipa::path(get, path = "/parcel/get_parcel/{parcel_id}", tag = "parcel", params(("parcel_id" = i64, Path)),
+    responses((status = 200, body = Data<Parcel>), (status = 404, body = ErrorBody)))]
+pub async fn get_parcel(State(state): State<AppState>, _caller: Authorized<MembersRead>, Path(id): Path<i64>) -> Result<Response, ApiError> {
+    Ok(envelope::data(Parcel::from(state.members().get_parcel(pb::Id { id }).await?.into_inner())))
+}
+
+/// Creates when `parcel_id` is absent or null, updates otherwise.
+#[utoipa::path(post, path = "/parcel/post_parcel", tag = "parcel", request_body = Parcel,
+    responses((status = 200, body = Written), (status = 400, body = ErrorBody), (status = 409, body = ErrorBody)))]
+pub async fn post_parcel(State(state): State<AppState>, _caller: Authorized<MembersWrite>, Json(body): Json<Parcel>) -> Result<Response, ApiError> {
+    let id = state.members().save_parcel(pb::Parcel::from(body)).await?.into_inner().id;
+    Ok(envelope::written("Parcelle enregistrée", Some(id)))
+}
+
+#[utoipa::path(delete, path = "/parcel/delete_parcel/{parcel_id}", tag = "parcel", params(("parcel_id" = i64, Path)),
+    responses((status = 200, body = Written), (status = 404, body = ErrorBody)))]
+pub async fn delete_parcel(State(state): State<AppState>, _caller: Authorized<MembersDelete>, Path(id): Path<i64>) -> Result<Response, ApiError> {
+    state.members().delete_parcel(pb::Id { id }).await?;
+    Ok(envelope::written("Parcelle supprimée", None))
+}

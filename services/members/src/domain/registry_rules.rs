@@ -1,0 +1,129 @@
+//! The fields of a cooperative and of a parcel, checked.
+
+use super::messages as msg;
+use common::error::ServiceError;
+use common::text;
+use proto::members as pb;
+use std::collections::BTreeMap;
+
+#[derive(Debug)]
+pub struct CooperativeDraft {
+    pub id: i64,
+    pub code: String,
+    pub name: String,
+    pub locality_id: Option<i64>,
+    pub contact: String,
+}
+
+#[derive(Debug)]
+pub struct ParcelDraft {
+    pub id: i64,
+    pub code: String,
+    pub member_id: i64,
+    pub locality_id: Option<i64>,
+    pub area: f64,
+    pub crop: String,
+    pub point: Option<(f64, f64)>,
+}
+
+fn finish<T>(faults: BTreeMap<String, String>, value: T) -> Result<T, ServiceError> {
+    if faults.is_empty() { Ok(value) } else { Err(ServiceError::invalid_fields(faults)) }
+}
+
+fn required(faults: &mut BTreeMap<String, String>, field: &str, value: &str, max: usize, missing: &str) -> String {
+    let value = value.trim();
+    if value.is_empty() {
+        faults.insert(field.into(), missing.into());
+    } else if value.chars().count() > max {
+        faults.insert(field.into(), msg::TOO_LONG.into());
+    }
+    value.to_string()
+}
+
+pub fn check_cooperative(c: &pb::Cooperative) -> Result<CooperativeDraft, ServiceError> {
+    let mut faults = BTreeMap::new();
+    let code = text::code(&required(&mut faults, "cooperative_code", &c.cooperative_code, 50, msg::COOPERATIVE_CODE_REQUIRED));
+    let name = required(&mut faults, "cooperative_name", &c.cooperative_name, 200, msg::COOPERATIVE_NAME_REQUIRED);
+    let contact = c.cooperative_contact.trim().to_string();
+    if contact.chars().count() > 100 {
+        faults.insert("cooperative_contact".into(), msg::TOO_LONG.into());
+    }
+    let locality_id = c.cooperative_locality_id.filter(|id| *id > 0);
+    finish(faults, CooperativeDraft { id: c.cooperative_id, code, name, locality_id, contact })
+}
+
+pub fn check_parcel(p: &pb::Parcel) -> Result<ParcelDraft, ServiceError> {
+    let mut faults = BTreeMap::new();
+    let code = text::code(&required(&mut faults, "parcel_code", &p.parcel_code, 50, msg::PARCEL_CODE_REQUIRED));
+    if p.parcel_member_id <= 0 {
+        faults.insert("parcel_memberId".into(), msg::PARCEL_MEMBER_REQUIRED.into());
+    }
+    if !(p.parcel_area.is_finite() && p.parcel_area > 0.0 && p.parcel_area <= 100_000.0) {
+        faults.insert("parcel_area".into(), msg::PARCEL_AREA.into());
+    }
+    let crop = p.parcel_crop.trim().to_string();
+    if crop.chars().count() > 100 {
+        faults.insert("parcel_crop".into(), msg::TOO_LONG.into());
+    }
+    let point = match (p.parcel_latitude, p.parcel_longitude) {
+        (None, None) => None,
+        (Some(lat), Some(lon)) => {
+            if !(-90.0..=90.0).contains(&lat) {
+                faults.insert("parcel_latitude".into(), msg::LATITUDE.into());
+            }
+            if !(-180.0..=180.0).contains(&lon) {
+                faults.insert("parcel_longitude".into(), msg::LONGITUDE.into());
+            }
+            Some((lat, lon))
+        }
+        (None, Some(_)) => {
+            faults.insert("parcel_latitude".into(), msg::PARCEL_POINT_WHOLE.into());
+            None
+        }
+        (Some(_), None) => {
+            faults.insert("parcel_longitude".into(), msg::PARCEL_POINT_WHOLE.into());
+            None
+        }
+    };
+    let draft = ParcelDraft {
+        id: p.parcel_id,
+        code,
+        member_id: p.parcel_member_id,
+        locality_id: p.parcel_locality_id.filter(|id| *id > 0),
+        area: p.parcel_area,
+        crop,
+        point,
+    };
+    finish(faults, draft)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_parcel_needs_a_code_a_member_and_an_area() {
+        let e = check_parcel(&pb::Parcel::default()).unwrap_err();
+        let ServiceError::Invalid { fields, .. } = e else { panic!() };
+        assert_eq!(fields.keys().collect::<Vec<_>>(), ["parcel_area", "parcel_code", "parcel_memberId"]);
+    }
+
+    #[test]
+    fn a_gps_point_is_whole_and_on_earth() {
+        let p = pb::Parcel {
+            parcel_code: "p-1".into(),
+            parcel_member_id: 3,
+            parcel_area: 2.5,
+            parcel_latitude: Some(95.0),
+            parcel_longitude: Some(-5.0),
+            ..Default::default()
+        };
+        assert!(check_parcel(&p).is_err());
+        let half = pb::Parcel { parcel_latitude: Some(6.8), parcel_longitude: None, ..p.clone() };
+        assert!(check_parcel(&half).is_err());
+        let ok = pb::Parcel { parcel_latitude: Some(6.8), ..p };
+        let draft = check_parcel(&ok).unwrap();
+        assert_eq!(draft.code, "P-1");
+        assert_eq!(draft.point, Some((6.8, -5.0)));
+    }
+}

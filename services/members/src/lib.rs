@@ -1,0 +1,116 @@
+//! The members service: members and their families, photos, cooperatives and parcels, with a
+//! projection of the geography kept from its events, and `member.*` events told through the outbox.
+
+pub mod domain;
+mod grpc;
+pub mod load;
+pub mod photos;
+mod projection;
+pub mod store;
+
+pub use store::SCHEMA;
+pub use store::members::MemberSettings;
+
+use anyhow::{Context, Result};
+use common::config::{RunningEnv, env_or, env_parse};
+use common::nats::Naming;
+use common::outbox::Relay;
+use proto::members::members_server::MembersServer;
+use sqlx::PgPool;
+use sqlx::migrate::Migrator;
+use std::future::Future;
+use tokio::net::TcpListener;
+
+pub const SERVICE: &str = "members";
+
+pub fn migrator() -> Migrator {
+    sqlx::migrate!("./migrations")
+}
+
+#[derive(Clone, Debug)]
+pub struct MembersConfig {
+    pub database_url: String,
+    pub max_connections: u32,
+    pub running_env: RunningEnv,
+    /// Prefix of the identity numbers made by this instance.
+    pub id_prefix: String,
+    /// Where photos are kept (an `object_store` URL).
+    pub photo_store_url: String,
+    /// Largest photo accepted, in bytes.
+    pub photo_max_bytes: usize,
+}
+
+pub const DEFAULT_PHOTO_MAX_BYTES: usize = 8 * 1024 * 1024;
+
+impl MembersConfig {
+    /// Reads `DATABASE_URL`, `MEMBERS_DB_CONNECTIONS`, `RUNNING_ENV`, `MEMBER_ID_PREFIX`, `PHOTO_STORE_URL`
+    /// and `PHOTO_MAX_BYTES`.
+    pub fn from_env() -> Result<Self> {
+        let running_env = RunningEnv::from_env()?;
+        let default_prefix = match running_env {
+            RunningEnv::Central => "C",
+            RunningEnv::Field => "F",
+        };
+        let default_store = format!("file://{}/.data/photos", std::env::current_dir()?.display());
+        let config = MembersConfig {
+            database_url: env_or("DATABASE_URL", common::config::DEFAULT_DATABASE_URL),
+            max_connections: env_parse("MEMBERS_DB_CONNECTIONS", 10u32)?,
+            running_env,
+            id_prefix: env_or("MEMBER_ID_PREFIX", default_prefix).trim().to_uppercase(),
+            photo_store_url: env_or("PHOTO_STORE_URL", &default_store),
+            photo_max_bytes: env_parse("PHOTO_MAX_BYTES", DEFAULT_PHOTO_MAX_BYTES)?,
+        };
+        if !domain::id_number::valid_prefix(&config.id_prefix) {
+            anyhow::bail!("MEMBER_ID_PREFIX must be one to four capital letters, not {:?}", config.id_prefix);
+        }
+        Ok(config)
+    }
+}
+
+pub struct MembersService {
+    pool: PgPool,
+    grpc: grpc::MembersGrpc,
+}
+
+/// Connects, migrates and opens the photo store.
+pub async fn build(config: &MembersConfig) -> Result<MembersService> {
+    common::db::ensure_database(&config.database_url).await?;
+    let pool = common::db::connect(&config.database_url, config.max_connections).await?;
+    common::db::migrate(&pool, migrator(), SCHEMA).await?;
+    let photos = photos::PhotoStore::open(&config.photo_store_url).context("the photo store")?;
+    let settings =
+        MemberSettings { id_prefix: config.id_prefix.clone(), field_instance: config.running_env == RunningEnv::Field };
+    let grpc = grpc::MembersGrpc {
+        store: store::Store::new(pool.clone()),
+        photos,
+        settings,
+        photo_max_bytes: config.photo_max_bytes,
+    };
+    Ok(MembersService { pool, grpc })
+}
+
+impl MembersService {
+    /// The relay that publishes this service's events on NATS.
+    pub fn relay(&self, naming: Naming, nats: async_nats::Client) -> Relay {
+        Relay { pool: self.pool.clone(), schema: SCHEMA, service: SERVICE, naming, jetstream: async_nats::jetstream::new(nats) }
+    }
+
+    /// The consumer that keeps the geography projection.
+    pub fn projection(&self, naming: Naming, nats: async_nats::Client) -> projection::GeographyProjection {
+        projection::GeographyProjection {
+            store: store::Store::new(self.pool.clone()),
+            naming,
+            jetstream: async_nats::jetstream::new(nats),
+        }
+    }
+
+    /// Answers gRPC (the members API and `grpc.health.v1`) on `listener` until `shutdown` resolves.
+    pub async fn serve(self, listener: TcpListener, shutdown: impl Future<Output = ()> + Send) -> Result<()> {
+        let (health, health_service) = tonic_health::server::health_reporter();
+        health.set_serving::<MembersServer<grpc::MembersGrpc>>().await;
+        // Photos and 2,000-row pages exceed tonic's 4 MiB default.
+        let api = MembersServer::new(self.grpc).max_decoding_message_size(64 * 1024 * 1024).max_encoding_message_size(64 * 1024 * 1024);
+        let router = common::grpc::server().add_service(health_service).add_service(api);
+        common::grpc::serve(router, listener, shutdown).await
+    }
+}

@@ -1,0 +1,164 @@
+//! Demo and load data: `n` members with West African names, in families (a main member, often a
+//! spouse, children), spread over the localities the geography projection knows. Everything is
+//! generated inside PostgreSQL, batch by batch, so a million members take minutes, not hours. No photos.
+
+use crate::domain::id_number;
+use anyhow::{Result, bail};
+use common::text;
+use sqlx::PgPool;
+
+const FIRSTNAMES_M: &[&str] = &[
+    "Kouamé", "Kouassi", "Yao", "Koffi", "Konan", "Kouadio", "N'Guessan", "Aka", "Seydou", "Drissa", "Moussa",
+    "Ibrahim", "Bakary", "Souleymane", "Issa", "Lassina", "Tiémoko", "Gnagne", "Zadi", "Séri", "Digbeu", "Brou",
+    "Ehui", "Amani", "Yapi", "Kanga", "Adama", "Mamadou", "Siaka", "Zié", "Ferdinand", "Jean-Baptiste", "Serge",
+];
+const FIRSTNAMES_F: &[&str] = &[
+    "Aya", "Adjoua", "Affoué", "Amenan", "Akissi", "Amoin", "Ahou", "Fatou", "Awa", "Aminata", "Mariam",
+    "Salimata", "Fanta", "Kadiatou", "Assétou", "Korotoum", "Nafissatou", "Bintou", "Yvonne", "Estelle",
+    "Clémentine", "Rokia", "Djénéba", "Massandjé", "Tanti", "Gnoan", "Ama", "Akoua", "Brigitte", "Hélène",
+];
+const LASTNAMES: &[&str] = &[
+    "Kouadio", "Koné", "Traoré", "Coulibaly", "Ouattara", "Diabaté", "Bamba", "Yao", "N'Guessan", "Kouakou",
+    "Konaté", "Touré", "Cissé", "Diallo", "Sangaré", "Doumbia", "Soro", "Silué", "Yéo", "Tuo", "Zadi", "Gnahoré",
+    "Dago", "Séri", "Bléhoué", "Aka", "Assi", "Ehui", "Amani", "Brou", "Kassi", "Tanoh", "Allou", "N'Dri",
+    "Koffi", "Boni", "Djè", "Lago", "Gueu", "Zoro", "Fofana", "Kamagaté", "Dosso", "Méité", "Kra", "Akré",
+];
+const CREATORS: &[&str] = &["admin", "agent.daloa", "agent.korhogo", "agent.man", "agent.bouake"];
+const BATCH: i64 = 50_000;
+
+/// The digits an identity-number prefix stands for in the check computation (A = 10 ... Z = 35).
+fn prefix_digits(prefix: &str) -> String {
+    prefix.chars().filter_map(|c| c.to_digit(36)).map(|d| d.to_string()).collect()
+}
+
+/// Adds `n` members; `progress(done)` is called after each batch. Answers how many were added.
+pub async fn generate(pool: &PgPool, n: i64, id_prefix: &str, progress: impl Fn(i64)) -> Result<i64> {
+    if !id_number::valid_prefix(id_prefix) {
+        bail!("invalid identity-number prefix {id_prefix:?}");
+    }
+    let localities: Vec<i64> = sqlx::query_scalar("SELECT locality_id FROM members.geo_locality ORDER BY locality_id").fetch_all(pool).await?;
+    if localities.is_empty() {
+        bail!("no locality is known yet: load the demo geography first (demo geography)");
+    }
+    let names = |list: &[&str]| -> (Vec<String>, Vec<String>) {
+        (list.iter().map(|s| s.to_string()).collect(), list.iter().map(|s| text::fold(s)).collect())
+    };
+    let (men, men_key) = names(FIRSTNAMES_M);
+    let (women, women_key) = names(FIRSTNAMES_F);
+    let (last, last_key) = names(LASTNAMES);
+    let creators: Vec<String> = CREATORS.iter().map(|s| s.to_string()).collect();
+
+    // Families of about 2.2 people: per main member, a spouse six times in ten and 0 to 2 children.
+    let mut done = 0;
+    while done < n {
+        let wanted = (n - done).min(BATCH);
+        let mains = (wanted * 10 / 22).max(1);
+        let mut tx = pool.begin().await?;
+        // The main members of this batch; `g` numbers them, random() spreads names and places.
+        let added: i64 = sqlx::query_scalar(
+            "WITH made AS (
+               INSERT INTO members.member (member_uuid, member_id_number, member_firstname, member_lastname, member_gender,
+                   member_birth_date, member_contact, member_locality_id, member_membership_start_date, member_is_main_account,
+                   member_is_spouse, member_is_child, member_created_by_user, updated_by_user, search, firstname_key,
+                   marital_status, nationality, occupation, household_size)
+               SELECT gen_random_uuid(), id_number, first, last, gender, birth, contact, locality, least(birth + 7000 + (g % 3000), current_date),
+                      true, false, false, creator, creator,
+                      first_key || ' ' || last_key || ' ' || lower(id_number) || ' ' || contact, first_key,
+                      'Marié(e)', 'Ivoirienne', 'Planteur', 2 + (g % 6)
+               FROM (
+                 SELECT g, $2 || lpad(seq::text, 7, '0') || lpad((98 - (($3 || lpad(seq::text, 7, '0') || '00')::numeric % 97))::text, 2, '0') AS id_number,
+                        CASE WHEN g % 4 = 0 THEN ($6::text[])[1 + (h % cardinality($6))] ELSE ($4::text[])[1 + (h % cardinality($4))] END AS first,
+                        CASE WHEN g % 4 = 0 THEN ($7::text[])[1 + (h % cardinality($7))] ELSE ($5::text[])[1 + (h % cardinality($5))] END AS first_key,
+                        ($8::text[])[1 + (h / 7 % cardinality($8))] AS last, ($9::text[])[1 + (h / 7 % cardinality($9))] AS last_key,
+                        CASE WHEN g % 4 = 0 THEN 'F' ELSE 'M' END AS gender,
+                        date '1950-01-01' + (h % 18000) AS birth,
+                        '07' || lpad((h % 100000000)::text, 8, '0') AS contact,
+                        ($10::bigint[])[1 + (h / 13 % cardinality($10))] AS locality,
+                        ($11::text[])[1 + (g % cardinality($11))] AS creator
+                 FROM (SELECT g, nextval('members.id_number_seq') AS seq, (random() * 2147483647)::bigint AS h
+                       FROM generate_series(1, $1::bigint) g) r
+               ) s
+               RETURNING member_id)
+             SELECT count(*) FROM made",
+        )
+        .bind(mains)
+        .bind(id_prefix)
+        .bind(prefix_digits(id_prefix))
+        .bind(&men)
+        .bind(&men_key)
+        .bind(&women)
+        .bind(&women_key)
+        .bind(&last)
+        .bind(&last_key)
+        .bind(&localities)
+        .bind(&creators)
+        .fetch_one(&mut *tx)
+        .await?;
+
+        // Dependants of the mains just made: spouses, then children, up to the batch's size.
+        let dependants = wanted - added;
+        let made: i64 = sqlx::query_scalar(
+            "WITH mains AS (
+               SELECT member_id, member_lastname, member_birth_date, member_locality_id, member_created_by_user, member_gender,
+                      row_number() OVER (ORDER BY member_id) AS k
+               FROM members.member WHERE member_is_main_account AND member_id > (SELECT coalesce(max(member_id), 0) - $2 FROM members.member)
+             ),
+             wanted AS (
+               SELECT m.*, d AS slot, (random() * 2147483647)::bigint AS h, nextval('members.id_number_seq') AS seq
+               FROM mains m CROSS JOIN generate_series(1, 4) d
+               WHERE (d = 1 AND m.k % 10 < 6) OR (d > 1 AND (m.k + d) % 3 <> 0)
+               ORDER BY m.k, d LIMIT $1
+             ),
+             made AS (
+               INSERT INTO members.member (member_uuid, member_id_number, member_firstname, member_lastname, member_gender,
+                   member_birth_date, member_contact, member_locality_id, member_is_main_account, member_is_spouse, member_is_child,
+                   member_main_member_id, member_order_number, member_created_by_user, updated_by_user, search, firstname_key,
+                   nationality)
+               SELECT gen_random_uuid(), id_number, first, member_lastname, gender, birth, '', member_locality_id, false,
+                      slot = 1, slot > 1, member_id, slot, member_created_by_user, member_created_by_user,
+                      first_key || ' ' || ($10::text[])[array_position($9::text[], member_lastname::text)] || ' ' || lower(id_number),
+                      first_key, 'Ivoirienne'
+               FROM (
+                 SELECT w.*, $3 || lpad(seq::text, 7, '0') || lpad((98 - (($4 || lpad(seq::text, 7, '0') || '00')::numeric % 97))::text, 2, '0') AS id_number,
+                        CASE WHEN (slot = 1 AND member_gender = 'M') OR (slot > 1 AND h % 2 = 0) THEN 'F' ELSE 'M' END AS gender,
+                        CASE WHEN slot = 1 THEN member_birth_date + (h % 3000) - 1500
+                             ELSE least(member_birth_date + 6600 + (h % 6000), current_date - 30) END AS birth
+                 FROM wanted w
+               ) s
+               CROSS JOIN LATERAL (SELECT
+                   CASE WHEN s.gender = 'F' THEN ($5::text[])[1 + (s.h % cardinality($5))] ELSE ($7::text[])[1 + (s.h % cardinality($7))] END AS first,
+                   CASE WHEN s.gender = 'F' THEN ($6::text[])[1 + (s.h % cardinality($6))] ELSE ($8::text[])[1 + (s.h % cardinality($8))] END AS first_key) f
+               RETURNING member_main_member_id)
+             SELECT count(*) FROM made",
+        )
+        .bind(dependants)
+        .bind(added)
+        .bind(id_prefix)
+        .bind(prefix_digits(id_prefix))
+        .bind(&women)
+        .bind(&women_key)
+        .bind(&men)
+        .bind(&men_key)
+        .bind(&last)
+        .bind(&last_key)
+        .fetch_one(&mut *tx)
+        .await?;
+        tx.commit().await?;
+        done += added + made;
+        progress(done);
+        if added + made == 0 {
+            break;
+        }
+    }
+
+    // The dependants' count of every main member, and fresh statistics for the planner.
+    sqlx::query(
+        "UPDATE members.member m SET dependent_count = d.n
+         FROM (SELECT member_main_member_id AS id, count(*) AS n FROM members.member WHERE member_main_member_id IS NOT NULL GROUP BY 1) d
+         WHERE m.member_id = d.id AND m.dependent_count <> d.n",
+    )
+    .execute(pool)
+    .await?;
+    sqlx::query("VACUUM (ANALYZE) members.member").execute(pool).await?;
+    Ok(done)
+}

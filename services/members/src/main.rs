@@ -1,0 +1,36 @@
+//! The members service on its own (one Kubernetes Deployment): gRPC on `GRPC_ADDR` (default
+//! `0.0.0.0:50051`), the outbox relay and the geography projection on `NATS_URL`. `members migrate`
+//! only migrates.
+
+#[tokio::main]
+async fn main() -> anyhow::Result<()> {
+    let mut telemetry = common::telemetry::init("members")?;
+    let config = members::MembersConfig::from_env()?;
+    let service = members::build(&config).await?;
+    if std::env::args().nth(1).as_deref() == Some("migrate") {
+        tracing::info!("migrations applied");
+        return Ok(());
+    }
+    let nats = common::nats::connect(&common::config::env_or("NATS_URL", common::config::DEFAULT_NATS_URL)).await?;
+    let naming = common::config::env_opt("NATS_PREFIX")
+        .map(|p| common::nats::Naming::new(&p))
+        .unwrap_or_else(|| common::nats::Naming::for_database_url(&config.database_url));
+    let relay = service.relay(naming.clone(), nats.clone());
+    let projection = service.projection(naming, nats);
+    let (listener, addr) = common::grpc::bind(&common::config::env_or("GRPC_ADDR", "0.0.0.0:50051")).await?;
+    tracing::info!(%addr, "members service listening");
+    let (stop, stopped) = tokio::sync::watch::channel(false);
+    let wait = |mut rx: tokio::sync::watch::Receiver<bool>| async move {
+        let _ = rx.wait_for(|s| *s).await;
+    };
+    let relay = tokio::spawn(relay.run(wait(stopped.clone())));
+    let projection = tokio::spawn(projection.run(wait(stopped.clone())));
+    let server = tokio::spawn(service.serve(listener, wait(stopped)));
+    common::shutdown::signal().await;
+    let _ = stop.send(true);
+    server.await??;
+    relay.await??;
+    projection.await??;
+    telemetry.shutdown();
+    Ok(())
+}

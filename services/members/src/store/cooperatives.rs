@@ -1,0 +1,125 @@
+//! Cooperatives: a code, a name, a locality and a contact; members belong to one.
+
+use super::{PLACE_COLUMNS, PlaceRow, Store, locality_exists, place_joins};
+use crate::domain::messages as msg;
+use crate::domain::registry_rules::CooperativeDraft;
+use common::error::{ServiceError, is_unique_violation};
+use common::paging::Page;
+use common::text;
+use sqlx::{FromRow, Postgres, QueryBuilder};
+
+pub const COOPERATIVE_SORT: &[(&str, &str)] = &[
+    ("cooperative_name", "c.cooperative_name"),
+    ("cooperative_code", "c.cooperative_code"),
+    ("cooperative_id", "c.cooperative_id"),
+    ("cooperative_memberCount", "cooperative_member_count"),
+];
+
+#[derive(Debug, FromRow)]
+pub struct CooperativeRow {
+    pub cooperative_id: i64,
+    pub cooperative_code: String,
+    pub cooperative_name: String,
+    pub cooperative_locality_id: Option<i64>,
+    pub cooperative_contact: String,
+    pub cooperative_member_count: i64,
+    #[sqlx(flatten)]
+    pub place: PlaceRow,
+}
+
+fn select() -> String {
+    format!(
+        "SELECT c.cooperative_id, c.cooperative_code, c.cooperative_name, c.cooperative_locality_id, c.cooperative_contact,
+                (SELECT count(*) FROM members.member m WHERE m.member_cooperative_id = c.cooperative_id) AS cooperative_member_count,
+                {PLACE_COLUMNS}
+         FROM members.cooperative c{}",
+        place_joins("c.cooperative_locality_id")
+    )
+}
+
+fn push_conditions(q: &mut QueryBuilder<Postgres>, pattern: &str, locality_id: Option<i64>) {
+    q.push(" WHERE TRUE");
+    if !pattern.is_empty() {
+        q.push(" AND c.search LIKE ").push_bind(pattern.to_string());
+    }
+    if let Some(id) = locality_id {
+        q.push(" AND c.cooperative_locality_id = ").push_bind(id);
+    }
+}
+
+impl Store {
+    #[tracing::instrument(name = "db.members.cooperative_list", skip_all)]
+    pub async fn list_cooperatives(&self, filter: &str, locality_id: Option<i64>, page: &Page) -> Result<(Vec<CooperativeRow>, i64), ServiceError> {
+        let pattern = text::filter_pattern(filter);
+        let mut q = QueryBuilder::<Postgres>::new(select());
+        push_conditions(&mut q, &pattern, locality_id);
+        q.push(format!(" ORDER BY {}", page.order_sql("c.cooperative_id")));
+        q.push(" LIMIT ").push_bind(page.limit).push(" OFFSET ").push_bind(page.offset);
+        let rows = q.build_query_as().fetch_all(&self.pool).await?;
+        let mut count = QueryBuilder::<Postgres>::new("SELECT count(*) FROM members.cooperative c");
+        push_conditions(&mut count, &pattern, locality_id);
+        Ok((rows, count.build_query_scalar().fetch_one(&self.pool).await?))
+    }
+
+    pub async fn get_cooperative(&self, id: i64) -> Result<CooperativeRow, ServiceError> {
+        sqlx::query_as(sqlx::AssertSqlSafe(format!("{} WHERE c.cooperative_id = $1", select())))
+            .bind(id)
+            .fetch_optional(&self.pool)
+            .await?
+            .ok_or_else(|| ServiceError::NotFound(msg::cooperative_not_found(id)))
+    }
+
+    #[tracing::instrument(name = "db.members.cooperative_save", skip_all, fields(cooperative_id = d.id))]
+    pub async fn save_cooperative(&self, d: &CooperativeDraft) -> Result<i64, ServiceError> {
+        let mut tx = self.pool.begin().await?;
+        locality_exists(&mut tx, "cooperative_localityId", d.locality_id).await?;
+        let search = text::search_of(&d.code, &d.name);
+        let sql = if d.id == 0 {
+                "INSERT INTO members.cooperative (cooperative_code, cooperative_name, cooperative_locality_id, cooperative_contact, search)
+                 VALUES ($1, $2, $3, $4, $5) RETURNING cooperative_id"
+        } else {
+                "UPDATE members.cooperative SET cooperative_code = $1, cooperative_name = $2, cooperative_locality_id = $3,
+                     cooperative_contact = $4, search = $5 WHERE cooperative_id = $6 RETURNING cooperative_id"
+        };
+        let mut query = sqlx::query_scalar(sql)
+        .bind(&d.code)
+        .bind(&d.name)
+        .bind(d.locality_id)
+        .bind(&d.contact)
+        .bind(&search);
+        if d.id != 0 {
+            query = query.bind(d.id);
+        }
+        let saved: Option<i64> = query
+        .fetch_optional(&mut *tx)
+        .await
+        .map_err(|e| {
+            if is_unique_violation(&e, "cooperative_code_key") { ServiceError::Conflict(msg::cooperative_code_taken(&d.code)) } else { e.into() }
+        })?;
+        let id = saved.ok_or_else(|| ServiceError::NotFound(msg::cooperative_not_found(d.id)))?;
+        tx.commit().await?;
+        Ok(id)
+    }
+
+    /// Refused while members still belong to the cooperative.
+    pub async fn delete_cooperative(&self, id: i64) -> Result<(), ServiceError> {
+        let mut tx = self.pool.begin().await?;
+        let found: Option<i64> = sqlx::query_scalar("SELECT cooperative_id FROM members.cooperative WHERE cooperative_id = $1 FOR UPDATE")
+            .bind(id)
+            .fetch_optional(&mut *tx)
+            .await?;
+        if found.is_none() {
+            return Err(ServiceError::NotFound(msg::cooperative_not_found(id)));
+        }
+        let members: i64 = sqlx::query_scalar("SELECT count(*) FROM members.member WHERE member_cooperative_id = $1")
+            .bind(id)
+            .fetch_one(&mut *tx)
+            .await?;
+        if members > 0 {
+            return Err(ServiceError::Conflict(msg::cooperative_has_members(members)));
+        }
+        sqlx::query("DELETE FROM members.cooperative WHERE cooperative_id = $1").bind(id).execute(&mut *tx).await?;
+        tx.commit().await?;
+        Ok(())
+    }
+}

@@ -1,0 +1,130 @@
+//! The projection of the geography: the four levels' ids, names and parents, kept from the geography
+//! service's events. Applying an event twice changes nothing, so a redelivered event is harmless.
+
+use super::Store;
+use common::error::ServiceError;
+use serde_json::Value;
+
+/// A geography event as this service reads it.
+#[derive(Debug, PartialEq)]
+pub enum GeographyEvent {
+    /// `created` or `updated`: the row with its parent id.
+    Saved { level: Level, id: i64, name: String, parent_id: i64 },
+    Deleted { level: Level, id: i64 },
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Level {
+    Region,
+    Department,
+    Subprefecture,
+    Locality,
+}
+
+impl Level {
+    /// The projection table, its id and name columns, its parent column, and the event's field names.
+    fn describe(self) -> (&'static str, &'static str, &'static str, Option<&'static str>, [&'static str; 3]) {
+        match self {
+            Level::Region => ("members.geo_region", "region_id", "region_name", None, ["region_id", "region_name", ""]),
+            Level::Department => (
+                "members.geo_department",
+                "department_id",
+                "department_name",
+                Some("region_id"),
+                ["department_id", "department_name", "department_regionId"],
+            ),
+            Level::Subprefecture => (
+                "members.geo_subprefecture",
+                "subprefecture_id",
+                "subprefecture_name",
+                Some("department_id"),
+                ["subprefecture_id", "subprefecture_name", "subprefecture_departmentId"],
+            ),
+            Level::Locality => (
+                "members.geo_locality",
+                "locality_id",
+                "locality_name",
+                Some("subprefecture_id"),
+                ["locality_id", "locality_name", "locality_subprefectureId"],
+            ),
+        }
+    }
+}
+
+impl GeographyEvent {
+    /// Reads an event from its subject (`<prefix>.geography.<entity>.<verb>`) and JSON payload; `None` for
+    /// an event this projection does not keep.
+    pub fn parse(subject: &str, payload: &Value) -> Option<GeographyEvent> {
+        let mut parts = subject.rsplit('.');
+        let verb = parts.next()?;
+        let level = match parts.next()? {
+            "region" => Level::Region,
+            "department" => Level::Department,
+            "subprefecture" => Level::Subprefecture,
+            "locality" => Level::Locality,
+            _ => return None,
+        };
+        let [id_field, name_field, parent_field] = level.describe().4;
+        match verb {
+            "created" | "updated" => Some(GeographyEvent::Saved {
+                level,
+                id: payload[id_field].as_i64()?,
+                name: payload[name_field].as_str()?.to_string(),
+                parent_id: if parent_field.is_empty() { 0 } else { payload[parent_field].as_i64()? },
+            }),
+            "deleted" => Some(GeographyEvent::Deleted { level, id: payload["id"].as_i64()? }),
+            _ => None,
+        }
+    }
+}
+
+impl Store {
+    #[tracing::instrument(name = "db.members.projection", skip(self))]
+    pub async fn apply_geography(&self, event: &GeographyEvent) -> Result<(), ServiceError> {
+        match event {
+            GeographyEvent::Saved { level, id, name, parent_id } => {
+                let (table, id_column, name_column, parent_column, _) = level.describe();
+                let sql = match parent_column {
+                    None => format!(
+                        "INSERT INTO {table} ({id_column}, {name_column}) VALUES ($1, $2)
+                         ON CONFLICT ({id_column}) DO UPDATE SET {name_column} = excluded.{name_column}"
+                    ),
+                    Some(parent) => format!(
+                        "INSERT INTO {table} ({id_column}, {name_column}, {parent}) VALUES ($1, $2, $3)
+                         ON CONFLICT ({id_column}) DO UPDATE SET {name_column} = excluded.{name_column}, {parent} = excluded.{parent}"
+                    ),
+                };
+                let mut query = sqlx::query(sqlx::AssertSqlSafe(sql)).bind(id).bind(name);
+                if parent_column.is_some() {
+                    query = query.bind(parent_id);
+                }
+                query.execute(&self.pool).await?;
+            }
+            GeographyEvent::Deleted { level, id } => {
+                let (table, id_column, ..) = level.describe();
+                sqlx::query(sqlx::AssertSqlSafe(format!("DELETE FROM {table} WHERE {id_column} = $1"))).bind(id).execute(&self.pool).await?;
+            }
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn events_of_each_level_are_read() {
+        let e = GeographyEvent::parse(
+            "t1.geography.locality.created",
+            &json!({"locality_id": 9, "locality_name": "Gbadi", "locality_subprefectureId": 4}),
+        );
+        assert_eq!(e, Some(GeographyEvent::Saved { level: Level::Locality, id: 9, name: "Gbadi".into(), parent_id: 4 }));
+        let e = GeographyEvent::parse("t1.geography.region.updated", &json!({"region_id": 2, "region_name": "Gôh", "region_code": "GOH"}));
+        assert_eq!(e, Some(GeographyEvent::Saved { level: Level::Region, id: 2, name: "Gôh".into(), parent_id: 0 }));
+        let e = GeographyEvent::parse("t1.geography.department.deleted", &json!({"id": 5}));
+        assert_eq!(e, Some(GeographyEvent::Deleted { level: Level::Department, id: 5 }));
+        assert_eq!(GeographyEvent::parse("t1.geography.locality.created", &json!({})), None);
+    }
+}

@@ -1,0 +1,504 @@
+//! Members: lists that stay fast at a million rows, the family rules that need the database, and the
+//! `member.*` events written in the same transaction as each change.
+
+use super::{PLACE_COLUMNS, PlaceRow, Store, locality_exists, place_joins};
+use crate::domain::member_rules::{Link, MainMember, MemberDraft, check_family};
+use crate::domain::{id_number, messages as msg};
+use chrono::{DateTime, NaiveDate, Utc};
+use common::error::{ServiceError, is_unique_violation};
+use common::outbox;
+use common::paging::Page;
+use common::text;
+use serde::Serialize;
+use sqlx::{FromRow, PgConnection, Postgres, QueryBuilder};
+
+/// Public sort fields of the member list and their columns; the first is the default order.
+pub const MEMBER_SORT: &[(&str, &str)] = &[
+    ("member_id", "m.member_id"),
+    ("member_idNumber", "m.member_id_number"),
+    ("member_lastname", "m.member_lastname"),
+    ("member_firstname", "m.member_firstname"),
+    ("member_createdAt", "m.member_created_at"),
+    ("member_birthDate", "m.member_birth_date"),
+];
+
+/// Up to this many matches a list's total is counted exactly; beyond, it is the planner's estimate
+/// (`total_exact = false`), since counting a million rows would cost far more than the page.
+const EXACT_TOTAL_UP_TO: i64 = 10_000;
+
+const MEMBER_COLUMNS: &str = "m.member_id, m.member_uuid, m.member_id_number, m.member_firstname, m.member_lastname,
+    m.member_gender, m.member_birth_date, m.member_birth_location, m.member_city, m.member_address, m.member_district,
+    m.member_contact, m.member_locality_id, m.member_membership_start_date, m.member_photo_file_name, m.photo_version,
+    m.member_is_main_account, m.member_is_spouse, m.member_is_child, m.member_main_member_id, m.member_created_at,
+    m.member_created_by_user, m.member_has_valid_card, m.member_has_unused_transaction, m.member_order_number,
+    m.member_synchronization_needed, m.member_photo_checked, m.member_cooperative_id, m.can_write, m.contact_urgency,
+    m.dependent_count, m.education_level, m.ethnicity, m.household_status, m.household_size, m.identity_document_number,
+    m.identity_document_type, m.marital_status, m.nationality, m.occupation, m.other_nationality, m.other_occupation,
+    m.updated_at, m.updated_by_user,
+    CASE WHEN mm.member_id IS NULL THEN '' ELSE mm.member_firstname || ' ' || mm.member_lastname END AS main_member_name,
+    coalesce(c.cooperative_name, '') AS cooperative_name";
+
+#[derive(Debug, Clone, FromRow)]
+pub struct MemberRow {
+    pub member_id: i64,
+    pub member_uuid: uuid::Uuid,
+    pub member_id_number: String,
+    pub member_firstname: String,
+    pub member_lastname: String,
+    pub member_gender: String,
+    pub member_birth_date: Option<NaiveDate>,
+    pub member_birth_location: String,
+    pub member_city: String,
+    pub member_address: String,
+    pub member_district: String,
+    pub member_contact: String,
+    pub member_locality_id: Option<i64>,
+    pub member_membership_start_date: Option<NaiveDate>,
+    pub member_photo_file_name: String,
+    pub photo_version: i32,
+    pub member_is_main_account: bool,
+    pub member_is_spouse: bool,
+    pub member_is_child: bool,
+    pub member_main_member_id: Option<i64>,
+    pub member_created_at: DateTime<Utc>,
+    pub member_created_by_user: String,
+    pub member_has_valid_card: bool,
+    pub member_has_unused_transaction: bool,
+    pub member_order_number: i32,
+    pub member_synchronization_needed: bool,
+    pub member_photo_checked: bool,
+    pub member_cooperative_id: Option<i64>,
+    pub can_write: bool,
+    pub contact_urgency: String,
+    pub dependent_count: i32,
+    pub education_level: String,
+    pub ethnicity: String,
+    pub household_status: String,
+    pub household_size: Option<i32>,
+    pub identity_document_number: String,
+    pub identity_document_type: String,
+    pub marital_status: String,
+    pub nationality: String,
+    pub occupation: String,
+    pub other_nationality: String,
+    pub other_occupation: String,
+    pub updated_at: DateTime<Utc>,
+    pub updated_by_user: String,
+    pub main_member_name: String,
+    pub cooperative_name: String,
+    #[sqlx(flatten)]
+    pub place: PlaceRow,
+}
+
+/// The filters of a member list, ready for SQL: patterns are folded `LIKE` patterns, empty when unused.
+#[derive(Debug, Default, Clone)]
+pub struct MemberSearch {
+    pub pattern: String,
+    pub firstname_pattern: String,
+    pub id_number_pattern: String,
+    pub created_by: String,
+    pub locality_id: Option<i64>,
+    pub cooperative_id: Option<i64>,
+    pub main_member_id: Option<i64>,
+}
+
+impl MemberSearch {
+    fn push_conditions(&self, q: &mut QueryBuilder<Postgres>) {
+        q.push(" WHERE TRUE");
+        // The first name and the id number are part of `search`: its trigram index narrows those too.
+        for pattern in [&self.pattern, &self.firstname_pattern, &self.id_number_pattern] {
+            if !pattern.is_empty() {
+                q.push(" AND m.search LIKE ").push_bind(pattern.clone());
+            }
+        }
+        if !self.firstname_pattern.is_empty() {
+            q.push(" AND m.firstname_key LIKE ").push_bind(self.firstname_pattern.clone());
+        }
+        if !self.id_number_pattern.is_empty() {
+            q.push(" AND lower(m.member_id_number) LIKE ").push_bind(self.id_number_pattern.clone());
+        }
+        if !self.created_by.is_empty() {
+            q.push(" AND m.member_created_by_user = ").push_bind(self.created_by.clone());
+        }
+        if let Some(id) = self.locality_id {
+            q.push(" AND m.member_locality_id = ").push_bind(id);
+        }
+        if let Some(id) = self.cooperative_id {
+            q.push(" AND m.member_cooperative_id = ").push_bind(id);
+        }
+        if let Some(id) = self.main_member_id {
+            q.push(" AND m.member_main_member_id = ").push_bind(id);
+        }
+    }
+}
+
+/// The payload of the `member.*` events: what other services keep of a member (field names as in the API).
+#[derive(Serialize)]
+#[allow(non_snake_case)]
+struct MemberEvent<'a> {
+    member_id: i64,
+    member_uuid: uuid::Uuid,
+    member_idNumber: &'a str,
+    member_firstname: &'a str,
+    member_lastname: &'a str,
+    member_localityId: Option<i64>,
+    member_isMainAccount: bool,
+}
+
+/// Settings of the store that come from the instance.
+#[derive(Clone, Debug)]
+pub struct MemberSettings {
+    /// Prefix of the identity numbers made here.
+    pub id_prefix: String,
+    /// A field instance marks every change for synchronisation.
+    pub field_instance: bool,
+}
+
+fn select(from_page: bool) -> String {
+    let source = if from_page { "page p JOIN members.member m ON m.member_id = p.member_id" } else { "members.member m" };
+    format!(
+        "SELECT {MEMBER_COLUMNS}, {PLACE_COLUMNS} FROM {source}
+         LEFT JOIN members.member mm ON mm.member_id = m.member_main_member_id
+         LEFT JOIN members.cooperative c ON c.cooperative_id = m.member_cooperative_id{}",
+        place_joins("m.member_locality_id")
+    )
+}
+
+impl Store {
+    /// A page of members with the total of matches (exact up to `EXACT_TOTAL_UP_TO`, estimated beyond).
+    /// The page's ids are found first on the member table alone, then only those rows are joined, so a
+    /// deep page costs an index walk, not the joins of every skipped row.
+    #[tracing::instrument(name = "db.members.list", skip_all, fields(limit = page.limit, offset = page.offset))]
+    pub async fn list_members(&self, search: &MemberSearch, page: &Page) -> Result<(Vec<MemberRow>, i64, bool), ServiceError> {
+        let order = page.order_sql("m.member_id");
+        let mut q = QueryBuilder::<Postgres>::new("WITH page AS (SELECT m.member_id FROM members.member m");
+        search.push_conditions(&mut q);
+        q.push(format!(" ORDER BY {order}"));
+        q.push(" LIMIT ").push_bind(page.limit).push(" OFFSET ").push_bind(page.offset).push(") ");
+        q.push(select(true)).push(format!(" ORDER BY {order}"));
+        let rows = q.build_query_as::<MemberRow>().fetch_all(&self.pool).await?;
+
+        let (total, exact) = if page.offset == 0 && (rows.len() as i64) < page.limit {
+            (rows.len() as i64, true)
+        } else {
+            self.member_total(search).await?
+        };
+        Ok((rows, total, exact))
+    }
+
+    async fn member_total(&self, search: &MemberSearch) -> Result<(i64, bool), ServiceError> {
+        let mut q = QueryBuilder::<Postgres>::new("SELECT count(*) FROM (SELECT 1 FROM members.member m");
+        search.push_conditions(&mut q);
+        q.push(" LIMIT ").push_bind(EXACT_TOTAL_UP_TO + 1).push(") t");
+        let counted: i64 = q.build_query_scalar().fetch_one(&self.pool).await?;
+        if counted <= EXACT_TOTAL_UP_TO {
+            return Ok((counted, true));
+        }
+        let mut q = QueryBuilder::<Postgres>::new("EXPLAIN (FORMAT JSON) SELECT 1 FROM members.member m");
+        search.push_conditions(&mut q);
+        let plan: serde_json::Value = q.build_query_scalar().fetch_one(&self.pool).await?;
+        let estimate = plan[0]["Plan"]["Plan Rows"].as_f64().unwrap_or(0.0) as i64;
+        Ok((estimate.max(counted), false))
+    }
+
+    /// The exact count of members matching `search`.
+    #[tracing::instrument(name = "db.members.count", skip_all)]
+    pub async fn count_members(&self, search: &MemberSearch) -> Result<i64, ServiceError> {
+        let mut q = QueryBuilder::<Postgres>::new("SELECT count(*) FROM members.member m");
+        search.push_conditions(&mut q);
+        Ok(q.build_query_scalar().fetch_one(&self.pool).await?)
+    }
+
+    #[tracing::instrument(name = "db.members.get", skip(self))]
+    pub async fn get_member(&self, id: i64) -> Result<MemberRow, ServiceError> {
+        let sql = format!("{} WHERE m.member_id = $1", select(false));
+        sqlx::query_as(sqlx::AssertSqlSafe(sql))
+            .bind(id)
+            .fetch_optional(&self.pool)
+            .await?
+            .ok_or_else(|| ServiceError::NotFound(msg::member_not_found(id)))
+    }
+
+    /// The family a member belongs to: its main member, the spouses and the children.
+    #[tracing::instrument(name = "db.members.family", skip(self))]
+    pub async fn family(&self, id: i64) -> Result<(MemberRow, Vec<MemberRow>, Vec<MemberRow>), ServiceError> {
+        let member = self.get_member(id).await?;
+        let main = match member.member_main_member_id {
+            Some(main_id) => self.get_member(main_id).await?,
+            None => member,
+        };
+        let sql = format!("{} WHERE m.member_main_member_id = $1 ORDER BY m.member_order_number, m.member_id", select(false));
+        let dependants: Vec<MemberRow> = sqlx::query_as(sqlx::AssertSqlSafe(sql)).bind(main.member_id).fetch_all(&self.pool).await?;
+        let (spouses, children) = dependants.into_iter().partition(|m| m.member_is_spouse);
+        Ok((main, spouses, children))
+    }
+
+    /// Creates (id 0) or updates a member, in one transaction with its event.
+    #[tracing::instrument(name = "db.members.save", skip_all, fields(member_id = draft.id))]
+    pub async fn save_member(&self, draft: &MemberDraft, caller: &str, settings: &MemberSettings) -> Result<i64, ServiceError> {
+        let mut tx = self.pool.begin().await?;
+        let existing = if draft.id > 0 { Some(lock_member(&mut tx, draft.id).await?) } else { None };
+        if let Some(current) = &existing
+            && draft.link != Link::Main
+            && current.dependent_count > 0
+        {
+            return Err(ServiceError::Conflict(msg::main_keeps_dependants(current.dependent_count.into())));
+        }
+        if let Some(main_id) = draft.link.main_member_id() {
+            // FOR KEY SHARE: the main member cannot be deleted before this transaction ends.
+            let main: Option<(bool, Option<NaiveDate>)> = sqlx::query_as(
+                "SELECT member_is_main_account, member_birth_date FROM members.member WHERE member_id = $1 FOR KEY SHARE",
+            )
+            .bind(main_id)
+            .fetch_optional(&mut *tx)
+            .await?;
+            check_family(draft, main.map(|(is_main, birth_date)| MainMember { is_main, birth_date }).as_ref())?;
+        }
+        locality_exists(&mut tx, "member_localityId", draft.locality_id).await?;
+        if let Some(id) = draft.cooperative_id {
+            let found: Option<i64> = sqlx::query_scalar("SELECT cooperative_id FROM members.cooperative WHERE cooperative_id = $1 FOR KEY SHARE")
+                .bind(id)
+                .fetch_optional(&mut *tx)
+                .await?;
+            if found.is_none() {
+                return Err(ServiceError::invalid_field("member_cooperativeId", msg::cooperative_not_found(id)));
+            }
+        }
+
+        let id_number = match (&draft.id_number, &existing) {
+            (Some(n), _) => n.clone(),
+            (None, Some(current)) => current.id_number.clone(),
+            (None, None) => {
+                let seq: i64 = sqlx::query_scalar("SELECT nextval('members.id_number_seq')").fetch_one(&mut *tx).await?;
+                id_number::make(&settings.id_prefix, seq)
+            }
+        };
+        // A member keeps its uuid for life; a synchronised record brings its own.
+        let member_uuid = existing.as_ref().map(|c| c.uuid).or(draft.uuid).unwrap_or_else(uuid::Uuid::now_v7);
+        let main_id = draft.link.main_member_id();
+        let order_number: i32 = match (&existing, main_id) {
+            (_, None) => 0,
+            (Some(current), Some(main)) if current.main_member_id == Some(main) => current.order_number,
+            (_, Some(main)) => sqlx::query_scalar(
+                "SELECT coalesce(max(member_order_number), 0) + 1 FROM members.member WHERE member_main_member_id = $1",
+            )
+            .bind(main)
+            .fetch_one(&mut *tx)
+            .await?,
+        };
+        let search = text::fold(&format!("{} {} {} {}", draft.firstname, draft.lastname, id_number, draft.contact));
+        let firstname_key = text::fold(&draft.firstname);
+
+        let mut q = QueryBuilder::<Postgres>::new("");
+        let fields: Vec<(&str, Bind)> = vec![
+            ("member_id_number", Bind::Text(id_number.clone())),
+            ("member_firstname", Bind::Text(draft.firstname.clone())),
+            ("member_lastname", Bind::Text(draft.lastname.clone())),
+            ("member_gender", Bind::Text(draft.gender.clone())),
+            ("member_birth_date", Bind::Date(draft.birth_date)),
+            ("member_birth_location", Bind::Text(draft.birth_location.clone())),
+            ("member_city", Bind::Text(draft.city.clone())),
+            ("member_address", Bind::Text(draft.address.clone())),
+            ("member_district", Bind::Text(draft.district.clone())),
+            ("member_contact", Bind::Text(draft.contact.clone())),
+            ("member_locality_id", Bind::Id(draft.locality_id)),
+            ("member_membership_start_date", Bind::Date(draft.membership_start_date)),
+            ("member_is_main_account", Bind::Flag(draft.link == Link::Main)),
+            ("member_is_spouse", Bind::Flag(matches!(draft.link, Link::Spouse(_)))),
+            ("member_is_child", Bind::Flag(matches!(draft.link, Link::Child(_)))),
+            ("member_main_member_id", Bind::Id(main_id)),
+            ("member_order_number", Bind::Int(Some(order_number))),
+            ("member_synchronization_needed", Bind::Flag(settings.field_instance)),
+            ("member_photo_checked", Bind::Flag(draft.photo_checked)),
+            ("member_cooperative_id", Bind::Id(draft.cooperative_id)),
+            ("can_write", Bind::Flag(draft.can_write)),
+            ("contact_urgency", Bind::Text(draft.contact_urgency.clone())),
+            ("education_level", Bind::Text(draft.education_level.clone())),
+            ("ethnicity", Bind::Text(draft.ethnicity.clone())),
+            ("household_status", Bind::Text(draft.household_status.clone())),
+            ("household_size", Bind::Int(draft.household_size)),
+            ("identity_document_number", Bind::Text(draft.identity_document_number.clone())),
+            ("identity_document_type", Bind::Text(draft.identity_document_type.clone())),
+            ("marital_status", Bind::Text(draft.marital_status.clone())),
+            ("nationality", Bind::Text(draft.nationality.clone())),
+            ("occupation", Bind::Text(draft.occupation.clone())),
+            ("other_nationality", Bind::Text(draft.other_nationality.clone())),
+            ("other_occupation", Bind::Text(draft.other_occupation.clone())),
+            ("updated_by_user", Bind::Text(caller.to_string())),
+            ("search", Bind::Text(search)),
+            ("firstname_key", Bind::Text(firstname_key)),
+        ];
+        match &existing {
+            None => {
+                q.push("INSERT INTO members.member (member_uuid, member_created_by_user");
+                for (column, _) in &fields {
+                    q.push(", ").push(*column);
+                }
+                q.push(") VALUES (").push_bind(member_uuid).push(", ").push_bind(caller.to_string());
+                for (_, value) in fields {
+                    q.push(", ");
+                    value.push(&mut q);
+                }
+                q.push(") RETURNING member_id");
+            }
+            Some(_) => {
+                q.push("UPDATE members.member SET updated_at = now()");
+                for (column, value) in fields {
+                    q.push(", ").push(column).push(" = ");
+                    value.push(&mut q);
+                }
+                q.push(" WHERE member_id = ").push_bind(draft.id).push(" RETURNING member_id");
+            }
+        }
+        let id: i64 = q.build_query_scalar().fetch_one(&mut *tx).await.map_err(|e| unique_conflict(e, &id_number))?;
+
+        let previous_main = existing.as_ref().and_then(|c| c.main_member_id);
+        refresh_dependent_counts(&mut tx, &[previous_main, main_id]).await?;
+        let event = MemberEvent {
+            member_id: id,
+            member_uuid,
+            member_idNumber: &id_number,
+            member_firstname: &draft.firstname,
+            member_lastname: &draft.lastname,
+            member_localityId: draft.locality_id,
+            member_isMainAccount: draft.link == Link::Main,
+        };
+        let verb = if existing.is_some() { "updated" } else { "created" };
+        outbox::enqueue(&mut tx, super::SCHEMA, &format!("members.member.{verb}"), &event).await?;
+        tx.commit().await?;
+        Ok(id)
+    }
+
+    /// Deletes a member; refused while it has dependants or parcels.
+    #[tracing::instrument(name = "db.members.delete", skip(self))]
+    pub async fn delete_member(&self, id: i64) -> Result<(), ServiceError> {
+        let mut tx = self.pool.begin().await?;
+        let current = lock_member(&mut tx, id).await?;
+        let dependants: i64 = sqlx::query_scalar("SELECT count(*) FROM members.member WHERE member_main_member_id = $1")
+            .bind(id)
+            .fetch_one(&mut *tx)
+            .await?;
+        if dependants > 0 {
+            return Err(ServiceError::Conflict(msg::delete_main_with_dependants(dependants)));
+        }
+        let parcels: i64 = sqlx::query_scalar("SELECT count(*) FROM members.parcel WHERE parcel_member_id = $1")
+            .bind(id)
+            .fetch_one(&mut *tx)
+            .await?;
+        if parcels > 0 {
+            return Err(ServiceError::Conflict(msg::member_has_parcels(parcels)));
+        }
+        sqlx::query("DELETE FROM members.member WHERE member_id = $1").bind(id).execute(&mut *tx).await?;
+        refresh_dependent_counts(&mut tx, &[current.main_member_id]).await?;
+        outbox::enqueue(&mut tx, super::SCHEMA, "members.member.deleted", &serde_json::json!({ "member_id": id })).await?;
+        tx.commit().await?;
+        Ok(())
+    }
+
+    /// Records a new photo of a member (already stored) and answers its new version.
+    #[tracing::instrument(name = "db.members.photo", skip(self, settings))]
+    pub async fn photo_saved(&self, id: i64, file_name: &str, caller: &str, settings: &MemberSettings) -> Result<i32, ServiceError> {
+        let mut tx = self.pool.begin().await?;
+        // A new photo has not been verified yet.
+        let version: Option<i32> = sqlx::query_scalar(
+            "UPDATE members.member SET member_photo_file_name = $2, photo_version = photo_version + 1,
+                 member_photo_checked = false, updated_at = now(), updated_by_user = $3,
+                 member_synchronization_needed = member_synchronization_needed OR $4
+             WHERE member_id = $1 RETURNING photo_version",
+        )
+        .bind(id)
+        .bind(file_name)
+        .bind(caller)
+        .bind(settings.field_instance)
+        .fetch_optional(&mut *tx)
+        .await?;
+        let version = version.ok_or_else(|| ServiceError::NotFound(msg::member_not_found(id)))?;
+        outbox::enqueue(&mut tx, super::SCHEMA, "members.member.photo_changed", &serde_json::json!({ "member_id": id, "version": version }))
+            .await?;
+        tx.commit().await?;
+        Ok(version)
+    }
+
+    /// The photo's file name and version of a member, if it has one.
+    pub async fn photo_of(&self, id: i64) -> Result<Option<(String, i32)>, ServiceError> {
+        let row: Option<(String, i32)> =
+            sqlx::query_as("SELECT member_photo_file_name, photo_version FROM members.member WHERE member_id = $1")
+                .bind(id)
+                .fetch_optional(&self.pool)
+                .await?;
+        match row {
+            None => Err(ServiceError::NotFound(msg::member_not_found(id))),
+            Some((name, _)) if name.is_empty() => Ok(None),
+            Some(found) => Ok(Some(found)),
+        }
+    }
+}
+
+/// A value of the member insert or update, bound in its SQL type.
+enum Bind {
+    Text(String),
+    Date(Option<NaiveDate>),
+    Id(Option<i64>),
+    Int(Option<i32>),
+    Flag(bool),
+}
+
+impl Bind {
+    fn push(self, q: &mut QueryBuilder<Postgres>) {
+        match self {
+            Bind::Text(v) => q.push_bind(v),
+            Bind::Date(v) => q.push_bind(v),
+            Bind::Id(v) => q.push_bind(v),
+            Bind::Int(v) => q.push_bind(v),
+            Bind::Flag(v) => q.push_bind(v),
+        };
+    }
+}
+
+struct Current {
+    uuid: uuid::Uuid,
+    id_number: String,
+    main_member_id: Option<i64>,
+    order_number: i32,
+    dependent_count: i32,
+}
+
+async fn lock_member(tx: &mut PgConnection, id: i64) -> Result<Current, ServiceError> {
+    let row: Option<(uuid::Uuid, String, Option<i64>, i32, i32)> = sqlx::query_as(
+        "SELECT member_uuid, member_id_number, member_main_member_id, member_order_number, dependent_count
+         FROM members.member WHERE member_id = $1 FOR UPDATE",
+    )
+    .bind(id)
+    .fetch_optional(&mut *tx)
+    .await?;
+    let (uuid, id_number, main_member_id, order_number, dependent_count) =
+        row.ok_or_else(|| ServiceError::NotFound(msg::member_not_found(id)))?;
+    Ok(Current { uuid, id_number, main_member_id, order_number, dependent_count })
+}
+
+/// Keeps `dependent_count` of the given main members equal to their number of dependants.
+async fn refresh_dependent_counts(tx: &mut PgConnection, mains: &[Option<i64>]) -> Result<(), ServiceError> {
+    let ids: Vec<i64> = mains.iter().flatten().copied().collect();
+    if ids.is_empty() {
+        return Ok(());
+    }
+    sqlx::query(
+        "UPDATE members.member m SET dependent_count =
+             (SELECT count(*) FROM members.member d WHERE d.member_main_member_id = m.member_id)
+         WHERE m.member_id = ANY($1)",
+    )
+    .bind(&ids)
+    .execute(&mut *tx)
+    .await?;
+    Ok(())
+}
+
+fn unique_conflict(e: sqlx::Error, id_number: &str) -> ServiceError {
+    if is_unique_violation(&e, "member_id_number_key") {
+        ServiceError::Conflict(msg::id_number_taken(id_number))
+    } else if is_unique_violation(&e, "member_uuid_key") {
+        ServiceError::Conflict("Un adhérent porte déjà cet identifiant universel (uuid).".into())
+    } else {
+        e.into()
+    }
+}

@@ -1,0 +1,142 @@
+//! Parcels: a piece of land a member farms, with its area in hectares, its crop and a GPS point.
+
+use super::{PLACE_COLUMNS, PlaceRow, Store, locality_exists, place_joins};
+use crate::domain::messages as msg;
+use crate::domain::registry_rules::ParcelDraft;
+use common::error::{ServiceError, is_unique_violation};
+use common::paging::Page;
+use common::text;
+use sqlx::{FromRow, Postgres, QueryBuilder};
+
+pub const PARCEL_SORT: &[(&str, &str)] = &[
+    ("parcel_code", "p.parcel_code"),
+    ("parcel_id", "p.parcel_id"),
+    ("parcel_area", "p.parcel_area"),
+    ("parcel_crop", "p.parcel_crop"),
+    ("member_name", "m.member_lastname"),
+];
+
+#[derive(Debug, FromRow)]
+pub struct ParcelRow {
+    pub parcel_id: i64,
+    pub parcel_code: String,
+    pub parcel_member_id: i64,
+    pub parcel_locality_id: Option<i64>,
+    pub parcel_area: f64,
+    pub parcel_crop: String,
+    pub parcel_latitude: Option<f64>,
+    pub parcel_longitude: Option<f64>,
+    pub member_name: String,
+    pub member_id_number: String,
+    #[sqlx(flatten)]
+    pub place: PlaceRow,
+}
+
+/// What a parcel list is filtered on.
+#[derive(Default)]
+pub struct ParcelSearch {
+    pub filter: String,
+    pub member_id: Option<i64>,
+    pub locality_id: Option<i64>,
+    pub crop: String,
+}
+
+fn select() -> String {
+    format!(
+        "SELECT p.parcel_id, p.parcel_code, p.parcel_member_id, p.parcel_locality_id, p.parcel_area::float8 AS parcel_area,
+                p.parcel_crop, p.parcel_latitude, p.parcel_longitude,
+                m.member_firstname || ' ' || m.member_lastname AS member_name, m.member_id_number, {PLACE_COLUMNS}
+         FROM members.parcel p JOIN members.member m ON m.member_id = p.parcel_member_id{}",
+        place_joins("p.parcel_locality_id")
+    )
+}
+
+fn push_conditions(q: &mut QueryBuilder<Postgres>, s: &ParcelSearch) {
+    q.push(" WHERE TRUE");
+    let pattern = text::filter_pattern(&s.filter);
+    if !pattern.is_empty() {
+        q.push(" AND p.search LIKE ").push_bind(pattern);
+    }
+    if let Some(id) = s.member_id {
+        q.push(" AND p.parcel_member_id = ").push_bind(id);
+    }
+    if let Some(id) = s.locality_id {
+        q.push(" AND p.parcel_locality_id = ").push_bind(id);
+    }
+    if !s.crop.trim().is_empty() {
+        q.push(" AND lower(p.parcel_crop) = lower(").push_bind(s.crop.trim().to_string()).push(")");
+    }
+}
+
+impl Store {
+    #[tracing::instrument(name = "db.members.parcel_list", skip_all)]
+    pub async fn list_parcels(&self, search: &ParcelSearch, page: &Page) -> Result<(Vec<ParcelRow>, i64), ServiceError> {
+        let mut q = QueryBuilder::<Postgres>::new(select());
+        push_conditions(&mut q, search);
+        q.push(format!(" ORDER BY {}", page.order_sql("p.parcel_id")));
+        q.push(" LIMIT ").push_bind(page.limit).push(" OFFSET ").push_bind(page.offset);
+        let rows = q.build_query_as().fetch_all(&self.pool).await?;
+        let mut count = QueryBuilder::<Postgres>::new("SELECT count(*) FROM members.parcel p");
+        push_conditions(&mut count, search);
+        Ok((rows, count.build_query_scalar().fetch_one(&self.pool).await?))
+    }
+
+    pub async fn get_parcel(&self, id: i64) -> Result<ParcelRow, ServiceError> {
+        sqlx::query_as(sqlx::AssertSqlSafe(format!("{} WHERE p.parcel_id = $1", select())))
+            .bind(id)
+            .fetch_optional(&self.pool)
+            .await?
+            .ok_or_else(|| ServiceError::NotFound(msg::parcel_not_found(id)))
+    }
+
+    #[tracing::instrument(name = "db.members.parcel_save", skip_all, fields(parcel_id = d.id))]
+    pub async fn save_parcel(&self, d: &ParcelDraft) -> Result<i64, ServiceError> {
+        let mut tx = self.pool.begin().await?;
+        let owner: Option<(String, String)> =
+            sqlx::query_as("SELECT member_firstname, member_lastname FROM members.member WHERE member_id = $1 FOR KEY SHARE")
+                .bind(d.member_id)
+                .fetch_optional(&mut *tx)
+                .await?;
+        let Some((firstname, lastname)) = owner else {
+            return Err(ServiceError::invalid_field("parcel_memberId", msg::member_not_found(d.member_id)));
+        };
+        locality_exists(&mut tx, "parcel_localityId", d.locality_id).await?;
+        let search = text::fold(&format!("{} {} {} {}", d.code, d.crop, firstname, lastname));
+        let sql = if d.id == 0 {
+                "INSERT INTO members.parcel (parcel_code, parcel_member_id, parcel_locality_id, parcel_area, parcel_crop,
+                     parcel_latitude, parcel_longitude, search)
+                 VALUES ($1, $2, $3, $4::numeric, $5, $6, $7, $8) RETURNING parcel_id"
+        } else {
+                "UPDATE members.parcel SET parcel_code = $1, parcel_member_id = $2, parcel_locality_id = $3,
+                     parcel_area = $4::numeric, parcel_crop = $5, parcel_latitude = $6, parcel_longitude = $7, search = $8
+                 WHERE parcel_id = $9 RETURNING parcel_id"
+        };
+        let mut query = sqlx::query_scalar(sql)
+        .bind(&d.code)
+        .bind(d.member_id)
+        .bind(d.locality_id)
+        .bind(d.area)
+        .bind(&d.crop)
+        .bind(d.point.map(|p| p.0))
+        .bind(d.point.map(|p| p.1))
+        .bind(&search);
+        if d.id != 0 {
+            query = query.bind(d.id);
+        }
+        let saved: Option<i64> = query
+        .fetch_optional(&mut *tx)
+        .await
+        .map_err(|e| if is_unique_violation(&e, "parcel_code_key") { ServiceError::Conflict(msg::parcel_code_taken(&d.code)) } else { e.into() })?;
+        let id = saved.ok_or_else(|| ServiceError::NotFound(msg::parcel_not_found(d.id)))?;
+        tx.commit().await?;
+        Ok(id)
+    }
+
+    pub async fn delete_parcel(&self, id: i64) -> Result<(), ServiceError> {
+        let deleted = sqlx::query("DELETE FROM members.parcel WHERE parcel_id = $1").bind(id).execute(&self.pool).await?;
+        if deleted.rows_affected() == 0 {
+            return Err(ServiceError::NotFound(msg::parcel_not_found(id)));
+        }
+        Ok(())
+    }
+}
