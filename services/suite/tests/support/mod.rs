@@ -128,6 +128,36 @@ impl TestSuite {
     }
 }
 
+/// Saves a record with a `post_*` call and answers its id.
+pub async fn save(suite: &TestSuite, token: &str, path: &str, body: Value) -> i64 {
+    let (status, answer) = suite.post(path, token, body).await;
+    assert_eq!(status, StatusCode::OK, "{path}: {answer}");
+    answer["id"].as_i64().unwrap()
+}
+
+/// A region, a department, a sub-prefecture and a locality; answers their ids.
+pub async fn chain(suite: &TestSuite, token: &str) -> (i64, i64, i64, i64) {
+    let region = save(suite, token, "/api/region/post_region", json!({"region_code": "HSS", "region_name": "Haut-Sassandra"})).await;
+    let department = save(
+        suite,
+        token,
+        "/api/department/post_department",
+        json!({"department_code": "DAL", "department_name": "Daloa", "department_regionId": region}),
+    )
+    .await;
+    let subprefecture = save(
+        suite,
+        token,
+        "/api/subprefecture/post_subprefecture",
+        json!({"subprefecture_code": "DAL-1", "subprefecture_name": "Gboguhé", "subprefecture_departmentId": department}),
+    )
+    .await;
+    let locality =
+        save(suite, token, "/api/locality/post_locality", json!({"locality_name": "Dàloa", "locality_subprefectureId": subprefecture}))
+            .await;
+    (region, department, subprefecture, locality)
+}
+
 impl Drop for TestSuite {
     fn drop(&mut self) {
         if let Some(running) = self.running.take() {
