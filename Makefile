@@ -1,5 +1,5 @@
 # The two commands of the README, and a few more for development. The scripts in scripts/ do the work.
-.PHONY: up test build openapi demo bench-geography clean
+.PHONY: up test build openapi demo bench-geography bench-members clean
 
 ## Prepare the machine, build, and run the whole product on http://127.0.0.1:8080.
 up:
@@ -25,6 +25,9 @@ demo:
 ## Benchmarks: each starts its own suite on a throwaway database and prints its figures.
 bench-geography:
 	cargo run --quiet --release --locked -p suite --bin bench-geography
+
+bench-members:
+	cargo run --quiet --release --locked -p suite --bin bench-members
 
 clean:
 	cargo clean

@@ -136,5 +136,10 @@ async fn method_not_allowed(method: Method, OriginalUri(uri): OriginalUri) -> im
 
 /// Serves `app` on `listener` until `shutdown` resolves, finishing the requests under way.
 pub async fn serve(app: Router, listener: TcpListener, shutdown: impl Future<Output = ()> + Send + 'static) -> Result<()> {
+    use axum::serve::ListenerExt;
+    // Without TCP_NODELAY a small answer can wait about 40 ms for the browser's delayed ACK.
+    let listener = listener.tap_io(|tcp| {
+        let _ = tcp.set_nodelay(true);
+    });
     axum::serve(listener, app).with_graceful_shutdown(shutdown).await.context("HTTP server failed")
 }

@@ -45,8 +45,15 @@ pub async fn serve(
     listener: TcpListener,
     shutdown: impl Future<Output = ()> + Send,
 ) -> Result<()> {
+    // Small answers must leave at once: without TCP_NODELAY, Nagle's algorithm and the caller's delayed
+    // ACK hold each one back about 40 ms (tonic cannot set it on connections it did not accept itself).
+    let incoming = tokio_stream::StreamExt::map(TcpListenerStream::new(listener), |accepted| {
+        accepted.inspect(|stream| {
+            let _ = stream.set_nodelay(true);
+        })
+    });
     router
-        .serve_with_incoming_shutdown(TcpListenerStream::new(listener), shutdown)
+        .serve_with_incoming_shutdown(incoming, shutdown)
         .await
         .context("gRPC server failed")
 }

@@ -61,7 +61,7 @@ pub async fn generate(pool: &PgPool, n: i64, id_prefix: &str, progress: impl Fn(
                    member_birth_date, member_contact, member_locality_id, member_membership_start_date, member_is_main_account,
                    member_is_spouse, member_is_child, member_created_by_user, updated_by_user, search, firstname_key,
                    marital_status, nationality, occupation, household_size)
-               SELECT gen_random_uuid(), id_number, first, last, gender, birth, contact, locality, least(birth + 7000 + (g % 3000), current_date),
+               SELECT gen_random_uuid(), id_number, first, last, gender, birth, contact, locality, least(birth + (7000 + g % 3000)::int, current_date),
                       true, false, false, creator, creator,
                       first_key || ' ' || last_key || ' ' || lower(id_number) || ' ' || contact, first_key,
                       'Marié(e)', 'Ivoirienne', 'Planteur', 2 + (g % 6)
@@ -71,7 +71,7 @@ pub async fn generate(pool: &PgPool, n: i64, id_prefix: &str, progress: impl Fn(
                         CASE WHEN g % 4 = 0 THEN ($7::text[])[1 + (h % cardinality($7))] ELSE ($5::text[])[1 + (h % cardinality($5))] END AS first_key,
                         ($8::text[])[1 + (h / 7 % cardinality($8))] AS last, ($9::text[])[1 + (h / 7 % cardinality($9))] AS last_key,
                         CASE WHEN g % 4 = 0 THEN 'F' ELSE 'M' END AS gender,
-                        date '1950-01-01' + (h % 18000) AS birth,
+                        date '1950-01-01' + (h % 18000)::int AS birth,
                         '07' || lpad((h % 100000000)::text, 8, '0') AS contact,
                         ($10::bigint[])[1 + (h / 13 % cardinality($10))] AS locality,
                         ($11::text[])[1 + (g % cardinality($11))] AS creator
@@ -121,8 +121,8 @@ pub async fn generate(pool: &PgPool, n: i64, id_prefix: &str, progress: impl Fn(
                FROM (
                  SELECT w.*, $3 || lpad(seq::text, 7, '0') || lpad((98 - (($4 || lpad(seq::text, 7, '0') || '00')::numeric % 97))::text, 2, '0') AS id_number,
                         CASE WHEN (slot = 1 AND member_gender = 'M') OR (slot > 1 AND h % 2 = 0) THEN 'F' ELSE 'M' END AS gender,
-                        CASE WHEN slot = 1 THEN member_birth_date + (h % 3000) - 1500
-                             ELSE least(member_birth_date + 6600 + (h % 6000), current_date - 30) END AS birth
+                        CASE WHEN slot = 1 THEN member_birth_date + (h % 3000 - 1500)::int
+                             ELSE least(member_birth_date + (6600 + h % 6000)::int, current_date - 30) END AS birth
                  FROM wanted w
                ) s
                CROSS JOIN LATERAL (SELECT
