@@ -18,9 +18,12 @@ openapi:
 	cargo run --quiet -p gateway --bin openapi > web/openapi.json
 	cd web && npm run gen:api
 
-## Load demo data into the Sésame started by `make up` (in another terminal).
+## Load demo data into the Sésame started by `make up` (in another terminal): the geography, then
+## DEMO_MEMBERS members (default 10000) in families.
+DEMO_MEMBERS ?= 10000
 demo:
 	cargo run --quiet --release -p suite --bin demo -- geography
+	cargo run --quiet --release -p suite --bin demo -- members $(DEMO_MEMBERS)
 
 ## Benchmarks: each starts its own suite on a throwaway database and prints its figures.
 bench-geography:

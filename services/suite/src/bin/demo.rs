@@ -1,5 +1,7 @@
 //! `demo geography`: loads a realistic geography into a running Sésame (the 31 regions of Côte d'Ivoire,
 //! their departments, sub-prefectures and about 3,000 localities), through the REST API.
+//! `demo members N`: adds N members in families over that geography, straight into the database named by
+//! `DATABASE_URL` (default: the one `make up` uses), with identity numbers of prefix `MEMBER_ID_PREFIX`.
 //! `SESAME_URL` (default `http://127.0.0.1:8080`), `SESAME_LOGIN` (default `admin`) and `SESAME_PASSWORD`
 //! (default: the one `make up` keeps in `.data/admin_password`) say where and as whom.
 
@@ -9,6 +11,9 @@ use suite::api_client::ApiClient;
 #[tokio::main]
 async fn main() -> Result<()> {
     let what = std::env::args().nth(1).unwrap_or_default();
+    if what == "members" {
+        return members(std::env::args().nth(2)).await;
+    }
     let base = common::config::env_or("SESAME_URL", "http://127.0.0.1:8080");
     let login = common::config::env_or("SESAME_LOGIN", "admin");
     let password = match common::config::env_opt("SESAME_PASSWORD") {
@@ -28,7 +33,29 @@ async fn main() -> Result<()> {
                 answer["regionAdded"], answer["departmentAdded"], answer["subprefectureAdded"], answer["localityAdded"]
             );
         }
-        _ => bail!("usage : demo geography"),
+        _ => bail!("usage : demo geography | demo members N"),
     }
+    Ok(())
+}
+
+async fn members(count: Option<String>) -> Result<()> {
+    let n: i64 = count.as_deref().unwrap_or("10000").parse().context("usage : demo members N (un nombre d'adhérents)")?;
+    let url = common::config::env_or("DATABASE_URL", common::config::DEFAULT_DATABASE_URL);
+    let prefix = common::config::env_or("MEMBER_ID_PREFIX", "C");
+    let pool = common::db::connect(&url, 2).await?;
+    // The members service learns the localities from the geography's events: wait until it has them all.
+    let mut known = -1;
+    for _ in 0..60 {
+        let now: i64 = sqlx::query_scalar("SELECT count(*) FROM members.geo_locality").fetch_one(&pool).await?;
+        if now > 0 && now == known {
+            break;
+        }
+        known = now;
+        tokio::time::sleep(std::time::Duration::from_secs(1)).await;
+    }
+    let started = std::time::Instant::now();
+    let made = members::load::generate(&pool, n, &prefix, |done| eprint!("\r{done} adhérents ajoutés...")).await?;
+    eprintln!();
+    println!("{made} adhérents ajoutés en {:.0} s.", started.elapsed().as_secs_f64());
     Ok(())
 }
