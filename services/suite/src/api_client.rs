@@ -35,6 +35,18 @@ impl ApiClient {
         checked(response.json().await?)
     }
 
+    /// GET `path` and read the whole answer without parsing it (what the benchmarks time: the server's
+    /// work, not the client's JSON parsing). A status other than 200 is an error.
+    pub async fn get_bytes(&self, path: &str) -> Result<usize> {
+        let response = self.http.get(format!("{}/api{path}", self.base)).bearer_auth(&self.token).send().await?;
+        let status = response.status();
+        let body = response.bytes().await?;
+        if status != reqwest::StatusCode::OK {
+            bail!("{path}: HTTP {status}: {}", String::from_utf8_lossy(&body));
+        }
+        Ok(body.len())
+    }
+
     pub async fn post<T: Serialize + ?Sized>(&self, path: &str, body: &T) -> Result<Value> {
         let response = self.http.post(format!("{}/api{path}", self.base)).bearer_auth(&self.token).json(body).send().await?;
         checked(response.json().await?)

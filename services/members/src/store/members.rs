@@ -176,17 +176,14 @@ impl Store {
         q.push(format!(" ORDER BY {order}"));
         q.push(" LIMIT ").push_bind(page.limit).push(" OFFSET ").push_bind(page.offset).push(") ");
         q.push(select(true)).push(format!(" ORDER BY {order}"));
-        let rows = q.build_query_as::<MemberRow>().fetch_all(&self.pool).await?;
-
-        let (total, exact) = if page.offset == 0 && (rows.len() as i64) < page.limit {
-            (rows.len() as i64, true)
-        } else {
-            self.member_total(search).await?
-        };
+        let page_rows = q.build_query_as::<MemberRow>().fetch_all(&self.pool);
+        // The total is counted on a second connection while the page is read.
+        let (rows, counted) = tokio::try_join!(page_rows, self.member_total(search))?;
+        let (total, exact) = if page.offset == 0 && (rows.len() as i64) < page.limit { (rows.len() as i64, true) } else { counted };
         Ok((rows, total, exact))
     }
 
-    async fn member_total(&self, search: &MemberSearch) -> Result<(i64, bool), ServiceError> {
+    async fn member_total(&self, search: &MemberSearch) -> Result<(i64, bool), sqlx::Error> {
         let mut q = QueryBuilder::<Postgres>::new("SELECT count(*) FROM (SELECT 1 FROM members.member m");
         search.push_conditions(&mut q);
         q.push(" LIMIT ").push_bind(EXACT_TOTAL_UP_TO + 1).push(") t");
