@@ -89,17 +89,27 @@ impl Store {
         T: for<'r> FromRow<'r, PgRow> + Send + Unpin,
     {
         let pattern = text::filter_pattern(filter);
-        let mut rows = QueryBuilder::<Postgres>::new(level.select);
-        push_conditions(&mut rows, level, &pattern, parent_id);
-        rows.push(" ORDER BY ").push(page.order_sql(level.id_column));
-        rows.push(" LIMIT ").push_bind(page.limit).push(" OFFSET ").push_bind(page.offset);
-        let items = rows.build_query_as::<T>().fetch_all(&self.pool).await?;
-
-        // Counted on the level's own table: the filters need no parent.
         let alias = level.id_column.split('.').next().unwrap_or_default();
+        let id = level.id_column.split('.').nth(1).unwrap_or(level.id_column);
+        let order = page.order_sql(level.id_column);
+        let mut rows = QueryBuilder::<Postgres>::new("");
+        if page.order_column.starts_with(&format!("{alias}.")) {
+            // Sorted on the level's own columns: find the page's ids on its table alone, then join only
+            // those rows to their parents, so a deep page does not join every row it skips.
+            rows.push(format!("WITH page AS (SELECT {} FROM {} {alias}", level.id_column, level.table));
+            push_conditions(&mut rows, level, &pattern, parent_id);
+            rows.push(format!(" ORDER BY {order} LIMIT ")).push_bind(page.limit).push(" OFFSET ").push_bind(page.offset);
+            rows.push(format!(") {} JOIN page ON page.{id} = {} ORDER BY {order}", level.select, level.id_column));
+        } else {
+            rows.push(level.select);
+            push_conditions(&mut rows, level, &pattern, parent_id);
+            rows.push(format!(" ORDER BY {order} LIMIT ")).push_bind(page.limit).push(" OFFSET ").push_bind(page.offset);
+        }
+        // Counted on the level's own table (the filters need no parent), beside the page.
         let mut count = QueryBuilder::<Postgres>::new(format!("SELECT count(*) FROM {} {alias}", level.table));
         push_conditions(&mut count, level, &pattern, parent_id);
-        let total = count.build_query_scalar::<i64>().fetch_one(&self.pool).await?;
+        let (items, total) =
+            tokio::try_join!(rows.build_query_as::<T>().fetch_all(&self.pool), count.build_query_scalar::<i64>().fetch_one(&self.pool))?;
         Ok((items, total))
     }
 
