@@ -46,7 +46,7 @@ describe('session', { timeout: 10 * 60_000 }, () => {
       await see(page, 'Connexion');
       await submitSignIn(page, suite.admin.login, suite.admin.password);
       await page.waitForURL((url) => url.pathname === '/members');
-      await see(page, 'Cet écran arrive dans une prochaine version.');
+      await see(page, 'Nouvel adhérent');
       await seeTitle(page, 'Adhérents | Sésame');
     }));
 
@@ -97,8 +97,8 @@ describe('session', { timeout: 10 * 60_000 }, () => {
         attempts += 1;
         return route.abort('failed');
       });
-      await page.getByRole('link', { name: 'Adhérents', exact: true }).click();
-      await page.waitForURL((url) => url.pathname === '/members');
+      await page.getByRole('link', { name: 'Cartes', exact: true }).click();
+      await page.waitForURL((url) => url.pathname === '/cards');
       await see(page, "Une nouvelle version de l'application est disponible ou le réseau est coupé : rechargez la page.");
       assert.equal(attempts, 2, 'the page was reloaded once, then gave up');
       await see(page, `${suite.admin.login}`);

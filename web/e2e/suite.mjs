@@ -1,6 +1,6 @@
 // Starts the real product for the browser tests: the `suite` binary (gateway and every service in one
-// process) on a free port, against a database of its own that it creates, serving web/dist. Stopping it
-// kills the process and drops that database.
+// process) on a free port, against a database and a photo folder of its own, serving web/dist. Stopping
+// it kills the process and drops that database and folder.
 //   SUITE_BIN        the binary (default ../target/debug/suite)
 //   DATABASE_SERVER  the PostgreSQL server (default postgres://postgres@127.0.0.1:5432)
 //   NATS_URL         (default nats://127.0.0.1:4222)
@@ -8,8 +8,10 @@
 import { spawn, execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
-import { dirname, resolve } from 'node:path';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 
@@ -49,6 +51,8 @@ export async function startSuite() {
   const databaseName = `sesame_e2e_${randomBytes(6).toString('hex')}`;
   const port = await freePort();
   const admin = { login: 'admin', password: randomBytes(12).toString('base64url') };
+  // Members' photos go to a folder of this run, not to the working directory's .data.
+  const photos = await mkdtemp(join(tmpdir(), 'sesame-e2e-photos-'));
 
   const child = spawn(bin, [], {
     env: {
@@ -58,6 +62,7 @@ export async function startSuite() {
       NATS_URL: process.env.NATS_URL ?? 'nats://127.0.0.1:4222',
       RUNNING_ENV: 'central',
       WEB_DIR: webDir,
+      PHOTO_STORE_URL: `file://${photos}`,
       BOOTSTRAP_ADMIN_LOGIN: admin.login,
       BOOTSTRAP_ADMIN_PASSWORD: admin.password,
       RUST_LOG: process.env.RUST_LOG ?? 'warn',
@@ -87,6 +92,7 @@ export async function startSuite() {
         await exit;
       }
     }
+    await rm(photos, { recursive: true, force: true });
     await psql(databaseServer, `DROP DATABASE IF EXISTS "${databaseName}" WITH (FORCE)`);
   }
 

@@ -5,3 +5,7 @@ export function canAccess(role: string | undefined, access: readonly Role[] | un
   if (!access) return true;
   return role !== undefined && (access as readonly string[]).includes(role);
 }
+
+// Who may create, change and delete members, families, photos, cooperatives and parcels: the gateway's
+// Members area allows writes and deletes to every business role but `viewer`.
+export const MEMBERS_WRITE: readonly Role[] = ['admin', 'manager', 'agent'];

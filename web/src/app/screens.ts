@@ -27,9 +27,28 @@ const ADMIN: readonly Role[] = ['admin'];
 export const screens: readonly Screen[] = [
   { path: '/', title: fr.screens.home, load: () => import('../features/home/HomePage') },
 
-  { path: '/members', title: fr.screens.members, group: 'members', access: BUSINESS, shortcut: true },
-  { path: '/cooperatives', title: fr.screens.cooperatives, group: 'members', access: BUSINESS },
-  { path: '/parcels', title: fr.screens.parcels, group: 'members', access: BUSINESS },
+  {
+    path: '/members',
+    title: fr.screens.members,
+    group: 'members',
+    access: BUSINESS,
+    shortcut: true,
+    load: () => import('../features/members/MemberListPage'),
+  },
+  {
+    path: '/cooperatives',
+    title: fr.screens.cooperatives,
+    group: 'members',
+    access: BUSINESS,
+    load: () => import('../features/cooperatives/CooperativeListPage'),
+  },
+  {
+    path: '/parcels',
+    title: fr.screens.parcels,
+    group: 'members',
+    access: BUSINESS,
+    load: () => import('../features/parcels/ParcelListPage'),
+  },
 
   { path: '/cards', title: fr.screens.cards, group: 'cards', access: BUSINESS, shortcut: true },
   { path: '/delivery', title: fr.screens.delivery, group: 'cards', access: BUSINESS, shortcut: true },

@@ -1,12 +1,12 @@
 // The user form's rules (specification point 5): login name at least 4 characters; password at least 4,
 // required on creation and optional on update; provider at least 4 when given; a known role.
 // Plain functions (message or null), turned into antd rules by `asRule`, so they are tested alone.
-import type { FormRule } from 'antd';
+import { asRule, type Check } from '../../shared/form/rules';
 import { MIN_CREDENTIAL_LENGTH } from '../../shared/constants';
 import { fr } from '../../shared/locale/fr';
 import { isRole } from '../../shared/roles';
 
-export type Check = (value: unknown) => string | null;
+export { asRule, type Check };
 
 const text = (value: unknown): string => (typeof value === 'string' ? value : '');
 const length = (value: string): number => [...value].length;
@@ -34,13 +34,4 @@ export interface UserFormValues {
   login_password?: string;
   login_role?: string;
   login_provider?: string;
-}
-
-export function asRule(check: Check): FormRule {
-  return {
-    validator: async (_rule, value) => {
-      const message = check(value);
-      if (message) throw new Error(message);
-    },
-  };
 }

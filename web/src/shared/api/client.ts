@@ -22,12 +22,22 @@ export const api = createClient<paths>({
 });
 api.use(bearer);
 
+/** The headers of a call made outside the typed client, with the token when there is one. */
+export function authorizedHeaders(headers: Record<string, string> = {}): Record<string, string> {
+  const token = readToken();
+  return token ? { ...headers, Authorization: `Bearer ${token}` } : headers;
+}
+
 /** A GET of a JSON document outside the typed calls (the OpenAPI document itself), with the token. */
 export async function fetchJson<T>(url: string): Promise<T> {
-  const token = readToken();
-  const response = await globalThis.fetch(url, {
-    headers: token ? { Authorization: `Bearer ${token}`, Accept: 'application/json' } : { Accept: 'application/json' },
-  });
+  const response = await globalThis.fetch(url, { headers: authorizedHeaders({ Accept: 'application/json' }) });
   if (!response.ok) throw new Error(`HTTP ${response.status}`);
   return (await response.json()) as T;
+}
+
+/** A GET of a file (a member's photo) with the token, which an <img src> could not send. */
+export async function fetchBlob(url: string): Promise<Blob> {
+  const response = await globalThis.fetch(url, { headers: authorizedHeaders() });
+  if (!response.ok) throw new Error(`HTTP ${response.status}`);
+  return response.blob();
 }

@@ -9,3 +9,10 @@ export function formatDateTime(value: string | null | undefined): string {
   const date = dayjs(value);
   return date.isValid() ? date.format('DD/MM/YYYY HH:mm') : value;
 }
+
+/** "22/11/2026" for a day (`AAAA-MM-JJ` or a timestamp); empty for a missing date. */
+export function formatDate(value: string | null | undefined): string {
+  if (!value) return '';
+  const date = dayjs(value);
+  return date.isValid() ? date.format('DD/MM/YYYY') : value;
+}

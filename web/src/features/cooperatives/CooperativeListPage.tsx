@@ -1,0 +1,82 @@
+// The cooperatives: a sortable, paged, searchable table (the server does all three); create and edit in a
+// modal; delete after confirmation (refused while members belong to it). Read-only for viewers.
+import { Table, type TableProps } from 'antd';
+import { useCallback, useState } from 'react';
+import { MEMBERS_WRITE } from '../../app/access';
+import { useCanAccess } from '../../app/useCanAccess';
+import { formatCount } from '../../shared/format/count';
+import ListToolbar from '../../shared/list/ListToolbar';
+import RowActions from '../../shared/list/RowActions';
+import { useServerList } from '../../shared/list/useServerList';
+import { fr } from '../../shared/locale/fr';
+import { placeLabel } from '../members/place';
+import { COOPERATIVE_SORTABLE, useCooperativeList, useDeleteCooperative, type Cooperative, type CooperativeListParams, type CooperativeSortField } from './api';
+import CooperativeFormModal, { type CooperativeFormTarget } from './CooperativeFormModal';
+
+const PAGE_SIZES = [20, 50, 100, 500];
+const text = fr.cooperatives;
+
+export default function CooperativeListPage() {
+  const list = useServerList<Cooperative, CooperativeSortField, CooperativeListParams>(
+    { page: 1, pageSize: 50, orderBy: 'cooperative_name', descending: false, filter: '' },
+    COOPERATIVE_SORTABLE,
+  );
+  const answer = useCooperativeList(list.params);
+  const remove = useDeleteCooperative();
+  const canWrite = useCanAccess(MEMBERS_WRITE);
+  const [target, setTarget] = useState<CooperativeFormTarget | null>(null);
+  const closeForm = useCallback(() => setTarget(null), []);
+  const total = answer.data?.total ?? 0;
+
+  const { sortable } = list;
+  const columns: TableProps<Cooperative>['columns'] = [
+    { title: text.fields.cooperative_code, width: 140, ...sortable('cooperative_code') },
+    { title: text.fields.cooperative_name, ...sortable('cooperative_name') },
+    { title: text.fields.cooperative_localityId, key: 'place', render: (_: unknown, row: Cooperative) => placeLabel(row) },
+    { title: text.fields.cooperative_contact, dataIndex: 'cooperative_contact' },
+    {
+      title: text.fields.cooperative_memberCount,
+      width: 130,
+      align: 'right',
+      ...sortable('cooperative_memberCount'),
+      render: (count: number) => formatCount(count),
+    },
+  ];
+  if (canWrite) {
+    columns.push({
+      title: fr.records.actions,
+      key: 'actions',
+      width: 240,
+      fixed: 'right',
+      render: (_: unknown, row: Cooperative) => (
+        <RowActions
+          name={row.cooperative_code}
+          confirm={text.confirmDelete}
+          onEdit={() => setTarget({ kind: 'edit', id: row.cooperative_id!, code: row.cooperative_code })}
+          onDelete={() => remove.mutateAsync(row.cooperative_id!)}
+        />
+      ),
+    });
+  }
+
+  return (
+    <>
+      <ListToolbar
+        searchLabel={text.search}
+        onSearch={(filter) => list.setFilters({ filter })}
+        addLabel={text.add}
+        onAdd={canWrite ? () => setTarget({ kind: 'create' }) : undefined}
+      />
+      <Table<Cooperative>
+        rowKey="cooperative_id"
+        columns={columns}
+        dataSource={answer.data?.data ?? []}
+        loading={answer.isFetching}
+        onChange={list.onChange}
+        pagination={list.pagination(total, () => text.total(formatCount(total), total), PAGE_SIZES)}
+        scroll={{ x: 1000 }}
+      />
+      {target && <CooperativeFormModal target={target} onClose={closeForm} />}
+    </>
+  );
+}

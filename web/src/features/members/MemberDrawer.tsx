@@ -1,0 +1,181 @@
+// A member in a wide drawer: its record (the form), its photo and its family. "Nouvel adhérent" opens it
+// empty. After a creation the drawer stays on the new member (for its photo and family); a dependant
+// made from the family tab opens in a drawer above this one and closes once saved.
+import { DeleteOutlined } from '@ant-design/icons';
+import { Button, Drawer, Form, Popconfirm, Space, Spin, Tabs } from 'antd';
+import { useEffect, useState } from 'react';
+import { MEMBERS_WRITE } from '../../app/access';
+import { useCanAccess } from '../../app/useCanAccess';
+import { showFieldErrors } from '../../shared/form/fieldErrors';
+import { fr } from '../../shared/locale/fr';
+import { useDeleteMember, useMember, useSaveMember, useUploadPhoto, type Member } from './api';
+import { familyRoleOf, fullName } from './family';
+import MemberFamily from './MemberFamily';
+import MemberForm from './MemberForm';
+import { dependantOf, emptyMember, FAMILY_FIELD_ALIASES, toFormValues, toMemberBody, type MemberFormValues } from './memberPayload';
+
+export type MemberTarget = { kind: 'create'; start?: Member } | { kind: 'edit'; id: number; seed?: Member };
+
+interface Props {
+  target: MemberTarget;
+  onClose: () => void;
+  /** Opened from another member's family: closes once saved. */
+  nested?: boolean;
+}
+
+const text = fr.members;
+
+function titleOf(target: MemberTarget, member: Member | undefined): string {
+  if (target.kind === 'create') {
+    const role = target.start ? familyRoleOf(target.start) : 'main';
+    return role === 'spouse' ? text.createSpouseTitle : role === 'child' ? text.createChildTitle : text.createTitle;
+  }
+  if (!member) return text.loadingTitle;
+  return member.member_idNumber ? `${fullName(member)} (${member.member_idNumber})` : fullName(member);
+}
+
+export default function MemberDrawer({ target, onClose, nested = false }: Props) {
+  const [current, setCurrent] = useState(target);
+  const id = current.kind === 'edit' ? current.id : null;
+  const record = useMember(id, current.kind === 'edit' ? current.seed : undefined);
+  const canWrite = useCanAccess(MEMBERS_WRITE);
+  const [form] = Form.useForm<MemberFormValues>();
+  const save = useSaveMember();
+  const remove = useDeleteMember();
+  const upload = useUploadPhoto();
+  const [busy, setBusy] = useState(false);
+  const [pending, setPending] = useState<Blob | null>(null);
+  const [progress, setProgress] = useState<number | null>(null);
+  const [other, setOther] = useState<MemberTarget | null>(null);
+  // The form starts from this record once, and is not reset when it reloads.
+  const [start] = useState<Member | undefined>(() => (current.kind === 'create' ? (current.start ?? emptyMember()) : undefined));
+  const member = current.kind === 'create' ? start : record.data;
+
+  // A member that could not be read (deleted meanwhile): the notice said why.
+  const unreadable = id !== null && record.isError && !record.data;
+  useEffect(() => {
+    if (unreadable) onClose();
+  }, [unreadable, onClose]);
+
+  async function sendPhoto(memberId: number, photo: Blob) {
+    setProgress(0);
+    try {
+      await upload.mutateAsync({ memberId, photo, onProgress: setProgress });
+      // The server marks a new photo as not checked.
+      form.setFieldValue('member_photoChecked', false);
+    } catch {
+      // The notice already said why; the previous photo is kept.
+    } finally {
+      setProgress(null);
+    }
+  }
+
+  async function submit(values: MemberFormValues) {
+    if (!member) return;
+    setBusy(true);
+    try {
+      const body = toMemberBody(member, values);
+      const answer = await save.mutateAsync(body);
+      if (current.kind === 'edit' || !answer.id) {
+        onClose();
+        return;
+      }
+      const created = answer.id;
+      try {
+        // The photo goes first, so that the new member is read with it.
+        if (pending) await sendPhoto(created, pending);
+      } finally {
+        setPending(null);
+        // From now on the drawer edits the new member, so that a second save cannot create it twice.
+        if (nested) onClose();
+        else setCurrent({ kind: 'edit', id: created, seed: { ...body, member_id: created } });
+      }
+    } catch (error) {
+      showFieldErrors(form, error, FAMILY_FIELD_ALIASES);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function removeMember() {
+    if (id === null) return;
+    try {
+      await remove.mutateAsync(id);
+      onClose();
+    } catch {
+      // Refused (a main member with dependants, a member farming parcels): the notice says why.
+    }
+  }
+
+  const footer = (
+    <div style={{ display: 'flex', justifyContent: 'space-between', gap: 8 }}>
+      <div>
+        {canWrite && id !== null && (
+          <Popconfirm
+            title={text.confirmDelete}
+            okText={fr.records.delete}
+            cancelText={fr.records.cancel}
+            okButtonProps={{ danger: true }}
+            onConfirm={removeMember}
+          >
+            <Button danger icon={<DeleteOutlined />}>
+              {fr.records.delete}
+            </Button>
+          </Popconfirm>
+        )}
+      </div>
+      <Space>
+        <Button onClick={onClose}>{canWrite ? fr.records.cancel : fr.records.close}</Button>
+        {canWrite && (
+          <Button type="primary" onClick={() => form.submit()} loading={busy} disabled={!member || progress !== null}>
+            {fr.records.save}
+          </Button>
+        )}
+      </Space>
+    </div>
+  );
+
+  return (
+    <Drawer open size={nested ? 1000 : 1100} title={titleOf(current, member)} onClose={onClose} footer={footer} destroyOnHidden>
+      {!member ? (
+        <div style={{ display: 'grid', placeItems: 'center', minHeight: 240 }}>
+          <Spin />
+        </div>
+      ) : (
+        <Tabs
+          items={[
+            {
+              key: 'record',
+              label: text.tabs.record,
+              children: (
+                <MemberForm
+                  form={form}
+                  member={member}
+                  initialValues={toFormValues(start ?? member)}
+                  disabled={busy || !canWrite}
+                  canWrite={canWrite}
+                  onFinish={submit}
+                  photo={{ pending, progress, onPhoto: (photo) => (id !== null ? void sendPhoto(id, photo) : setPending(photo)) }}
+                />
+              ),
+            },
+            {
+              key: 'family',
+              label: text.tabs.family,
+              disabled: id === null,
+              children: id !== null && (
+                <MemberFamily
+                  memberId={id}
+                  canWrite={canWrite}
+                  onAdd={(main, role) => setOther({ kind: 'create', start: dependantOf(main, role) })}
+                  onOpen={(memberId) => setOther({ kind: 'edit', id: memberId })}
+                />
+              ),
+            },
+          ]}
+        />
+      )}
+      {other && <MemberDrawer target={other} nested onClose={() => setOther(null)} />}
+    </Drawer>
+  );
+}

@@ -1,0 +1,120 @@
+// The members' calls as TanStack Query hooks: the list, one member, its family, writes and photo upload.
+// Every write reloads the members' queries, and the cooperatives' and parcels' (member counts and names).
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api, type Schemas } from '../../shared/api/client';
+import { request } from '../../shared/api/request';
+import { postForm } from '../../shared/api/upload';
+import { useWrite } from '../../shared/api/useWrite';
+import { notifySuccess } from '../../shared/feedback/feedback';
+import { optionalText, pagingQuery, type ListParams } from '../../shared/list/listParams';
+
+export type Member = Schemas['Member'];
+export type Family = Schemas['Family'];
+type PhotoAnswer = Schemas['PhotoAnswer'];
+
+/** The fields the gateway lets the list sort on. */
+export const MEMBER_SORTABLE = [
+  'member_id',
+  'member_idNumber',
+  'member_lastname',
+  'member_firstname',
+  'member_createdAt',
+  'member_birthDate',
+] as const;
+export type MemberSortField = (typeof MEMBER_SORTABLE)[number];
+
+export interface MemberListParams extends ListParams<MemberSortField> {
+  filter_firstname: string;
+  filter_idNumber: string;
+  createdBy: string;
+}
+
+export const membersKey = ['members'] as const;
+const writeKeys = [membersKey, ['cooperatives'], ['parcels']] as const;
+
+export function useMemberList(params: MemberListParams) {
+  return useQuery({
+    queryKey: [...membersKey, 'list', params],
+    queryFn: () =>
+      request(
+        api.GET('/member/get.member_list', {
+          params: {
+            query: {
+              ...pagingQuery(params),
+              filter: optionalText(params.filter),
+              filter_firstname: optionalText(params.filter_firstname),
+              filter_idNumber: optionalText(params.filter_idNumber),
+              createdBy: optionalText(params.createdBy),
+            },
+          },
+        }),
+      ),
+    // Keep the current rows on screen while the next page, sort or search loads.
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** Members whose names, number or contact match `filter`: the few a select offers. */
+export async function searchMembers(filter: string, limit = 20): Promise<Member[]> {
+  const answer = await request(
+    api.GET('/member/get.member_list', { params: { query: { filter: optionalText(filter), _limit: limit, _orderBy: 'member_lastname' } } }),
+  );
+  return answer.data;
+}
+
+/**
+ * One member, read afresh for the drawer; `null`: nothing to read. `seed` shows at once what was just
+ * written while the server's record loads.
+ */
+export function useMember(id: number | null, seed?: Member) {
+  return useQuery({
+    queryKey: [...membersKey, 'one', id],
+    queryFn: async () => (await request(api.GET('/member/get_member/{member_id}', { params: { path: { member_id: id! } } }))).data,
+    enabled: id !== null,
+    placeholderData: seed,
+    staleTime: 0,
+  });
+}
+
+export function useMemberFamily(id: number | null) {
+  return useQuery({
+    queryKey: [...membersKey, 'family', id],
+    queryFn: async () =>
+      (await request(api.GET('/member/get_member-family/{member_id}', { params: { path: { member_id: id! } } }))).data,
+    enabled: id !== null,
+    staleTime: 0,
+  });
+}
+
+export function useSaveMember() {
+  return useWrite(writeKeys, (body: Member) => request(api.POST('/member/post_member', { body })));
+}
+
+export function useDeleteMember() {
+  return useWrite(writeKeys, (id: number) =>
+    request(api.DELETE('/member/delete_member/{member_id}', { params: { path: { member_id: id } } })),
+  );
+}
+
+export interface PhotoUploadInput {
+  memberId: number;
+  photo: Blob;
+  onProgress?: (percent: number) => void;
+}
+
+/** Sends a photo (multipart `member_id` + `member_photo`), reporting the upload's progress. */
+export function useUploadPhoto() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ memberId, photo, onProgress }: PhotoUploadInput) => {
+      const form = new FormData();
+      form.append('member_id', String(memberId));
+      form.append('member_photo', photo, 'photo.jpg');
+      return request(postForm<PhotoAnswer>('/api/member/post_member-photo', form, onProgress));
+    },
+    onSuccess: async (answer) => {
+      notifySuccess(answer.message);
+      await queryClient.invalidateQueries({ queryKey: membersKey });
+    },
+  });
+}

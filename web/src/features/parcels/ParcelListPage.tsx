@@ -1,0 +1,111 @@
+// The parcels: a sortable, paged, searchable table filtered by crop and by member (the server does all
+// of it); create and edit in a modal; delete after confirmation. Read-only for viewers.
+import { Table, type TableProps } from 'antd';
+import { useCallback, useState } from 'react';
+import { MEMBERS_WRITE } from '../../app/access';
+import { useCanAccess } from '../../app/useCanAccess';
+import { formatCount } from '../../shared/format/count';
+import ListToolbar from '../../shared/list/ListToolbar';
+import RowActions from '../../shared/list/RowActions';
+import { useServerList } from '../../shared/list/useServerList';
+import SuggestInput from '../../shared/form/SuggestInput';
+import { fr } from '../../shared/locale/fr';
+import MemberSelect from '../members/MemberSelect';
+import { placeLabel } from '../members/place';
+import { PARCEL_SORTABLE, useDeleteParcel, useParcelList, type Parcel, type ParcelListParams, type ParcelSortField } from './api';
+import { formatArea, formatPoint } from './format';
+import ParcelFormModal, { type ParcelFormTarget } from './ParcelFormModal';
+
+const PAGE_SIZES = [20, 50, 100, 500];
+const text = fr.parcels;
+
+export default function ParcelListPage() {
+  const list = useServerList<Parcel, ParcelSortField, ParcelListParams>(
+    { page: 1, pageSize: 50, orderBy: 'parcel_code', descending: false, filter: '', crop: '', memberId: null },
+    PARCEL_SORTABLE,
+  );
+  const answer = useParcelList(list.params);
+  const remove = useDeleteParcel();
+  const canWrite = useCanAccess(MEMBERS_WRITE);
+  const [target, setTarget] = useState<ParcelFormTarget | null>(null);
+  const [crop, setCrop] = useState('');
+  const closeForm = useCallback(() => setTarget(null), []);
+  const total = answer.data?.total ?? 0;
+  const { sortable } = list;
+
+  const columns: TableProps<Parcel>['columns'] = [
+    { title: text.fields.parcel_code, width: 140, ...sortable('parcel_code') },
+    {
+      title: text.fields.parcel_memberId,
+      ...sortable('member_name'),
+      render: (_: unknown, row: Parcel) => (row.member_idNumber ? `${row.member_name} (${row.member_idNumber})` : row.member_name),
+    },
+    { title: text.fields.parcel_localityId, key: 'place', render: (_: unknown, row: Parcel) => placeLabel(row) },
+    { title: text.fields.parcel_area, width: 130, align: 'right', ...sortable('parcel_area'), render: (area: number | null) => formatArea(area) },
+    { title: text.fields.parcel_crop, width: 150, ...sortable('parcel_crop') },
+    { title: text.fields.gps, key: 'gps', width: 200, render: (_: unknown, row: Parcel) => formatPoint(row.parcel_latitude, row.parcel_longitude) },
+  ];
+  if (canWrite) {
+    columns.push({
+      title: fr.records.actions,
+      key: 'actions',
+      width: 240,
+      fixed: 'right',
+      render: (_: unknown, row: Parcel) => (
+        <RowActions
+          name={row.parcel_code}
+          confirm={text.confirmDelete}
+          onEdit={() => setTarget({ kind: 'edit', id: row.parcel_id!, code: row.parcel_code })}
+          onDelete={() => remove.mutateAsync(row.parcel_id!)}
+        />
+      ),
+    });
+  }
+
+  // The crop filter applies once chosen in the list, or typed and confirmed with Enter.
+  const applyCrop = (value: string) => list.setFilters({ crop: value.trim() });
+
+  return (
+    <>
+      <ListToolbar
+        searchLabel={text.search}
+        onSearch={(filter) => list.setFilters({ filter })}
+        addLabel={text.add}
+        onAdd={canWrite ? () => setTarget({ kind: 'create' }) : undefined}
+      >
+        <SuggestInput suggestions={text.crops}
+          value={crop}
+          onChange={(value) => {
+            setCrop(value ?? '');
+            if (!value) applyCrop('');
+          }}
+          onSelect={applyCrop}
+          onKeyDown={(event) => {
+            if (event.key === 'Enter') applyCrop(crop);
+          }}
+          placeholder={text.filterCrop}
+          aria-label={text.filterCrop}
+          allowClear
+          style={{ width: 200 }}
+        />
+        <MemberSelect
+          value={list.params.memberId}
+          onChange={(memberId) => list.setFilters({ memberId })}
+          placeholder={text.filterMember}
+          aria-label={text.filterMember}
+          style={{ width: 280 }}
+        />
+      </ListToolbar>
+      <Table<Parcel>
+        rowKey="parcel_id"
+        columns={columns}
+        dataSource={answer.data?.data ?? []}
+        loading={answer.isFetching}
+        onChange={list.onChange}
+        pagination={list.pagination(total, () => text.total(formatCount(total), total), PAGE_SIZES)}
+        scroll={{ x: 1200 }}
+      />
+      {target && <ParcelFormModal target={target} onClose={closeForm} />}
+    </>
+  );
+}

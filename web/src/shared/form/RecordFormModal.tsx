@@ -1,0 +1,62 @@
+// The create-or-edit modal of a simple record (a cooperative, a parcel): the record is read afresh
+// before editing, the form's fields come from the screen, and the server's field messages (400) show on
+// their fields. The screens give only their fields, initial values and the write.
+import { Button, Form, Modal, Spin, type FormInstance } from 'antd';
+import { useEffect, useState, type ReactNode } from 'react';
+import { fr } from '../locale/fr';
+import { showFieldErrors } from './fieldErrors';
+
+interface Props<V> {
+  title: string;
+  /** The record is being read (editing). */
+  loading: boolean;
+  /** The record could not be read (deleted meanwhile): the notice said why, the modal closes. */
+  failed: boolean;
+  initialValues: Partial<V>;
+  onSubmit: (values: V) => Promise<unknown>;
+  onClose: () => void;
+  /** The form's fields; a function receives the form, for fields that depend on each other. */
+  children: ReactNode | ((form: FormInstance<V>) => ReactNode);
+}
+
+export default function RecordFormModal<V extends object>({ title, loading, failed, initialValues, onSubmit, onClose, children }: Props<V>) {
+  const [form] = Form.useForm<V>();
+  const [busy, setBusy] = useState(false);
+  useEffect(() => {
+    if (failed) onClose();
+  }, [failed, onClose]);
+
+  async function submit(values: V) {
+    setBusy(true);
+    try {
+      await onSubmit(values);
+      onClose();
+    } catch (error) {
+      showFieldErrors(form, error);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <Modal open title={title} onCancel={onClose} footer={null} destroyOnHidden mask={{ closable: false }} width={640}>
+      {loading ? (
+        <div style={{ display: 'grid', placeItems: 'center', minHeight: 240 }}>
+          <Spin />
+        </div>
+      ) : (
+        <Form<V> form={form} layout="vertical" onFinish={submit} disabled={busy} initialValues={initialValues}>
+          {typeof children === 'function' ? children(form) : children}
+          <div style={{ display: 'flex', justifyContent: 'flex-end', gap: 8 }}>
+            <Button onClick={onClose} disabled={false}>
+              {fr.records.cancel}
+            </Button>
+            <Button type="primary" htmlType="submit" loading={busy}>
+              {fr.records.save}
+            </Button>
+          </div>
+        </Form>
+      )}
+    </Modal>
+  );
+}

@@ -1,0 +1,36 @@
+// Above a list: the free-text search, the list's own filters, and the "new" button for those who may write.
+import { PlusOutlined } from '@ant-design/icons';
+import { Button, Input } from 'antd';
+import type { ReactNode } from 'react';
+
+interface Props {
+  searchLabel: string;
+  onSearch: (text: string) => void;
+  /** Extra filters, between the search and the button. */
+  children?: ReactNode;
+  addLabel: string;
+  /** Absent: no button (the role may not write). */
+  onAdd?: () => void;
+}
+
+export default function ListToolbar({ searchLabel, onSearch, children, addLabel, onAdd }: Props) {
+  return (
+    <div style={{ display: 'flex', justifyContent: 'space-between', gap: 16, marginBottom: 16, flexWrap: 'wrap' }}>
+      <div style={{ display: 'flex', gap: 8, flexWrap: 'wrap', flex: 1, alignItems: 'center' }}>
+        <Input.Search
+          allowClear
+          placeholder={searchLabel}
+          aria-label={searchLabel}
+          style={{ width: 340 }}
+          onSearch={(text) => onSearch(text.trim())}
+        />
+        {children}
+      </div>
+      {onAdd && (
+        <Button type="primary" icon={<PlusOutlined />} onClick={onAdd}>
+          {addLabel}
+        </Button>
+      )}
+    </div>
+  );
+}

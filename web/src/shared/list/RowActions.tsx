@@ -1,0 +1,33 @@
+// The edit and delete buttons of a row; delete asks first. A refusal (409) shows in the shared notice.
+import { DeleteOutlined, EditOutlined } from '@ant-design/icons';
+import { Button, Popconfirm, Space } from 'antd';
+import { fr } from '../locale/fr';
+
+interface Props {
+  /** Names the row in the buttons' accessible names ("Modifier COOP-1"). */
+  name: string;
+  confirm: string;
+  onEdit: () => void;
+  onDelete: () => Promise<unknown>;
+}
+
+export default function RowActions({ name, confirm, onEdit, onDelete }: Props) {
+  return (
+    <Space>
+      <Button icon={<EditOutlined />} aria-label={`${fr.records.edit} ${name}`} onClick={onEdit}>
+        {fr.records.edit}
+      </Button>
+      <Popconfirm
+        title={confirm}
+        okText={fr.records.delete}
+        cancelText={fr.records.cancel}
+        okButtonProps={{ danger: true }}
+        onConfirm={() => onDelete().catch(() => undefined)}
+      >
+        <Button danger icon={<DeleteOutlined />} aria-label={`${fr.records.delete} ${name}`}>
+          {fr.records.delete}
+        </Button>
+      </Popconfirm>
+    </Space>
+  );
+}

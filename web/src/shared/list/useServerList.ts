@@ -1,0 +1,34 @@
+// The state of a list whose paging, sorting and search the server does, shared by the list screens:
+// what the antd Table needs (onChange, sort arrows, pagination) and how a search or filter restarts at page 1.
+import type { TablePaginationConfig, TableProps } from 'antd';
+import type { SorterResult } from 'antd/es/table/interface';
+import { useCallback, useState } from 'react';
+import { afterTableChange, sortOrderOf, type ListParams } from './listParams';
+
+/** `R` is the row type, `S` the sortable fields, `P` the list's state with its own filters. */
+export function useServerList<R, S extends string, P extends ListParams<S>>(initial: P, sortableFields: readonly S[]) {
+  const [params, setParams] = useState<P>(initial);
+  const defaults = { orderBy: initial.orderBy, descending: initial.descending };
+
+  const onChange: NonNullable<TableProps<R>['onChange']> = (pagination, _filters, sorter) =>
+    setParams((current) => afterTableChange(current, pagination, sorter as SorterResult<unknown> | SorterResult<unknown>[], sortableFields, defaults));
+
+  /** A new search text or filter value: back to the first page. */
+  const setFilters = useCallback((patch: Partial<Omit<P, keyof ListParams<S>> & { filter: string }>) => {
+    setParams((current) => ({ ...current, ...patch, page: 1 }));
+  }, []);
+
+  /** What a sortable column needs: its field, a server-side sorter and its current arrow. */
+  const sortable = (field: S) => ({ dataIndex: field, sorter: true, sortOrder: sortOrderOf(params, field) });
+
+  const pagination = (total: number, showTotal: () => string, pageSizes: number[]): TablePaginationConfig => ({
+    current: params.page,
+    pageSize: params.pageSize,
+    total,
+    pageSizeOptions: pageSizes,
+    showSizeChanger: true,
+    showTotal,
+  });
+
+  return { params, onChange, setFilters, sortable, pagination };
+}
