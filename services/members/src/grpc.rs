@@ -84,7 +84,7 @@ impl From<MemberRow> for pb::Member {
             updated_at: m.updated_at.to_rfc3339(),
             updated_by_user: m.updated_by_user,
             // The version makes the address change with each new photo.
-            photo_file_path: if has_photo { format!("{}?v={}", photo_path(m.member_id), m.photo_version) } else { String::new() },
+            photo_file_path: if has_photo { versioned_photo_path(m.member_id, m.photo_version) } else { String::new() },
         }
     }
 }
@@ -121,9 +121,10 @@ impl From<ParcelRow> for pb::Parcel {
     }
 }
 
-/// Where the gateway serves a member's photo.
-pub fn photo_path(member_id: i64) -> String {
-    format!("/api/member/get_member-photo/{member_id}")
+/// Where the gateway serves a member's photo; the version changes the address with each new photo, so a
+/// browser may keep each one for good.
+fn versioned_photo_path(member_id: i64, version: i32) -> String {
+    format!("/api/member/get_member-photo/{member_id}?v={version}")
 }
 
 fn search_of(f: Option<pb::MemberFilter>) -> MemberSearch {
@@ -197,9 +198,9 @@ impl Members for MembersGrpc {
         self.photos.put(id, Kind::Thumbnail, normalised.thumbnail).await.map_err(ServiceError::Internal)?;
         self.photos.put(id, Kind::Photo, normalised.photo).await.map_err(ServiceError::Internal)?;
         let file_name = format!("{id}.jpg");
-        self.store.photo_saved(id, &file_name, &upload.caller, &self.settings).await?;
+        let version = self.store.photo_saved(id, &file_name, &upload.caller, &self.settings).await?;
         tracing::info!(member_id = id, file = %upload.file_name, "photo saved");
-        Ok(Response::new(pb::PhotoSaved { member_photo: file_name, photo_path: photo_path(id) }))
+        Ok(Response::new(pb::PhotoSaved { member_photo: file_name, photo_path: versioned_photo_path(id, version) }))
     }
 
     async fn get_photo(&self, request: Request<pb::PhotoRequest>) -> Answer<pb::Photo> {

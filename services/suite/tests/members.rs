@@ -339,7 +339,7 @@ async fn photos_are_checked_normalised_and_a_refused_upload_keeps_the_previous_o
     let (status, answer) = upload(&suite, &admin, id, "awa.png", png(2400, 1200)).await;
     assert_eq!(status, StatusCode::OK, "{answer}");
     assert_eq!(answer["member_photo"], format!("{id}.jpg"));
-    assert_eq!(answer["photo_path"], format!("/api/member/get_member-photo/{id}"));
+    assert_eq!(answer["photo_path"], format!("/api/member/get_member-photo/{id}?v=1"), "the address names the photo's version");
     let (status, kept) = photo(&suite, &admin, id, false).await;
     assert_eq!(status, StatusCode::OK);
     let picture = image::load_from_memory(&kept).unwrap();
@@ -350,6 +350,7 @@ async fn photos_are_checked_normalised_and_a_refused_upload_keeps_the_previous_o
     let m = get(&suite, &admin, id).await;
     assert_eq!(m["member_photoFileName"], format!("{id}.jpg"));
     assert_eq!(m["member_photoChecked"], false, "a new photo is not verified yet");
+    assert_eq!(m["photoFilePath"], answer["photo_path"]);
 
     // A text file named .jpg, an oversized file, a broken image: refused, and the photo stays.
     let (status, answer) = upload(&suite, &admin, id, "photo.jpg", b"not an image, only text".to_vec()).await;
