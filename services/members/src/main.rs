@@ -19,18 +19,11 @@ async fn main() -> anyhow::Result<()> {
     let projection = service.projection(naming, nats);
     let (listener, addr) = common::grpc::bind(&common::config::env_or("GRPC_ADDR", "0.0.0.0:50051")).await?;
     tracing::info!(%addr, "members service listening");
-    let (stop, stopped) = tokio::sync::watch::channel(false);
-    let wait = |mut rx: tokio::sync::watch::Receiver<bool>| async move {
-        let _ = rx.wait_for(|s| *s).await;
-    };
-    let relay = tokio::spawn(relay.run(wait(stopped.clone())));
-    let projection = tokio::spawn(projection.run(wait(stopped.clone())));
-    let server = tokio::spawn(service.serve(listener, wait(stopped)));
-    common::shutdown::signal().await;
-    let _ = stop.send(true);
-    server.await??;
-    relay.await??;
-    projection.await??;
+    let mut parts = common::shutdown::Parts::default();
+    parts.spawn(relay.run(parts.stopped()));
+    parts.spawn(projection.run(parts.stopped()));
+    parts.spawn(service.serve(listener, parts.stopped()));
+    parts.run_until_signal().await?;
     telemetry.shutdown();
     Ok(())
 }

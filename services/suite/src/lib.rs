@@ -6,8 +6,7 @@ use anyhow::{Context, Result};
 use common::config::{env_opt, env_or};
 use common::nats::Naming;
 use std::net::SocketAddr;
-use tokio::sync::watch;
-use tokio::task::JoinSet;
+use common::shutdown::Parts;
 
 pub mod api_client;
 pub mod bench;
@@ -108,8 +107,7 @@ pub fn migrations_fingerprint() -> String {
 pub struct RunningSuite {
     pub http_addr: SocketAddr,
     pub naming: Naming,
-    stop: watch::Sender<bool>,
-    tasks: JoinSet<Result<()>>,
+    parts: Parts,
 }
 
 /// Starts the services, then the gateway. Returns once everything listens.
@@ -117,29 +115,28 @@ pub async fn start(config: SuiteConfig) -> Result<RunningSuite> {
     common::db::ensure_database(&config.database_url).await?;
     let nats = common::nats::connect(&config.nats_url).await?;
     let naming = Naming::new(&config.nats_prefix);
-    let (stop, stopped) = watch::channel(false);
-    let mut tasks = JoinSet::new();
+    let mut parts = Parts::default();
 
     let auth_service = auth::build(&config.auth).await.context("the auth service cannot start")?;
     let (auth_listener, auth_addr) = common::grpc::bind("127.0.0.1:0").await?;
-    tasks.spawn(auth_service.serve(auth_listener, wait_for_stop(stopped.clone())));
+    parts.spawn(auth_service.serve(auth_listener, parts.stopped()));
     tracing::info!(%auth_addr, "auth service listening");
 
     let geography_service = geography::build(&config.geography).await.context("the geography service cannot start")?;
     let relay = geography_service.relay(naming.clone(), nats.clone());
     relay.ensure_stream().await?;
-    tasks.spawn(relay.run(wait_for_stop(stopped.clone())));
+    parts.spawn(relay.run(parts.stopped()));
     let (geography_listener, geography_addr) = common::grpc::bind("127.0.0.1:0").await?;
-    tasks.spawn(geography_service.serve(geography_listener, wait_for_stop(stopped.clone())));
+    parts.spawn(geography_service.serve(geography_listener, parts.stopped()));
     tracing::info!(%geography_addr, "geography service listening");
 
     let members_service = members::build(&config.members).await.context("the members service cannot start")?;
     let relay = members_service.relay(naming.clone(), nats.clone());
     relay.ensure_stream().await?;
-    tasks.spawn(relay.run(wait_for_stop(stopped.clone())));
-    tasks.spawn(members_service.projection(naming.clone(), nats.clone()).run(wait_for_stop(stopped.clone())));
+    parts.spawn(relay.run(parts.stopped()));
+    parts.spawn(members_service.projection(naming.clone(), nats.clone()).run(parts.stopped()));
     let (members_listener, members_addr) = common::grpc::bind("127.0.0.1:0").await?;
-    tasks.spawn(members_service.serve(members_listener, wait_for_stop(stopped.clone())));
+    parts.spawn(members_service.serve(members_listener, parts.stopped()));
     tracing::info!(%members_addr, "members service listening");
 
     let channels = gateway::state::Channels {
@@ -150,33 +147,20 @@ pub async fn start(config: SuiteConfig) -> Result<RunningSuite> {
     let state = gateway::AppState::new(channels, config.gateway.running_env, Some(nats));
     let app = gateway::app(state, &config.gateway);
     let (http_listener, http_addr) = common::grpc::bind(&config.gateway.http_addr).await?;
-    tasks.spawn(gateway::serve(app, http_listener, wait_for_stop(stopped)));
+    parts.spawn(gateway::serve(app, http_listener, parts.stopped()));
     tracing::info!(%http_addr, prefix = naming.prefix(), "gateway listening");
 
-    Ok(RunningSuite { http_addr, naming, stop, tasks })
-}
-
-async fn wait_for_stop(mut stopped: watch::Receiver<bool>) {
-    let _ = stopped.wait_for(|s| *s).await;
+    Ok(RunningSuite { http_addr, naming, parts })
 }
 
 impl RunningSuite {
     /// Resolves when a part stops on its own (which is a failure while the suite should run).
     pub async fn failed(&mut self) -> Result<()> {
-        match self.tasks.join_next().await {
-            Some(Ok(Ok(()))) => anyhow::bail!("a part of the suite stopped unexpectedly"),
-            Some(Ok(Err(e))) => Err(e),
-            Some(Err(e)) => Err(e).context("a part of the suite panicked"),
-            None => anyhow::bail!("the suite has no part running"),
-        }
+        self.parts.failed().await
     }
 
     /// Stops every part gracefully and waits for them.
-    pub async fn stop(mut self) -> Result<()> {
-        let _ = self.stop.send(true);
-        while let Some(done) = self.tasks.join_next().await {
-            done.context("a part of the suite panicked")??;
-        }
-        Ok(())
+    pub async fn stop(self) -> Result<()> {
+        self.parts.stop().await
     }
 }
