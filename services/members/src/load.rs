@@ -95,7 +95,8 @@ pub async fn generate(pool: &PgPool, n: i64, id_prefix: &str, progress: impl Fn(
         .fetch_one(&mut *tx)
         .await?;
 
-        // Dependants of the mains just made: spouses, then children, up to the batch's size.
+        // Dependants of the mains just made (the `added` highest ids: one statement in one transaction got
+        // consecutive identity values): spouses, then children, up to the batch's size.
         let dependants = wanted - added;
         let made: i64 = sqlx::query_scalar(
             "WITH mains AS (
