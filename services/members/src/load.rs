@@ -55,7 +55,7 @@ pub async fn generate(pool: &PgPool, n: i64, id_prefix: &str, progress: impl Fn(
         let mains = (wanted * 10 / 22).max(1);
         let mut tx = pool.begin().await?;
         // The main members of this batch; `g` numbers them, random() spreads names and places.
-        let added: i64 = sqlx::query_scalar(
+        let mains_made: Vec<i64> = sqlx::query_scalar(
             "WITH made AS (
                INSERT INTO members.member (member_uuid, member_id_number, member_firstname, member_lastname, member_gender,
                    member_birth_date, member_contact, member_locality_id, member_membership_start_date, member_is_main_account,
@@ -79,7 +79,7 @@ pub async fn generate(pool: &PgPool, n: i64, id_prefix: &str, progress: impl Fn(
                        FROM generate_series(1, $1::bigint) g) r
                ) s
                RETURNING member_id)
-             SELECT count(*) FROM made",
+             SELECT coalesce(array_agg(member_id), '{}') FROM made",
         )
         .bind(mains)
         .bind(id_prefix)
@@ -95,14 +95,14 @@ pub async fn generate(pool: &PgPool, n: i64, id_prefix: &str, progress: impl Fn(
         .fetch_one(&mut *tx)
         .await?;
 
-        // Dependants of the mains just made (the `added` highest ids: one statement in one transaction got
-        // consecutive identity values): spouses, then children, up to the batch's size.
+        // Dependants of the mains just made: spouses, then children, up to the batch's size.
+        let added = mains_made.len() as i64;
         let dependants = wanted - added;
         let made: i64 = sqlx::query_scalar(
             "WITH mains AS (
                SELECT member_id, member_lastname, member_birth_date, member_locality_id, member_created_by_user, member_gender,
                       row_number() OVER (ORDER BY member_id) AS k
-               FROM members.member WHERE member_is_main_account AND member_id > (SELECT coalesce(max(member_id), 0) - $2 FROM members.member)
+               FROM members.member WHERE member_id = ANY($2)
              ),
              wanted AS (
                SELECT m.*, d AS slot, (random() * 2147483647)::bigint AS h, nextval('members.id_number_seq') AS seq
@@ -133,7 +133,7 @@ pub async fn generate(pool: &PgPool, n: i64, id_prefix: &str, progress: impl Fn(
              SELECT count(*) FROM made",
         )
         .bind(dependants)
-        .bind(added)
+        .bind(&mains_made)
         .bind(id_prefix)
         .bind(prefix_digits(id_prefix))
         .bind(&women)
