@@ -54,10 +54,10 @@ export const screens: readonly Screen[] = [
   { path: '/delivery', title: fr.screens.delivery, group: 'cards', access: BUSINESS, shortcut: true },
   { path: '/reader', title: fr.screens.reader, group: 'cards', access: BUSINESS },
 
-  { path: '/regions', title: fr.screens.regions, group: 'geography', access: BUSINESS },
-  { path: '/departments', title: fr.screens.departments, group: 'geography', access: BUSINESS },
-  { path: '/subprefectures', title: fr.screens.subprefectures, group: 'geography', access: BUSINESS },
-  { path: '/localities', title: fr.screens.localities, group: 'geography', access: BUSINESS, shortcut: true },
+  { path: '/regions', title: fr.screens.regions, group: 'geography', access: BUSINESS, load: () => import('../features/geography/RegionsPage') },
+  { path: '/departments', title: fr.screens.departments, group: 'geography', access: BUSINESS, load: () => import('../features/geography/DepartmentsPage') },
+  { path: '/subprefectures', title: fr.screens.subprefectures, group: 'geography', access: BUSINESS, load: () => import('../features/geography/SubprefecturesPage') },
+  { path: '/localities', title: fr.screens.localities, group: 'geography', access: BUSINESS, shortcut: true, load: () => import('../features/geography/LocalitiesPage') },
   { path: '/localities/import', title: fr.screens.localitiesImport, group: 'geography', access: GEOGRAPHY_WRITE },
 
   { path: '/reports', title: fr.screens.reports, group: 'reports', access: BUSINESS, shortcut: true },

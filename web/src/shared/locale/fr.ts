@@ -159,6 +159,53 @@ export const fr = {
   },
 
   // Words shared by the list and form screens of members, cooperatives and parcels.
+  geography: {
+    fields: {
+      code: 'Code',
+      name: 'Nom',
+      region: 'Région',
+      department: 'Département',
+      subprefecture: 'Sous-préfecture',
+    },
+    rules: {
+      codeRequired: 'Le code est obligatoire.',
+      nameRequired: 'Le nom est obligatoire.',
+      parentRequired: 'Choisissez le niveau parent.',
+    },
+    region: {
+      add: 'Nouvelle région',
+      search: 'Rechercher une région (code ou nom)',
+      createTitle: 'Nouvelle région',
+      editTitle: (name: string) => `Modifier la région ${name}`,
+      confirmDelete: 'Supprimer cette région ?',
+      total: (n: number) => `${n.toLocaleString('fr-FR')} région${n > 1 ? 's' : ''}`,
+    },
+    department: {
+      add: 'Nouveau département',
+      search: 'Rechercher un département (code ou nom)',
+      createTitle: 'Nouveau département',
+      editTitle: (name: string) => `Modifier le département ${name}`,
+      confirmDelete: 'Supprimer ce département ?',
+      total: (n: number) => `${n.toLocaleString('fr-FR')} département${n > 1 ? 's' : ''}`,
+    },
+    subprefecture: {
+      add: 'Nouvelle sous-préfecture',
+      search: 'Rechercher une sous-préfecture (code ou nom)',
+      createTitle: 'Nouvelle sous-préfecture',
+      editTitle: (name: string) => `Modifier la sous-préfecture ${name}`,
+      confirmDelete: 'Supprimer cette sous-préfecture ?',
+      total: (n: number) => `${n.toLocaleString('fr-FR')} sous-préfecture${n > 1 ? 's' : ''}`,
+    },
+    locality: {
+      add: 'Nouvelle localité',
+      search: 'Rechercher une localité',
+      createTitle: 'Nouvelle localité',
+      editTitle: (name: string) => `Modifier la localité ${name}`,
+      confirmDelete: 'Supprimer cette localité ?',
+      total: (n: number) => `${n.toLocaleString('fr-FR')} localité${n > 1 ? 's' : ''}`,
+    },
+  },
+
   records: {
     save: 'Enregistrer',
     cancel: 'Annuler',

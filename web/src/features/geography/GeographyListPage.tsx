@@ -1,0 +1,81 @@
+// A level of the geography: a sortable, paged, searchable table (the server does all three, accents
+// ignored), create and edit in a modal with the parent picked from a searchable select, delete after
+// confirmation (the server refuses while children remain, or when the role may not delete, and its message
+// shows). Read-only for viewers.
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { Table, type TableProps } from 'antd';
+import { useCallback, useState } from 'react';
+import { useCanAccess } from '../../app/useCanAccess';
+import { useWrite } from '../../shared/api/useWrite';
+import ListToolbar from '../../shared/list/ListToolbar';
+import RowActions from '../../shared/list/RowActions';
+import { useServerList } from '../../shared/list/useServerList';
+import { fr } from '../../shared/locale/fr';
+import LevelFormModal, { type LevelFormTarget } from './LevelFormModal';
+import type { Level, Row } from './levels';
+
+const PAGE_SIZES = [20, 50, 100, 500, 2000];
+const WRITE = ['admin', 'manager', 'agent'] as const;
+
+export default function GeographyListPage({ level }: { level: Level }) {
+  const list = useServerList<Row, string, { page: number; pageSize: number; orderBy: string; descending: boolean; filter: string }>(
+    { page: 1, pageSize: 50, orderBy: level.sortable[0], descending: false, filter: '' },
+    level.sortable,
+  );
+  const answer = useQuery({
+    queryKey: ['geography', level.key, 'list', list.params],
+    queryFn: () => level.list(list.params),
+    placeholderData: keepPreviousData,
+  });
+  const remove = useWrite([['geography']], level.remove);
+  const canWrite = useCanAccess(WRITE);
+  const [target, setTarget] = useState<LevelFormTarget | null>(null);
+  const closeForm = useCallback(() => setTarget(null), []);
+  const total = answer.data?.total ?? 0;
+  const t = fr.geography;
+
+  const columns: TableProps<Row>['columns'] = [];
+  if (level.codeField) columns.push({ title: t.fields.code, width: 140, ...list.sortable(level.codeField) });
+  columns.push({ title: t.fields.name, ...list.sortable(level.nameField) });
+  for (const parent of level.parentColumns) columns.push({ title: parent.title, ...list.sortable(parent.field) });
+  if (canWrite) {
+    columns.push({
+      title: fr.records.actions,
+      key: 'actions',
+      width: 240,
+      render: (_: unknown, row: Row) => {
+        const name = String(row[level.codeField ?? level.nameField]);
+        const id = row[level.idField] as number;
+        return (
+          <RowActions
+            name={name}
+            confirm={level.texts.confirmDelete}
+            onEdit={() => setTarget({ kind: 'edit', id, name: String(row[level.nameField]) })}
+            onDelete={() => remove.mutateAsync(id)}
+          />
+        );
+      },
+    });
+  }
+
+  return (
+    <>
+      <ListToolbar
+        searchLabel={level.texts.search}
+        onSearch={(filter) => list.setFilters({ filter })}
+        addLabel={level.texts.add}
+        onAdd={canWrite ? () => setTarget({ kind: 'create' }) : undefined}
+      />
+      <Table<Row>
+        rowKey={level.idField}
+        columns={columns}
+        dataSource={answer.data?.data ?? []}
+        loading={answer.isFetching}
+        onChange={list.onChange}
+        pagination={list.pagination(total, () => level.texts.total(total), PAGE_SIZES)}
+        scroll={{ x: 800 }}
+      />
+      {target && <LevelFormModal level={level} target={target} onClose={closeForm} />}
+    </>
+  );
+}
