@@ -58,7 +58,7 @@ export const screens: readonly Screen[] = [
   { path: '/departments', title: fr.screens.departments, group: 'geography', access: BUSINESS, load: () => import('../features/geography/DepartmentsPage') },
   { path: '/subprefectures', title: fr.screens.subprefectures, group: 'geography', access: BUSINESS, load: () => import('../features/geography/SubprefecturesPage') },
   { path: '/localities', title: fr.screens.localities, group: 'geography', access: BUSINESS, shortcut: true, load: () => import('../features/geography/LocalitiesPage') },
-  { path: '/localities/import', title: fr.screens.localitiesImport, group: 'geography', access: GEOGRAPHY_WRITE },
+  { path: '/localities/import', title: fr.screens.localitiesImport, group: 'geography', access: GEOGRAPHY_WRITE, load: () => import('../features/geography/LocalityImportPage') },
 
   { path: '/reports', title: fr.screens.reports, group: 'reports', access: BUSINESS, shortcut: true },
   { path: '/metabase_stats', title: fr.screens.metabaseStats, group: 'reports', access: BUSINESS },
