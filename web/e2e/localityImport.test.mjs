@@ -52,6 +52,11 @@ describe('locality import', { timeout: 10 * 60_000 }, () => {
 
       await page.getByRole('link', { name: 'Localités', exact: true }).click();
       await page.waitForURL((url) => url.pathname === '/localities');
+      await see(page, '3 localités');
+      // Only the localities of one sub-prefecture.
+      await page.getByRole('combobox', { name: 'Sous-préfecture' }).click();
+      await page.locator('.ant-select-dropdown').getByText('Gboguhé (Daloa, Haut-Sassandra)', { exact: true }).click();
+      await see(page, '2 localités');
       await page.getByLabel('Rechercher une localité').fill('zaibo');
       await page.getByLabel('Rechercher une localité').press('Enter');
       const row = page.locator('.ant-table tr', { has: page.getByRole('cell', { name: 'Zaïbo', exact: true }) });

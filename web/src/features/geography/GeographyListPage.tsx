@@ -12,14 +12,15 @@ import RowActions from '../../shared/list/RowActions';
 import { useServerList } from '../../shared/list/useServerList';
 import { fr } from '../../shared/locale/fr';
 import LevelFormModal, { type LevelFormTarget } from './LevelFormModal';
-import type { Level, Row } from './levels';
+import type { GeographyListParams, Level, Row } from './levels';
+import RemoteSelect from '../../shared/form/RemoteSelect';
 
 const PAGE_SIZES = [20, 50, 100, 500, 2000];
 const WRITE = ['admin', 'manager', 'agent'] as const;
 
 export default function GeographyListPage({ level }: { level: Level }) {
-  const list = useServerList<Row, string, { page: number; pageSize: number; orderBy: string; descending: boolean; filter: string }>(
-    { page: 1, pageSize: 50, orderBy: level.sortable[0], descending: false, filter: '' },
+  const list = useServerList<Row, string, GeographyListParams>(
+    { page: 1, pageSize: 50, orderBy: level.sortable[0], descending: false, filter: '', parentId: null },
     level.sortable,
   );
   const answer = useQuery({
@@ -65,7 +66,20 @@ export default function GeographyListPage({ level }: { level: Level }) {
         onSearch={(filter) => list.setFilters({ filter })}
         addLabel={level.texts.add}
         onAdd={canWrite ? () => setTarget({ kind: 'create' }) : undefined}
-      />
+      >
+        {level.filterByParent && level.parent && (
+          <RemoteSelect
+            queryKey={['geography', level.key, 'filter']}
+            load={level.parent.options}
+            lazy
+            value={list.params.parentId}
+            onChange={(parentId) => list.setFilters({ parentId })}
+            placeholder={level.parent.label}
+            aria-label={level.parent.label}
+            style={{ width: 280 }}
+          />
+        )}
+      </ListToolbar>
       <Table<Row>
         rowKey={level.idField}
         columns={columns}

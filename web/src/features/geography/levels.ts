@@ -11,6 +11,11 @@ export interface Written {
   message?: string;
 }
 
+export interface GeographyListParams extends ListParams<string> {
+  /** Only the rows under this parent. */
+  parentId: number | null;
+}
+
 export interface Level {
   /** Query key and test name: `regions`, `departments`, ... */
   key: string;
@@ -22,8 +27,10 @@ export interface Level {
   /** Parent names shown as columns (from the list's answer). */
   parentColumns: { field: string; title: string }[];
   sortable: readonly string[];
+  /** The list's filter on the parent level (its select reuses the form's parent search). */
+  filterByParent?: boolean;
   texts: { add: string; search: string; createTitle: string; editTitle: (name: string) => string; confirmDelete: string; total: (n: number) => string };
-  list: (params: ListParams<string>) => Promise<{ data: Row[]; total: number }>;
+  list: (params: GeographyListParams) => Promise<{ data: Row[]; total: number }>;
   get: (id: number) => Promise<Row>;
   save: (body: Row) => Promise<Written>;
   remove: (id: number) => Promise<Written>;
@@ -36,6 +43,7 @@ const known = (id: unknown, name: unknown): Option | null =>
   typeof id === 'number' && id > 0 && typeof name === 'string' ? { value: id, label: name } : null;
 
 const query = (params: ListParams<string>) => ({ ...pagingQuery(params), filter: optionalText(params.filter) });
+const under = (params: GeographyListParams) => params.parentId ?? undefined;
 
 export const REGION: Level = {
   key: 'regions',
@@ -67,8 +75,9 @@ export const DEPARTMENT: Level = {
   },
   parentColumns: [{ field: 'region_name', title: t.fields.region }],
   sortable: ['department_name', 'department_code', 'department_id', 'region_name'],
+  filterByParent: true,
   texts: t.department,
-  list: async (p) => request(api.GET('/department/get.department_list', { params: { query: query(p) } })),
+  list: async (p) => request(api.GET('/department/get.department_list', { params: { query: { ...query(p), regionId: under(p) } } })),
   get: async (id) => (await request(api.GET('/department/get_department/{id}', { params: { path: { id } } }))).data as Row,
   save: (body) => request(api.POST('/department/post_department', { body: body as never })),
   remove: (id) => request(api.DELETE('/department/delete_department/{id}', { params: { path: { id } } })),
@@ -95,8 +104,9 @@ export const SUBPREFECTURE: Level = {
     { field: 'region_name', title: t.fields.region },
   ],
   sortable: ['subprefecture_name', 'subprefecture_code', 'subprefecture_id', 'department_name', 'region_name'],
+  filterByParent: true,
   texts: t.subprefecture,
-  list: async (p) => request(api.GET('/subprefecture/get.subprefecture_list', { params: { query: query(p) } })),
+  list: async (p) => request(api.GET('/subprefecture/get.subprefecture_list', { params: { query: { ...query(p), departmentId: under(p) } } })),
   get: async (id) => (await request(api.GET('/subprefecture/get_subprefecture/{id}', { params: { path: { id } } }))).data as Row,
   save: (body) => request(api.POST('/subprefecture/post_subprefecture', { body: body as never })),
   remove: (id) => request(api.DELETE('/subprefecture/delete_subprefecture/{id}', { params: { path: { id } } })),
@@ -123,8 +133,9 @@ export const LOCALITY: Level = {
     { field: 'region_name', title: t.fields.region },
   ],
   sortable: ['locality_name', 'locality_id', 'subprefecture_name', 'department_name', 'region_name'],
+  filterByParent: true,
   texts: t.locality,
-  list: async (p) => request(api.GET('/locality/get.locality_list', { params: { query: query(p) } })),
+  list: async (p) => request(api.GET('/locality/get.locality_list', { params: { query: { ...query(p), subprefectureId: under(p) } } })),
   get: async (id) => (await request(api.GET('/locality/get_locality/{id}', { params: { path: { id } } }))).data as Row,
   save: (body) => request(api.POST('/locality/post_locality', { body: body as never })),
   remove: (id) => request(api.DELETE('/locality/delete_locality/{id}', { params: { path: { id } } })),
