@@ -1,60 +1,278 @@
-// The geography lists as an administrator uses them, in Chromium, against the real product: a region and
-// a department made in the screens, found by an accent-free search, and the region's refused deletion.
+// The geography as an administrator uses it, in Chromium, against the real product: real .xlsx files made
+// here, read in the browser, checked, imported and counted, the new localities found with their parents;
+// then the regions screen (create, edit, the refused deletion of a region that the import filled), the
+// cascading selects of the forms, and what an agent and a viewer may not do.
+import assert from 'node:assert/strict';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
+import * as XLSX from 'xlsx';
 import { inBrowser, see, seeTitle, signIn } from './browser.mjs';
 import { startSuite } from './suite.mjs';
 
+const HEADER = ['Code région', 'Région', 'Code département', 'Département', 'Code sous-préfecture', 'Sous-préfecture', 'Localité'];
+
 describe('geography', { timeout: 10 * 60_000 }, () => {
   let suite;
+  let dir;
   before(async () => {
     suite = await startSuite();
+    dir = await mkdtemp(join(tmpdir(), 'sesame-import-'));
   });
   after(async () => {
     await suite?.stop();
+    if (dir) await rm(dir, { recursive: true, force: true });
   });
 
-  test('create a region and a department, search, refuse to delete a region that holds a department', { timeout: 120_000 }, () =>
-    inBrowser('geography-levels', async (page) => {
+  /** Writes an .xlsx file of `lines` (the header first) into the test's folder. */
+  function workbook(name, lines) {
+    const file = join(dir, name);
+    const book = XLSX.utils.book_new();
+    XLSX.utils.book_append_sheet(book, XLSX.utils.aoa_to_sheet(lines), 'Localités');
+    XLSX.writeFile(book, file);
+    return file;
+  }
+
+  test('import an .xlsx file, see the four counts and find the new localities', { timeout: 120_000 }, () =>
+    inBrowser('geography-import', async (page) => {
+      await signIn(page, suite.baseUrl, suite.admin.login, suite.admin.password);
+      await page.goto(`${suite.baseUrl}/localities/import`);
+      await seeTitle(page, 'Import des localités | Sésame');
+      const fileInput = page.locator('input[type=file]');
+      const send = (n) => page.getByRole('button', { name: `Importer ${n} ligne${n > 1 ? 's' : ''}` });
+
+      // The template is made in the browser: the seven columns and two example rows.
+      const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Télécharger le modèle' }).click()]);
+      assert.equal(download.suggestedFilename(), 'modele-import-localites.xlsx');
+      const template = XLSX.read(await readFile(await download.path()));
+      const templateLines = XLSX.utils.sheet_to_json(template.Sheets[template.SheetNames[0]], { header: 1 });
+      assert.deepEqual(templateLines[0], ['region_code', 'region_name', 'department_code', 'department_name', 'subprefecture_code', 'subprefecture_name', 'locality_name']);
+      assert.equal(templateLines.length, 3);
+
+      // A file with problems is not sent: each one is named by its spreadsheet line.
+      await fileInput.setInputFiles(
+        workbook('faulty.xlsx', [
+          HEADER,
+          ['HSS', 'Haut-Sassandra', 'DAL', 'Daloa', 'DAL-1', 'Gboguhé', 'Zaïbo'],
+          ['POR', 'Poro', 'DAL', 'Daloa', 'DAL-1', 'Gboguhé', 'Bahoué'],
+          ['HSS', 'Haut-Sassandra', 'DAL', 'Daloa', 'DAL-1', 'Gboguhé', ''],
+        ]),
+      );
+      await see(page, "2 problèmes à corriger dans le fichier avant l'envoi");
+      await see(page, 'Ligne 3 : le département « DAL » est déjà rattaché à la région « HSS » plus haut dans le fichier');
+      await see(page, 'Ligne 4 : valeur manquante : Nom de la localité');
+      assert.equal(await send(3).isDisabled(), true);
+
+      // A good file, its columns matched from French headers.
+      await fileInput.setInputFiles(
+        workbook('localites.xlsx', [
+          HEADER,
+          ['HSS', 'Haut-Sassandra', 'DAL', 'Daloa', 'DAL-1', 'Gboguhé', 'Zaïbo'],
+          ['HSS', 'Haut-Sassandra', 'DAL', 'Daloa', 'DAL-1', 'Gboguhé', 'Bahoué'],
+          ['POR', 'Poro', 'KOR', 'Korhogo', 'KOR-1', 'Napié', 'Kagbolodougou'],
+        ]),
+      );
+      await see(page, '3 lignes prêtes à importer');
+      assert.equal(await page.getByRole('combobox', { name: 'Nom de la sous-préfecture' }).count(), 1);
+      await send(3).click();
+      await see(page, 'Import terminé');
+      const counts = page.locator('.ant-statistic');
+      for (const [title, value] of [
+        ['Régions ajoutées', '2'],
+        ['Départements ajoutés', '2'],
+        ['Sous-préfectures ajoutées', '2'],
+        ['Localités ajoutées', '3'],
+      ]) {
+        await counts.filter({ hasText: title }).getByText(value, { exact: true }).waitFor();
+      }
+
+      // What only the server can see (DAL is now under HSS) is refused, on the spreadsheet's line (3,
+      // after a blank line, though it is the first row sent).
+      await fileInput.setInputFiles(workbook('conflict.xlsx', [HEADER, [], ['POR', 'Poro', 'DAL', 'Daloa', 'DAL-9', 'Bédiala', 'Gadouan']]));
+      await see(page, '1 ligne prête à importer');
+      await send(1).click();
+      await see(page, "L'import contient 1 ligne invalide : rien n'a été importé. Corrigez le fichier puis recommencez.");
+      await see(page, 'Ligne 3 : Le département « DAL » appartient déjà à la région « HSS ».');
+      await page.locator('.ant-notification-notice-error').first().waitFor();
+
+      await page.getByRole('link', { name: 'Localités', exact: true }).click();
+      await page.waitForURL((url) => url.pathname === '/localities');
+      await see(page, '3 localités');
+      // Only the localities of one sub-prefecture.
+      await page.getByRole('combobox', { name: 'Sous-préfecture' }).click();
+      await page.locator('.ant-select-dropdown:visible').getByText('Gboguhé (Daloa, Haut-Sassandra)', { exact: true }).click();
+      await see(page, '2 localités');
+      // The search ignores accents and case.
+      await page.getByLabel('Rechercher une localité').fill('ZAIBO');
+      await page.getByLabel('Rechercher une localité').press('Enter');
+      await see(page, '1 localité');
+      const row = page.locator('.ant-table tr', { has: page.getByRole('cell', { name: 'Zaïbo', exact: true }) });
+      await row.getByRole('cell', { name: 'Gboguhé', exact: true }).waitFor();
+      await row.getByRole('cell', { name: 'Daloa', exact: true }).waitFor();
+      await row.getByRole('cell', { name: 'Haut-Sassandra', exact: true }).waitFor();
+    }));
+
+  test('create and edit a region, refuse to delete one that holds a department, delete an empty one', { timeout: 120_000 }, () =>
+    inBrowser('geography-regions', async (page) => {
       await signIn(page, suite.baseUrl, suite.admin.login, suite.admin.password);
       await page.getByRole('link', { name: 'Régions', exact: true }).click();
       await page.waitForURL((url) => url.pathname === '/regions');
       await seeTitle(page, 'Régions | Sésame');
       const dialog = page.getByRole('dialog');
       const table = page.locator('.ant-table');
+      await see(page, '2 régions');
 
+      // Create: the required fields first, then the code is sent in capitals.
       await page.getByRole('button', { name: 'Nouvelle région' }).click();
       await dialog.getByRole('button', { name: 'Enregistrer' }).click();
       await see(page, 'Le code est obligatoire.');
-      await dialog.getByLabel('Code').fill('hss');
-      await dialog.getByLabel('Nom').fill('Haut-Sassandra');
+      await see(page, 'Le nom est obligatoire.');
+      await dialog.getByLabel('Code').fill('bgk');
+      await dialog.getByLabel('Nom').fill('Bagoue');
       await dialog.getByRole('button', { name: 'Enregistrer' }).click();
       await dialog.waitFor({ state: 'hidden' });
-      await table.getByRole('cell', { name: 'HSS', exact: true }).waitFor();
+      const created = table.locator('tr', { has: page.getByRole('cell', { name: 'BGK', exact: true }) });
+      await created.getByRole('cell', { name: 'Bagoue', exact: true }).waitFor();
+      await see(page, '3 régions');
 
-      await page.getByRole('link', { name: 'Départements', exact: true }).click();
-      await page.waitForURL((url) => url.pathname === '/departments');
-      await page.getByRole('button', { name: 'Nouveau département' }).click();
-      await dialog.getByLabel('Code').fill('DAL');
-      await dialog.getByLabel('Nom').fill('Dàloa');
+      // A code already used is refused by the server (409), in the red notice; the form stays open.
+      await page.getByRole('button', { name: 'Nouvelle région' }).click();
+      await dialog.getByLabel('Code').fill('HSS');
+      await dialog.getByLabel('Nom').fill('Autre');
       await dialog.getByRole('button', { name: 'Enregistrer' }).click();
-      await see(page, 'Choisissez le niveau parent.');
-      await dialog.getByLabel('Région').click();
-      await page.locator('.ant-select-dropdown').getByText('Haut-Sassandra', { exact: true }).click();
+      await page.locator('.ant-notification-notice-error').getByText('Le code de région « HSS » est déjà utilisé.').waitFor();
+      await dialog.getByRole('button', { name: 'Annuler' }).click();
+      await dialog.waitFor({ state: 'hidden' });
+      await closeNotices(page);
+
+      // Edit.
+      await created.getByRole('button', { name: 'Modifier BGK' }).click();
+      await see(page, 'Modifier la région Bagoue');
+      assert.equal(await dialog.getByLabel('Nom').inputValue(), 'Bagoue');
+      await dialog.getByLabel('Nom').fill('Bagoué');
       await dialog.getByRole('button', { name: 'Enregistrer' }).click();
       await dialog.waitFor({ state: 'hidden' });
-      const row = table.locator('tr', { has: page.getByRole('cell', { name: 'DAL', exact: true }) });
-      await row.getByRole('cell', { name: 'Haut-Sassandra', exact: true }).waitFor();
+      await created.getByRole('cell', { name: 'Bagoué', exact: true }).waitFor();
 
-      // The search ignores accents and case.
-      await page.getByLabel('Rechercher un département (code ou nom)').fill('DALOA');
-      await page.getByLabel('Rechercher un département (code ou nom)').press('Enter');
-      await see(page, '1 département');
-
-      await page.getByRole('link', { name: 'Régions', exact: true }).click();
-      await page.waitForURL((url) => url.pathname === '/regions');
-      await table.locator('tr', { has: page.getByRole('cell', { name: 'HSS', exact: true }) }).getByRole('button', { name: 'Supprimer' }).click();
-      await page.locator('.ant-popconfirm').getByRole('button', { name: 'Supprimer' }).click();
-      await see(page, "Cette région contient 1 département : supprimez-les d'abord.");
+      // Haut-Sassandra holds the department of the import: the server's refusal shows, the row stays.
+      const confirm = page.locator('.ant-popconfirm:visible');
+      await table.getByRole('button', { name: 'Supprimer HSS' }).click();
+      await confirm.getByText('Supprimer cette région ?').waitFor();
+      await confirm.getByRole('button', { name: 'Supprimer' }).click();
+      await page.locator('.ant-notification-notice-error').getByText("Cette région contient 1 département : supprimez-les d'abord.").waitFor();
       await table.getByRole('cell', { name: 'HSS', exact: true }).waitFor();
+      await confirm.waitFor({ state: 'hidden' });
+      await closeNotices(page);
+
+      // An empty region goes.
+      await created.getByRole('button', { name: 'Supprimer BGK' }).click();
+      await confirm.getByRole('button', { name: 'Supprimer' }).click();
+      await created.waitFor({ state: 'detached' });
+      await see(page, '2 régions');
+    }));
+
+  test('a sub-prefecture and a locality placed level by level', { timeout: 120_000 }, () =>
+    inBrowser('geography-cascade', async (page) => {
+      await signIn(page, suite.baseUrl, suite.admin.login, suite.admin.password);
+      const dialog = page.getByRole('dialog');
+      const table = page.locator('.ant-table');
+      const choose = async (label, option) => {
+        await dialog.getByLabel(label, { exact: true }).click();
+        await page.locator('.ant-select-dropdown:visible').getByText(option, { exact: true }).click();
+      };
+
+      await page.goto(`${suite.baseUrl}/subprefectures`);
+      await page.getByRole('button', { name: 'Nouvelle sous-préfecture' }).click();
+      await dialog.getByLabel('Code').fill('DAL-2');
+      await dialog.getByLabel('Nom').fill('Bédiala');
+      await dialog.getByRole('button', { name: 'Enregistrer' }).click();
+      await see(page, 'Choisissez le département.');
+      // The department waits for its region, then lists only that region's departments.
+      assert.equal(await dialog.getByLabel('Département', { exact: true }).isDisabled(), true);
+      await choose('Région', 'Haut-Sassandra');
+      await dialog.getByLabel('Département', { exact: true }).click();
+      const options = page.locator('.ant-select-dropdown:visible');
+      await options.getByText('Daloa', { exact: true }).waitFor();
+      assert.equal(await options.getByText('Korhogo', { exact: true }).count(), 0);
+      await options.getByText('Daloa', { exact: true }).click();
+      await dialog.getByRole('button', { name: 'Enregistrer' }).click();
+      await dialog.waitFor({ state: 'hidden' });
+      const subprefecture = table.locator('tr', { has: page.getByRole('cell', { name: 'DAL-2', exact: true }) });
+      await subprefecture.getByRole('cell', { name: 'Daloa', exact: true }).waitFor();
+
+      // Editing starts from the record's region and department.
+      await subprefecture.getByRole('button', { name: 'Modifier DAL-2' }).click();
+      await dialog.getByTitle('Haut-Sassandra').waitFor();
+      await dialog.getByTitle('Daloa').waitFor();
+      await dialog.getByRole('button', { name: 'Annuler' }).click();
+      await dialog.waitFor({ state: 'hidden' });
+
+      await page.goto(`${suite.baseUrl}/localities`);
+      await page.getByRole('button', { name: 'Nouvelle localité' }).click();
+      await dialog.getByLabel('Nom').fill('Gadouan');
+      await choose('Région', 'Haut-Sassandra');
+      await choose('Département', 'Daloa');
+      await choose('Sous-préfecture', 'Bédiala');
+      // A new region empties the levels under it.
+      await choose('Région', 'Poro');
+      assert.equal(await dialog.getByLabel('Sous-préfecture', { exact: true }).isDisabled(), true);
+      await choose('Région', 'Haut-Sassandra');
+      await choose('Département', 'Daloa');
+      await choose('Sous-préfecture', 'Bédiala');
+      await dialog.getByRole('button', { name: 'Enregistrer' }).click();
+      await dialog.waitFor({ state: 'hidden' });
+      const locality = table.locator('tr', { has: page.getByRole('cell', { name: 'Gadouan', exact: true }) });
+      await locality.getByRole('cell', { name: 'Bédiala', exact: true }).waitFor();
+      await locality.getByRole('cell', { name: 'Haut-Sassandra', exact: true }).waitFor();
+    }));
+
+  test('an agent changes the geography but deletes nothing; a viewer only reads', { timeout: 120_000 }, () =>
+    inBrowser('geography-roles', async (page) => {
+      await createLogin(suite, 'agent.kone', 'agent');
+      await createLogin(suite, 'lecteur.bamba', 'viewer');
+      const table = page.locator('.ant-table');
+
+      await signIn(page, suite.baseUrl, 'agent.kone', 'agent-pass');
+      await page.goto(`${suite.baseUrl}/regions`);
+      await table.getByRole('button', { name: 'Modifier HSS' }).waitFor();
+      await page.getByRole('button', { name: 'Nouvelle région' }).waitFor();
+      assert.equal(await table.getByRole('button', { name: /^Supprimer/ }).count(), 0);
+
+      await page.getByRole('button', { name: 'Se déconnecter' }).click();
+      await page.waitForURL((url) => url.pathname === '/login');
+      await signIn(page, suite.baseUrl, 'lecteur.bamba', 'lecteur-pass');
+      await page.goto(`${suite.baseUrl}/regions`);
+      await table.getByRole('cell', { name: 'HSS', exact: true }).waitFor();
+      assert.equal(await page.getByRole('button', { name: 'Nouvelle région' }).count(), 0);
+      assert.equal(await table.getByRole('button').count(), 0);
+      assert.equal(await page.getByRole('link', { name: 'Import des localités', exact: true }).count(), 0);
     }));
 });
+
+/**
+ * Closes the notices in the page's top right corner, as a user does before clicking what they cover. The
+ * click is dispatched to each close button, as the stack of notices moves while the pointer is over it.
+ */
+async function closeNotices(page) {
+  for (const close of await page.locator('.ant-notification-notice-close').all()) {
+    await close.dispatchEvent('click', undefined, { timeout: 1_000 }).catch(() => {});
+  }
+  await page.waitForFunction(() => !document.querySelector('.ant-notification-notice'));
+}
+
+/** Makes a login of `role` through the API (the users screen has its own test); its password is `<first word>-pass`. */
+async function createLogin(suite, name, role) {
+  const signedIn = await fetch(`${suite.baseUrl}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ login: suite.admin.login, password: suite.admin.password }),
+  });
+  const { token } = await signedIn.json();
+  const created = await fetch(`${suite.baseUrl}/api/user/post_user`, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+    body: JSON.stringify({ login_name: name, login_password: `${name.split('.')[0]}-pass`, login_role: role }),
+  });
+  assert.equal(created.status, 200, await created.text());
+}

@@ -9,3 +9,8 @@ export function canAccess(role: string | undefined, access: readonly Role[] | un
 // Who may create, change and delete members, families, photos, cooperatives and parcels: the gateway's
 // Members area allows writes and deletes to every business role but `viewer`.
 export const MEMBERS_WRITE: readonly Role[] = ['admin', 'manager', 'agent'];
+
+// The geography: every business role but `viewer` creates and changes; only `admin` and `manager` delete
+// (the gateway's Geography area refuses deletes to `agent`).
+export const GEOGRAPHY_WRITE: readonly Role[] = ['admin', 'manager', 'agent'];
+export const GEOGRAPHY_DELETE: readonly Role[] = ['admin', 'manager'];

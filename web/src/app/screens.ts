@@ -3,6 +3,7 @@
 import type { ComponentType } from 'react';
 import { fr } from '../shared/locale/fr';
 import type { Role } from '../shared/roles';
+import { GEOGRAPHY_WRITE } from './access';
 
 export type MenuGroup = keyof typeof fr.menu;
 
@@ -20,7 +21,6 @@ export interface Screen {
 }
 
 const BUSINESS: readonly Role[] = ['admin', 'manager', 'agent', 'viewer'];
-const GEOGRAPHY_WRITE: readonly Role[] = ['admin', 'manager', 'agent'];
 const SYNC: readonly Role[] = ['admin', 'manager', 'sync'];
 const ADMIN: readonly Role[] = ['admin'];
 

@@ -1,22 +1,22 @@
 // A level of the geography: a sortable, paged, searchable table (the server does all three, accents
-// ignored), create and edit in a modal with the parent picked from a searchable select, delete after
-// confirmation (the server refuses while children remain, or when the role may not delete, and its message
-// shows). Read-only for viewers.
+// ignored), create and edit in a modal with the parent picked level by level, delete after
+// confirmation (the server refuses while children remain, and its message shows in the shared red notice).
+// A level under another can be filtered by its direct parent. Viewers only read; agents do not delete.
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Table, type TableProps } from 'antd';
 import { useCallback, useState } from 'react';
+import { GEOGRAPHY_DELETE, GEOGRAPHY_WRITE } from '../../app/access';
 import { useCanAccess } from '../../app/useCanAccess';
 import { useWrite } from '../../shared/api/useWrite';
+import RemoteSelect from '../../shared/form/RemoteSelect';
 import ListToolbar from '../../shared/list/ListToolbar';
 import RowActions from '../../shared/list/RowActions';
 import { useServerList } from '../../shared/list/useServerList';
 import { fr } from '../../shared/locale/fr';
 import LevelFormModal, { type LevelFormTarget } from './LevelFormModal';
-import type { GeographyListParams, Level, Row } from './levels';
-import RemoteSelect from '../../shared/form/RemoteSelect';
+import { directParent, type GeographyListParams, type Level, type Row } from './levels';
 
 const PAGE_SIZES = [20, 50, 100, 500, 2000];
-const WRITE = ['admin', 'manager', 'agent'] as const;
 
 export default function GeographyListPage({ level }: { level: Level }) {
   const list = useServerList<Row, string, GeographyListParams>(
@@ -29,7 +29,9 @@ export default function GeographyListPage({ level }: { level: Level }) {
     placeholderData: keepPreviousData,
   });
   const remove = useWrite([['geography']], level.remove);
-  const canWrite = useCanAccess(WRITE);
+  const canWrite = useCanAccess(GEOGRAPHY_WRITE);
+  const canDelete = useCanAccess(GEOGRAPHY_DELETE);
+  const parent = directParent(level);
   const [target, setTarget] = useState<LevelFormTarget | null>(null);
   const closeForm = useCallback(() => setTarget(null), []);
   const total = answer.data?.total ?? 0;
@@ -38,7 +40,7 @@ export default function GeographyListPage({ level }: { level: Level }) {
   const columns: TableProps<Row>['columns'] = [];
   if (level.codeField) columns.push({ title: t.fields.code, width: 140, ...list.sortable(level.codeField) });
   columns.push({ title: t.fields.name, ...list.sortable(level.nameField) });
-  for (const parent of level.parentColumns) columns.push({ title: parent.title, ...list.sortable(parent.field) });
+  for (const column of level.parentColumns) columns.push({ title: column.title, ...list.sortable(column.field) });
   if (canWrite) {
     columns.push({
       title: fr.records.actions,
@@ -52,7 +54,7 @@ export default function GeographyListPage({ level }: { level: Level }) {
             name={name}
             confirm={level.texts.confirmDelete}
             onEdit={() => setTarget({ kind: 'edit', id, name: String(row[level.nameField]) })}
-            onDelete={() => remove.mutateAsync(id)}
+            onDelete={canDelete ? () => remove.mutateAsync(id) : undefined}
           />
         );
       },
@@ -67,15 +69,15 @@ export default function GeographyListPage({ level }: { level: Level }) {
         addLabel={level.texts.add}
         onAdd={canWrite ? () => setTarget({ kind: 'create' }) : undefined}
       >
-        {level.filterByParent && level.parent && (
+        {parent && (
           <RemoteSelect
             queryKey={['geography', level.key, 'filter']}
-            load={level.parent.options}
+            load={(search) => parent.options(search, null)}
             lazy
             value={list.params.parentId}
             onChange={(parentId) => list.setFilters({ parentId })}
-            placeholder={level.parent.label}
-            aria-label={level.parent.label}
+            placeholder={parent.label}
+            aria-label={parent.label}
             style={{ width: 280 }}
           />
         )}

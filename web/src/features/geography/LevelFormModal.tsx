@@ -1,15 +1,17 @@
-// Create or edit a level: its code (regions, departments, sub-prefectures), its name and its parent.
+// Create or edit a level: its code (regions, departments, sub-prefectures), its name and, picked level
+// by level, its parent. The checks mirror the server's (required, 50 characters for a code, 200 for a
+// name); the server's own field messages (400) show on their fields all the same.
 import { useQuery } from '@tanstack/react-query';
 import { Form, Input } from 'antd';
 import { useWrite } from '../../shared/api/useWrite';
-import RemoteSelect from '../../shared/form/RemoteSelect';
-import { asRule, required, type Check } from '../../shared/form/rules';
+import { asRule, required } from '../../shared/form/rules';
 import RecordFormModal from '../../shared/form/RecordFormModal';
 import { fr } from '../../shared/locale/fr';
 import { toBody, type Level, type Row } from './levels';
+import ParentSelects from './ParentSelects';
 
-/** A parent chosen in the select. */
-const chosen = (message: string): Check => (value) => (typeof value === 'number' && value > 0 ? null : message);
+const CODE_MAX = 50;
+const NAME_MAX = 200;
 
 export type LevelFormTarget = { kind: 'create' } | { kind: 'edit'; id: number; name: string };
 
@@ -37,24 +39,13 @@ export default function LevelFormModal({ level, target, onClose }: { level: Leve
     >
       {level.codeField && (
         <Form.Item name={level.codeField} label={t.fields.code} rules={[asRule(required(t.rules.codeRequired))]} required>
-          <Input autoComplete="off" autoFocus style={{ textTransform: 'uppercase' }} />
+          <Input autoComplete="off" autoFocus maxLength={CODE_MAX} style={{ textTransform: 'uppercase' }} />
         </Form.Item>
       )}
       <Form.Item name={level.nameField} label={t.fields.name} rules={[asRule(required(t.rules.nameRequired))]} required>
-        <Input autoComplete="off" autoFocus={!level.codeField} />
+        <Input autoComplete="off" autoFocus={!level.codeField} maxLength={NAME_MAX} />
       </Form.Item>
-      {level.parent && (
-        <Form.Item name={level.parent.field} label={level.parent.label} rules={[asRule(chosen(t.rules.parentRequired))]} required>
-          <RemoteSelect
-            queryKey={['geography', level.key, 'parent']}
-            load={level.parent.options}
-            known={record ? level.parent.known(record) : null}
-            placeholder={level.parent.label}
-            aria-label={level.parent.label}
-            style={{ width: '100%' }}
-          />
-        </Form.Item>
-      )}
+      <ParentSelects levelKey={level.key} parents={level.parents} record={record} />
     </RecordFormModal>
   );
 }

@@ -1,18 +1,25 @@
 // /localities/import: pick a spreadsheet, read it in the browser, match its columns to the seven fields,
-// preview the rows and their problems, send them in one call (the server applies all or nothing), and
-// show what was added.
+// preview the rows and their problems (sending waits until there are none), send them in one call (the
+// server applies all or nothing), and show what was added, or the lines the server refused.
 import { DownloadOutlined, InboxOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Card, Col, Row, Select, Space, Spin, Statistic, Table, Typography, Upload } from 'antd';
+import { Alert, Button, Card, Space, Spin, Typography, Upload } from 'antd';
 import { useMemo, useState } from 'react';
 import { api } from '../../shared/api/client';
-import { request } from '../../shared/api/request';
+import { ApiError, request } from '../../shared/api/request';
 import { fr } from '../../shared/locale/fr';
-import { autoMap, findProblems, IMPORT_FIELDS, toRows, type ImportField, type Mapping } from './importRows';
+import ColumnMapping from './ColumnMapping';
+import ImportCounts, { type Counts } from './ImportCounts';
+import ImportPreview from './ImportPreview';
+import ImportProblems from './ImportProblems';
+import { autoMap, findProblems, refusalProblems, toPayload, toRows, type Mapping, type Problem } from './importRows';
 import { downloadTemplate, readSheet } from './spreadsheet';
 
-const PREVIEW = 100;
-type Counts = { regionAdded: number; departmentAdded: number; subprefectureAdded: number; localityAdded: number };
+/** The server's refusal: its message, and its faulty rows as spreadsheet lines. */
+interface Refusal {
+  message: string;
+  problems: Problem[];
+}
 
 export default function LocalityImportPage() {
   const t = fr.geography.import;
@@ -20,18 +27,21 @@ export default function LocalityImportPage() {
   const [file, setFile] = useState<string | null>(null);
   const [sheet, setSheet] = useState<unknown[][]>([]);
   const [mapping, setMapping] = useState<Mapping | null>(null);
+  const [reading, setReading] = useState(false);
   const [unreadable, setUnreadable] = useState(false);
   const [sending, setSending] = useState(false);
   const [counts, setCounts] = useState<Counts | null>(null);
+  const [refusal, setRefusal] = useState<Refusal | null>(null);
 
   const rows = useMemo(() => (mapping ? toRows(sheet, mapping) : []), [sheet, mapping]);
   const problems = useMemo(() => findProblems(rows), [rows]);
-  const headers = (sheet[0] ?? []).map((h, i) => ({ value: i, label: String(h || `${t.column} ${i + 1}`) }));
 
   async function pick(picked: File) {
     setCounts(null);
+    setRefusal(null);
     setUnreadable(false);
     setFile(picked.name);
+    setReading(true);
     try {
       const read = await readSheet(picked);
       setSheet(read);
@@ -40,116 +50,81 @@ export default function LocalityImportPage() {
       setSheet([]);
       setMapping(null);
       setUnreadable(true);
+    } finally {
+      setReading(false);
     }
+    // Nothing is uploaded by antd: the file is only read here.
     return false;
+  }
+
+  function remap(next: Mapping) {
+    setMapping(next);
+    setRefusal(null);
   }
 
   async function send() {
     setSending(true);
+    setCounts(null);
+    setRefusal(null);
     try {
-      const answer = await request(api.POST('/locality/post_locality-import', { body: rows.map((r) => r.row) }));
-      setCounts(answer);
+      setCounts(await request(api.POST('/locality/post_locality-import', { body: toPayload(rows) })));
       await queryClient.invalidateQueries({ queryKey: ['geography'] });
-    } catch {
-      // The notice shows the server's message, which names the faulty rows.
+    } catch (error) {
+      // The red notice already gave the message; the faulty lines stay shown here while the file is fixed.
+      if (error instanceof ApiError) setRefusal({ message: error.message, problems: refusalProblems(error.fields, rows) });
     } finally {
       setSending(false);
     }
   }
 
   return (
-    <Space direction="vertical" size="large" style={{ width: '100%' }}>
+    <Space orientation="vertical" size="large" style={{ width: '100%' }}>
       <Space wrap>
         <Typography.Text>{t.intro}</Typography.Text>
         <Button icon={<DownloadOutlined />} onClick={downloadTemplate}>
           {t.template}
         </Button>
       </Space>
-      <Upload.Dragger accept=".xlsx,.xls,.csv" multiple={false} showUploadList={false} beforeUpload={pick} disabled={sending}>
+      <Upload.Dragger accept=".xlsx,.xls,.csv" multiple={false} showUploadList={false} beforeUpload={pick} disabled={sending || reading}>
         <p className="ant-upload-drag-icon">
           <InboxOutlined />
         </p>
         <p className="ant-upload-text">{file ?? t.pick}</p>
         <p className="ant-upload-hint">{t.pickHint}</p>
       </Upload.Dragger>
-      {unreadable && <Alert type="error" showIcon message={t.unreadable} />}
+      {reading && <Busy text={t.reading} />}
+      {unreadable && <Alert type="error" showIcon title={t.unreadable} />}
 
-      {mapping && (
-        <Card title={t.mapping} size="small">
-          <Row gutter={[16, 8]}>
-            {IMPORT_FIELDS.map((field: ImportField) => (
-              <Col xs={24} md={12} lg={6} key={field}>
-                <Typography.Text strong>{t.columns[field]}</Typography.Text>
-                <Select<number | null>
-                  aria-label={t.columns[field]}
-                  style={{ width: '100%' }}
-                  value={mapping[field]}
-                  allowClear
-                  placeholder={t.noColumn}
-                  options={headers}
-                  onChange={(value) => setMapping({ ...mapping, [field]: value ?? null })}
-                />
-              </Col>
-            ))}
-          </Row>
-        </Card>
-      )}
-
-      {mapping && (
+      {mapping && !reading && (
         <>
+          <ColumnMapping headers={sheet[0] ?? []} mapping={mapping} onChange={remap} />
           {problems.length > 0 ? (
-            <Alert
-              type="warning"
-              showIcon
-              message={t.problems(problems.length)}
-              description={
-                <ul style={{ margin: 0, maxHeight: 200, overflow: 'auto' }}>
-                  {problems.slice(0, 50).map((p) => (
-                    <li key={`${p.line}-${p.message}`}>{t.line(p.line, p.message)}</li>
-                  ))}
-                </ul>
-              }
-            />
+            <ImportProblems type="warning" title={t.problems(problems.length)} problems={problems} />
           ) : (
-            <Alert type="success" showIcon message={t.ready(rows.length)} />
+            <Alert type="success" showIcon title={t.ready(rows.length)} />
           )}
-          <Table
-            size="small"
-            rowKey="line"
-            dataSource={rows.slice(0, PREVIEW).map((r) => ({ line: r.line, ...r.row }))}
-            columns={[{ title: t.lineColumn, dataIndex: 'line', width: 80 }, ...IMPORT_FIELDS.map((f) => ({ title: t.columns[f], dataIndex: f }))]}
-            pagination={false}
-            scroll={{ x: 1100, y: 320 }}
-            title={() => t.preview(Math.min(PREVIEW, rows.length), rows.length)}
-          />
-          <Space>
-            <Button type="primary" onClick={send} disabled={rows.length === 0 || problems.length > 0} loading={sending}>
-              {t.send(rows.length)}
-            </Button>
-            {sending && <Spin size="small" />}
-            {sending && <Typography.Text>{t.sending}</Typography.Text>}
-          </Space>
+          <ImportPreview rows={rows} problems={problems} />
+          <Button type="primary" onClick={send} disabled={rows.length === 0 || problems.length > 0} loading={sending}>
+            {t.send(rows.length)}
+          </Button>
         </>
       )}
 
-      {counts && (
-        <Card title={t.done}>
-          <Row gutter={16}>
-            <Col span={6}>
-              <Statistic title={t.added.regions} value={counts.regionAdded} />
-            </Col>
-            <Col span={6}>
-              <Statistic title={t.added.departments} value={counts.departmentAdded} />
-            </Col>
-            <Col span={6}>
-              <Statistic title={t.added.subprefectures} value={counts.subprefectureAdded} />
-            </Col>
-            <Col span={6}>
-              <Statistic title={t.added.localities} value={counts.localityAdded} />
-            </Col>
-          </Row>
-        </Card>
-      )}
+      {sending && <Busy text={t.sending(rows.length)} />}
+      {refusal && <ImportProblems type="error" title={refusal.message} problems={refusal.problems} />}
+      {counts && <ImportCounts counts={counts} />}
     </Space>
+  );
+}
+
+/** A wait that may last (a large file read, or checked and saved by the server), said in words. */
+function Busy({ text }: { text: string }) {
+  return (
+    <Card size="small" role="status">
+      <Space>
+        <Spin />
+        <Typography.Text>{text}</Typography.Text>
+      </Space>
+    </Card>
   );
 }

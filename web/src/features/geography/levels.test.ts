@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEPARTMENT, LOCALITY, REGION, toBody } from './levels';
+import { DEPARTMENT, directParent, LOCALITY, REGION, SUBPREFECTURE, toBody } from './levels';
 
 describe('the body of a geography save', () => {
   it('creates without an id, with the code in capitals and the name trimmed', () => {
@@ -9,7 +9,7 @@ describe('the body of a geography save', () => {
     });
   });
 
-  it('updates with the id and carries the parent', () => {
+  it('updates with the id and carries the parent, not the answer-only names', () => {
     expect(toBody(DEPARTMENT, 7, { department_code: 'dal', department_name: 'Daloa', department_regionId: 3, region_name: 'x' })).toEqual({
       department_id: 7,
       department_code: 'DAL',
@@ -18,7 +18,36 @@ describe('the body of a geography save', () => {
     });
   });
 
+  it('sends only the direct parent of a cascade', () => {
+    expect(
+      toBody(SUBPREFECTURE, null, { subprefecture_code: 'dal-1', subprefecture_name: 'Gboguhé', region_id: 3, subprefecture_departmentId: 9 }),
+    ).toEqual({ subprefecture_code: 'DAL-1', subprefecture_name: 'Gboguhé', subprefecture_departmentId: 9 });
+    expect(toBody(LOCALITY, 4, { locality_name: 'Zaïbo', locality_regionId: 3, department_id: 9, locality_subprefectureId: 12 })).toEqual({
+      locality_id: 4,
+      locality_name: 'Zaïbo',
+      locality_subprefectureId: 12,
+    });
+  });
+
   it('sends a locality without a code, and no parent as null', () => {
     expect(toBody(LOCALITY, null, { locality_name: 'Gbadi' })).toEqual({ locality_name: 'Gbadi', locality_subprefectureId: null });
+  });
+});
+
+describe('the cascades of the geography forms', () => {
+  it('go from the region down to the direct parent, named as in the answers of the get calls', () => {
+    expect(REGION.parents).toEqual([]);
+    expect(DEPARTMENT.parents.map((p) => p.field)).toEqual(['department_regionId']);
+    expect(SUBPREFECTURE.parents.map((p) => p.field)).toEqual(['region_id', 'subprefecture_departmentId']);
+    expect(LOCALITY.parents.map((p) => p.field)).toEqual(['locality_regionId', 'department_id', 'locality_subprefectureId']);
+    expect(directParent(LOCALITY)?.label).toBe('Sous-préfecture');
+  });
+
+  it("name an edited record's choices before their options load", () => {
+    const [region, department, subprefecture] = LOCALITY.parents;
+    const record = { locality_regionId: 3, region_name: 'Haut-Sassandra', department_id: 9, department_name: 'Daloa', locality_subprefectureId: 0 };
+    expect(region.known(record)).toEqual({ value: 3, label: 'Haut-Sassandra' });
+    expect(department.known(record)).toEqual({ value: 9, label: 'Daloa' });
+    expect(subprefecture.known(record)).toBeNull();
   });
 });

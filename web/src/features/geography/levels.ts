@@ -5,6 +5,7 @@ import { request } from '../../shared/api/request';
 import type { Option } from '../../shared/form/RemoteSelect';
 import { optionalText, pagingQuery, type ListParams } from '../../shared/list/listParams';
 import { fr } from '../../shared/locale/fr';
+import { departmentOptions, regionOptions, subprefectureOptions } from './levelOptions';
 
 export type Row = Record<string, unknown>;
 export interface Written {
@@ -16,19 +17,33 @@ export interface GeographyListParams extends ListParams<string> {
   parentId: number | null;
 }
 
+/**
+ * A select of the form that picks a level above, from the top (region) down to the direct parent; each
+ * one lists only what lies under the choice above it. Only the direct parent's field is sent.
+ */
+export interface ParentPick {
+  /** The form field, named as in the record's answer so that an edit starts from the record's choices. */
+  field: string;
+  label: string;
+  /** The required-field message. */
+  required: string;
+  /** The record's choice, named before the select's options load. */
+  known: (row: Row) => Option | null;
+  /** The options matching `search`, under `within` (the choice one level up) when given. */
+  options: (search: string, within: number | null) => Promise<Option[]>;
+}
+
 export interface Level {
   /** Query key and test name: `regions`, `departments`, ... */
   key: string;
   idField: string;
   codeField?: string;
   nameField: string;
-  /** The parent's id field in a record, and how to search the parent level for the form's select. */
-  parent?: { field: string; label: string; known: (row: Row) => Option | null; options: (search: string) => Promise<Option[]> };
+  /** The levels above, top first; the last is the direct parent, also offered as the list's filter. */
+  parents: ParentPick[];
   /** Parent names shown as columns (from the list's answer). */
   parentColumns: { field: string; title: string }[];
   sortable: readonly string[];
-  /** The list's filter on the parent level (its select reuses the form's parent search). */
-  filterByParent?: boolean;
   texts: { add: string; search: string; createTitle: string; editTitle: (name: string) => string; confirmDelete: string; total: (n: number) => string };
   list: (params: GeographyListParams) => Promise<{ data: Row[]; total: number }>;
   get: (id: number) => Promise<Row>;
@@ -37,10 +52,21 @@ export interface Level {
 }
 
 const t = fr.geography;
-const PICK = 50;
 
-const known = (id: unknown, name: unknown): Option | null =>
-  typeof id === 'number' && id > 0 && typeof name === 'string' ? { value: id, label: name } : null;
+/** A parent select whose record choice is `field`, named by the record's `nameField`. */
+function pick(field: string, nameField: string, label: string, required: string, options: ParentPick['options']): ParentPick {
+  const known = (row: Row): Option | null => {
+    const id = row[field];
+    const name = row[nameField];
+    return typeof id === 'number' && id > 0 && typeof name === 'string' ? { value: id, label: name } : null;
+  };
+  return { field, label, required, known, options };
+}
+
+const region = (field: string) => pick(field, 'region_name', t.fields.region, t.rules.regionRequired, regionOptions);
+const department = (field: string) => pick(field, 'department_name', t.fields.department, t.rules.departmentRequired, departmentOptions);
+const subprefecture = (field: string) =>
+  pick(field, 'subprefecture_name', t.fields.subprefecture, t.rules.subprefectureRequired, subprefectureOptions);
 
 const query = (params: ListParams<string>) => ({ ...pagingQuery(params), filter: optionalText(params.filter) });
 const under = (params: GeographyListParams) => params.parentId ?? undefined;
@@ -50,6 +76,7 @@ export const REGION: Level = {
   idField: 'region_id',
   codeField: 'region_code',
   nameField: 'region_name',
+  parents: [],
   parentColumns: [],
   sortable: ['region_name', 'region_code', 'region_id'],
   texts: t.region,
@@ -64,18 +91,9 @@ export const DEPARTMENT: Level = {
   idField: 'department_id',
   codeField: 'department_code',
   nameField: 'department_name',
-  parent: {
-    field: 'department_regionId',
-    label: t.fields.region,
-    known: (row) => known(row.department_regionId, row.region_name),
-    options: async (search) => {
-      const answer = await request(api.GET('/region/get.region_list', { params: { query: { filter: optionalText(search), _limit: PICK } } }));
-      return answer.data.map((r) => ({ value: r.region_id!, label: String(r.region_name) }));
-    },
-  },
+  parents: [region('department_regionId')],
   parentColumns: [{ field: 'region_name', title: t.fields.region }],
   sortable: ['department_name', 'department_code', 'department_id', 'region_name'],
-  filterByParent: true,
   texts: t.department,
   list: async (p) => request(api.GET('/department/get.department_list', { params: { query: { ...query(p), regionId: under(p) } } })),
   get: async (id) => (await request(api.GET('/department/get_department/{id}', { params: { path: { id } } }))).data as Row,
@@ -88,23 +106,12 @@ export const SUBPREFECTURE: Level = {
   idField: 'subprefecture_id',
   codeField: 'subprefecture_code',
   nameField: 'subprefecture_name',
-  parent: {
-    field: 'subprefecture_departmentId',
-    label: t.fields.department,
-    known: (row) => known(row.subprefecture_departmentId, row.department_name),
-    options: async (search) => {
-      const answer = await request(
-        api.GET('/department/get.department_list', { params: { query: { filter: optionalText(search), _limit: PICK } } }),
-      );
-      return answer.data.map((d) => ({ value: d.department_id!, label: `${d.department_name} (${d.region_name})` }));
-    },
-  },
+  parents: [region('region_id'), department('subprefecture_departmentId')],
   parentColumns: [
     { field: 'department_name', title: t.fields.department },
     { field: 'region_name', title: t.fields.region },
   ],
   sortable: ['subprefecture_name', 'subprefecture_code', 'subprefecture_id', 'department_name', 'region_name'],
-  filterByParent: true,
   texts: t.subprefecture,
   list: async (p) => request(api.GET('/subprefecture/get.subprefecture_list', { params: { query: { ...query(p), departmentId: under(p) } } })),
   get: async (id) => (await request(api.GET('/subprefecture/get_subprefecture/{id}', { params: { path: { id } } }))).data as Row,
@@ -116,24 +123,13 @@ export const LOCALITY: Level = {
   key: 'localities',
   idField: 'locality_id',
   nameField: 'locality_name',
-  parent: {
-    field: 'locality_subprefectureId',
-    label: t.fields.subprefecture,
-    known: (row) => known(row.locality_subprefectureId, row.subprefecture_name),
-    options: async (search) => {
-      const answer = await request(
-        api.GET('/subprefecture/get.subprefecture_list', { params: { query: { filter: optionalText(search), _limit: PICK } } }),
-      );
-      return answer.data.map((s) => ({ value: s.subprefecture_id!, label: `${s.subprefecture_name} (${s.department_name}, ${s.region_name})` }));
-    },
-  },
+  parents: [region('locality_regionId'), department('department_id'), subprefecture('locality_subprefectureId')],
   parentColumns: [
     { field: 'subprefecture_name', title: t.fields.subprefecture },
     { field: 'department_name', title: t.fields.department },
     { field: 'region_name', title: t.fields.region },
   ],
   sortable: ['locality_name', 'locality_id', 'subprefecture_name', 'department_name', 'region_name'],
-  filterByParent: true,
   texts: t.locality,
   list: async (p) => request(api.GET('/locality/get.locality_list', { params: { query: { ...query(p), subprefectureId: under(p) } } })),
   get: async (id) => (await request(api.GET('/locality/get_locality/{id}', { params: { path: { id } } }))).data as Row,
@@ -141,11 +137,16 @@ export const LOCALITY: Level = {
   remove: (id) => request(api.DELETE('/locality/delete_locality/{id}', { params: { path: { id } } })),
 };
 
-/** The body of a save: the id (absent: create), the code in capitals, the name, the parent. */
+/** The direct parent: the last select of the cascade. */
+export const directParent = (level: Level): ParentPick | undefined => level.parents.at(-1);
+
+/** The body of a save: the id (absent: create), the code in capitals, the name, the direct parent (the
+ * selects above it only narrow the choice). */
 export function toBody(level: Level, id: number | null, values: Row): Row {
   const body: Row = { [level.nameField]: String(values[level.nameField] ?? '').trim() };
   if (id !== null) body[level.idField] = id;
   if (level.codeField) body[level.codeField] = String(values[level.codeField] ?? '').trim().toUpperCase();
-  if (level.parent) body[level.parent.field] = values[level.parent.field] ?? null;
+  const parent = directParent(level);
+  if (parent) body[parent.field] = values[parent.field] ?? null;
   return body;
 }

@@ -1,4 +1,5 @@
-// The edit and delete buttons of a row; delete asks first. A refusal (409) shows in the shared notice.
+// The edit and delete buttons of a row; delete asks first. A refusal (409) shows in the shared notice
+// (request.ts), so the failure is only swallowed here, never shown twice or hidden.
 import { DeleteOutlined, EditOutlined } from '@ant-design/icons';
 import { Button, Popconfirm, Space } from 'antd';
 import { fr } from '../locale/fr';
@@ -8,7 +9,8 @@ interface Props {
   name: string;
   confirm: string;
   onEdit: () => void;
-  onDelete: () => Promise<unknown>;
+  /** Absent: no delete button (the role may change the row but not delete it). */
+  onDelete?: () => Promise<unknown>;
 }
 
 export default function RowActions({ name, confirm, onEdit, onDelete }: Props) {
@@ -17,17 +19,19 @@ export default function RowActions({ name, confirm, onEdit, onDelete }: Props) {
       <Button icon={<EditOutlined />} aria-label={`${fr.records.edit} ${name}`} onClick={onEdit}>
         {fr.records.edit}
       </Button>
-      <Popconfirm
-        title={confirm}
-        okText={fr.records.delete}
-        cancelText={fr.records.cancel}
-        okButtonProps={{ danger: true }}
-        onConfirm={() => onDelete().catch(() => undefined)}
-      >
-        <Button danger icon={<DeleteOutlined />} aria-label={`${fr.records.delete} ${name}`}>
-          {fr.records.delete}
-        </Button>
-      </Popconfirm>
+      {onDelete && (
+        <Popconfirm
+          title={confirm}
+          okText={fr.records.delete}
+          cancelText={fr.records.cancel}
+          okButtonProps={{ danger: true }}
+          onConfirm={() => onDelete().catch(() => undefined)}
+        >
+          <Button danger icon={<DeleteOutlined />} aria-label={`${fr.records.delete} ${name}`}>
+            {fr.records.delete}
+          </Button>
+        </Popconfirm>
+      )}
     </Space>
   );
 }

@@ -170,7 +170,9 @@ export const fr = {
     rules: {
       codeRequired: 'Le code est obligatoire.',
       nameRequired: 'Le nom est obligatoire.',
-      parentRequired: 'Choisissez le niveau parent.',
+      regionRequired: 'Choisissez la région.',
+      departmentRequired: 'Choisissez le département.',
+      subprefectureRequired: 'Choisissez la sous-préfecture.',
     },
     region: {
       add: 'Nouvelle région',
@@ -214,7 +216,11 @@ export const fr = {
         subprefecture_name: 'Nom de la sous-préfecture',
         locality_name: 'Nom de la localité',
       } as Record<string, string>,
+      reading: 'Lecture du fichier…',
       missing: (columns: string) => `valeur manquante : ${columns}`,
+      tooLong: (column: string, max: number) => `${column} : ${max} caractères au plus`,
+      namedTwice: (level: string, code: string, name: string) => `${level} « ${code} » porte déjà le nom « ${name} » plus haut dans le fichier`,
+      levels: { region: 'la région', department: 'le département', subprefecture: 'la sous-préfecture' },
       departmentTwice: (code: string, region: string) => `le département « ${code} » est déjà rattaché à la région « ${region} » plus haut dans le fichier`,
       subprefectureTwice: (code: string, department: string) =>
         `la sous-préfecture « ${code} » est déjà rattachée au département « ${department} » plus haut dans le fichier`,
@@ -222,9 +228,11 @@ export const fr = {
       line: (line: number, message: string) => `Ligne ${line} : ${message}`,
       ready: (n: number) => `${n.toLocaleString('fr-FR')} ligne${n > 1 ? 's' : ''} prête${n > 1 ? 's' : ''} à importer`,
       lineColumn: 'Ligne',
+      problemsColumn: 'Problèmes',
+      more: (n: number) => `… et ${n.toLocaleString('fr-FR')} autre${n > 1 ? 's' : ''}`,
       preview: (shown: number, total: number) => `Aperçu : ${shown} ligne${shown > 1 ? 's' : ''} sur ${total.toLocaleString('fr-FR')}`,
       send: (n: number) => `Importer ${n.toLocaleString('fr-FR')} ligne${n > 1 ? 's' : ''}`,
-      sending: 'Import en cours : le serveur vérifie et enregistre les lignes…',
+      sending: (n: number) => `Import de ${n.toLocaleString('fr-FR')} ligne${n > 1 ? 's' : ''} en cours : le serveur vérifie et enregistre tout, ou rien…`,
       done: 'Import terminé',
       added: {
         regions: 'Régions ajoutées',
