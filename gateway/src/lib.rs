@@ -24,6 +24,7 @@ use std::future::Future;
 use std::path::PathBuf;
 use std::time::Duration;
 use tokio::net::TcpListener;
+use tower_http::CompressionLevel;
 use tower_http::compression::CompressionLayer;
 use tower_http::timeout::TimeoutLayer;
 use tower_http::trace::TraceLayer;
@@ -96,7 +97,9 @@ pub fn app(state: AppState, config: &GatewayConfig) -> Router {
         .with_state(state)
         .merge(spa::router(&config.web_dir))
         .layer(TimeoutLayer::with_status_code(StatusCode::GATEWAY_TIMEOUT, config.request_timeout))
-        .layer(CompressionLayer::new())
+        // Brotli's own default (quality 11) takes hundreds of milliseconds on a 2,000-row list; quality 4
+        // compresses such an answer in a few milliseconds, about as small as gzip's default.
+        .layer(CompressionLayer::new().quality(CompressionLevel::Precise(4)))
         .layer(TraceLayer::new_for_http().make_span_with(request_span).on_response(record_status))
 }
 

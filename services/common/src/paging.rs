@@ -58,6 +58,13 @@ impl Page {
         let dir = if self.descending { "DESC" } else { "ASC" };
         format!("{} {dir} NULLS LAST, {tie_breaker} {dir}", self.order_column)
     }
+
+    /// The same for lists whose sort columns are all NOT NULL: without a NULLS clause, one ascending
+    /// index serves both directions (PostgreSQL reads it backwards for `DESC`).
+    pub fn order_sql_not_null(&self, tie_breaker: &str) -> String {
+        let dir = if self.descending { "DESC" } else { "ASC" };
+        format!("{} {dir}, {tie_breaker} {dir}", self.order_column)
+    }
 }
 
 #[cfg(test)]

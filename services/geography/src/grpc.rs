@@ -213,7 +213,7 @@ impl Geography for GeographyGrpc {
                         locality_added: counts.localities,
                     }));
                 }
-                Err(clashes) => clashes.into_iter().map(|(row, m)| (row as usize, capitalise(&m))).collect(),
+                Err(clashes) => clashes.into_iter().map(|(row, m)| (row as usize, import::capitalised(&m))).collect(),
             },
         };
         Err(import_refused(row_errors).into())
@@ -225,9 +225,4 @@ fn import_refused(errors: Vec<(usize, String)>) -> ServiceError {
     let fields: BTreeMap<String, String> =
         errors.iter().take(MAX_REPORTED).map(|(row, message)| (format!("ligne {row}"), message.clone())).collect();
     ServiceError::Invalid { message: msg::import_invalid(errors.len()), fields }
-}
-
-fn capitalise(s: &str) -> String {
-    let mut chars = s.chars();
-    chars.next().map(|f| f.to_uppercase().chain(chars).collect()).unwrap_or_default()
 }

@@ -1,7 +1,7 @@
 //! The geography schema's queries. Inputs are always bound; only allow-listed sort columns and the
 //! level descriptions of `domain::levels` are written into SQL text.
 
-use crate::domain::import::Columns;
+use crate::domain::import::{Columns, LevelColumns, LocalityColumns};
 use crate::domain::levels::{DEPARTMENT, LOCALITY, Level, REGION, SUBPREFECTURE};
 use crate::domain::messages as msg;
 use common::text;
@@ -9,10 +9,15 @@ use common::error::{ServiceError, is_unique_violation};
 use common::outbox;
 use common::paging::Page;
 use serde::Serialize;
+use tracing::Instrument;
 use sqlx::postgres::PgRow;
 use sqlx::{AssertSqlSafe, FromRow, PgConnection, PgPool, Postgres, QueryBuilder};
 
 pub const SCHEMA: &str = "geography";
+
+/// How many localities one `geography.locality.imported` event carries: about 100 KB, far below NATS's
+/// 1 MB message limit.
+const LOCALITIES_PER_EVENT: i64 = 1_000;
 
 #[derive(Debug, Clone, FromRow, Serialize)]
 pub struct RegionRow {
@@ -89,19 +94,22 @@ impl Store {
         T: for<'r> FromRow<'r, PgRow> + Send + Unpin,
     {
         let pattern = text::filter_pattern(filter);
-        let alias = level.id_column.split('.').next().unwrap_or_default();
-        let id = level.id_column.split('.').nth(1).unwrap_or(level.id_column);
-        let order = page.order_sql(level.id_column);
+        let alias = level.alias;
+        let order = page.order_sql_not_null(&level.id_column());
         let mut rows = QueryBuilder::<Postgres>::new("");
-        if page.order_column.starts_with(&format!("{alias}.")) {
-            // Sorted on the level's own columns: find the page's ids on its table alone, then join only
-            // those rows to their parents, so a deep page does not join every row it skips.
-            rows.push(format!("WITH page AS (SELECT {} FROM {} {alias}", level.id_column, level.table));
+        if level.owns(page.order_column) {
+            // Sorted on the level's own columns: the page is found on its table alone (from the sort
+            // index when it covers the columns), then only its rows meet their parents, so the rows an
+            // offset skips are never joined.
+            rows.push(format!("WITH page AS (SELECT {} FROM {} {alias}", level.columns, level.table));
             push_conditions(&mut rows, level, &pattern, parent_id);
             rows.push(format!(" ORDER BY {order} LIMIT ")).push_bind(page.limit).push(" OFFSET ").push_bind(page.offset);
-            rows.push(format!(") {} JOIN page ON page.{id} = {} ORDER BY {order}", level.select, level.id_column));
+            rows.push(format!(
+                ") SELECT {alias}.*{} FROM page {alias} {} ORDER BY {order}",
+                level.parent_columns, level.parent_joins
+            ));
         } else {
-            rows.push(level.select);
+            rows.push(level.select());
             push_conditions(&mut rows, level, &pattern, parent_id);
             rows.push(format!(" ORDER BY {order} LIMIT ")).push_bind(page.limit).push(" OFFSET ").push_bind(page.offset);
         }
@@ -126,7 +134,7 @@ impl Store {
         T: for<'r> FromRow<'r, PgRow> + Send + Unpin,
         E: sqlx::PgExecutor<'e>,
     {
-        sqlx::query_as(AssertSqlSafe(format!("{} WHERE {} = $1", level.select, level.id_column)))
+        sqlx::query_as(AssertSqlSafe(format!("{} WHERE {} = $1", level.select(), level.id_column())))
             .bind(id)
             .fetch_optional(executor)
             .await?
@@ -137,7 +145,7 @@ impl Store {
     #[tracing::instrument(name = "db.geography.delete", skip(self, level), fields(level = level.entity))]
     pub async fn delete(&self, level: &Level, id: i64) -> Result<(), ServiceError> {
         let mut tx = self.pool.begin().await?;
-        let id_column = level.id_column.split('.').nth(1).unwrap_or(level.id_column);
+        let id_column = level.id;
         let locked: Option<i64> =
             sqlx::query_scalar(AssertSqlSafe(format!("SELECT {id_column} FROM {} WHERE {id_column} = $1 FOR UPDATE", level.table)))
                 .bind(id)
@@ -304,76 +312,54 @@ impl Store {
         Ok(saved_id)
     }
 
-    /// Applies an import in one transaction: the rows go to a temporary table in one statement, the
-    /// file is checked against the database, then each level gets what it lacks, set by set, with one
-    /// event per added row written in the same statements.
-    #[tracing::instrument(name = "db.geography.import", skip_all, fields(rows = columns.row_no.len()))]
+    /// Applies an import in one transaction: the file is checked against the database, then each level
+    /// gets what it lacks in one statement, its rows sent as arrays, with the events of the added rows
+    /// written in the same statement.
+    #[tracing::instrument(name = "db.geography.import", skip_all, fields(rows = columns.localities.name.len()))]
     pub async fn import(&self, columns: &Columns) -> Result<Result<ImportCounts, Vec<(i32, String)>>, ServiceError> {
         let mut tx = self.pool.begin().await?;
-        sqlx::query(
-            "CREATE TEMPORARY TABLE import_row (row_no int, region_code text, region_name text, region_search text,
-                department_code text, department_name text, department_search text, subprefecture_code text,
-                subprefecture_name text, subprefecture_search text, locality_name text, locality_key text,
-                locality_search text) ON COMMIT DROP",
-        )
-        .execute(&mut *tx)
-        .await?;
-        sqlx::query(
-            "INSERT INTO import_row SELECT * FROM unnest($1::int[], $2::text[], $3::text[], $4::text[], $5::text[],
-                $6::text[], $7::text[], $8::text[], $9::text[], $10::text[], $11::text[], $12::text[], $13::text[])",
-        )
-        .bind(&columns.row_no)
-        .bind(&columns.region_code)
-        .bind(&columns.region_name)
-        .bind(&columns.region_search)
-        .bind(&columns.department_code)
-        .bind(&columns.department_name)
-        .bind(&columns.department_search)
-        .bind(&columns.subprefecture_code)
-        .bind(&columns.subprefecture_name)
-        .bind(&columns.subprefecture_search)
-        .bind(&columns.locality_name)
-        .bind(&columns.locality_key)
-        .bind(&columns.locality_search)
-        .execute(&mut *tx)
-        .await?;
-
-        let clashes = file_against_database(&mut tx).await?;
+        // The trigram index keeps the new names in its pending list instead of merging them several
+        // times during the import; the refresh that follows the commit merges them once.
+        sqlx::query("SET LOCAL gin_pending_list_limit = '64MB'").execute(&mut *tx).await?;
+        let clashes = file_against_database(&mut tx, columns).await?;
         if !clashes.is_empty() {
             // Dropping the transaction rolls it back: nothing was written.
             return Ok(Err(clashes));
         }
 
-        let regions = added(&mut tx, "region",
+        let regions = added(&mut tx, "region", &columns.regions,
             "INSERT INTO geography.region (region_code, region_name, search)
-             SELECT DISTINCT ON (region_code) region_code, region_name, region_search FROM import_row ORDER BY region_code, row_no
+             SELECT code, name, search FROM unnest($3::text[], $4::text[], $5::text[]) AS i(code, name, search)
              ON CONFLICT (region_code) DO NOTHING
              RETURNING region_id AS id, jsonb_build_object('region_id', region_id, 'region_code', region_code, 'region_name', region_name) AS payload",
         )
         .await?;
-        let departments = added(&mut tx, "department",
+        let departments = added(&mut tx, "department", &columns.departments,
             "INSERT INTO geography.department (department_code, department_name, department_region_id, search)
-             SELECT DISTINCT ON (i.department_code) i.department_code, i.department_name, r.region_id, i.department_search
-             FROM import_row i JOIN geography.region r ON r.region_code = i.region_code ORDER BY i.department_code, i.row_no
+             SELECT i.code, i.name, r.region_id, i.search
+             FROM unnest($3::text[], $4::text[], $5::text[], $6::text[]) WITH ORDINALITY AS i(code, name, search, parent_code, n)
+             JOIN geography.region r ON r.region_code = i.parent_code ORDER BY i.n
              ON CONFLICT (department_code) DO NOTHING
              RETURNING department_id AS id, jsonb_build_object('department_id', department_id, 'department_code', department_code,
                  'department_name', department_name, 'department_regionId', department_region_id) AS payload",
         )
         .await?;
-        let subprefectures = added(&mut tx, "subprefecture",
+        let subprefectures = added(&mut tx, "subprefecture", &columns.subprefectures,
             "INSERT INTO geography.subprefecture (subprefecture_code, subprefecture_name, subprefecture_department_id, search)
-             SELECT DISTINCT ON (i.subprefecture_code) i.subprefecture_code, i.subprefecture_name, d.department_id, i.subprefecture_search
-             FROM import_row i JOIN geography.department d ON d.department_code = i.department_code ORDER BY i.subprefecture_code, i.row_no
+             SELECT i.code, i.name, d.department_id, i.search
+             FROM unnest($3::text[], $4::text[], $5::text[], $6::text[]) WITH ORDINALITY AS i(code, name, search, parent_code, n)
+             JOIN geography.department d ON d.department_code = i.parent_code ORDER BY i.n
              ON CONFLICT (subprefecture_code) DO NOTHING
              RETURNING subprefecture_id AS id, jsonb_build_object('subprefecture_id', subprefecture_id, 'subprefecture_code',
                  subprefecture_code, 'subprefecture_name', subprefecture_name, 'subprefecture_departmentId', subprefecture_department_id) AS payload",
         )
         .await?;
-        let localities = added(&mut tx, "locality",
+        // A name met twice in a sub-prefecture (in the file or already stored) is skipped by ON CONFLICT.
+        let localities = added_in_batches(&mut tx, &columns.localities,
             "INSERT INTO geography.locality (locality_name, locality_subprefecture_id, name_key, search)
-             SELECT DISTINCT ON (s.subprefecture_id, i.locality_key) i.locality_name, s.subprefecture_id, i.locality_key, i.locality_search
-             FROM import_row i JOIN geography.subprefecture s ON s.subprefecture_code = i.subprefecture_code
-             ORDER BY s.subprefecture_id, i.locality_key, i.row_no
+             SELECT i.name, s.subprefecture_id, i.key, i.key
+             FROM unnest($4::text[], $5::text[], $6::text[]) WITH ORDINALITY AS i(subprefecture_code, name, key, n)
+             JOIN geography.subprefecture s ON s.subprefecture_code = i.subprefecture_code ORDER BY i.n
              ON CONFLICT (locality_subprefecture_id, name_key) DO NOTHING
              RETURNING locality_id AS id, jsonb_build_object('locality_id', locality_id, 'locality_name', locality_name,
                  'locality_subprefectureId', locality_subprefecture_id) AS payload",
@@ -381,6 +367,9 @@ impl Store {
         .await?;
         outbox::notify(&mut tx, SCHEMA).await?;
         tx.commit().await?;
+        if regions + departments + subprefectures + localities > 0 {
+            tokio::spawn(refresh_after_import(self.pool.clone()).in_current_span());
+        }
         Ok(Ok(ImportCounts { regions, departments, subprefectures, localities }))
     }
 
@@ -395,7 +384,7 @@ impl Store {
     }
 
     async fn parent_exists(&self, tx: &mut PgConnection, parent: &Level, id: i64, field: &str) -> Result<(), ServiceError> {
-        let id_column = parent.id_column.split('.').nth(1).unwrap_or(parent.id_column);
+        let id_column = parent.id;
         // FOR KEY SHARE: the parent cannot be deleted before this transaction ends.
         let found: Option<i64> =
             sqlx::query_scalar(AssertSqlSafe(format!("SELECT {id_column} FROM {} WHERE {id_column} = $1 FOR KEY SHARE", parent.table)))
@@ -406,6 +395,22 @@ impl Store {
             Some(_) => Ok(()),
             None => Err(ServiceError::invalid_field(field, msg::not_found(parent.label, id))),
         }
+    }
+}
+
+/// After an import, the tables have many new rows that PostgreSQL neither counted for its planner nor
+/// marked all-visible, so lists would be planned on old figures and could not read from an index alone
+/// until autovacuum passed (a minute or more). This refresh does it at once, after the answer.
+async fn refresh_after_import(pool: PgPool) {
+    let started = std::time::Instant::now();
+    match sqlx::raw_sql(
+        "VACUUM (ANALYZE) geography.region, geography.department, geography.subprefecture, geography.locality",
+    )
+    .execute(&pool)
+    .await
+    {
+        Ok(_) => tracing::info!(elapsed_ms = started.elapsed().as_millis() as u64, "geography tables refreshed after an import"),
+        Err(e) => tracing::warn!(error = %e, "could not refresh the geography tables after an import; autovacuum will"),
     }
 }
 
@@ -421,39 +426,75 @@ fn push_conditions(query: &mut QueryBuilder<Postgres>, level: &Level, pattern: &
 
 /// Runs an import insert whose `RETURNING` gives `id` and `payload`, writes one outbox event per added
 /// row in the same statement, and answers how many rows it added.
-async fn added(tx: &mut PgConnection, entity: &str, insert: &'static str) -> Result<i64, ServiceError> {
+/// Runs an import's insert of one level (`$3` to `$6` are the level's code, name, search and parent
+/// code; the insert returns `id` and `payload`) and writes a `created` event for each row it added. Answers how many it added.
+async fn added(tx: &mut PgConnection, entity: &str, level: &LevelColumns, insert: &'static str) -> Result<i64, ServiceError> {
     let sql = format!(
         "WITH added AS ({insert}),
               told AS (INSERT INTO geography.outbox (id, subject, payload, trace_context)
-                       SELECT gen_random_uuid(), $1, payload, $2 FROM added)
+                       SELECT gen_random_uuid(), $1, payload, $2 FROM added ORDER BY id)
          SELECT count(*) FROM added"
     );
     Ok(sqlx::query_scalar(AssertSqlSafe(sql))
         .bind(format!("geography.{entity}.created"))
         .bind(outbox::current_trace_context())
+        .bind(&level.code)
+        .bind(&level.name)
+        .bind(&level.search)
+        .bind(&level.parent_code)
         .fetch_one(&mut *tx)
         .await?)
 }
 
-/// Rows whose codes the database already binds elsewhere: a department under another region, a
-/// sub-prefecture under another department.
-async fn file_against_database(tx: &mut PgConnection) -> Result<Vec<(i32, String)>, ServiceError> {
+/// Like `added`, for the localities of an import (`$4`.. are their columns): they are told in
+/// `geography.locality.imported` events of up to `LOCALITIES_PER_EVENT` rows (`{"localities": [...]}`),
+/// in id order. A country's import is then a few hundred events to write, publish and apply instead of
+/// one per row.
+async fn added_in_batches(tx: &mut PgConnection, localities: &LocalityColumns, insert: &'static str) -> Result<i64, ServiceError> {
+    let sql = format!(
+        "WITH added AS ({insert}),
+              batched AS (SELECT id, payload, (row_number() OVER (ORDER BY id) - 1) / $3 AS batch FROM added),
+              told AS (INSERT INTO geography.outbox (id, subject, payload, trace_context)
+                       SELECT gen_random_uuid(), $1, jsonb_build_object('localities', jsonb_agg(payload ORDER BY id)), $2
+                       FROM batched GROUP BY batch ORDER BY batch)
+         SELECT count(*) FROM added"
+    );
+    Ok(sqlx::query_scalar(AssertSqlSafe(sql))
+        .bind("geography.locality.imported")
+        .bind(outbox::current_trace_context())
+        .bind(LOCALITIES_PER_EVENT)
+        .bind(&localities.subprefecture_code)
+        .bind(&localities.name)
+        .bind(&localities.key)
+        .fetch_one(&mut *tx)
+        .await?)
+}
+
+/// The file's departments and sub-prefectures whose codes the database already binds to another
+/// parent, with the first row that names them.
+async fn file_against_database(tx: &mut PgConnection, columns: &Columns) -> Result<Vec<(i32, String)>, ServiceError> {
     let departments: Vec<(i32, String, String)> = sqlx::query_as(
-        "SELECT min(i.row_no), i.department_code, min(r.region_code)
-         FROM import_row i
-         JOIN geography.department d ON d.department_code = i.department_code
+        "SELECT i.row_no, i.code, r.region_code
+         FROM unnest($1::int[], $2::text[], $3::text[]) AS i(row_no, code, parent_code)
+         JOIN geography.department d ON d.department_code = i.code
          JOIN geography.region r ON r.region_id = d.department_region_id
-         WHERE r.region_code <> i.region_code GROUP BY i.department_code ORDER BY 1 LIMIT 100",
+         WHERE r.region_code <> i.parent_code ORDER BY 1 LIMIT 100",
     )
+    .bind(&columns.departments.row_no)
+    .bind(&columns.departments.code)
+    .bind(&columns.departments.parent_code)
     .fetch_all(&mut *tx)
     .await?;
     let subprefectures: Vec<(i32, String, String)> = sqlx::query_as(
-        "SELECT min(i.row_no), i.subprefecture_code, min(d.department_code)
-         FROM import_row i
-         JOIN geography.subprefecture s ON s.subprefecture_code = i.subprefecture_code
+        "SELECT i.row_no, i.code, d.department_code
+         FROM unnest($1::int[], $2::text[], $3::text[]) AS i(row_no, code, parent_code)
+         JOIN geography.subprefecture s ON s.subprefecture_code = i.code
          JOIN geography.department d ON d.department_id = s.subprefecture_department_id
-         WHERE d.department_code <> i.department_code GROUP BY i.subprefecture_code ORDER BY 1 LIMIT 100",
+         WHERE d.department_code <> i.parent_code ORDER BY 1 LIMIT 100",
     )
+    .bind(&columns.subprefectures.row_no)
+    .bind(&columns.subprefectures.code)
+    .bind(&columns.subprefectures.parent_code)
     .fetch_all(&mut *tx)
     .await?;
     let mut clashes: Vec<(i32, String)> = departments

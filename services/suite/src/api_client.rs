@@ -38,7 +38,19 @@ impl ApiClient {
     /// GET `path` and read the whole answer without parsing it (what the benchmarks time: the server's
     /// work, not the client's JSON parsing). A status other than 200 is an error.
     pub async fn get_bytes(&self, path: &str) -> Result<usize> {
-        let response = self.http.get(format!("{}/api{path}", self.base)).bearer_auth(&self.token).send().await?;
+        self.get_encoded(path, "identity").await
+    }
+
+    /// The answer's size as it travelled, asking for `accept_encoding` (a browser asks
+    /// `gzip, deflate, br, zstd`); the body is not decompressed.
+    pub async fn get_encoded(&self, path: &str, accept_encoding: &str) -> Result<usize> {
+        let response = self
+            .http
+            .get(format!("{}/api{path}", self.base))
+            .bearer_auth(&self.token)
+            .header(reqwest::header::ACCEPT_ENCODING, accept_encoding)
+            .send()
+            .await?;
         let status = response.status();
         let body = response.bytes().await?;
         if status != reqwest::StatusCode::OK {

@@ -256,17 +256,28 @@ async fn a_change_is_published_and_a_rolled_back_one_is_not() {
 }
 
 #[tokio::test(flavor = "multi_thread")]
-async fn an_import_publishes_one_event_per_added_row() {
+async fn an_import_publishes_each_added_level_and_its_localities_in_batches() {
     let suite = TestSuite::start().await;
     let admin = suite.admin_token().await;
-    let rows = json!([import_row("HSS", "DAL", "DAL-1", "Gboguhé"), import_row("HSS", "DAL", "DAL-1", "Zaïbo")]);
-    suite.post("/api/locality/post_locality-import", &admin, rows).await;
+    // 1,001 localities: a full batch of 1,000 and one more.
+    let rows: Vec<Value> = (0..1_001).map(|i| import_row("HSS", "DAL", "DAL-1", &format!("Gboguhé {i}"))).collect();
+    let (status, body) = suite.post("/api/locality/post_locality-import", &admin, json!(rows)).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
     let published = events(&suite, 5).await;
     let subjects: Vec<&str> = published.iter().map(|(s, _)| s.as_str()).collect();
     assert_eq!(
         subjects,
-        ["geography.region.created", "geography.department.created", "geography.subprefecture.created", "geography.locality.created", "geography.locality.created"]
+        ["geography.region.created", "geography.department.created", "geography.subprefecture.created", "geography.locality.imported", "geography.locality.imported"]
     );
+    assert_eq!(published[0].1["region_code"], "HSS");
+    let batches: Vec<&Vec<Value>> = published[3..].iter().map(|(_, p)| p["localities"].as_array().unwrap()).collect();
+    assert_eq!((batches[0].len(), batches[1].len()), (1_000, 1));
+    let subprefecture = published[2].1["subprefecture_id"].clone();
+    assert!(batches.iter().flat_map(|b| b.iter()).all(|l| l["locality_subprefectureId"] == subprefecture && l["locality_id"].is_i64()));
+    let mut names: Vec<&str> = batches.iter().flat_map(|b| b.iter()).map(|l| l["locality_name"].as_str().unwrap()).collect();
+    names.sort();
+    names.dedup();
+    assert_eq!(names.len(), 1_001, "every locality told once");
 }
 
 #[tokio::test(flavor = "multi_thread")]

@@ -12,6 +12,12 @@ use support::{TestSuite, chain, save};
 /// projection (fed by the geography's events) has it.
 async fn projected_locality(suite: &TestSuite, token: &str) -> (i64, i64) {
     let (region, _, _, locality) = chain(suite, token).await;
+    wait_until_projected(suite, token, locality).await;
+    (region, locality)
+}
+
+/// Waits until a member can be given this locality, that is until the members' projection has it.
+async fn wait_until_projected(suite: &TestSuite, token: &str, locality: i64) {
     wait_for(|| async {
         let (status, body) = suite.post("/api/member/post_member", token, member("Probe", "Locality", json!({"member_localityId": locality}))).await;
         if status == StatusCode::OK {
@@ -20,7 +26,6 @@ async fn projected_locality(suite: &TestSuite, token: &str) -> (i64, i64) {
         status == StatusCode::OK
     })
     .await;
-    (region, locality)
 }
 
 async fn wait_for<F, Fut>(mut check: F)
@@ -304,6 +309,28 @@ async fn the_list_names_the_locality_levels_and_follows_geography_events() {
     // A region renamed in the geography: the members' list follows, through the event.
     save(&suite, &admin, "/api/region/post_region", json!({"region_id": region, "region_code": "HSS", "region_name": "Haut-Sassandra Nord"})).await;
     wait_for(|| async { get(&suite, &admin, id).await["region_name"] == "Haut-Sassandra Nord" }).await;
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn localities_added_by_an_import_reach_the_members_list() {
+    let suite = TestSuite::start().await;
+    let admin = suite.admin_token().await;
+    let row = |locality: &str| {
+        json!({"region_code": "GBK", "region_name": "Gbêkê", "department_code": "BKE", "department_name": "Bouaké",
+               "subprefecture_code": "BKE-1", "subprefecture_name": "Brobo", "locality_name": locality})
+    };
+    let (status, body) = suite.post("/api/locality/post_locality-import", &admin, json!([row("Ahougnansou"), row("Kongodékro")])).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    let (_, list) = suite.get("/api/locality/get.locality_list?filter=Kongod", &admin).await;
+    let locality = list["data"][0]["locality_id"].as_i64().expect("the imported locality");
+
+    // The members service learns the locality (and its parents) from the import's batched event.
+    wait_until_projected(&suite, &admin, locality).await;
+    let member_id = create(&suite, &admin, member("Yao", "Kouadio", json!({"member_localityId": locality}))).await;
+    let saved = get(&suite, &admin, member_id).await;
+    assert_eq!(saved["locality_name"], "Kongodékro");
+    assert_eq!(saved["subprefecture_name"], "Brobo");
+    assert_eq!(saved["region_name"], "Gbêkê");
 }
 
 fn png(width: u32, height: u32) -> Vec<u8> {

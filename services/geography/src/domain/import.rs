@@ -1,11 +1,12 @@
 //! Checks an import before it touches the database: every row complete, codes and names within bounds,
 //! and the file consistent with itself (a department code under one region only, a sub-prefecture code
-//! under one department only). The rows come out as columns, ready to be sent in one query.
+//! under one department only). The rows come out as columns, ready to be sent as arrays: each region,
+//! department and sub-prefecture once (as its first row has it), every locality row.
 
 use super::messages as msg;
 use common::text;
 use proto::geography::ImportRow;
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::collections::hash_map::Entry;
 
 /// At most this many row errors are reported (the rest would only repeat the lesson).
@@ -18,22 +19,45 @@ pub struct RowError {
     pub message: String,
 }
 
-/// The checked rows, column by column.
+/// The distinct regions, departments or sub-prefectures of a file, in the order they first appear,
+/// column by column.
+#[derive(Default, Debug)]
+pub struct LevelColumns {
+    /// The row that brought the code first: clashes with the database are reported there.
+    pub row_no: Vec<i32>,
+    pub code: Vec<String>,
+    pub name: Vec<String>,
+    pub search: Vec<String>,
+    /// The parent's code (empty for a region).
+    pub parent_code: Vec<String>,
+}
+
+impl LevelColumns {
+    fn push(&mut self, row: usize, code: &str, name: &str, parent_code: &str) {
+        self.row_no.push(row as i32);
+        self.code.push(code.to_string());
+        self.name.push(name.trim().to_string());
+        self.search.push(text::search_of(code, name));
+        self.parent_code.push(parent_code.to_string());
+    }
+}
+
+/// Every locality row of a file, column by column.
+#[derive(Default, Debug)]
+pub struct LocalityColumns {
+    pub subprefecture_code: Vec<String>,
+    pub name: Vec<String>,
+    /// The name as compared and searched: lower-cased, without accents.
+    pub key: Vec<String>,
+}
+
+/// A checked file.
 #[derive(Default, Debug)]
 pub struct Columns {
-    pub row_no: Vec<i32>,
-    pub region_code: Vec<String>,
-    pub region_name: Vec<String>,
-    pub region_search: Vec<String>,
-    pub department_code: Vec<String>,
-    pub department_name: Vec<String>,
-    pub department_search: Vec<String>,
-    pub subprefecture_code: Vec<String>,
-    pub subprefecture_name: Vec<String>,
-    pub subprefecture_search: Vec<String>,
-    pub locality_name: Vec<String>,
-    pub locality_key: Vec<String>,
-    pub locality_search: Vec<String>,
+    pub regions: LevelColumns,
+    pub departments: LevelColumns,
+    pub subprefectures: LevelColumns,
+    pub localities: LocalityColumns,
 }
 
 pub fn check(rows: &[ImportRow]) -> Result<Columns, Vec<RowError>> {
@@ -42,6 +66,7 @@ pub fn check(rows: &[ImportRow]) -> Result<Columns, Vec<RowError>> {
     // Code -> (parent code, row that bound it).
     let mut department_region: HashMap<String, (String, usize)> = HashMap::new();
     let mut subprefecture_department: HashMap<String, (String, usize)> = HashMap::new();
+    let mut regions: HashSet<String> = HashSet::new();
 
     for (index, raw) in rows.iter().enumerate() {
         let row = index + 1;
@@ -84,6 +109,7 @@ pub fn check(rows: &[ImportRow]) -> Result<Columns, Vec<RowError>> {
             Entry::Occupied(_) => {}
             Entry::Vacant(e) => {
                 e.insert((region_code.clone(), row));
+                columns.departments.push(row, &department_code, &raw.department_name, &region_code);
             }
         }
         match subprefecture_department.entry(subprefecture_code.clone()) {
@@ -98,27 +124,21 @@ pub fn check(rows: &[ImportRow]) -> Result<Columns, Vec<RowError>> {
             Entry::Occupied(_) => {}
             Entry::Vacant(e) => {
                 e.insert((department_code.clone(), row));
+                columns.subprefectures.push(row, &subprefecture_code, &raw.subprefecture_name, &department_code);
             }
         }
-        let c = &mut columns;
-        c.row_no.push(row as i32);
-        c.region_search.push(text::search_of(&region_code, &raw.region_name));
-        c.region_code.push(region_code);
-        c.region_name.push(raw.region_name.trim().to_string());
-        c.department_search.push(text::search_of(&department_code, &raw.department_name));
-        c.department_code.push(department_code);
-        c.department_name.push(raw.department_name.trim().to_string());
-        c.subprefecture_search.push(text::search_of(&subprefecture_code, &raw.subprefecture_name));
-        c.subprefecture_code.push(subprefecture_code);
-        c.subprefecture_name.push(raw.subprefecture_name.trim().to_string());
-        c.locality_key.push(text::fold(&raw.locality_name));
-        c.locality_search.push(text::fold(&raw.locality_name));
-        c.locality_name.push(raw.locality_name.trim().to_string());
+        if regions.insert(region_code.clone()) {
+            columns.regions.push(row, &region_code, &raw.region_name, "");
+        }
+        let localities = &mut columns.localities;
+        localities.subprefecture_code.push(subprefecture_code);
+        localities.name.push(raw.locality_name.trim().to_string());
+        localities.key.push(text::fold(&raw.locality_name));
     }
     if errors.is_empty() { Ok(columns) } else { Err(errors) }
 }
 
-fn capitalised(s: &str) -> String {
+pub fn capitalised(s: &str) -> String {
     let mut chars = s.chars();
     chars.next().map(|f| f.to_uppercase().chain(chars).collect()).unwrap_or_default()
 }
@@ -147,8 +167,25 @@ mod tests {
     #[test]
     fn complete_consistent_rows_pass_as_columns() {
         let columns = check(&[row("hss", "dal", "dal1", "Gboguhé"), row("HSS", "DAL", "DAL1", "Zaïbo")]).unwrap();
-        assert_eq!(columns.region_code, ["HSS", "HSS"]);
-        assert_eq!(columns.locality_key, ["gboguhe", "zaibo"]);
+        assert_eq!(columns.regions.code, ["HSS"]);
+        assert_eq!(columns.departments.parent_code, ["HSS"]);
+        assert_eq!(columns.subprefectures.code, ["DAL1"]);
+        assert_eq!(columns.subprefectures.parent_code, ["DAL"]);
+        assert_eq!(columns.localities.subprefecture_code, ["DAL1", "DAL1"]);
+        assert_eq!(columns.localities.key, ["gboguhe", "zaibo"]);
+    }
+
+    #[test]
+    fn each_level_comes_once_as_its_first_row_names_it() {
+        let mut renamed = row("HSS", "DAL", "DAL2", "B");
+        renamed.region_name = "Haut-Sassandra".into();
+        let columns = check(&[row("HSS", "DAL", "DAL1", "A"), renamed, row("GBK", "BKE", "BKE1", "C")]).unwrap();
+        assert_eq!(columns.regions.code, ["HSS", "GBK"]);
+        assert_eq!(columns.regions.name, ["Région HSS", "Région GBK"]);
+        assert_eq!(columns.regions.row_no, [1, 3]);
+        assert_eq!(columns.subprefectures.code, ["DAL1", "DAL2", "BKE1"]);
+        assert_eq!(columns.subprefectures.row_no, [1, 2, 3]);
+        assert_eq!(columns.subprefectures.search, ["dal1 sp dal1", "dal2 sp dal2", "bke1 sp bke1"]);
     }
 
     #[test]

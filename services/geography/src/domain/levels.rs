@@ -22,15 +22,38 @@ pub struct Level {
     /// "Cette région" in "Cette région contient 3 départements".
     pub phrase: &'static str,
     pub table: &'static str,
-    pub id_column: &'static str,
-    /// The rows of a list or a get, with the names of the parent levels.
-    pub select: &'static str,
+    /// The table's alias in every query (`r`).
+    pub alias: &'static str,
+    /// The id column, unqualified (`region_id`).
+    pub id: &'static str,
+    /// The level's own columns in an answer, qualified by the alias, in the order of its row type.
+    pub columns: &'static str,
+    /// The parents' columns in an answer (each preceded by a comma), and the joins that bring them.
+    pub parent_columns: &'static str,
+    pub parent_joins: &'static str,
     pub search_column: &'static str,
     /// Column compared to a list's `parent_id` (a constant 0 when the level has no parent).
     pub parent_column: &'static str,
-    /// Public sort fields and their columns; the first is the default order.
+    /// Public sort fields and their columns (all NOT NULL); the first is the default order.
     pub sort: &'static [(&'static str, &'static str)],
     pub children: Option<Children>,
+}
+
+impl Level {
+    /// `r.region_id`
+    pub fn id_column(&self) -> String {
+        format!("{}.{}", self.alias, self.id)
+    }
+
+    /// The rows of a get or a list, with the names of the parent levels.
+    pub fn select(&self) -> String {
+        format!("SELECT {}{} FROM {} {} {}", self.columns, self.parent_columns, self.table, self.alias, self.parent_joins)
+    }
+
+    /// Whether `column` is one of the level's own columns (so a page can be found on its table alone).
+    pub fn owns(&self, column: &str) -> bool {
+        column.strip_prefix(self.alias).is_some_and(|rest| rest.starts_with('.'))
+    }
 }
 
 pub const REGION: Level = Level {
@@ -39,8 +62,11 @@ pub const REGION: Level = Level {
     code_label: "de région",
     phrase: "Cette région",
     table: "geography.region",
-    id_column: "r.region_id",
-    select: "SELECT r.region_id, r.region_code, r.region_name FROM geography.region r",
+    alias: "r",
+    id: "region_id",
+    columns: "r.region_id, r.region_code, r.region_name",
+    parent_columns: "",
+    parent_joins: "",
     search_column: "r.search",
     parent_column: "0",
     sort: &[("region_name", "r.region_name"), ("region_code", "r.region_code"), ("region_id", "r.region_id")],
@@ -58,9 +84,11 @@ pub const DEPARTMENT: Level = Level {
     code_label: "de département",
     phrase: "Ce département",
     table: "geography.department",
-    id_column: "d.department_id",
-    select: "SELECT d.department_id, d.department_code, d.department_name, d.department_region_id, r.region_name
-             FROM geography.department d JOIN geography.region r ON r.region_id = d.department_region_id",
+    alias: "d",
+    id: "department_id",
+    columns: "d.department_id, d.department_code, d.department_name, d.department_region_id",
+    parent_columns: ", r.region_name",
+    parent_joins: "JOIN geography.region r ON r.region_id = d.department_region_id",
     search_column: "d.search",
     parent_column: "d.department_region_id",
     sort: &[
@@ -83,12 +111,12 @@ pub const SUBPREFECTURE: Level = Level {
     code_label: "de sous-préfecture",
     phrase: "Cette sous-préfecture",
     table: "geography.subprefecture",
-    id_column: "s.subprefecture_id",
-    select: "SELECT s.subprefecture_id, s.subprefecture_code, s.subprefecture_name, s.subprefecture_department_id,
-                    d.department_name, r.region_id, r.region_name
-             FROM geography.subprefecture s
-             JOIN geography.department d ON d.department_id = s.subprefecture_department_id
-             JOIN geography.region r ON r.region_id = d.department_region_id",
+    alias: "s",
+    id: "subprefecture_id",
+    columns: "s.subprefecture_id, s.subprefecture_code, s.subprefecture_name, s.subprefecture_department_id",
+    parent_columns: ", d.department_name, r.region_id, r.region_name",
+    parent_joins: "JOIN geography.department d ON d.department_id = s.subprefecture_department_id
+                   JOIN geography.region r ON r.region_id = d.department_region_id",
     search_column: "s.search",
     parent_column: "s.subprefecture_department_id",
     sort: &[
@@ -112,13 +140,14 @@ pub const LOCALITY: Level = Level {
     code_label: "de localité",
     phrase: "Cette localité",
     table: "geography.locality",
-    id_column: "l.locality_id",
-    select: "SELECT l.locality_id, l.locality_name, l.locality_subprefecture_id, s.subprefecture_name,
-                    d.department_id, d.department_name, r.region_id AS locality_region_id, r.region_name
-             FROM geography.locality l
-             JOIN geography.subprefecture s ON s.subprefecture_id = l.locality_subprefecture_id
-             JOIN geography.department d ON d.department_id = s.subprefecture_department_id
-             JOIN geography.region r ON r.region_id = d.department_region_id",
+    alias: "l",
+    id: "locality_id",
+    // The name index covers these three, so a page sorted by name is read from the index alone.
+    columns: "l.locality_id, l.locality_name, l.locality_subprefecture_id",
+    parent_columns: ", s.subprefecture_name, d.department_id, d.department_name, r.region_id AS locality_region_id, r.region_name",
+    parent_joins: "JOIN geography.subprefecture s ON s.subprefecture_id = l.locality_subprefecture_id
+                   JOIN geography.department d ON d.department_id = s.subprefecture_department_id
+                   JOIN geography.region r ON r.region_id = d.department_region_id",
     search_column: "l.search",
     parent_column: "l.locality_subprefecture_id",
     sort: &[

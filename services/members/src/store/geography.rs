@@ -8,9 +8,17 @@ use serde_json::Value;
 /// A geography event as this service reads it.
 #[derive(Debug, PartialEq)]
 pub enum GeographyEvent {
-    /// `created` or `updated`: the row with its parent id.
-    Saved { level: Level, id: i64, name: String, parent_id: i64 },
+    /// `created` or `updated` (one row), or `imported` (the localities an import added, many at once).
+    Saved { level: Level, rows: Vec<SavedRow> },
     Deleted { level: Level, id: i64 },
+}
+
+/// A saved row with its parent id (0 for a region).
+#[derive(Debug, PartialEq)]
+pub struct SavedRow {
+    pub id: i64,
+    pub name: String,
+    pub parent_id: i64,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -64,17 +72,27 @@ impl GeographyEvent {
             "locality" => Level::Locality,
             _ => return None,
         };
-        let [id_field, name_field, parent_field] = level.describe().4;
         match verb {
-            "created" | "updated" => Some(GeographyEvent::Saved {
-                level,
-                id: payload[id_field].as_i64()?,
-                name: payload[name_field].as_str()?.to_string(),
-                parent_id: if parent_field.is_empty() { 0 } else { payload[parent_field].as_i64()? },
-            }),
+            "created" | "updated" => Some(GeographyEvent::Saved { level, rows: vec![level.saved_row(payload)?] }),
+            // An import tells of its localities in batches: `{"localities": [<as in created>, ...]}`.
+            "imported" if level == Level::Locality => {
+                let rows = payload["localities"].as_array()?.iter().map(|row| level.saved_row(row)).collect::<Option<Vec<_>>>()?;
+                Some(GeographyEvent::Saved { level, rows })
+            }
             "deleted" => Some(GeographyEvent::Deleted { level, id: payload["id"].as_i64()? }),
             _ => None,
         }
+    }
+}
+
+impl Level {
+    fn saved_row(self, payload: &Value) -> Option<SavedRow> {
+        let [id_field, name_field, parent_field] = self.describe().4;
+        Some(SavedRow {
+            id: payload[id_field].as_i64()?,
+            name: payload[name_field].as_str()?.to_string(),
+            parent_id: if parent_field.is_empty() { 0 } else { payload[parent_field].as_i64()? },
+        })
     }
 }
 
@@ -82,21 +100,25 @@ impl Store {
     #[tracing::instrument(name = "db.members.projection", skip(self))]
     pub async fn apply_geography(&self, event: &GeographyEvent) -> Result<(), ServiceError> {
         match event {
-            GeographyEvent::Saved { level, id, name, parent_id } => {
+            GeographyEvent::Saved { level, rows } => {
+                // One statement for the whole event, however many rows it carries.
                 let (table, id_column, name_column, parent_column, _) = level.describe();
                 let sql = match parent_column {
                     None => format!(
-                        "INSERT INTO {table} ({id_column}, {name_column}) VALUES ($1, $2)
+                        "INSERT INTO {table} ({id_column}, {name_column}) SELECT * FROM unnest($1::bigint[], $2::text[])
                          ON CONFLICT ({id_column}) DO UPDATE SET {name_column} = excluded.{name_column}"
                     ),
                     Some(parent) => format!(
-                        "INSERT INTO {table} ({id_column}, {name_column}, {parent}) VALUES ($1, $2, $3)
+                        "INSERT INTO {table} ({id_column}, {name_column}, {parent})
+                         SELECT * FROM unnest($1::bigint[], $2::text[], $3::bigint[])
                          ON CONFLICT ({id_column}) DO UPDATE SET {name_column} = excluded.{name_column}, {parent} = excluded.{parent}"
                     ),
                 };
-                let mut query = sqlx::query(sqlx::AssertSqlSafe(sql)).bind(id).bind(name);
+                let ids: Vec<i64> = rows.iter().map(|r| r.id).collect();
+                let names: Vec<&str> = rows.iter().map(|r| r.name.as_str()).collect();
+                let mut query = sqlx::query(sqlx::AssertSqlSafe(sql)).bind(ids).bind(names);
                 if parent_column.is_some() {
-                    query = query.bind(parent_id);
+                    query = query.bind(rows.iter().map(|r| r.parent_id).collect::<Vec<i64>>());
                 }
                 query.execute(&self.pool).await?;
             }
@@ -120,11 +142,29 @@ mod tests {
             "t1.geography.locality.created",
             &json!({"locality_id": 9, "locality_name": "Gbadi", "locality_subprefectureId": 4}),
         );
-        assert_eq!(e, Some(GeographyEvent::Saved { level: Level::Locality, id: 9, name: "Gbadi".into(), parent_id: 4 }));
+        assert_eq!(e, Some(saved(Level::Locality, &[(9, "Gbadi", 4)])));
         let e = GeographyEvent::parse("t1.geography.region.updated", &json!({"region_id": 2, "region_name": "Gôh", "region_code": "GOH"}));
-        assert_eq!(e, Some(GeographyEvent::Saved { level: Level::Region, id: 2, name: "Gôh".into(), parent_id: 0 }));
+        assert_eq!(e, Some(saved(Level::Region, &[(2, "Gôh", 0)])));
         let e = GeographyEvent::parse("t1.geography.department.deleted", &json!({"id": 5}));
         assert_eq!(e, Some(GeographyEvent::Deleted { level: Level::Department, id: 5 }));
         assert_eq!(GeographyEvent::parse("t1.geography.locality.created", &json!({})), None);
+    }
+
+    #[test]
+    fn an_import_batch_is_read_whole_or_not_at_all() {
+        let batch = json!({"localities": [
+            {"locality_id": 9, "locality_name": "Gbadi", "locality_subprefectureId": 4},
+            {"locality_id": 10, "locality_name": "Zaïbo", "locality_subprefectureId": 5},
+        ]});
+        let e = GeographyEvent::parse("t1.geography.locality.imported", &batch);
+        assert_eq!(e, Some(saved(Level::Locality, &[(9, "Gbadi", 4), (10, "Zaïbo", 5)])));
+        let broken = json!({"localities": [{"locality_id": 9, "locality_name": "Gbadi"}]});
+        assert_eq!(GeographyEvent::parse("t1.geography.locality.imported", &broken), None);
+        assert_eq!(GeographyEvent::parse("t1.geography.region.imported", &batch), None);
+    }
+
+    fn saved(level: Level, rows: &[(i64, &str, i64)]) -> GeographyEvent {
+        let rows = rows.iter().map(|&(id, name, parent_id)| SavedRow { id, name: name.into(), parent_id }).collect();
+        GeographyEvent::Saved { level, rows }
     }
 }
