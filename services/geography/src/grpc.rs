@@ -4,7 +4,7 @@ use crate::domain::import::{self, MAX_REPORTED};
 use crate::domain::levels::{Checks, DEPARTMENT, LOCALITY, REGION, SUBPREFECTURE};
 use crate::domain::messages as msg;
 use common::text;
-use crate::store::{DepartmentRow, LocalityRow, RegionRow, Store, SubprefectureRow};
+use crate::store::{DepartmentRow, Draft, LocalityRow, RegionRow, Store, SubprefectureRow};
 use common::error::ServiceError;
 use common::paging::Page;
 use proto::common::Empty;
@@ -95,7 +95,7 @@ impl Geography for GeographyGrpc {
         let code = text::code(&checks.text("region_code", &r.region_code, "Le code de la région est obligatoire.", 50));
         let name = checks.text("region_name", &r.region_name, "Le nom de la région est obligatoire.", 200);
         checks.finish()?;
-        let id = self.store.save_region(r.region_id, &code, &name).await?;
+        let id = self.store.save::<RegionRow>(&REGION, Draft { id: r.region_id, code: &code, name: &name, parent_id: 0 }).await?;
         Ok(Response::new(pb::Id { id }))
     }
 
@@ -122,7 +122,7 @@ impl Geography for GeographyGrpc {
         let name = checks.text("department_name", &r.department_name, "Le nom du département est obligatoire.", 200);
         let region = checks.parent("department_regionId", r.department_region_id, "La région du département est obligatoire.");
         checks.finish()?;
-        let id = self.store.save_department(r.department_id, &code, &name, region).await?;
+        let id = self.store.save::<DepartmentRow>(&DEPARTMENT, Draft { id: r.department_id, code: &code, name: &name, parent_id: region }).await?;
         Ok(Response::new(pb::Id { id }))
     }
 
@@ -158,7 +158,7 @@ impl Geography for GeographyGrpc {
             "Le département de la sous-préfecture est obligatoire.",
         );
         checks.finish()?;
-        let id = self.store.save_subprefecture(r.subprefecture_id, &code, &name, department).await?;
+        let id = self.store.save::<SubprefectureRow>(&SUBPREFECTURE, Draft { id: r.subprefecture_id, code: &code, name: &name, parent_id: department }).await?;
         Ok(Response::new(pb::Id { id }))
     }
 
@@ -187,7 +187,7 @@ impl Geography for GeographyGrpc {
             "La sous-préfecture de la localité est obligatoire.",
         );
         checks.finish()?;
-        let id = self.store.save_locality(r.locality_id, &name, subprefecture).await?;
+        let id = self.store.save::<LocalityRow>(&LOCALITY, Draft { id: r.locality_id, code: "", name: &name, parent_id: subprefecture }).await?;
         Ok(Response::new(pb::Id { id }))
     }
 

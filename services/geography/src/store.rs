@@ -2,7 +2,7 @@
 //! level descriptions of `domain::levels` are written into SQL text.
 
 use crate::domain::import::{Columns, LevelColumns, LocalityColumns};
-use crate::domain::levels::{DEPARTMENT, LOCALITY, Level, REGION, SUBPREFECTURE};
+use crate::domain::levels::Level;
 use crate::domain::messages as msg;
 use common::text;
 use common::error::{ServiceError, is_unique_violation};
@@ -11,9 +11,42 @@ use common::paging::Page;
 use serde::Serialize;
 use tracing::Instrument;
 use sqlx::postgres::PgRow;
+use sqlx::query_builder::Separated;
 use sqlx::{AssertSqlSafe, FromRow, PgConnection, PgPool, Postgres, QueryBuilder};
 
 pub const SCHEMA: &str = "geography";
+
+/// What a save writes: the level's code (ignored for a locality), name, and parent id (ignored for a
+/// region). `id` 0 creates.
+#[derive(Debug)]
+pub struct Draft<'a> {
+    pub id: i64,
+    pub code: &'a str,
+    pub name: &'a str,
+    pub parent_id: i64,
+}
+
+/// A value a save writes, bound to its statement.
+enum Value {
+    Text(String),
+    Id(i64),
+}
+
+impl Value {
+    fn bind_to(self, list: &mut Separated<'_, Postgres, &'static str>) {
+        match self {
+            Value::Text(text) => list.push_bind(text),
+            Value::Id(id) => list.push_bind(id),
+        };
+    }
+
+    fn bind_unseparated_to(self, list: &mut Separated<'_, Postgres, &'static str>) {
+        match self {
+            Value::Text(text) => list.push_bind_unseparated(text),
+            Value::Id(id) => list.push_bind_unseparated(id),
+        };
+    }
+}
 
 /// How many localities one `geography.locality.imported` event carries: about 100 KB, far below NATS's
 /// 1 MB message limit.
@@ -175,139 +208,63 @@ impl Store {
         Ok(())
     }
 
-    #[tracing::instrument(name = "db.geography.save_region", skip(self))]
-    pub async fn save_region(&self, id: i64, code: &str, name: &str) -> Result<i64, ServiceError> {
+    /// Creates (`id` 0) or updates a row of `level`, and tells it, in one transaction. The parent must
+    /// exist and stays locked until the commit; a taken code (or a locality's name taken in its
+    /// sub-prefecture) is a conflict.
+    #[tracing::instrument(name = "db.geography.save", skip(self, level), fields(level = level.entity))]
+    pub async fn save<T>(&self, level: &Level, draft: Draft<'_>) -> Result<i64, ServiceError>
+    where
+        T: for<'r> FromRow<'r, PgRow> + Send + Unpin + Serialize,
+    {
         let mut tx = self.pool.begin().await?;
-        let search = text::search_of(code, name);
-        let saved: Option<i64> = if id == 0 {
-            sqlx::query_scalar(
-                "INSERT INTO geography.region (region_code, region_name, search) VALUES ($1, $2, $3) RETURNING region_id",
-            )
-            .bind(code)
-            .bind(name)
-            .bind(&search)
-            .fetch_optional(&mut *tx)
-            .await
-        } else {
-            sqlx::query_scalar(
-                "UPDATE geography.region SET region_code = $2, region_name = $3, search = $4 WHERE region_id = $1 RETURNING region_id",
-            )
-            .bind(id)
-            .bind(code)
-            .bind(name)
-            .bind(&search)
-            .fetch_optional(&mut *tx)
-            .await
+        if let Some(parent) = &level.parent {
+            self.parent_exists(&mut tx, parent.level, draft.parent_id, parent.field).await?;
         }
-        .map_err(|e| conflict(e, &REGION, code))?;
-        let saved_id = saved.ok_or_else(|| ServiceError::NotFound(msg::not_found(REGION.label, id)))?;
-        self.tell::<RegionRow>(&mut tx, &REGION, saved_id, created_or_updated(id)).await?;
-        tx.commit().await?;
-        Ok(saved_id)
-    }
+        let key = text::fold(draft.name);
+        // The columns written and their values, in the same order.
+        let mut written: Vec<(&str, Value)> = vec![(level.name_column, Value::Text(draft.name.to_string()))];
+        match level.code_column {
+            Some(code_column) => {
+                written.push((code_column, Value::Text(draft.code.to_string())));
+                written.push(("search", Value::Text(text::search_of(draft.code, draft.name))));
+            }
+            None => {
+                written.push(("name_key", Value::Text(key.clone())));
+                written.push(("search", Value::Text(key)));
+            }
+        }
+        if let Some(parent) = &level.parent {
+            written.push((parent.column, Value::Id(draft.parent_id)));
+        }
 
-    #[tracing::instrument(name = "db.geography.save_department", skip(self))]
-    pub async fn save_department(&self, id: i64, code: &str, name: &str, region_id: i64) -> Result<i64, ServiceError> {
-        let mut tx = self.pool.begin().await?;
-        self.parent_exists(&mut tx, &REGION, region_id, "department_regionId").await?;
-        let search = text::search_of(code, name);
-        let saved: Option<i64> = if id == 0 {
-            sqlx::query_scalar(
-                "INSERT INTO geography.department (department_code, department_name, department_region_id, search)
-                 VALUES ($1, $2, $3, $4) RETURNING department_id",
-            )
-            .bind(code)
-            .bind(name)
-            .bind(region_id)
-            .bind(&search)
-            .fetch_optional(&mut *tx)
-            .await
+        let mut query = QueryBuilder::<Postgres>::new("");
+        if draft.id == 0 {
+            query.push(format!("INSERT INTO {} (", level.table));
+            let mut names = query.separated(", ");
+            for (column, _) in &written {
+                names.push(*column);
+            }
+            query.push(") VALUES (");
+            let mut values = query.separated(", ");
+            for (_, value) in written {
+                value.bind_to(&mut values);
+            }
+            query.push(")");
         } else {
-            sqlx::query_scalar(
-                "UPDATE geography.department SET department_code = $2, department_name = $3, department_region_id = $4,
-                 search = $5 WHERE department_id = $1 RETURNING department_id",
-            )
-            .bind(id)
-            .bind(code)
-            .bind(name)
-            .bind(region_id)
-            .bind(&search)
-            .fetch_optional(&mut *tx)
-            .await
+            query.push(format!("UPDATE {} SET ", level.table));
+            let mut sets = query.separated(", ");
+            for (column, value) in written {
+                sets.push(format!("{column} = "));
+                value.bind_unseparated_to(&mut sets);
+            }
+            query.push(format!(" WHERE {} = ", level.id)).push_bind(draft.id);
         }
-        .map_err(|e| conflict(e, &DEPARTMENT, code))?;
-        let saved_id = saved.ok_or_else(|| ServiceError::NotFound(msg::not_found(DEPARTMENT.label, id)))?;
-        self.tell::<DepartmentRow>(&mut tx, &DEPARTMENT, saved_id, created_or_updated(id)).await?;
-        tx.commit().await?;
-        Ok(saved_id)
-    }
-
-    #[tracing::instrument(name = "db.geography.save_subprefecture", skip(self))]
-    pub async fn save_subprefecture(&self, id: i64, code: &str, name: &str, department_id: i64) -> Result<i64, ServiceError> {
-        let mut tx = self.pool.begin().await?;
-        self.parent_exists(&mut tx, &DEPARTMENT, department_id, "subprefecture_departmentId").await?;
-        let search = text::search_of(code, name);
-        let saved: Option<i64> = if id == 0 {
-            sqlx::query_scalar(
-                "INSERT INTO geography.subprefecture (subprefecture_code, subprefecture_name, subprefecture_department_id, search)
-                 VALUES ($1, $2, $3, $4) RETURNING subprefecture_id",
-            )
-            .bind(code)
-            .bind(name)
-            .bind(department_id)
-            .bind(&search)
-            .fetch_optional(&mut *tx)
-            .await
-        } else {
-            sqlx::query_scalar(
-                "UPDATE geography.subprefecture SET subprefecture_code = $2, subprefecture_name = $3,
-                 subprefecture_department_id = $4, search = $5 WHERE subprefecture_id = $1 RETURNING subprefecture_id",
-            )
-            .bind(id)
-            .bind(code)
-            .bind(name)
-            .bind(department_id)
-            .bind(&search)
-            .fetch_optional(&mut *tx)
-            .await
-        }
-        .map_err(|e| conflict(e, &SUBPREFECTURE, code))?;
-        let saved_id = saved.ok_or_else(|| ServiceError::NotFound(msg::not_found(SUBPREFECTURE.label, id)))?;
-        self.tell::<SubprefectureRow>(&mut tx, &SUBPREFECTURE, saved_id, created_or_updated(id)).await?;
-        tx.commit().await?;
-        Ok(saved_id)
-    }
-
-    #[tracing::instrument(name = "db.geography.save_locality", skip(self))]
-    pub async fn save_locality(&self, id: i64, name: &str, subprefecture_id: i64) -> Result<i64, ServiceError> {
-        let mut tx = self.pool.begin().await?;
-        self.parent_exists(&mut tx, &SUBPREFECTURE, subprefecture_id, "locality_subprefectureId").await?;
-        let key = text::fold(name);
-        let saved: Option<i64> = if id == 0 {
-            sqlx::query_scalar(
-                "INSERT INTO geography.locality (locality_name, locality_subprefecture_id, name_key, search)
-                 VALUES ($1, $2, $3, $3) RETURNING locality_id",
-            )
-            .bind(name)
-            .bind(subprefecture_id)
-            .bind(&key)
-            .fetch_optional(&mut *tx)
-            .await
-        } else {
-            sqlx::query_scalar(
-                "UPDATE geography.locality SET locality_name = $2, locality_subprefecture_id = $3, name_key = $4, search = $4
-                 WHERE locality_id = $1 RETURNING locality_id",
-            )
-            .bind(id)
-            .bind(name)
-            .bind(subprefecture_id)
-            .bind(&key)
-            .fetch_optional(&mut *tx)
-            .await
-        }
-        .map_err(|e| conflict(e, &LOCALITY, name))?;
-        let saved_id = saved.ok_or_else(|| ServiceError::NotFound(msg::not_found(LOCALITY.label, id)))?;
-        self.tell::<LocalityRow>(&mut tx, &LOCALITY, saved_id, created_or_updated(id)).await?;
+        query.push(format!(" RETURNING {}", level.id));
+        let conflicting = if level.code_column.is_some() { draft.code } else { draft.name };
+        let saved: Option<i64> =
+            query.build_query_scalar().fetch_optional(&mut *tx).await.map_err(|e| conflict(e, level, conflicting))?;
+        let saved_id = saved.ok_or_else(|| ServiceError::NotFound(msg::not_found(level.label, draft.id)))?;
+        self.tell::<T>(&mut tx, level, saved_id, created_or_updated(draft.id)).await?;
         tx.commit().await?;
         Ok(saved_id)
     }
@@ -420,7 +377,7 @@ fn push_conditions(query: &mut QueryBuilder<Postgres>, level: &Level, pattern: &
         query.push(" AND ").push(level.search_column).push(" LIKE ").push_bind(pattern.to_string());
     }
     if parent_id > 0 {
-        query.push(" AND ").push(level.parent_column).push(" = ").push_bind(parent_id);
+        query.push(" AND ").push(level.parent_filter_column()).push(" = ").push_bind(parent_id);
     }
 }
 

@@ -12,6 +12,15 @@ pub struct Children {
     pub plural: &'static str,
 }
 
+/// A level's parent: which level, the column that holds its id, and the field that names it in a save.
+pub struct Parent {
+    pub level: &'static Level,
+    /// `department_region_id`
+    pub column: &'static str,
+    /// `department_regionId`
+    pub field: &'static str,
+}
+
 pub struct Level {
     /// Name in events and field names (`region`).
     pub entity: &'static str,
@@ -26,14 +35,17 @@ pub struct Level {
     pub alias: &'static str,
     /// The id column, unqualified (`region_id`).
     pub id: &'static str,
+    /// The code column, when the level has a code (a locality has none: its name is unique within its
+    /// sub-prefecture, compared by `name_key`).
+    pub code_column: Option<&'static str>,
+    pub name_column: &'static str,
+    pub parent: Option<Parent>,
     /// The level's own columns in an answer, qualified by the alias, in the order of its row type.
     pub columns: &'static str,
     /// The parents' columns in an answer (each preceded by a comma), and the joins that bring them.
     pub parent_columns: &'static str,
     pub parent_joins: &'static str,
     pub search_column: &'static str,
-    /// Column compared to a list's `parent_id` (a constant 0 when the level has no parent).
-    pub parent_column: &'static str,
     /// Public sort fields and their columns (all NOT NULL); the first is the default order.
     pub sort: &'static [(&'static str, &'static str)],
     pub children: Option<Children>,
@@ -50,6 +62,11 @@ impl Level {
         format!("SELECT {}{} FROM {} {} {}", self.columns, self.parent_columns, self.table, self.alias, self.parent_joins)
     }
 
+    /// The column compared to a list's `parent_id` (a constant 0 when the level has no parent).
+    pub fn parent_filter_column(&self) -> String {
+        self.parent.as_ref().map_or_else(|| "0".to_string(), |p| format!("{}.{}", self.alias, p.column))
+    }
+
     /// Whether `column` is one of the level's own columns (so a page can be found on its table alone).
     pub fn owns(&self, column: &str) -> bool {
         column.strip_prefix(self.alias).is_some_and(|rest| rest.starts_with('.'))
@@ -64,11 +81,13 @@ pub const REGION: Level = Level {
     table: "geography.region",
     alias: "r",
     id: "region_id",
+    code_column: Some("region_code"),
+    name_column: "region_name",
+    parent: None,
     columns: "r.region_id, r.region_code, r.region_name",
     parent_columns: "",
     parent_joins: "",
     search_column: "r.search",
-    parent_column: "0",
     sort: &[("region_name", "r.region_name"), ("region_code", "r.region_code"), ("region_id", "r.region_id")],
     children: Some(Children {
         table: "geography.department",
@@ -86,11 +105,13 @@ pub const DEPARTMENT: Level = Level {
     table: "geography.department",
     alias: "d",
     id: "department_id",
+    code_column: Some("department_code"),
+    name_column: "department_name",
+    parent: Some(Parent { level: &REGION, column: "department_region_id", field: "department_regionId" }),
     columns: "d.department_id, d.department_code, d.department_name, d.department_region_id",
     parent_columns: ", r.region_name",
     parent_joins: "JOIN geography.region r ON r.region_id = d.department_region_id",
     search_column: "d.search",
-    parent_column: "d.department_region_id",
     sort: &[
         ("department_name", "d.department_name"),
         ("department_code", "d.department_code"),
@@ -113,12 +134,14 @@ pub const SUBPREFECTURE: Level = Level {
     table: "geography.subprefecture",
     alias: "s",
     id: "subprefecture_id",
+    code_column: Some("subprefecture_code"),
+    name_column: "subprefecture_name",
+    parent: Some(Parent { level: &DEPARTMENT, column: "subprefecture_department_id", field: "subprefecture_departmentId" }),
     columns: "s.subprefecture_id, s.subprefecture_code, s.subprefecture_name, s.subprefecture_department_id",
     parent_columns: ", d.department_name, r.region_id, r.region_name",
     parent_joins: "JOIN geography.department d ON d.department_id = s.subprefecture_department_id
                    JOIN geography.region r ON r.region_id = d.department_region_id",
     search_column: "s.search",
-    parent_column: "s.subprefecture_department_id",
     sort: &[
         ("subprefecture_name", "s.subprefecture_name"),
         ("subprefecture_code", "s.subprefecture_code"),
@@ -142,6 +165,9 @@ pub const LOCALITY: Level = Level {
     table: "geography.locality",
     alias: "l",
     id: "locality_id",
+    code_column: None,
+    name_column: "locality_name",
+    parent: Some(Parent { level: &SUBPREFECTURE, column: "locality_subprefecture_id", field: "locality_subprefectureId" }),
     // The name index covers these three, so a page sorted by name is read from the index alone.
     columns: "l.locality_id, l.locality_name, l.locality_subprefecture_id",
     parent_columns: ", s.subprefecture_name, d.department_id, d.department_name, r.region_id AS locality_region_id, r.region_name",
@@ -149,7 +175,6 @@ pub const LOCALITY: Level = Level {
                    JOIN geography.department d ON d.department_id = s.subprefecture_department_id
                    JOIN geography.region r ON r.region_id = d.department_region_id",
     search_column: "l.search",
-    parent_column: "l.locality_subprefecture_id",
     sort: &[
         ("locality_name", "l.locality_name"),
         ("locality_id", "l.locality_id"),
