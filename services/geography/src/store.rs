@@ -2,7 +2,7 @@
 //! level descriptions of `domain::levels` are written into SQL text.
 
 use crate::domain::import::{Columns, LevelColumns, LocalityColumns};
-use crate::domain::levels::Level;
+use crate::domain::levels::{DEPARTMENT, Level, SUBPREFECTURE};
 use crate::domain::messages as msg;
 use common::text;
 use common::error::{ServiceError, is_unique_violation};
@@ -430,30 +430,8 @@ async fn added_in_batches(tx: &mut PgConnection, localities: &LocalityColumns, i
 /// The file's departments and sub-prefectures whose codes the database already binds to another
 /// parent, with the first row that names them.
 async fn file_against_database(tx: &mut PgConnection, columns: &Columns) -> Result<Vec<(i32, String)>, ServiceError> {
-    let departments: Vec<(i32, String, String)> = sqlx::query_as(
-        "SELECT i.row_no, i.code, r.region_code
-         FROM unnest($1::int[], $2::text[], $3::text[]) AS i(row_no, code, parent_code)
-         JOIN geography.department d ON d.department_code = i.code
-         JOIN geography.region r ON r.region_id = d.department_region_id
-         WHERE r.region_code <> i.parent_code ORDER BY 1 LIMIT 100",
-    )
-    .bind(&columns.departments.row_no)
-    .bind(&columns.departments.code)
-    .bind(&columns.departments.parent_code)
-    .fetch_all(&mut *tx)
-    .await?;
-    let subprefectures: Vec<(i32, String, String)> = sqlx::query_as(
-        "SELECT i.row_no, i.code, d.department_code
-         FROM unnest($1::int[], $2::text[], $3::text[]) AS i(row_no, code, parent_code)
-         JOIN geography.subprefecture s ON s.subprefecture_code = i.code
-         JOIN geography.department d ON d.department_id = s.subprefecture_department_id
-         WHERE d.department_code <> i.parent_code ORDER BY 1 LIMIT 100",
-    )
-    .bind(&columns.subprefectures.row_no)
-    .bind(&columns.subprefectures.code)
-    .bind(&columns.subprefectures.parent_code)
-    .fetch_all(&mut *tx)
-    .await?;
+    let departments = bound_elsewhere(tx, &DEPARTMENT, &columns.departments).await?;
+    let subprefectures = bound_elsewhere(tx, &SUBPREFECTURE, &columns.subprefectures).await?;
     let mut clashes: Vec<(i32, String)> = departments
         .into_iter()
         .map(|(row, code, region)| (row, msg::department_bound_elsewhere(&code, &region)))
@@ -461,6 +439,27 @@ async fn file_against_database(tx: &mut PgConnection, columns: &Columns) -> Resu
         .collect();
     clashes.sort();
     Ok(clashes)
+}
+
+/// The rows of a file's level (a department or a sub-prefecture) whose code the database binds to
+/// another parent than the file: (first row, code, the parent's code in the database).
+async fn bound_elsewhere(tx: &mut PgConnection, level: &Level, file: &LevelColumns) -> Result<Vec<(i32, String, String)>, ServiceError> {
+    let Some(parent) = &level.parent else { return Ok(Vec::new()) };
+    let (Some(code), Some(parent_code)) = (level.code_column, parent.level.code_column) else { return Ok(Vec::new()) };
+    let sql = format!(
+        "SELECT i.row_no, i.code, p.{parent_code}
+         FROM unnest($1::int[], $2::text[], $3::text[]) AS i(row_no, code, parent_code)
+         JOIN {} c ON c.{code} = i.code
+         JOIN {} p ON p.{} = c.{}
+         WHERE p.{parent_code} <> i.parent_code ORDER BY 1 LIMIT 100",
+        level.table, parent.level.table, parent.level.id, parent.column
+    );
+    Ok(sqlx::query_as(AssertSqlSafe(sql))
+        .bind(&file.row_no)
+        .bind(&file.code)
+        .bind(&file.parent_code)
+        .fetch_all(&mut *tx)
+        .await?)
 }
 
 fn subject(level: &Level, verb: &str) -> String {
