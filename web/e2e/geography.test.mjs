@@ -136,12 +136,14 @@ describe('geography', { timeout: 10 * 60_000 }, () => {
       await created.getByRole('cell', { name: 'Bagoue', exact: true }).waitFor();
       await see(page, '3 régions');
 
-      // A code already used is refused by the server (409), in the red notice; the form stays open.
+      // A code already used is refused by the server (409), in the red notice and under the code; the
+      // form stays open.
       await page.getByRole('button', { name: 'Nouvelle région' }).click();
       await dialog.getByLabel('Code').fill('HSS');
       await dialog.getByLabel('Nom').fill('Autre');
       await dialog.getByRole('button', { name: 'Enregistrer' }).click();
       await page.locator('.ant-notification-notice-error').getByText('Le code de région « HSS » est déjà utilisé.').waitFor();
+      await dialog.locator('.ant-form-item-explain-error').getByText('Le code de région « HSS » est déjà utilisé.').waitFor();
       await dialog.getByRole('button', { name: 'Annuler' }).click();
       await dialog.waitFor({ state: 'hidden' });
       await closeNotices(page);

@@ -16,6 +16,9 @@ pub enum ServiceError {
     /// A uniqueness or state conflict (409).
     #[error("{0}")]
     Conflict(String),
+    /// A value already taken (409), named on its field so that a form shows the message there.
+    #[error("{message}")]
+    Taken { field: String, message: String },
     #[error("{0}")]
     Unauthenticated(String),
     #[error("{0}")]
@@ -67,6 +70,11 @@ impl From<ServiceError> for Status {
                 }
                 Status::with_error_details(Code::InvalidArgument, message, details)
             }
+            ServiceError::Taken { field, message } => {
+                let mut details = ErrorDetails::new();
+                details.add_bad_request_violation(field, message.clone());
+                Status::with_error_details(Code::AlreadyExists, message, details)
+            }
             ServiceError::NotFound(m) => Status::not_found(m),
             ServiceError::Conflict(m) => Status::already_exists(m),
             ServiceError::Unauthenticated(m) => Status::unauthenticated(m),
@@ -104,6 +112,14 @@ mod tests {
         assert_eq!(status.code(), Code::InvalidArgument);
         assert_eq!(status.message(), "trop court");
         assert_eq!(field_violations(&status), vec![("login_name".to_string(), "trop court".to_string())]);
+    }
+
+    #[test]
+    fn a_taken_value_is_a_conflict_named_on_its_field() {
+        let status: Status = ServiceError::Taken { field: "region_code".into(), message: "déjà utilisé".into() }.into();
+        assert_eq!(status.code(), Code::AlreadyExists);
+        assert_eq!(status.message(), "déjà utilisé");
+        assert_eq!(field_violations(&status), vec![("region_code".to_string(), "déjà utilisé".to_string())]);
     }
 
     #[test]

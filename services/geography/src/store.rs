@@ -473,11 +473,11 @@ fn created_or_updated(requested_id: i64) -> &'static str {
 
 fn conflict(e: sqlx::Error, level: &Level, value: &str) -> ServiceError {
     let key = format!("{}_code_key", level.entity);
-    if is_unique_violation(&e, &key) {
-        ServiceError::Conflict(msg::code_taken(level.code_label, value))
-    } else if is_unique_violation(&e, "locality_name_key") {
-        ServiceError::Conflict(msg::locality_taken(value))
-    } else {
-        e.into()
+    match level.code_column {
+        Some(field) if is_unique_violation(&e, &key) => ServiceError::Taken { field: field.into(), message: msg::code_taken(level.code_label, value) },
+        None if is_unique_violation(&e, "locality_name_key") => {
+            ServiceError::Taken { field: level.name_column.into(), message: msg::locality_taken(value) }
+        }
+        _ => e.into(),
     }
 }

@@ -84,15 +84,17 @@ async fn a_duplicate_code_or_locality_name_is_a_409() {
     let admin = suite.admin_token().await;
     let (region, department, subprefecture, _) = chain(&suite, &admin).await;
     let cases = [
-        ("/api/region/post_region", json!({"region_code": "hss", "region_name": "Autre"}), "Le code de région « HSS » est déjà utilisé."),
-        ("/api/department/post_department", json!({"department_code": "DAL", "department_name": "Autre", "department_regionId": region}), "Le code de département « DAL » est déjà utilisé."),
-        ("/api/subprefecture/post_subprefecture", json!({"subprefecture_code": "DAL-1", "subprefecture_name": "Autre", "subprefecture_departmentId": department}), "Le code de sous-préfecture « DAL-1 » est déjà utilisé."),
-        ("/api/locality/post_locality", json!({"locality_name": "DALOA", "locality_subprefectureId": subprefecture}), "La localité « DALOA » existe déjà dans cette sous-préfecture."),
+        ("/api/region/post_region", json!({"region_code": "hss", "region_name": "Autre"}), "region_code", "Le code de région « HSS » est déjà utilisé."),
+        ("/api/department/post_department", json!({"department_code": "DAL", "department_name": "Autre", "department_regionId": region}), "department_code", "Le code de département « DAL » est déjà utilisé."),
+        ("/api/subprefecture/post_subprefecture", json!({"subprefecture_code": "DAL-1", "subprefecture_name": "Autre", "subprefecture_departmentId": department}), "subprefecture_code", "Le code de sous-préfecture « DAL-1 » est déjà utilisé."),
+        ("/api/locality/post_locality", json!({"locality_name": "DALOA", "locality_subprefectureId": subprefecture}), "locality_name", "La localité « DALOA » existe déjà dans cette sous-préfecture."),
     ];
-    for (path, body, message) in cases {
+    for (path, body, field, message) in cases {
         let (status, answer) = suite.post(path, &admin, body).await;
         assert_eq!(status, StatusCode::CONFLICT, "{path}: {answer}");
         assert_eq!(answer["message"], message);
+        // Named on its field, so that the form shows it there.
+        assert_eq!(answer["fields"][field], message, "{path}: {answer}");
     }
 }
 
