@@ -6,7 +6,7 @@ import { MEMBERS_WRITE } from '../../app/access';
 import { useCanAccess } from '../../app/useCanAccess';
 import { formatCount } from '../../shared/format/count';
 import ListToolbar from '../../shared/list/ListToolbar';
-import RowActions from '../../shared/list/RowActions';
+import { actionsColumn } from '../../shared/list/actionsColumn';
 import { useServerList } from '../../shared/list/useServerList';
 import { fr } from '../../shared/locale/fr';
 import { placeLabel } from '../members/place';
@@ -43,20 +43,14 @@ export default function CooperativeListPage() {
     },
   ];
   if (canWrite) {
-    columns.push({
-      title: fr.records.actions,
-      key: 'actions',
-      width: 240,
-      fixed: 'right',
-      render: (_: unknown, row: Cooperative) => (
-        <RowActions
-          name={row.cooperative_code}
-          confirm={text.confirmDelete}
-          onEdit={() => setTarget({ kind: 'edit', id: row.cooperative_id!, code: row.cooperative_code })}
-          onDelete={() => remove.mutateAsync(row.cooperative_id!)}
-        />
-      ),
-    });
+    columns.push(
+      actionsColumn<Cooperative>((row) => ({
+        name: row.cooperative_code,
+        confirm: text.confirmDelete,
+        onEdit: () => setTarget({ kind: 'edit', id: row.cooperative_id!, code: row.cooperative_code }),
+        onDelete: () => remove.mutateAsync(row.cooperative_id!),
+      })),
+    );
   }
 
   return (

@@ -10,7 +10,7 @@ import { useCanAccess } from '../../app/useCanAccess';
 import { useWrite } from '../../shared/api/useWrite';
 import RemoteSelect from '../../shared/form/RemoteSelect';
 import ListToolbar from '../../shared/list/ListToolbar';
-import RowActions from '../../shared/list/RowActions';
+import { actionsColumn } from '../../shared/list/actionsColumn';
 import { useServerList } from '../../shared/list/useServerList';
 import { fr } from '../../shared/locale/fr';
 import LevelFormModal, { type LevelFormTarget } from './LevelFormModal';
@@ -42,23 +42,17 @@ export default function GeographyListPage({ level }: { level: Level }) {
   columns.push({ title: t.fields.name, ...list.sortable(level.nameField) });
   for (const column of level.parentColumns) columns.push({ title: column.title, ...list.sortable(column.field) });
   if (canWrite) {
-    columns.push({
-      title: fr.records.actions,
-      key: 'actions',
-      width: 240,
-      render: (_: unknown, row: Row) => {
-        const name = String(row[level.codeField ?? level.nameField]);
+    columns.push(
+      actionsColumn<Row>((row) => {
         const id = row[level.idField] as number;
-        return (
-          <RowActions
-            name={name}
-            confirm={level.texts.confirmDelete}
-            onEdit={() => setTarget({ kind: 'edit', id, name: String(row[level.nameField]) })}
-            onDelete={canDelete ? () => remove.mutateAsync(id) : undefined}
-          />
-        );
-      },
-    });
+        return {
+          name: String(row[level.codeField ?? level.nameField]),
+          confirm: level.texts.confirmDelete,
+          onEdit: () => setTarget({ kind: 'edit', id, name: String(row[level.nameField]) }),
+          onDelete: canDelete ? () => remove.mutateAsync(id) : undefined,
+        };
+      }),
+    );
   }
 
   return (

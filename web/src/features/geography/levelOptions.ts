@@ -1,5 +1,6 @@
-// The options of the selects that pick a level above: searched by the server (`filter`, accents ignored)
-// and, in a form's cascade, only within the choice made one level up. Without that choice (a list's
+// The options of the selects that pick a level (a parent in the geography's forms and filters, a member's
+// locality): searched by the server (`filter`, accents ignored) and, in a cascade, only within the choice
+// made one level up. Without that choice (a list's
 // filter), an option also names its own parents, so that two sub-prefectures of one name are told apart.
 import { api } from '../../shared/api/client';
 import { request } from '../../shared/api/request';
@@ -38,5 +39,17 @@ export async function subprefectureOptions(search: string, departmentId: number 
   return answer.data.map((s) => ({
     value: s.subprefecture_id!,
     label: named(s.subprefecture_name, departmentId ? null : [s.department_name, s.region_name]),
+  }));
+}
+
+export async function localityOptions(search: string, subprefectureId: number | null): Promise<Option[]> {
+  const answer = await request(
+    api.GET('/locality/get.locality_list', {
+      params: { query: { ...paging(search, 'locality_name'), subprefectureId: subprefectureId ?? undefined } },
+    }),
+  );
+  return answer.data.map((l) => ({
+    value: l.locality_id!,
+    label: named(l.locality_name, subprefectureId ? null : [l.subprefecture_name, l.department_name]),
   }));
 }

@@ -5,7 +5,7 @@ import { Col, Row } from 'antd';
 import { useState } from 'react';
 import RemoteSelect, { type Option } from '../../shared/form/RemoteSelect';
 import { fr } from '../../shared/locale/fr';
-import { departmentOptions, localityOptions, regionOptions, subprefectureOptions } from './geographyOptions';
+import { departmentOptions, localityOptions, regionOptions, subprefectureOptions } from '../geography/levelOptions';
 import type { Place } from './place';
 
 interface Props {
@@ -62,7 +62,7 @@ export default function LocalityPicker({ value, onChange, place, disabled }: Pro
       <Col xs={24} md={6}>
         <RemoteSelect
           queryKey={[KEY, 'department', regionId]}
-          load={(search) => departmentOptions(regionId!, search)}
+          load={(search) => departmentOptions(search, regionId)}
           value={departmentId}
           onChange={chooseDepartment}
           known={known(regionId === place?.region_id, place?.department_id, place?.department_name)}
@@ -75,7 +75,7 @@ export default function LocalityPicker({ value, onChange, place, disabled }: Pro
       <Col xs={24} md={6}>
         <RemoteSelect
           queryKey={[KEY, 'subprefecture', departmentId]}
-          load={(search) => subprefectureOptions(departmentId!, search)}
+          load={(search) => subprefectureOptions(search, departmentId)}
           value={subprefectureId}
           onChange={chooseSubprefecture}
           known={known(departmentId === place?.department_id, place?.subprefecture_id, place?.subprefecture_name)}
@@ -88,7 +88,7 @@ export default function LocalityPicker({ value, onChange, place, disabled }: Pro
       <Col xs={24} md={6}>
         <RemoteSelect
           queryKey={[KEY, 'locality', subprefectureId]}
-          load={(search) => localityOptions(subprefectureId!, search)}
+          load={(search) => localityOptions(search, subprefectureId)}
           value={value ?? null}
           onChange={(id) => onChange?.(id)}
           known={known(subprefectureId === place?.subprefecture_id, place?.locality_id, place?.locality_name)}

@@ -6,7 +6,7 @@ import { MEMBERS_WRITE } from '../../app/access';
 import { useCanAccess } from '../../app/useCanAccess';
 import { formatCount } from '../../shared/format/count';
 import ListToolbar from '../../shared/list/ListToolbar';
-import RowActions from '../../shared/list/RowActions';
+import { actionsColumn } from '../../shared/list/actionsColumn';
 import { useServerList } from '../../shared/list/useServerList';
 import SuggestInput from '../../shared/form/SuggestInput';
 import { fr } from '../../shared/locale/fr';
@@ -46,20 +46,14 @@ export default function ParcelListPage() {
     { title: text.fields.gps, key: 'gps', width: 200, render: (_: unknown, row: Parcel) => formatPoint(row.parcel_latitude, row.parcel_longitude) },
   ];
   if (canWrite) {
-    columns.push({
-      title: fr.records.actions,
-      key: 'actions',
-      width: 240,
-      fixed: 'right',
-      render: (_: unknown, row: Parcel) => (
-        <RowActions
-          name={row.parcel_code}
-          confirm={text.confirmDelete}
-          onEdit={() => setTarget({ kind: 'edit', id: row.parcel_id!, code: row.parcel_code })}
-          onDelete={() => remove.mutateAsync(row.parcel_id!)}
-        />
-      ),
-    });
+    columns.push(
+      actionsColumn<Parcel>((row) => ({
+        name: row.parcel_code,
+        confirm: text.confirmDelete,
+        onEdit: () => setTarget({ kind: 'edit', id: row.parcel_id!, code: row.parcel_code }),
+        onDelete: () => remove.mutateAsync(row.parcel_id!),
+      })),
+    );
   }
 
   // The crop filter applies once chosen in the list, or typed and confirmed with Enter.

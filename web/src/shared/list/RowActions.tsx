@@ -4,7 +4,7 @@ import { DeleteOutlined, EditOutlined } from '@ant-design/icons';
 import { Button, Popconfirm, Space } from 'antd';
 import { fr } from '../locale/fr';
 
-interface Props {
+export interface RowActionsProps {
   /** Names the row in the buttons' accessible names ("Modifier COOP-1"). */
   name: string;
   confirm: string;
@@ -13,7 +13,7 @@ interface Props {
   onDelete?: () => Promise<unknown>;
 }
 
-export default function RowActions({ name, confirm, onEdit, onDelete }: Props) {
+export default function RowActions({ name, confirm, onEdit, onDelete }: RowActionsProps) {
   return (
     <Space>
       <Button icon={<EditOutlined />} aria-label={`${fr.records.edit} ${name}`} onClick={onEdit}>
