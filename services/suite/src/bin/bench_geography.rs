@@ -10,6 +10,7 @@ use suite::bench::{ADMIN, BenchSuite, ms, percentiles};
 
 const ROWS: usize = 100_000;
 const PAGES: usize = 200;
+const OTHER_PAGES: usize = 50;
 /// What Chromium sends in `Accept-Encoding`.
 const BROWSER_ENCODINGS: &str = "gzip, deflate, br, zstd";
 
@@ -56,18 +57,9 @@ async fn main() -> Result<()> {
     anyhow::ensure!(page["data"].as_array().map(Vec::len) == Some(2_000), "a page holds 2,000 localities");
     // Timed until the whole answer is received: the server's work, not the client's JSON parsing. Once
     // as a plain client asks, once as a browser does (the gateway then compresses the answer).
+    let by_name = |i: usize| format!("/locality/get.locality_list?_limit=2000&_offset={}&_orderBy=locality_name", spread(i));
     for (encoding, who) in [("identity", "uncompressed"), (BROWSER_ENCODINGS, "as a browser asks")] {
-        let mut samples = Vec::with_capacity(PAGES);
-        let mut bytes = 0;
-        for i in 0..PAGES {
-            let offset = (i * 2_000) % (ROWS - 2_000);
-            let started = Instant::now();
-            bytes = api
-                .get_encoded(&format!("/locality/get.locality_list?_limit=2000&_offset={offset}&_orderBy=locality_name"), encoding)
-                .await?;
-            samples.push(started.elapsed());
-        }
-        let (p50, p99) = percentiles(&mut samples);
+        let (p50, p99, bytes) = time_pages(&api, PAGES, encoding, by_name).await?;
         println!(
             "list: locality/get.locality_list?_limit=2000 sorted by name, {PAGES} pages, {who} ({} KB a page): p50 {} p99 {}",
             bytes / 1024,
@@ -75,6 +67,44 @@ async fn main() -> Result<()> {
             ms(p99)
         );
     }
+    // Other lists a user asks for, for the record (no aim): sorted on a parent's name (every matching row
+    // is joined and sorted), a partial-name search, and one sub-prefecture's localities.
+    let others: [(&str, Box<dyn Fn(usize) -> String>); 3] = [
+        (
+            "sorted by region name",
+            Box::new(|i| format!("/locality/get.locality_list?_limit=2000&_offset={}&_orderBy=region_name", spread(i))),
+        ),
+        ("filter=kro (partial name)", Box::new(|_| "/locality/get.locality_list?_limit=2000&filter=kro".to_string())),
+        ("subprefectureId=<one of 600>", Box::new(|i| format!("/locality/get.locality_list?_limit=2000&subprefectureId={}", 1 + i % 600))),
+    ];
+    for (what, path) in others {
+        let (p50, p99, bytes) = time_pages(&api, OTHER_PAGES, "identity", path).await?;
+        println!(
+            "list: locality/get.locality_list?_limit=2000 {what}, {OTHER_PAGES} pages, uncompressed ({} KB a page): p50 {} p99 {}",
+            bytes / 1024,
+            ms(p50),
+            ms(p99)
+        );
+    }
 
     suite.stop().await
+}
+
+/// Page offsets spread over the whole list.
+fn spread(i: usize) -> usize {
+    (i * 2_000) % (ROWS - 2_000)
+}
+
+/// Gets `n` pages (`path(i)`) with `Accept-Encoding: encoding`; answers p50, p99 and the last page's
+/// size as it travelled.
+async fn time_pages(api: &ApiClient, n: usize, encoding: &str, path: impl Fn(usize) -> String) -> Result<(Duration, Duration, usize)> {
+    let mut samples = Vec::with_capacity(n);
+    let mut bytes = 0;
+    for i in 0..n {
+        let started = Instant::now();
+        bytes = api.get_encoded(&path(i), encoding).await?;
+        samples.push(started.elapsed());
+    }
+    let (p50, p99) = percentiles(&mut samples);
+    Ok((p50, p99, bytes))
 }
