@@ -83,6 +83,14 @@ impl GeographyEvent {
             _ => None,
         }
     }
+
+    /// "Locality: 1000 saved" or "Region 4 deleted", for traces.
+    fn summary(&self) -> String {
+        match self {
+            GeographyEvent::Saved { level, rows } => format!("{level:?}: {} saved", rows.len()),
+            GeographyEvent::Deleted { level, id } => format!("{level:?} {id} deleted"),
+        }
+    }
 }
 
 impl Level {
@@ -97,7 +105,8 @@ impl Level {
 }
 
 impl Store {
-    #[tracing::instrument(name = "db.members.projection", skip(self))]
+    // The event is summed up, not recorded whole: an import's event carries a thousand rows.
+    #[tracing::instrument(name = "db.members.projection", skip_all, fields(event = %event.summary()))]
     pub async fn apply_geography(&self, event: &GeographyEvent) -> Result<(), ServiceError> {
         match event {
             GeographyEvent::Saved { level, rows } => {
