@@ -1,8 +1,8 @@
 //! The geography schema's queries. Inputs are always bound; only allow-listed sort columns and the
 //! level descriptions of `domain::levels` are written into SQL text.
 
-use crate::domain::import::{Columns, LevelColumns, LocalityColumns};
-use crate::domain::levels::{DEPARTMENT, Level, SUBPREFECTURE};
+use crate::domain::import::{Columns, LOCALITIES_PER_EVENT, LevelColumns, LocalityColumns};
+use crate::domain::levels::{DEPARTMENT, LOCALITY, Level, REGION, SUBPREFECTURE};
 use crate::domain::messages as msg;
 use common::text;
 use common::error::{ServiceError, is_unique_violation};
@@ -11,7 +11,6 @@ use common::paging::Page;
 use serde::Serialize;
 use tracing::Instrument;
 use sqlx::postgres::PgRow;
-use sqlx::query_builder::Separated;
 use sqlx::{AssertSqlSafe, FromRow, PgConnection, PgPool, Postgres, QueryBuilder};
 
 pub const SCHEMA: &str = "geography";
@@ -25,32 +24,6 @@ pub struct Draft<'a> {
     pub name: &'a str,
     pub parent_id: i64,
 }
-
-/// A value a save writes, bound to its statement.
-enum Value {
-    Text(String),
-    Id(i64),
-}
-
-impl Value {
-    fn bind_to(self, list: &mut Separated<'_, Postgres, &'static str>) {
-        match self {
-            Value::Text(text) => list.push_bind(text),
-            Value::Id(id) => list.push_bind(id),
-        };
-    }
-
-    fn bind_unseparated_to(self, list: &mut Separated<'_, Postgres, &'static str>) {
-        match self {
-            Value::Text(text) => list.push_bind_unseparated(text),
-            Value::Id(id) => list.push_bind_unseparated(id),
-        };
-    }
-}
-
-/// How many localities one `geography.locality.imported` event carries: about 100 KB, far below NATS's
-/// 1 MB message limit.
-const LOCALITIES_PER_EVENT: i64 = 1_000;
 
 #[derive(Debug, Clone, FromRow, Serialize)]
 pub struct RegionRow {
@@ -220,49 +193,32 @@ impl Store {
         if let Some(parent) = &level.parent {
             self.parent_exists(&mut tx, parent.level, draft.parent_id, parent.field).await?;
         }
+        // Every level writes its name, its code (a locality: its name's key), its search text, then its
+        // parent, bound as $1.. in that order.
         let key = text::fold(draft.name);
-        // The columns written and their values, in the same order.
-        let mut written: Vec<(&str, Value)> = vec![(level.name_column, Value::Text(draft.name.to_string()))];
-        match level.code_column {
-            Some(code_column) => {
-                written.push((code_column, Value::Text(draft.code.to_string())));
-                written.push(("search", Value::Text(text::search_of(draft.code, draft.name))));
-            }
-            None => {
-                written.push(("name_key", Value::Text(key.clone())));
-                written.push(("search", Value::Text(key)));
-            }
-        }
-        if let Some(parent) = &level.parent {
-            written.push((parent.column, Value::Id(draft.parent_id)));
-        }
-
-        let mut query = QueryBuilder::<Postgres>::new("");
-        if draft.id == 0 {
-            query.push(format!("INSERT INTO {} (", level.table));
-            let mut names = query.separated(", ");
-            for (column, _) in &written {
-                names.push(*column);
-            }
-            query.push(") VALUES (");
-            let mut values = query.separated(", ");
-            for (_, value) in written {
-                value.bind_to(&mut values);
-            }
-            query.push(")");
+        let (code_column, code, search) = match level.code_column {
+            Some(column) => (column, draft.code.to_string(), text::search_of(draft.code, draft.name)),
+            None => ("name_key", key.clone(), key),
+        };
+        let mut columns = vec![level.name_column, code_column, "search"];
+        columns.extend(level.parent.as_ref().map(|p| p.column));
+        let sql = if draft.id == 0 {
+            let values: Vec<String> = (1..=columns.len()).map(|n| format!("${n}")).collect();
+            format!("INSERT INTO {} ({}) VALUES ({})", level.table, columns.join(", "), values.join(", "))
         } else {
-            query.push(format!("UPDATE {} SET ", level.table));
-            let mut sets = query.separated(", ");
-            for (column, value) in written {
-                sets.push(format!("{column} = "));
-                value.bind_unseparated_to(&mut sets);
-            }
-            query.push(format!(" WHERE {} = ", level.id)).push_bind(draft.id);
+            let sets: Vec<String> = columns.iter().enumerate().map(|(n, column)| format!("{column} = ${}", n + 1)).collect();
+            format!("UPDATE {} SET {} WHERE {} = ${}", level.table, sets.join(", "), level.id, columns.len() + 1)
+        };
+        let mut query = sqlx::query_scalar(AssertSqlSafe(format!("{sql} RETURNING {}", level.id))).bind(draft.name).bind(code).bind(search);
+        if level.parent.is_some() {
+            query = query.bind(draft.parent_id);
         }
-        query.push(format!(" RETURNING {}", level.id));
+        if draft.id != 0 {
+            query = query.bind(draft.id);
+        }
         let conflicting = if level.code_column.is_some() { draft.code } else { draft.name };
         let saved: Option<i64> =
-            query.build_query_scalar().fetch_optional(&mut *tx).await.map_err(|e| conflict(e, level, conflicting))?;
+            query.fetch_optional(&mut *tx).await.map_err(|e| conflict(e, level, conflicting))?;
         let saved_id = saved.ok_or_else(|| ServiceError::NotFound(msg::not_found(level.label, draft.id)))?;
         self.tell::<T>(&mut tx, level, saved_id, created_or_updated(draft.id)).await?;
         tx.commit().await?;
@@ -284,14 +240,14 @@ impl Store {
             return Ok(Err(clashes));
         }
 
-        let regions = added(&mut tx, "region", &columns.regions,
+        let regions = added(&mut tx, &REGION, &columns.regions,
             "INSERT INTO geography.region (region_code, region_name, search)
              SELECT code, name, search FROM unnest($3::text[], $4::text[], $5::text[]) AS i(code, name, search)
              ON CONFLICT (region_code) DO NOTHING
              RETURNING region_id AS id, jsonb_build_object('region_id', region_id, 'region_code', region_code, 'region_name', region_name) AS payload",
         )
         .await?;
-        let departments = added(&mut tx, "department", &columns.departments,
+        let departments = added(&mut tx, &DEPARTMENT, &columns.departments,
             "INSERT INTO geography.department (department_code, department_name, department_region_id, search)
              SELECT i.code, i.name, r.region_id, i.search
              FROM unnest($3::text[], $4::text[], $5::text[], $6::text[]) WITH ORDINALITY AS i(code, name, search, parent_code, n)
@@ -301,7 +257,7 @@ impl Store {
                  'department_name', department_name, 'department_regionId', department_region_id) AS payload",
         )
         .await?;
-        let subprefectures = added(&mut tx, "subprefecture", &columns.subprefectures,
+        let subprefectures = added(&mut tx, &SUBPREFECTURE, &columns.subprefectures,
             "INSERT INTO geography.subprefecture (subprefecture_code, subprefecture_name, subprefecture_department_id, search)
              SELECT i.code, i.name, d.department_id, i.search
              FROM unnest($3::text[], $4::text[], $5::text[], $6::text[]) WITH ORDINALITY AS i(code, name, search, parent_code, n)
@@ -381,11 +337,10 @@ fn push_conditions(query: &mut QueryBuilder<Postgres>, level: &Level, pattern: &
     }
 }
 
-/// Runs an import insert whose `RETURNING` gives `id` and `payload`, writes one outbox event per added
-/// row in the same statement, and answers how many rows it added.
-/// Runs an import's insert of one level (`$3` to `$6` are the level's code, name, search and parent
-/// code; the insert returns `id` and `payload`) and writes a `created` event for each row it added. Answers how many it added.
-async fn added(tx: &mut PgConnection, entity: &str, level: &LevelColumns, insert: &'static str) -> Result<i64, ServiceError> {
+/// Runs an import's insert of one level (`$3` to `$6` are the file's codes, names, search texts and
+/// parent codes of that level; the insert returns `id` and `payload`), writes a `created` event for each
+/// row it added in the same statement, and answers how many it added.
+async fn added(tx: &mut PgConnection, level: &Level, file: &LevelColumns, insert: &'static str) -> Result<i64, ServiceError> {
     let sql = format!(
         "WITH added AS ({insert}),
               told AS (INSERT INTO geography.outbox (id, subject, payload, trace_context)
@@ -393,12 +348,12 @@ async fn added(tx: &mut PgConnection, entity: &str, level: &LevelColumns, insert
          SELECT count(*) FROM added"
     );
     Ok(sqlx::query_scalar(AssertSqlSafe(sql))
-        .bind(format!("geography.{entity}.created"))
+        .bind(subject(level, "created"))
         .bind(outbox::current_trace_context())
-        .bind(&level.code)
-        .bind(&level.name)
-        .bind(&level.search)
-        .bind(&level.parent_code)
+        .bind(&file.code)
+        .bind(&file.name)
+        .bind(&file.search)
+        .bind(&file.parent_code)
         .fetch_one(&mut *tx)
         .await?)
 }
@@ -417,7 +372,7 @@ async fn added_in_batches(tx: &mut PgConnection, localities: &LocalityColumns, i
          SELECT count(*) FROM added"
     );
     Ok(sqlx::query_scalar(AssertSqlSafe(sql))
-        .bind("geography.locality.imported")
+        .bind(subject(&LOCALITY, "imported"))
         .bind(outbox::current_trace_context())
         .bind(LOCALITIES_PER_EVENT)
         .bind(&localities.subprefecture_code)

@@ -9,6 +9,10 @@ use proto::geography::ImportRow;
 use std::collections::{HashMap, HashSet};
 use std::collections::hash_map::Entry;
 
+/// How many localities one `geography.locality.imported` event carries: about 100 KB, far below NATS's
+/// 1 MB message limit.
+pub const LOCALITIES_PER_EVENT: i64 = 1_000;
+
 /// At most this many row errors are reported (the rest would only repeat the lesson).
 pub const MAX_REPORTED: usize = 100;
 

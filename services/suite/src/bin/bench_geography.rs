@@ -4,6 +4,7 @@
 //! pages with their parents' names. A whole suite runs in this process against a throwaway database.
 
 use anyhow::Result;
+use geography::domain::import::LOCALITIES_PER_EVENT;
 use std::time::{Duration, Instant};
 use suite::api_client::ApiClient;
 use suite::bench::{ADMIN, BenchSuite, ms, percentiles};
@@ -34,10 +35,10 @@ async fn main() -> Result<()> {
     );
 
     // The relay publishes an event per added region, department and sub-prefecture, and the localities
-    // in batches of 1,000; wait for it so the list figures are not disturbed.
+    // in batches; wait for it so the list figures are not disturbed.
     let pool = common::db::connect(&suite.db.url, 1).await?;
     let added = |key: &str| answer[key].as_i64().unwrap_or(0);
-    let events = added("regionAdded") + added("departmentAdded") + added("subprefectureAdded") + (added("localityAdded") + 999) / 1_000;
+    let events = added("regionAdded") + added("departmentAdded") + added("subprefectureAdded") + (added("localityAdded") + LOCALITIES_PER_EVENT - 1) / LOCALITIES_PER_EVENT;
     let draining = Instant::now();
     loop {
         let left: i64 = sqlx::query_scalar("SELECT count(*) FROM geography.outbox").fetch_one(&pool).await?;
@@ -69,13 +70,10 @@ async fn main() -> Result<()> {
     }
     // Other lists a user asks for, for the record (no aim): sorted on a parent's name (every matching row
     // is joined and sorted), a partial-name search, and one sub-prefecture's localities.
-    let others: [(&str, Box<dyn Fn(usize) -> String>); 3] = [
-        (
-            "sorted by region name",
-            Box::new(|i| format!("/locality/get.locality_list?_limit=2000&_offset={}&_orderBy=region_name", spread(i))),
-        ),
-        ("filter=kro (partial name)", Box::new(|_| "/locality/get.locality_list?_limit=2000&filter=kro".to_string())),
-        ("subprefectureId=<one of 600>", Box::new(|i| format!("/locality/get.locality_list?_limit=2000&subprefectureId={}", 1 + i % 600))),
+    let others: [(&str, fn(usize) -> String); 3] = [
+        ("sorted by region name", |i| format!("/locality/get.locality_list?_limit=2000&_offset={}&_orderBy=region_name", spread(i))),
+        ("filter=kro (partial name)", |_| "/locality/get.locality_list?_limit=2000&filter=kro".to_string()),
+        ("subprefectureId=<one of 600>", |i| format!("/locality/get.locality_list?_limit=2000&subprefectureId={}", 1 + i % 600)),
     ];
     for (what, path) in others {
         let (p50, p99, bytes) = time_pages(&api, OTHER_PAGES, "identity", path).await?;

@@ -1,7 +1,7 @@
 // The options of the selects that pick a level (a parent in the geography's forms and filters, a member's
 // locality): searched by the server (`filter`, accents ignored) and, in a cascade, only within the choice
-// made one level up. Without that choice (a list's
-// filter), an option also names its own parents, so that two sub-prefectures of one name are told apart.
+// made one level up. Without that choice (a list's filter), an option also names its own parents, so
+// that two sub-prefectures of one name are told apart.
 import { api } from '../../shared/api/client';
 import { request } from '../../shared/api/request';
 import type { Option } from '../../shared/form/RemoteSelect';
