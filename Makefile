@@ -9,7 +9,7 @@ up:
 test:
 	@scripts/test.sh
 
-## Build target/release/suite (and each service's binary) and web/dist, without starting anything.
+## Build target/release/suite (every service in one process) and web/dist, without starting anything.
 build:
 	@bash -c 'source scripts/prerequisites.sh && scripts/build.sh'
 
@@ -27,10 +27,10 @@ demo:
 
 ## Benchmarks: each starts its own suite on a throwaway database and prints its figures.
 bench-geography:
-	cargo run --quiet --release --locked -p suite --bin bench-geography
+	cargo run --quiet --release --locked -p suite --features bench --bin bench-geography
 
 bench-members:
-	cargo run --quiet --release --locked -p suite --bin bench-members
+	cargo run --quiet --release --locked -p suite --features bench --bin bench-members
 
 clean:
 	cargo clean

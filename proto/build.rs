@@ -3,7 +3,12 @@ use std::path::PathBuf;
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     let root = PathBuf::from(std::env::var("CARGO_MANIFEST_DIR")?);
-    let files = ["common/v1/common.proto", "auth/v1/auth.proto", "geography/v1/geography.proto", "members/v1/members.proto"];
+    let files = [
+        "common/v1/common.proto",
+        "auth/v1/auth.proto",
+        "geography/v1/geography.proto",
+        "members/v1/members.proto",
+    ];
     for f in &files {
         println!("cargo:rerun-if-changed={}", root.join(f).display());
     }

@@ -1,13 +1,18 @@
 #!/usr/bin/env bash
-# `make test`: every test. Rust unit and integration tests (each test makes its own database from a
-# migrated template and its own NATS prefix), web unit tests, then browser end-to-end tests in Chromium
-# against the real suite.
+# `make test`: the quality gates (Rust formatting and lints, the web's types, lints and formatting, the
+# OpenAPI document and the web client's types equal to the code), then every test: Rust unit and
+# integration tests (each test makes its own database from a migrated template and its own NATS prefix),
+# web unit tests, then browser end-to-end tests in Chromium against the real suite.
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 export WITH_BROWSER=1
 source "$ROOT/scripts/prerequisites.sh"
 cd "$ROOT"
 export TEST_DATABASE_URL="$DATABASE_SERVER/postgres" NATS_URL
+
+say "Rust : format (cargo fmt) et lints (clippy)"
+cargo fmt --all -- --check
+cargo clippy --workspace --all-targets --locked -- -D warnings
 
 say "Rust : tests unitaires et d'intégration"
 cargo test --workspace --locked

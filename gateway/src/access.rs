@@ -1,4 +1,4 @@
-//! Who may do what (DESIGN.md, "Roles"). The gateway enforces this matrix on every call; a handler states
+//! Who may do what (docs/roles.md). The gateway enforces this matrix on every call; a handler states
 //! its need in its signature (`Authorized<UsersWrite>`), so it cannot forget the check.
 
 use common::roles::Role;
@@ -35,14 +35,19 @@ pub fn may(role: Role, area: Area, access: Access) -> bool {
     use Area::*;
     match role {
         Role::Admin => true,
-        Role::Manager => matches!(area, Geography | Members | Cards | Reports | Sync) || (area == LoginParams && access == Read),
+        Role::Manager => {
+            matches!(area, Geography | Members | Cards | Reports | Sync)
+                || (area == LoginParams && access == Read)
+        }
         Role::Agent => match area {
             Members | Cards => true,
             Geography => access != Delete,
             Reports | LoginParams => access == Read,
             Users | Tools | Sync => false,
         },
-        Role::Viewer => access == Read && matches!(area, Geography | Members | Cards | Reports | LoginParams),
+        Role::Viewer => {
+            access == Read && matches!(area, Geography | Members | Cards | Reports | LoginParams)
+        }
         Role::Sync => area == Sync,
     }
 }

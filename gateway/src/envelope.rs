@@ -1,4 +1,4 @@
-//! The success answers of the REST contract (DESIGN.md): one record in `data`, a list in `data` with
+//! The success answers of the REST contract (docs/api.md): one record in `data`, a list in `data` with
 //! `total`, a write with `message` and `id`.
 
 use axum::Json;

@@ -46,7 +46,11 @@ impl ApiError {
 
     pub fn field(field: &str, message: impl Into<String>) -> Self {
         let message = message.into();
-        ApiError { status: StatusCode::BAD_REQUEST, fields: BTreeMap::from([(field.into(), message.clone())]), message }
+        ApiError {
+            status: StatusCode::BAD_REQUEST,
+            fields: BTreeMap::from([(field.into(), message.clone())]),
+            message,
+        }
     }
 
     pub fn unauthorized() -> Self {
@@ -65,7 +69,9 @@ impl ApiError {
 impl From<tonic::Status> for ApiError {
     fn from(s: tonic::Status) -> Self {
         let status = match s.code() {
-            Code::InvalidArgument | Code::OutOfRange | Code::FailedPrecondition => StatusCode::BAD_REQUEST,
+            Code::InvalidArgument | Code::OutOfRange | Code::FailedPrecondition => {
+                StatusCode::BAD_REQUEST
+            }
             Code::NotFound => StatusCode::NOT_FOUND,
             Code::AlreadyExists | Code::Aborted => StatusCode::CONFLICT,
             Code::PermissionDenied => StatusCode::FORBIDDEN,
@@ -101,8 +107,13 @@ impl From<JsonRejection> for ApiError {
             _ => StatusCode::BAD_REQUEST,
         };
         let message = match &r {
-            JsonRejection::MissingJsonContentType(_) => "Le corps de la requête doit être du JSON (Content-Type: application/json).".to_string(),
-            JsonRejection::JsonSyntaxError(_) => "Le corps de la requête n'est pas un JSON valide.".to_string(),
+            JsonRejection::MissingJsonContentType(_) => {
+                "Le corps de la requête doit être du JSON (Content-Type: application/json)."
+                    .to_string()
+            }
+            JsonRejection::JsonSyntaxError(_) => {
+                "Le corps de la requête n'est pas un JSON valide.".to_string()
+            }
             JsonRejection::JsonDataError(e) => format!("Données invalides : {}", e.body_text()),
             _ => "Corps de requête illisible ou trop volumineux.".to_string(),
         };

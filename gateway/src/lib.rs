@@ -105,7 +105,8 @@ pub fn app(state: AppState, config: &GatewayConfig) -> Router {
 
 /// One span per request, named `METHOD route`, continuing the browser's trace when it sends one.
 fn request_span(request: &Request) -> tracing::Span {
-    let route = request.extensions().get::<MatchedPath>().map_or(request.uri().path(), |m| m.as_str());
+    let route =
+        request.extensions().get::<MatchedPath>().map_or(request.uri().path(), |m| m.as_str());
     let span = tracing::info_span!(
         "http.request",
         otel.name = %format!("{} {route}", request.method()),
@@ -115,7 +116,8 @@ fn request_span(request: &Request) -> tracing::Span {
         http.response.status_code = tracing::field::Empty,
         enduser.id = tracing::field::Empty,
     );
-    let parent = global::get_text_map_propagator(|p| p.extract(&HeaderExtractor(request.headers())));
+    let parent =
+        global::get_text_map_propagator(|p| p.extract(&HeaderExtractor(request.headers())));
     let _ = span.set_parent(parent);
     span
 }
@@ -134,11 +136,18 @@ async fn unknown_call(method: Method, OriginalUri(uri): OriginalUri) -> impl Int
 }
 
 async fn method_not_allowed(method: Method, OriginalUri(uri): OriginalUri) -> impl IntoResponse {
-    error::ApiError::new(StatusCode::METHOD_NOT_ALLOWED, format!("Méthode {method} non permise pour {}", uri.path()))
+    error::ApiError::new(
+        StatusCode::METHOD_NOT_ALLOWED,
+        format!("Méthode {method} non permise pour {}", uri.path()),
+    )
 }
 
 /// Serves `app` on `listener` until `shutdown` resolves, finishing the requests under way.
-pub async fn serve(app: Router, listener: TcpListener, shutdown: impl Future<Output = ()> + Send + 'static) -> Result<()> {
+pub async fn serve(
+    app: Router,
+    listener: TcpListener,
+    shutdown: impl Future<Output = ()> + Send + 'static,
+) -> Result<()> {
     use axum::serve::ListenerExt;
     // Without TCP_NODELAY a small answer can wait about 40 ms for the browser's delayed ACK.
     let listener = listener.tap_io(|tcp| {

@@ -8,9 +8,18 @@ async fn main() -> anyhow::Result<()> {
     let mut telemetry = common::telemetry::init("gateway")?;
     let config = gateway::GatewayConfig::from_env()?;
     let channels = gateway::state::Channels {
-        auth: common::grpc::channel(&common::config::env_or("AUTH_GRPC_URL", "http://127.0.0.1:50051"))?,
-        geography: common::grpc::channel(&common::config::env_or("GEOGRAPHY_GRPC_URL", "http://127.0.0.1:50052"))?,
-        members: common::grpc::channel(&common::config::env_or("MEMBERS_GRPC_URL", "http://127.0.0.1:50053"))?,
+        auth: common::grpc::channel(&common::config::env_or(
+            "AUTH_GRPC_URL",
+            "http://127.0.0.1:50051",
+        ))?,
+        geography: common::grpc::channel(&common::config::env_or(
+            "GEOGRAPHY_GRPC_URL",
+            "http://127.0.0.1:50052",
+        ))?,
+        members: common::grpc::channel(&common::config::env_or(
+            "MEMBERS_GRPC_URL",
+            "http://127.0.0.1:50053",
+        ))?,
     };
     let nats = match common::config::env_opt("NATS_URL") {
         Some(url) => Some(common::nats::connect(&url).await?),

@@ -20,7 +20,9 @@ impl Modify for Bearer {
         let components = openapi.components.get_or_insert_with(Default::default);
         components.add_security_scheme(
             "bearer",
-            SecurityScheme::Http(HttpBuilder::new().scheme(HttpAuthScheme::Bearer).bearer_format("JWT").build()),
+            SecurityScheme::Http(
+                HttpBuilder::new().scheme(HttpAuthScheme::Bearer).bearer_format("JWT").build(),
+            ),
         );
         openapi.servers = Some(vec![Server::new("/api")]);
     }

@@ -43,7 +43,8 @@ impl FromRequestParts<AppState> for Caller {
             .into_inner();
         let role = session.role.parse().map_err(|_| ApiError::forbidden())?;
         tracing::Span::current().record("enduser.id", session.login_id);
-        let caller = Caller { login_id: session.login_id, login_name: session.login_name, role, token };
+        let caller =
+            Caller { login_id: session.login_id, login_name: session.login_name, role, token };
         parts.extensions.insert(caller.clone());
         Ok(caller)
     }

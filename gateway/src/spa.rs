@@ -14,10 +14,16 @@ pub fn router<S: Clone + Send + Sync + 'static>(web_dir: &Path) -> Router<S> {
         tracing::warn!(web_dir = %web_dir.display(), "no index.html in WEB_DIR: build the web application (make build)");
     }
     let assets = Router::new().fallback_service(ServeDir::new(web_dir.join("assets"))).layer(
-        SetResponseHeaderLayer::overriding(CACHE_CONTROL, HeaderValue::from_static("public, max-age=31536000, immutable")),
+        SetResponseHeaderLayer::overriding(
+            CACHE_CONTROL,
+            HeaderValue::from_static("public, max-age=31536000, immutable"),
+        ),
     );
     let pages = Router::new()
         .fallback_service(ServeDir::new(web_dir).fallback(ServeFile::new(index)))
-        .layer(SetResponseHeaderLayer::overriding(CACHE_CONTROL, HeaderValue::from_static("no-cache")));
+        .layer(SetResponseHeaderLayer::overriding(
+            CACHE_CONTROL,
+            HeaderValue::from_static("no-cache"),
+        ));
     Router::new().nest("/assets", assets).merge(pages)
 }

@@ -25,11 +25,16 @@ pub struct AppState {
 }
 
 impl AppState {
-    pub fn new(channels: Channels, running_env: RunningEnv, nats: Option<async_nats::Client>) -> Self {
+    pub fn new(
+        channels: Channels,
+        running_env: RunningEnv,
+        nats: Option<async_nats::Client>,
+    ) -> Self {
         AppState {
             auth: AuthClient::new(channels.auth.clone()),
             // A whole country's import answers and lists of 2,000 rows exceed tonic's 4 MiB default.
-            geography: GeographyClient::new(channels.geography).max_encoding_message_size(256 * 1024 * 1024)
+            geography: GeographyClient::new(channels.geography)
+                .max_encoding_message_size(256 * 1024 * 1024)
                 .max_decoding_message_size(64 * 1024 * 1024),
             // Photos and 2,000-row pages of members exceed tonic's 4 MiB default.
             members: MembersClient::new(channels.members)

@@ -4,7 +4,8 @@
 #[test]
 fn web_openapi_json_matches_the_code() {
     let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../web/openapi.json");
-    let committed = std::fs::read_to_string(&path).expect("web/openapi.json exists (run `make openapi`)");
+    let committed =
+        std::fs::read_to_string(&path).expect("web/openapi.json exists (run `make openapi`)");
     let generated = gateway::openapi_document().to_pretty_json().unwrap();
     assert!(
         committed.trim() == generated.trim(),

@@ -63,9 +63,15 @@ pub struct MeAnswer {
 #[utoipa::path(post, path = "/auth/login", tag = "auth", security(()), request_body = Credentials,
     responses((status = 200, body = LoginAnswer), (status = 401, description = "Identifiant ou mot de passe incorrect", body = ErrorBody),
               (status = 429, description = "Trop de tentatives échouées", body = ErrorBody)))]
-pub async fn login(State(state): State<AppState>, Json(body): Json<Credentials>) -> Result<Response, ApiError> {
+pub async fn login(
+    State(state): State<AppState>,
+    Json(body): Json<Credentials>,
+) -> Result<Response, ApiError> {
     if body.login.len() > 200 || body.password.len() > 1024 {
-        return Err(ApiError::new(axum::http::StatusCode::UNAUTHORIZED, "Identifiant ou mot de passe incorrect"));
+        return Err(ApiError::new(
+            axum::http::StatusCode::UNAUTHORIZED,
+            "Identifiant ou mot de passe incorrect",
+        ));
     }
     let answer = state
         .auth()
@@ -76,7 +82,11 @@ pub async fn login(State(state): State<AppState>, Json(body): Json<Credentials>)
     Ok(axum::Json(LoginAnswer {
         status: "ok",
         token: answer.token,
-        user: SessionUser { login_id: user.login_id, login_name: user.login_name, login_role: user.login_role },
+        user: SessionUser {
+            login_id: user.login_id,
+            login_name: user.login_name,
+            login_role: user.login_role,
+        },
     })
     .into_response())
 }
@@ -85,14 +95,23 @@ pub async fn login(State(state): State<AppState>, Json(body): Json<Credentials>)
 #[utoipa::path(post, path = "/auth/refresh", tag = "auth",
     responses((status = 200, body = TokenAnswer), (status = 401, body = ErrorBody)))]
 pub async fn refresh(State(state): State<AppState>, caller: Caller) -> Result<Response, ApiError> {
-    let token = state.auth().refresh(proto::auth::TokenRequest { token: caller.token }).await?.into_inner().token;
+    let token = state
+        .auth()
+        .refresh(proto::auth::TokenRequest { token: caller.token })
+        .await?
+        .into_inner()
+        .token;
     Ok(axum::Json(TokenAnswer { status: "ok", token }).into_response())
 }
 
 /// The signed-in login.
 #[utoipa::path(get, path = "/auth/me", tag = "auth", responses((status = 200, body = MeAnswer), (status = 401, body = ErrorBody)))]
 pub async fn me(State(state): State<AppState>, caller: Caller) -> Result<Response, ApiError> {
-    let login = state.auth().get_login(proto::auth::LoginId { login_id: caller.login_id }).await?.into_inner();
+    let login = state
+        .auth()
+        .get_login(proto::auth::LoginId { login_id: caller.login_id })
+        .await?
+        .into_inner();
     Ok(axum::Json(MeAnswer { status: "ok", user: User::from(login) }).into_response())
 }
 
@@ -104,6 +123,11 @@ pub async fn generate(
     _caller: Authorized<ToolsUse>,
     Path(password): Path<String>,
 ) -> Result<Response, ApiError> {
-    let hash = state.auth().hash_password(proto::auth::HashPasswordRequest { password }).await?.into_inner().hash;
+    let hash = state
+        .auth()
+        .hash_password(proto::auth::HashPasswordRequest { password })
+        .await?
+        .into_inner()
+        .hash;
     Ok(envelope::data(hash))
 }

@@ -1,4 +1,4 @@
-//! `cooperative/*`: cooperatives, which group members (named in the specification's style).
+//! `cooperative/*`: cooperatives, which group members (named in the specification's style, docs/decisions.md).
 
 use crate::access::{MembersDelete, MembersRead, MembersWrite};
 use crate::envelope::{self, Data, List, Paging, Written};
@@ -83,22 +83,35 @@ pub async fn cooperative_list(
     Query(paging): Query<Paging>,
     Query(filter): Query<CooperativeFilter>,
 ) -> Result<Response, ApiError> {
-    let request =
-        pb::ListRequest { paging: Some(paging.to_pb()), filter: filter.filter.unwrap_or_default(), locality_id: filter.localityId };
+    let request = pb::ListRequest {
+        paging: Some(paging.to_pb()),
+        filter: filter.filter.unwrap_or_default(),
+        locality_id: filter.localityId,
+    };
     let answer = state.members().list_cooperatives(request).await?.into_inner();
     Ok(envelope::list(answer.items.into_iter().map(Cooperative::from).collect(), answer.total))
 }
 
 #[utoipa::path(get, path = "/cooperative/get_cooperative/{cooperative_id}", tag = "cooperative", params(("cooperative_id" = i64, Path)),
     responses((status = 200, body = Data<Cooperative>), (status = 404, body = ErrorBody)))]
-pub async fn get_cooperative(State(state): State<AppState>, _caller: Authorized<MembersRead>, Path(id): Path<i64>) -> Result<Response, ApiError> {
-    Ok(envelope::data(Cooperative::from(state.members().get_cooperative(pb::Id { id }).await?.into_inner())))
+pub async fn get_cooperative(
+    State(state): State<AppState>,
+    _caller: Authorized<MembersRead>,
+    Path(id): Path<i64>,
+) -> Result<Response, ApiError> {
+    Ok(envelope::data(Cooperative::from(
+        state.members().get_cooperative(pb::Id { id }).await?.into_inner(),
+    )))
 }
 
 /// Creates when `cooperative_id` is absent or null, updates otherwise.
 #[utoipa::path(post, path = "/cooperative/post_cooperative", tag = "cooperative", request_body = Cooperative,
     responses((status = 200, body = Written), (status = 400, body = ErrorBody), (status = 409, body = ErrorBody)))]
-pub async fn post_cooperative(State(state): State<AppState>, _caller: Authorized<MembersWrite>, Json(body): Json<Cooperative>) -> Result<Response, ApiError> {
+pub async fn post_cooperative(
+    State(state): State<AppState>,
+    _caller: Authorized<MembersWrite>,
+    Json(body): Json<Cooperative>,
+) -> Result<Response, ApiError> {
     let id = state.members().save_cooperative(pb::Cooperative::from(body)).await?.into_inner().id;
     Ok(envelope::written("Coopérative enregistrée", Some(id)))
 }
@@ -106,7 +119,11 @@ pub async fn post_cooperative(State(state): State<AppState>, _caller: Authorized
 /// Refused (409) while members still belong to it.
 #[utoipa::path(delete, path = "/cooperative/delete_cooperative/{cooperative_id}", tag = "cooperative", params(("cooperative_id" = i64, Path)),
     responses((status = 200, body = Written), (status = 404, body = ErrorBody), (status = 409, body = ErrorBody)))]
-pub async fn delete_cooperative(State(state): State<AppState>, _caller: Authorized<MembersDelete>, Path(id): Path<i64>) -> Result<Response, ApiError> {
+pub async fn delete_cooperative(
+    State(state): State<AppState>,
+    _caller: Authorized<MembersDelete>,
+    Path(id): Path<i64>,
+) -> Result<Response, ApiError> {
     state.members().delete_cooperative(pb::Id { id }).await?;
     Ok(envelope::written("Coopérative supprimée", None))
 }

@@ -36,7 +36,10 @@ pub async fn get_env(State(state): State<AppState>, _caller: Caller) -> Result<R
 }
 
 #[utoipa::path(get, path = "/env/get_about", tag = "env", responses((status = 200, body = Data<About>), (status = 401, body = ErrorBody)))]
-pub async fn get_about(State(state): State<AppState>, _caller: Caller) -> Result<Response, ApiError> {
+pub async fn get_about(
+    State(state): State<AppState>,
+    _caller: Caller,
+) -> Result<Response, ApiError> {
     Ok(envelope::data(About {
         version: env!("CARGO_PKG_VERSION"),
         build: option_env!("SESAME_BUILD").unwrap_or(""),

@@ -33,7 +33,11 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(get_locality))
         .routes(routes!(post_locality))
         .routes(routes!(delete_locality))
-        .merge(OpenApiRouter::new().routes(routes!(post_locality_import)).layer(DefaultBodyLimit::max(IMPORT_BODY_LIMIT)))
+        .merge(
+            OpenApiRouter::new()
+                .routes(routes!(post_locality_import))
+                .layer(DefaultBodyLimit::max(IMPORT_BODY_LIMIT)),
+        )
 }
 
 /// A whole country's localities (about 200 bytes a row) fit in an import; other calls keep the
@@ -118,13 +122,21 @@ pub struct Locality {
 
 impl From<pb::Region> for Region {
     fn from(r: pb::Region) -> Self {
-        Region { region_id: Some(r.region_id), region_code: r.region_code, region_name: r.region_name }
+        Region {
+            region_id: Some(r.region_id),
+            region_code: r.region_code,
+            region_name: r.region_name,
+        }
     }
 }
 
 impl From<Region> for pb::Region {
     fn from(r: Region) -> Self {
-        pb::Region { region_id: r.region_id.unwrap_or(0), region_code: r.region_code, region_name: r.region_name }
+        pb::Region {
+            region_id: r.region_id.unwrap_or(0),
+            region_code: r.region_code,
+            region_name: r.region_name,
+        }
     }
 }
 
@@ -415,7 +427,8 @@ pub async fn post_locality_import(
             locality_name: r.locality_name,
         })
         .collect();
-    let counts = state.geography().import_localities(pb::ImportRequest { rows }).await?.into_inner();
+    let counts =
+        state.geography().import_localities(pb::ImportRequest { rows }).await?.into_inner();
     Ok(axum::Json(ImportAnswer {
         status: "ok",
         region_added: counts.region_added,

@@ -65,7 +65,10 @@ pub async fn post_login_param(
     Json(p): Json<LoginParam>,
 ) -> Result<Response, ApiError> {
     if p.string_value.as_ref().is_some_and(|s| s.len() > 10_000) {
-        return Err(ApiError::field("loginParam_stringValue", "La valeur texte ne peut pas dépasser 10 000 caractères."));
+        return Err(ApiError::field(
+            "loginParam_stringValue",
+            "La valeur texte ne peut pas dépasser 10 000 caractères.",
+        ));
     }
     state
         .auth()

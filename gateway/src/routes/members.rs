@@ -25,7 +25,11 @@ pub fn router(photo_max_bytes: usize) -> OpenApiRouter<AppState> {
         .routes(routes!(delete_member))
         .routes(routes!(get_member_photo))
         // The multipart envelope adds a little to the photo itself.
-        .merge(OpenApiRouter::new().routes(routes!(post_member_photo)).layer(DefaultBodyLimit::max(photo_max_bytes + 64 * 1024)))
+        .merge(
+            OpenApiRouter::new()
+                .routes(routes!(post_member_photo))
+                .layer(DefaultBodyLimit::max(photo_max_bytes + 64 * 1024)),
+        )
 }
 
 /// A member as the API shows and takes it (specification point 3). Fields set by the server are
@@ -241,7 +245,8 @@ pub async fn member_list(
     Query(paging): Query<Paging>,
     Query(filter): Query<MemberFilter>,
 ) -> Result<Response, ApiError> {
-    let request = pb::MemberListRequest { paging: Some(paging.to_pb()), filter: Some(filter.into()) };
+    let request =
+        pb::MemberListRequest { paging: Some(paging.to_pb()), filter: Some(filter.into()) };
     let answer = state.members().list_members(request).await?.into_inner();
     Ok(axum::Json(MemberListAnswer {
         status: "ok",
@@ -260,13 +265,18 @@ pub async fn member_count(
     _caller: Authorized<MembersRead>,
     Query(filter): Query<MemberFilter>,
 ) -> Result<Response, ApiError> {
-    let count = state.members().count_members(pb::MemberFilter::from(filter)).await?.into_inner().count;
+    let count =
+        state.members().count_members(pb::MemberFilter::from(filter)).await?.into_inner().count;
     Ok(envelope::data(count))
 }
 
 #[utoipa::path(get, path = "/member/get_member/{member_id}", tag = "member", params(("member_id" = i64, Path)),
     responses((status = 200, body = Data<Member>), (status = 404, body = ErrorBody)))]
-pub async fn get_member(State(state): State<AppState>, _caller: Authorized<MembersRead>, Path(id): Path<i64>) -> Result<Response, ApiError> {
+pub async fn get_member(
+    State(state): State<AppState>,
+    _caller: Authorized<MembersRead>,
+    Path(id): Path<i64>,
+) -> Result<Response, ApiError> {
     let member = state.members().get_member(pb::Id { id }).await?.into_inner();
     Ok(envelope::data(Member::from(member)))
 }
@@ -298,7 +308,11 @@ pub async fn get_member_family(
 /// Creates when `member_id` is absent or null, updates otherwise.
 #[utoipa::path(post, path = "/member/post_member", tag = "member", request_body = Member,
     responses((status = 200, body = Written), (status = 400, body = ErrorBody), (status = 409, body = ErrorBody)))]
-pub async fn post_member(State(state): State<AppState>, caller: Authorized<MembersWrite>, Json(body): Json<Member>) -> Result<Response, ApiError> {
+pub async fn post_member(
+    State(state): State<AppState>,
+    caller: Authorized<MembersWrite>,
+    Json(body): Json<Member>,
+) -> Result<Response, ApiError> {
     let creating = body.member_id.is_none();
     let request = pb::SaveMemberRequest { member: Some(body.into()), caller: caller.0.login_name };
     let id = state.members().save_member(request).await?.into_inner().id;
@@ -308,7 +322,11 @@ pub async fn post_member(State(state): State<AppState>, caller: Authorized<Membe
 /// Refused (409) while a main member still has dependants, or a member still farms parcels.
 #[utoipa::path(delete, path = "/member/delete_member/{member_id}", tag = "member", params(("member_id" = i64, Path)),
     responses((status = 200, body = Written), (status = 404, body = ErrorBody), (status = 409, body = ErrorBody)))]
-pub async fn delete_member(State(state): State<AppState>, _caller: Authorized<MembersDelete>, Path(id): Path<i64>) -> Result<Response, ApiError> {
+pub async fn delete_member(
+    State(state): State<AppState>,
+    _caller: Authorized<MembersDelete>,
+    Path(id): Path<i64>,
+) -> Result<Response, ApiError> {
     state.members().delete_member(pb::Id { id }).await?;
     Ok(envelope::written("Adhérent supprimé", None))
 }
@@ -337,14 +355,23 @@ pub struct PhotoUpload {
 /// thumbnail. A refused upload leaves the previous photo untouched.
 #[utoipa::path(post, path = "/member/post_member-photo", tag = "member", request_body(content = PhotoUpload, content_type = "multipart/form-data"),
     responses((status = 200, body = PhotoAnswer), (status = 400, body = ErrorBody), (status = 413, body = ErrorBody)))]
-pub async fn post_member_photo(State(state): State<AppState>, caller: Authorized<MembersWrite>, mut form: Multipart) -> Result<Response, ApiError> {
+pub async fn post_member_photo(
+    State(state): State<AppState>,
+    caller: Authorized<MembersWrite>,
+    mut form: Multipart,
+) -> Result<Response, ApiError> {
     let mut member_id: Option<i64> = None;
     let mut photo: Option<(String, Vec<u8>)> = None;
     while let Some(field) = form.next_field().await.map_err(multipart_error)? {
         match field.name() {
             Some("member_id") => {
                 let text = field.text().await.map_err(multipart_error)?;
-                member_id = Some(text.trim().parse().map_err(|_| ApiError::field("member_id", "Le numéro de l'adhérent doit être un nombre entier."))?);
+                member_id = Some(text.trim().parse().map_err(|_| {
+                    ApiError::field(
+                        "member_id",
+                        "Le numéro de l'adhérent doit être un nombre entier.",
+                    )
+                })?);
             }
             Some("member_photo") => {
                 let name = field.file_name().unwrap_or_default().to_string();
@@ -353,8 +380,11 @@ pub async fn post_member_photo(State(state): State<AppState>, caller: Authorized
             _ => {}
         }
     }
-    let member_id = member_id.ok_or_else(|| ApiError::field("member_id", "Le numéro de l'adhérent est obligatoire."))?;
-    let (file_name, content) = photo.ok_or_else(|| ApiError::field("member_photo", "Aucune photo reçue : choisissez un fichier image."))?;
+    let member_id = member_id
+        .ok_or_else(|| ApiError::field("member_id", "Le numéro de l'adhérent est obligatoire."))?;
+    let (file_name, content) = photo.ok_or_else(|| {
+        ApiError::field("member_photo", "Aucune photo reçue : choisissez un fichier image.")
+    })?;
     let upload = pb::PhotoUpload { member_id, content, file_name, caller: caller.0.login_name };
     let saved = state.members().save_photo(upload).await?.into_inner();
     Ok(axum::Json(PhotoAnswer {
@@ -370,7 +400,9 @@ fn multipart_error(e: axum::extract::multipart::MultipartError) -> ApiError {
     if e.status() == axum::http::StatusCode::PAYLOAD_TOO_LARGE {
         ApiError::new(e.status(), "La photo dépasse la taille permise.")
     } else {
-        ApiError::bad_request("Envoi illisible : la photo doit arriver en multipart/form-data (member_id, member_photo).")
+        ApiError::bad_request(
+            "Envoi illisible : la photo doit arriver en multipart/form-data (member_id, member_photo).",
+        )
     }
 }
 
@@ -395,9 +427,17 @@ pub async fn get_member_photo(
     let request = pb::PhotoRequest { member_id: id, thumbnail: query.thumbnail.unwrap_or(false) };
     let photo = state.members().get_photo(request).await?.into_inner();
     // A versioned address never changes content; without the version, check each time.
-    let cache = if query.v.as_deref() == Some(photo.version.as_str()) { "private, max-age=31536000, immutable" } else { "private, no-cache" };
+    let cache = if query.v.as_deref() == Some(photo.version.as_str()) {
+        "private, max-age=31536000, immutable"
+    } else {
+        "private, no-cache"
+    };
     Ok((
-        [(header::CONTENT_TYPE, photo.content_type), (header::CACHE_CONTROL, cache.to_string()), (header::ETAG, format!("\"{}\"", photo.version))],
+        [
+            (header::CONTENT_TYPE, photo.content_type),
+            (header::CACHE_CONTROL, cache.to_string()),
+            (header::ETAG, format!("\"{}\"", photo.version)),
+        ],
         photo.content,
     )
         .into_response())

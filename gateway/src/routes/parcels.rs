@@ -1,4 +1,4 @@
-//! `parcel/*`: the parcels members farm (named in the specification's style).
+//! `parcel/*`: the parcels members farm (named in the specification's style, docs/decisions.md).
 
 use crate::access::{MembersDelete, MembersRead, MembersWrite};
 use crate::envelope::{self, Data, List, Paging, Written};
@@ -113,21 +113,33 @@ pub async fn parcel_list(
 
 #[utoipa::path(get, path = "/parcel/get_parcel/{parcel_id}", tag = "parcel", params(("parcel_id" = i64, Path)),
     responses((status = 200, body = Data<Parcel>), (status = 404, body = ErrorBody)))]
-pub async fn get_parcel(State(state): State<AppState>, _caller: Authorized<MembersRead>, Path(id): Path<i64>) -> Result<Response, ApiError> {
+pub async fn get_parcel(
+    State(state): State<AppState>,
+    _caller: Authorized<MembersRead>,
+    Path(id): Path<i64>,
+) -> Result<Response, ApiError> {
     Ok(envelope::data(Parcel::from(state.members().get_parcel(pb::Id { id }).await?.into_inner())))
 }
 
 /// Creates when `parcel_id` is absent or null, updates otherwise.
 #[utoipa::path(post, path = "/parcel/post_parcel", tag = "parcel", request_body = Parcel,
     responses((status = 200, body = Written), (status = 400, body = ErrorBody), (status = 409, body = ErrorBody)))]
-pub async fn post_parcel(State(state): State<AppState>, _caller: Authorized<MembersWrite>, Json(body): Json<Parcel>) -> Result<Response, ApiError> {
+pub async fn post_parcel(
+    State(state): State<AppState>,
+    _caller: Authorized<MembersWrite>,
+    Json(body): Json<Parcel>,
+) -> Result<Response, ApiError> {
     let id = state.members().save_parcel(pb::Parcel::from(body)).await?.into_inner().id;
     Ok(envelope::written("Parcelle enregistrée", Some(id)))
 }
 
 #[utoipa::path(delete, path = "/parcel/delete_parcel/{parcel_id}", tag = "parcel", params(("parcel_id" = i64, Path)),
     responses((status = 200, body = Written), (status = 404, body = ErrorBody)))]
-pub async fn delete_parcel(State(state): State<AppState>, _caller: Authorized<MembersDelete>, Path(id): Path<i64>) -> Result<Response, ApiError> {
+pub async fn delete_parcel(
+    State(state): State<AppState>,
+    _caller: Authorized<MembersDelete>,
+    Path(id): Path<i64>,
+) -> Result<Response, ApiError> {
     state.members().delete_parcel(pb::Id { id }).await?;
     Ok(envelope::written("Parcelle supprimée", None))
 }

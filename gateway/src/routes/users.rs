@@ -126,7 +126,12 @@ pub async fn post_user(
     _caller: Authorized<UsersWrite>,
     Json(body): Json<NewUser>,
 ) -> Result<Response, ApiError> {
-    check_sizes(&[Some(&body.login_name), body.login_password.as_deref(), Some(&body.login_role), body.login_provider.as_deref()])?;
+    check_sizes(&[
+        Some(&body.login_name),
+        body.login_password.as_deref(),
+        Some(&body.login_role),
+        body.login_provider.as_deref(),
+    ])?;
     if let Some(login_id) = body.login_id {
         let patch = UserPatch {
             login_id,
@@ -158,7 +163,12 @@ pub async fn patch_user(
     _caller: Authorized<UsersWrite>,
     Json(body): Json<UserPatch>,
 ) -> Result<Response, ApiError> {
-    check_sizes(&[body.login_name.as_deref(), body.login_password.as_deref(), body.login_role.as_deref(), body.login_provider.as_deref()])?;
+    check_sizes(&[
+        body.login_name.as_deref(),
+        body.login_password.as_deref(),
+        body.login_role.as_deref(),
+        body.login_provider.as_deref(),
+    ])?;
     update(&state, body).await
 }
 
@@ -188,7 +198,10 @@ pub async fn delete_user(
 ) -> Result<Response, ApiError> {
     state
         .auth()
-        .delete_login(proto::auth::DeleteLoginRequest { login_id: id, requested_by: caller.login_id })
+        .delete_login(proto::auth::DeleteLoginRequest {
+            login_id: id,
+            requested_by: caller.login_id,
+        })
         .await?;
     Ok(envelope::written("Utilisateur supprimé", None))
 }

@@ -43,13 +43,19 @@ impl AuthGrpc {
         Ok(pb::Session { login_id, login_name: login.login_name, role: login.login_role })
     }
 
-    async fn sign_in(&self, login: &str, password: &str) -> Result<pb::LoginResponse, ServiceError> {
+    async fn sign_in(
+        &self,
+        login: &str,
+        password: &str,
+    ) -> Result<pb::LoginResponse, ServiceError> {
         let login = login.trim();
         if let Some(seconds) = self.throttle.blocked_for(login).await? {
             return Err(ServiceError::TooManyRequests(msg::too_many_attempts(seconds.max(1))));
         }
         let found = self.store.credentials_by_name(login).await?;
-        let hash = found.as_ref().map_or_else(|| self.decoy_hash.as_str().to_string(), |c| c.password_hash.clone());
+        let hash = found
+            .as_ref()
+            .map_or_else(|| self.decoy_hash.as_str().to_string(), |c| c.password_hash.clone());
         let matches = password::verify(password.to_string(), hash).await?;
         let Some(user) = found.filter(|_| matches) else {
             self.throttle.record_failure(login).await?;
@@ -58,7 +64,12 @@ impl AuthGrpc {
         };
         self.throttle.clear(login).await?;
         self.store.touch_last_connection(user.login_id).await?;
-        let token = self.tokens.issue(user.login_id, &user.login_name, &user.login_role, user.token_version)?;
+        let token = self.tokens.issue(
+            user.login_id,
+            &user.login_name,
+            &user.login_role,
+            user.token_version,
+        )?;
         tracing::info!(login_id = user.login_id, "signed in");
         let row = self.store.get_login(user.login_id).await?;
         Ok(pb::LoginResponse { token, user: Some(to_pb(row)) })
@@ -105,8 +116,16 @@ impl Auth for AuthGrpc {
 
     async fn refresh(&self, request: Request<pb::TokenRequest>) -> Answer<pb::TokenResponse> {
         let session = self.session(&request.into_inner().token).await?;
-        let version = self.store.credentials_by_id(session.login_id).await?.map(|c| c.token_version).unwrap_or(0);
-        let token = self.tokens.issue(session.login_id, &session.login_name, &session.role, version).map_err(ServiceError::from)?;
+        let version = self
+            .store
+            .credentials_by_id(session.login_id)
+            .await?
+            .map(|c| c.token_version)
+            .unwrap_or(0);
+        let token = self
+            .tokens
+            .issue(session.login_id, &session.login_name, &session.role, version)
+            .map_err(ServiceError::from)?;
         Ok(Response::new(pb::TokenResponse { token }))
     }
 
@@ -114,19 +133,28 @@ impl Auth for AuthGrpc {
         Ok(Response::new(self.session(&request.into_inner().token).await?))
     }
 
-    async fn hash_password(&self, request: Request<pb::HashPasswordRequest>) -> Answer<pb::HashPasswordResponse> {
+    async fn hash_password(
+        &self,
+        request: Request<pb::HashPasswordRequest>,
+    ) -> Answer<pb::HashPasswordResponse> {
         let text = request.into_inner().password;
         login_rules::check_update(&LoginInput { password: Some(&text), ..Default::default() })?;
         let hash = password::hash(text).await.map_err(ServiceError::from)?;
         Ok(Response::new(pb::HashPasswordResponse { hash }))
     }
 
-    async fn list_logins(&self, request: Request<pb::ListLoginsRequest>) -> Answer<pb::ListLoginsResponse> {
+    async fn list_logins(
+        &self,
+        request: Request<pb::ListLoginsRequest>,
+    ) -> Answer<pb::ListLoginsResponse> {
         let r = request.into_inner();
         let p = r.paging.unwrap_or_default();
         let page = Page::checked(p.limit, p.offset, &p.order_by, p.descending, LOGIN_SORT)?;
         let (rows, total) = self.store.list_logins(&r.filter, &page).await?;
-        Ok(Response::new(pb::ListLoginsResponse { logins: rows.into_iter().map(to_pb).collect(), total }))
+        Ok(Response::new(pb::ListLoginsResponse {
+            logins: rows.into_iter().map(to_pb).collect(),
+            total,
+        }))
     }
 
     async fn get_login(&self, request: Request<pb::LoginId>) -> Answer<pb::Login> {
@@ -171,7 +199,10 @@ impl Auth for AuthGrpc {
         Ok(Response::new(pb::LoginId { login_id: r.login_id }))
     }
 
-    async fn delete_login(&self, request: Request<pb::DeleteLoginRequest>) -> Answer<proto::common::Empty> {
+    async fn delete_login(
+        &self,
+        request: Request<pb::DeleteLoginRequest>,
+    ) -> Answer<proto::common::Empty> {
         let r = request.into_inner();
         if r.login_id == r.requested_by {
             return Err(ServiceError::Conflict(msg::SELF_DELETE.into()).into());
@@ -181,21 +212,28 @@ impl Auth for AuthGrpc {
         Ok(Response::new(proto::common::Empty {}))
     }
 
-    async fn get_login_param(&self, request: Request<pb::LoginParamName>) -> Answer<pb::LoginParam> {
+    async fn get_login_param(
+        &self,
+        request: Request<pb::LoginParamName>,
+    ) -> Answer<pb::LoginParam> {
         let name = check_param_name(&request.into_inner().name)?;
         let row = self.store.get_login_param(&name).await?;
         let row = row.ok_or_else(|| ServiceError::NotFound(msg::param_not_found(&name)))?;
         Ok(Response::new(param_to_pb(row)))
     }
 
-    async fn save_login_param(&self, request: Request<pb::LoginParam>) -> Answer<proto::common::Empty> {
+    async fn save_login_param(
+        &self,
+        request: Request<pb::LoginParam>,
+    ) -> Answer<proto::common::Empty> {
         let p = request.into_inner();
         let name = check_param_name(&p.name)?;
         let date_value = match p.date_value.as_deref().map(str::trim).filter(|d| !d.is_empty()) {
             None => None,
             Some(d) => Some(
-                NaiveDate::parse_from_str(d.get(..10).unwrap_or(d), "%Y-%m-%d")
-                    .map_err(|_| ServiceError::invalid_field("loginParam_dateValue", msg::PARAM_DATE_INVALID))?,
+                NaiveDate::parse_from_str(d.get(..10).unwrap_or(d), "%Y-%m-%d").map_err(|_| {
+                    ServiceError::invalid_field("loginParam_dateValue", msg::PARAM_DATE_INVALID)
+                })?,
             ),
         };
         let row = LoginParamRow {

@@ -25,6 +25,14 @@ pub fn migrator() -> Migrator {
     sqlx::migrate!("./migrations")
 }
 
+/// The auth service, as the suite and the migrations list it.
+pub const INFO: common::service::ServiceInfo = common::service::ServiceInfo {
+    name: "auth",
+    schema: SCHEMA,
+    migrator,
+    publishes_events: false,
+};
+
 #[derive(Clone, Debug)]
 pub struct AuthConfig {
     pub database_url: String,
@@ -41,11 +49,14 @@ impl AuthConfig {
     /// Reads `DATABASE_URL`, `JWT_SECRET`, `TOKEN_TTL_SECONDS`, `BOOTSTRAP_ADMIN_LOGIN`,
     /// `BOOTSTRAP_ADMIN_PASSWORD`, `SIGNIN_MAX_FAILURES`, `SIGNIN_BLOCK_SECONDS`, `AUTH_DB_CONNECTIONS`.
     pub fn from_env() -> Result<Self> {
-        let bootstrap_admin = match (env_opt("BOOTSTRAP_ADMIN_LOGIN"), env_opt("BOOTSTRAP_ADMIN_PASSWORD")) {
-            (Some(login), Some(password)) => Some((login, password)),
-            (None, None) => None,
-            _ => anyhow::bail!("set both BOOTSTRAP_ADMIN_LOGIN and BOOTSTRAP_ADMIN_PASSWORD, or neither"),
-        };
+        let bootstrap_admin =
+            match (env_opt("BOOTSTRAP_ADMIN_LOGIN"), env_opt("BOOTSTRAP_ADMIN_PASSWORD")) {
+                (Some(login), Some(password)) => Some((login, password)),
+                (None, None) => None,
+                _ => anyhow::bail!(
+                    "set both BOOTSTRAP_ADMIN_LOGIN and BOOTSTRAP_ADMIN_PASSWORD, or neither"
+                ),
+            };
         let defaults = ThrottleSettings::default();
         Ok(AuthConfig {
             database_url: env_or("DATABASE_URL", common::config::DEFAULT_DATABASE_URL),
@@ -54,7 +65,10 @@ impl AuthConfig {
             bootstrap_admin,
             throttle: ThrottleSettings {
                 max_failures: env_parse("SIGNIN_MAX_FAILURES", defaults.max_failures)?,
-                block: Duration::from_secs(env_parse("SIGNIN_BLOCK_SECONDS", defaults.block.as_secs())?),
+                block: Duration::from_secs(env_parse(
+                    "SIGNIN_BLOCK_SECONDS",
+                    defaults.block.as_secs(),
+                )?),
                 window: defaults.window,
             },
             max_connections: env_parse("AUTH_DB_CONNECTIONS", 10u32)?,
@@ -80,7 +94,8 @@ pub async fn build(config: &AuthConfig) -> Result<AuthService> {
             role: Some("admin"),
             provider: None,
         };
-        domain::login_rules::check_new(&rules).context("BOOTSTRAP_ADMIN_LOGIN or BOOTSTRAP_ADMIN_PASSWORD is invalid")?;
+        domain::login_rules::check_new(&rules)
+            .context("BOOTSTRAP_ADMIN_LOGIN or BOOTSTRAP_ADMIN_PASSWORD is invalid")?;
         let hash = password::hash(password.clone()).await?;
         if store.create_first_admin(login.trim(), &hash).await? {
             tracing::info!(login = %login, "first administrator created");
@@ -100,10 +115,16 @@ pub async fn build(config: &AuthConfig) -> Result<AuthService> {
 
 impl AuthService {
     /// Answers gRPC (the auth API and `grpc.health.v1`) on `listener` until `shutdown` resolves.
-    pub async fn serve(self, listener: TcpListener, shutdown: impl Future<Output = ()> + Send) -> Result<()> {
+    pub async fn serve(
+        self,
+        listener: TcpListener,
+        shutdown: impl Future<Output = ()> + Send,
+    ) -> Result<()> {
         let (health, health_service) = tonic_health::server::health_reporter();
         health.set_serving::<AuthServer<grpc::AuthGrpc>>().await;
-        let router = common::grpc::server().add_service(health_service).add_service(AuthServer::new(self.grpc));
+        let router = common::grpc::server()
+            .add_service(health_service)
+            .add_service(AuthServer::new(self.grpc));
         common::grpc::serve(router, listener, shutdown).await
     }
 }

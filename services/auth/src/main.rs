@@ -9,7 +9,8 @@ async fn main() -> anyhow::Result<()> {
         tracing::info!("migrations applied");
         return Ok(());
     }
-    let (listener, addr) = common::grpc::bind(&common::config::env_or("GRPC_ADDR", "0.0.0.0:50051")).await?;
+    let (listener, addr) =
+        common::grpc::bind(&common::config::env_or("GRPC_ADDR", "0.0.0.0:50051")).await?;
     tracing::info!(%addr, "auth service listening");
     service.serve(listener, common::shutdown::signal()).await?;
     telemetry.shutdown();

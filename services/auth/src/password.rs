@@ -17,12 +17,14 @@ pub async fn hash(password: String) -> Result<String> {
 
 /// Whether `password` matches `hash`. A malformed stored hash counts as a mismatch (and is logged).
 pub async fn verify(password: String, hash: String) -> Result<bool> {
-    tokio::task::spawn_blocking(move || match Argon2::default().verify_password(password.as_bytes(), hash.as_str()) {
-        Ok(()) => true,
-        Err(argon2::password_hash::Error::PasswordInvalid) => false,
-        Err(e) => {
-            tracing::error!(error = %e, "stored password hash cannot be read");
-            false
+    tokio::task::spawn_blocking(move || {
+        match Argon2::default().verify_password(password.as_bytes(), hash.as_str()) {
+            Ok(()) => true,
+            Err(argon2::password_hash::Error::PasswordInvalid) => false,
+            Err(e) => {
+                tracing::error!(error = %e, "stored password hash cannot be read");
+                false
+            }
         }
     })
     .await

@@ -3,9 +3,10 @@
 
 use crate::domain::messages as msg;
 use chrono::{DateTime, NaiveDate, Utc};
-use common::error::{ServiceError, is_unique_violation};
+use common::error::ServiceError;
 use common::paging::Page;
 use common::roles::Role;
+use common::validation::{UniqueField, unique_or};
 use sqlx::{AssertSqlSafe, PgPool, Postgres, Transaction};
 
 #[derive(Debug, Clone, sqlx::FromRow)]
@@ -43,7 +44,8 @@ pub const LOGIN_SORT: &[(&str, &str)] = &[
     ("login_lastConnection", "login_last_connection"),
 ];
 
-const LOGIN_COLUMNS: &str = "login_id, login_name, login_role, login_provider, login_last_connection";
+const LOGIN_COLUMNS: &str =
+    "login_id, login_name, login_role, login_provider, login_last_connection";
 
 /// The fields to change on a login; `None` leaves a field as it is.
 #[derive(Debug, Default)]
@@ -68,16 +70,24 @@ impl Store {
     #[tracing::instrument(name = "db.auth.signing_key", skip_all)]
     pub async fn signing_key(&self, fresh: Vec<u8>) -> Result<Vec<u8>, ServiceError> {
         // First start stores `fresh`; later starts (and other replicas) read the stored one.
-        sqlx::query("INSERT INTO auth.signing_key (id, secret) VALUES (1, $1) ON CONFLICT (id) DO NOTHING")
-            .bind(fresh)
-            .execute(&self.pool)
-            .await?;
-        Ok(sqlx::query_scalar("SELECT secret FROM auth.signing_key WHERE id = 1").fetch_one(&self.pool).await?)
+        sqlx::query(
+            "INSERT INTO auth.signing_key (id, secret) VALUES (1, $1) ON CONFLICT (id) DO NOTHING",
+        )
+        .bind(fresh)
+        .execute(&self.pool)
+        .await?;
+        Ok(sqlx::query_scalar("SELECT secret FROM auth.signing_key WHERE id = 1")
+            .fetch_one(&self.pool)
+            .await?)
     }
 
     /// Creates the first administrator when no login exists at all. Answers whether it did.
     #[tracing::instrument(name = "db.auth.bootstrap_admin", skip_all)]
-    pub async fn create_first_admin(&self, login_name: &str, password_hash: &str) -> Result<bool, ServiceError> {
+    pub async fn create_first_admin(
+        &self,
+        login_name: &str,
+        password_hash: &str,
+    ) -> Result<bool, ServiceError> {
         let done = sqlx::query(
             "INSERT INTO auth.login (login_name, login_role, password_hash)
              SELECT $1, 'admin', $2 WHERE NOT EXISTS (SELECT 1 FROM auth.login)",
@@ -90,7 +100,10 @@ impl Store {
     }
 
     #[tracing::instrument(name = "db.auth.credentials", skip_all)]
-    pub async fn credentials_by_name(&self, login_name: &str) -> Result<Option<Credentials>, ServiceError> {
+    pub async fn credentials_by_name(
+        &self,
+        login_name: &str,
+    ) -> Result<Option<Credentials>, ServiceError> {
         Ok(sqlx::query_as(
             "SELECT login_id, login_name, login_role, password_hash, token_version
              FROM auth.login WHERE lower(login_name) = lower($1)",
@@ -101,7 +114,10 @@ impl Store {
     }
 
     #[tracing::instrument(name = "db.auth.session_state", skip_all)]
-    pub async fn credentials_by_id(&self, login_id: i64) -> Result<Option<Credentials>, ServiceError> {
+    pub async fn credentials_by_id(
+        &self,
+        login_id: i64,
+    ) -> Result<Option<Credentials>, ServiceError> {
         Ok(sqlx::query_as(
             "SELECT login_id, login_name, login_role, password_hash, token_version FROM auth.login WHERE login_id = $1",
         )
@@ -120,7 +136,11 @@ impl Store {
     }
 
     #[tracing::instrument(name = "db.auth.list_logins", skip(self))]
-    pub async fn list_logins(&self, filter: &str, page: &Page) -> Result<(Vec<LoginRow>, i64), ServiceError> {
+    pub async fn list_logins(
+        &self,
+        filter: &str,
+        page: &Page,
+    ) -> Result<(Vec<LoginRow>, i64), ServiceError> {
         let sql = format!(
             "SELECT {LOGIN_COLUMNS} FROM auth.login
              WHERE $1 = '' OR login_name ILIKE '%' || $1 || '%' OR login_role ILIKE '%' || $1 || '%'
@@ -146,11 +166,13 @@ impl Store {
 
     #[tracing::instrument(name = "db.auth.get_login", skip(self))]
     pub async fn get_login(&self, login_id: i64) -> Result<LoginRow, ServiceError> {
-        sqlx::query_as(AssertSqlSafe(format!("SELECT {LOGIN_COLUMNS} FROM auth.login WHERE login_id = $1")))
-            .bind(login_id)
-            .fetch_optional(&self.pool)
-            .await?
-            .ok_or_else(|| ServiceError::NotFound(msg::login_not_found(login_id)))
+        sqlx::query_as(AssertSqlSafe(format!(
+            "SELECT {LOGIN_COLUMNS} FROM auth.login WHERE login_id = $1"
+        )))
+        .bind(login_id)
+        .fetch_optional(&self.pool)
+        .await?
+        .ok_or_else(|| ServiceError::NotFound(msg::login_not_found(login_id)))
     }
 
     #[tracing::instrument(name = "db.auth.create_login", skip_all)]
@@ -177,14 +199,19 @@ impl Store {
     /// Applies `changes` in one transaction. Demoting the last administrator is refused; a new password
     /// bumps the token version, which ends every session of that login.
     #[tracing::instrument(name = "db.auth.update_login", skip(self, changes))]
-    pub async fn update_login(&self, login_id: i64, changes: LoginChanges) -> Result<(), ServiceError> {
+    pub async fn update_login(
+        &self,
+        login_id: i64,
+        changes: LoginChanges,
+    ) -> Result<(), ServiceError> {
         let mut tx = self.pool.begin().await?;
         let current: Option<String> =
             sqlx::query_scalar("SELECT login_role FROM auth.login WHERE login_id = $1 FOR UPDATE")
                 .bind(login_id)
                 .fetch_optional(&mut *tx)
                 .await?;
-        let current = current.ok_or_else(|| ServiceError::NotFound(msg::login_not_found(login_id)))?;
+        let current =
+            current.ok_or_else(|| ServiceError::NotFound(msg::login_not_found(login_id)))?;
         if current == Role::Admin.as_str() && changes.role.is_some_and(|r| r != Role::Admin) {
             ensure_other_admin(&mut tx, login_id).await?;
         }
@@ -224,7 +251,10 @@ impl Store {
         if role == Role::Admin.as_str() {
             ensure_other_admin(&mut tx, login_id).await?;
         }
-        sqlx::query("DELETE FROM auth.login WHERE login_id = $1").bind(login_id).execute(&mut *tx).await?;
+        sqlx::query("DELETE FROM auth.login WHERE login_id = $1")
+            .bind(login_id)
+            .execute(&mut *tx)
+            .await?;
         tx.commit().await?;
         Ok(())
     }
@@ -261,10 +291,14 @@ impl Store {
 
 /// Locks every administrator row, then refuses when `login_id` is the only one. The lock makes two
 /// concurrent demotions of the last two administrators wait for each other instead of both succeeding.
-async fn ensure_other_admin(tx: &mut Transaction<'_, Postgres>, login_id: i64) -> Result<(), ServiceError> {
-    let admins: Vec<i64> = sqlx::query_scalar("SELECT login_id FROM auth.login WHERE login_role = 'admin' FOR UPDATE")
-        .fetch_all(&mut **tx)
-        .await?;
+async fn ensure_other_admin(
+    tx: &mut Transaction<'_, Postgres>,
+    login_id: i64,
+) -> Result<(), ServiceError> {
+    let admins: Vec<i64> =
+        sqlx::query_scalar("SELECT login_id FROM auth.login WHERE login_role = 'admin' FOR UPDATE")
+            .fetch_all(&mut **tx)
+            .await?;
     if admins.iter().all(|id| *id == login_id) {
         return Err(ServiceError::Conflict(msg::LAST_ADMIN.into()));
     }
@@ -272,11 +306,14 @@ async fn ensure_other_admin(tx: &mut Transaction<'_, Postgres>, login_id: i64) -
 }
 
 fn name_conflict(e: sqlx::Error) -> ServiceError {
-    if is_unique_violation(&e, "login_name_key") {
-        ServiceError::Conflict(msg::LOGIN_NAME_TAKEN.into())
-    } else {
-        e.into()
-    }
+    unique_or(
+        e,
+        [UniqueField {
+            constraint: "login_name_key",
+            field: "login_name",
+            message: msg::LOGIN_NAME_TAKEN.into(),
+        }],
+    )
 }
 
 /// `%` and `_` typed by a user are searched for literally.

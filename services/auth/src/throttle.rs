@@ -18,7 +18,11 @@ pub struct ThrottleSettings {
 
 impl Default for ThrottleSettings {
     fn default() -> Self {
-        ThrottleSettings { max_failures: 5, block: Duration::from_secs(30), window: Duration::from_secs(900) }
+        ThrottleSettings {
+            max_failures: 5,
+            block: Duration::from_secs(30),
+            window: Duration::from_secs(900),
+        }
     }
 }
 

@@ -38,7 +38,13 @@ impl TokenIssuer {
         }
     }
 
-    pub fn issue(&self, login_id: i64, name: &str, role: &str, version: i32) -> anyhow::Result<String> {
+    pub fn issue(
+        &self,
+        login_id: i64,
+        name: &str,
+        role: &str,
+        version: i32,
+    ) -> anyhow::Result<String> {
         let now = chrono::Utc::now().timestamp();
         let claims = Claims {
             sub: login_id.to_string(),

@@ -10,7 +10,8 @@ use std::time::Duration;
 
 /// Creates the database named in `url` when it does not exist yet.
 pub async fn ensure_database(url: &str) -> Result<()> {
-    let options = PgConnectOptions::from_str(url).with_context(|| format!("invalid DATABASE_URL {url:?}"))?;
+    let options =
+        PgConnectOptions::from_str(url).with_context(|| format!("invalid DATABASE_URL {url:?}"))?;
     let name = options.get_database().unwrap_or("postgres").to_string();
     let mut admin = options
         .clone()
@@ -18,12 +19,16 @@ pub async fn ensure_database(url: &str) -> Result<()> {
         .connect()
         .await
         .with_context(|| format!("cannot reach PostgreSQL for {url} (set DATABASE_URL)"))?;
-    let exists: bool = sqlx::query_scalar("SELECT EXISTS (SELECT 1 FROM pg_database WHERE datname = $1)")
-        .bind(&name)
-        .fetch_one(&mut admin)
-        .await?;
+    let exists: bool =
+        sqlx::query_scalar("SELECT EXISTS (SELECT 1 FROM pg_database WHERE datname = $1)")
+            .bind(&name)
+            .fetch_one(&mut admin)
+            .await?;
     if !exists {
-        match sqlx::query(AssertSqlSafe(format!("CREATE DATABASE {}", ident(&name)))).execute(&mut admin).await {
+        match sqlx::query(AssertSqlSafe(format!("CREATE DATABASE {}", ident(&name))))
+            .execute(&mut admin)
+            .await
+        {
             Ok(_) => tracing::info!(database = %name, "database created"),
             // Another process created it meanwhile.
             Err(sqlx::Error::Database(e)) if e.code().as_deref() == Some("42P04") => {}

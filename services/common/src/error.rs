@@ -36,13 +36,10 @@ pub enum ServiceError {
 impl ServiceError {
     pub fn invalid_field(field: &str, message: impl Into<String>) -> Self {
         let message = message.into();
-        ServiceError::Invalid { fields: BTreeMap::from([(field.to_string(), message.clone())]), message }
-    }
-
-    /// One error for several field messages; the first one is the headline.
-    pub fn invalid_fields(fields: BTreeMap<String, String>) -> Self {
-        let message = fields.values().next().cloned().unwrap_or_else(|| "Données invalides.".to_string());
-        ServiceError::Invalid { message, fields }
+        ServiceError::Invalid {
+            fields: BTreeMap::from([(field.to_string(), message.clone())]),
+            message,
+        }
     }
 }
 
@@ -51,7 +48,9 @@ impl From<sqlx::Error> for ServiceError {
         match e {
             sqlx::Error::PoolTimedOut | sqlx::Error::Io(_) => {
                 tracing::error!(error = %e, "database unavailable");
-                ServiceError::Unavailable("La base de données ne répond pas, réessayez dans un instant.".into())
+                ServiceError::Unavailable(
+                    "La base de données ne répond pas, réessayez dans un instant.".into(),
+                )
             }
             other => ServiceError::Internal(anyhow::Error::new(other)),
         }
@@ -97,11 +96,6 @@ pub fn field_violations(status: &Status) -> Vec<(String, String)> {
         .unwrap_or_default()
 }
 
-/// Whether a database error is the violation of the named unique constraint.
-pub fn is_unique_violation(e: &sqlx::Error, constraint: &str) -> bool {
-    matches!(e, sqlx::Error::Database(db) if db.is_unique_violation() && db.constraint() == Some(constraint))
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -111,15 +105,23 @@ mod tests {
         let status: Status = ServiceError::invalid_field("login_name", "trop court").into();
         assert_eq!(status.code(), Code::InvalidArgument);
         assert_eq!(status.message(), "trop court");
-        assert_eq!(field_violations(&status), vec![("login_name".to_string(), "trop court".to_string())]);
+        assert_eq!(
+            field_violations(&status),
+            vec![("login_name".to_string(), "trop court".to_string())]
+        );
     }
 
     #[test]
     fn a_taken_value_is_a_conflict_named_on_its_field() {
-        let status: Status = ServiceError::Taken { field: "region_code".into(), message: "déjà utilisé".into() }.into();
+        let status: Status =
+            ServiceError::Taken { field: "region_code".into(), message: "déjà utilisé".into() }
+                .into();
         assert_eq!(status.code(), Code::AlreadyExists);
         assert_eq!(status.message(), "déjà utilisé");
-        assert_eq!(field_violations(&status), vec![("region_code".to_string(), "déjà utilisé".to_string())]);
+        assert_eq!(
+            field_violations(&status),
+            vec![("region_code".to_string(), "déjà utilisé".to_string())]
+        );
     }
 
     #[test]

@@ -20,7 +20,8 @@ use tracing_opentelemetry::OpenTelemetrySpanExt;
 /// caller's span when the call carries a `traceparent`.
 pub fn server() -> Server<tower::layer::util::Identity> {
     Server::builder().trace_fn(|request: &http::Request<()>| {
-        let parent = global::get_text_map_propagator(|p| p.extract(&HeaderExtractor(request.headers())));
+        let parent =
+            global::get_text_map_propagator(|p| p.extract(&HeaderExtractor(request.headers())));
         let span = tracing::info_span!(
             "grpc.server",
             otel.name = %request.uri().path(),
@@ -34,7 +35,8 @@ pub fn server() -> Server<tower::layer::util::Identity> {
 
 /// Binds `addr` (port 0 picks a free one) and answers the bound address.
 pub async fn bind(addr: &str) -> Result<(TcpListener, SocketAddr)> {
-    let listener = TcpListener::bind(addr).await.with_context(|| format!("cannot listen on {addr}"))?;
+    let listener =
+        TcpListener::bind(addr).await.with_context(|| format!("cannot listen on {addr}"))?;
     let local = listener.local_addr()?;
     Ok((listener, local))
 }
@@ -52,14 +54,14 @@ pub async fn serve(
             let _ = stream.set_nodelay(true);
         })
     });
-    router
-        .serve_with_incoming_shutdown(incoming, shutdown)
-        .await
-        .context("gRPC server failed")
+    router.serve_with_incoming_shutdown(incoming, shutdown).await.context("gRPC server failed")
 }
 
 /// A client channel whose calls carry the current trace context.
-pub type TracedChannel = InterceptedService<Channel, fn(tonic::Request<()>) -> Result<tonic::Request<()>, tonic::Status>>;
+pub type TracedChannel = InterceptedService<
+    Channel,
+    fn(tonic::Request<()>) -> Result<tonic::Request<()>, tonic::Status>,
+>;
 
 /// A lazily connecting channel to `url` (`http://host:port`): the caller starts even if the service is
 /// not up yet, and a call made while it is down fails as `Unavailable`.
@@ -73,9 +75,13 @@ pub fn channel(url: &str) -> Result<TracedChannel> {
     Ok(InterceptedService::new(channel, inject_trace_context as fn(_) -> _))
 }
 
-fn inject_trace_context(mut request: tonic::Request<()>) -> Result<tonic::Request<()>, tonic::Status> {
+fn inject_trace_context(
+    mut request: tonic::Request<()>,
+) -> Result<tonic::Request<()>, tonic::Status> {
     let context = tracing::Span::current().context();
-    global::get_text_map_propagator(|p| p.inject_context(&context, &mut MetadataInjector(request.metadata_mut())));
+    global::get_text_map_propagator(|p| {
+        p.inject_context(&context, &mut MetadataInjector(request.metadata_mut()))
+    });
     Ok(request)
 }
 
@@ -83,7 +89,9 @@ struct MetadataInjector<'a>(&'a mut MetadataMap);
 
 impl Injector for MetadataInjector<'_> {
     fn set(&mut self, key: &str, value: String) {
-        if let (Ok(key), Ok(value)) = (MetadataKey::from_bytes(key.as_bytes()), MetadataValue::try_from(&value)) {
+        if let (Ok(key), Ok(value)) =
+            (MetadataKey::from_bytes(key.as_bytes()), MetadataValue::try_from(&value))
+        {
             self.0.insert(key, value);
         }
     }

@@ -10,7 +10,10 @@ pub mod nats;
 pub mod outbox;
 pub mod paging;
 pub mod roles;
+pub mod service;
 pub mod shutdown;
 pub mod telemetry;
-pub mod text;
+#[cfg(feature = "test-db")]
 pub mod test_db;
+pub mod text;
+pub mod validation;

@@ -12,8 +12,10 @@ pub struct Naming {
 impl Naming {
     /// `prefix` is reduced to the characters NATS allows in a stream name.
     pub fn new(prefix: &str) -> Self {
-        let clean: String =
-            prefix.chars().map(|c| if c.is_ascii_alphanumeric() || c == '_' || c == '-' { c } else { '_' }).collect();
+        let clean: String = prefix
+            .chars()
+            .map(|c| if c.is_ascii_alphanumeric() || c == '_' || c == '-' { c } else { '_' })
+            .collect();
         Naming { prefix: clean }
     }
 
@@ -44,7 +46,11 @@ impl Naming {
 
 /// Creates, when missing, the stream of `service`: every subject `<prefix>.<service>.>`. Called by the
 /// producer and by each consumer, so that neither depends on which starts first.
-pub async fn ensure_stream(jetstream: &async_nats::jetstream::Context, naming: &Naming, service: &str) -> Result<()> {
+pub async fn ensure_stream(
+    jetstream: &async_nats::jetstream::Context,
+    naming: &Naming,
+    service: &str,
+) -> Result<()> {
     jetstream
         .get_or_create_stream(async_nats::jetstream::stream::Config {
             name: naming.stream(service),
@@ -72,7 +78,10 @@ mod tests {
     #[test]
     fn names_carry_the_instance_prefix() {
         let n = Naming::for_database_url("postgres://u@h:5432/sesame_field?sslmode=disable");
-        assert_eq!(n.subject("members", "member", "updated"), "sesame_field.members.member.updated");
+        assert_eq!(
+            n.subject("members", "member", "updated"),
+            "sesame_field.members.member.updated"
+        );
         assert_eq!(n.stream("members"), "SESAME_FIELD_MEMBERS");
         assert_ne!(Naming::new("a.b").prefix(), "a.b");
     }

@@ -135,10 +135,13 @@ impl Relay {
                 ack.await.context("JetStream did not acknowledge an event")?;
             }
             let ids: Vec<uuid::Uuid> = batch.iter().map(|e| e.id).collect();
-            sqlx::query(AssertSqlSafe(format!("DELETE FROM {}.outbox WHERE id = ANY($1)", self.schema)))
-                .bind(&ids)
-                .execute(&mut *tx)
-                .await?;
+            sqlx::query(AssertSqlSafe(format!(
+                "DELETE FROM {}.outbox WHERE id = ANY($1)",
+                self.schema
+            )))
+            .bind(&ids)
+            .execute(&mut *tx)
+            .await?;
             tx.commit().await?;
             published += batch.len();
         }
@@ -147,7 +150,8 @@ impl Relay {
     /// Sends one event; a PRODUCER span continues the trace of the change that made it.
     async fn publish(&self, event: &Pending) -> Result<jetstream::context::PublishAckFuture> {
         let subject = format!("{}.{}", self.naming.prefix(), event.subject);
-        let carrier: HashMap<String, String> = serde_json::from_value(event.trace_context.clone()).unwrap_or_default();
+        let carrier: HashMap<String, String> =
+            serde_json::from_value(event.trace_context.clone()).unwrap_or_default();
         let parent = global::get_text_map_propagator(|p| p.extract(&carrier));
         let span = tracing::info_span!("nats.publish", otel.name = %format!("{subject} publish"), otel.kind = "producer",
             messaging.system = "nats", messaging.destination.name = %subject, messaging.message.id = %event.id);

@@ -34,7 +34,10 @@ impl Page {
             ));
         }
         if offset < 0 {
-            return Err(ServiceError::invalid_field("_offset", "Le décalage ne peut pas être négatif."));
+            return Err(ServiceError::invalid_field(
+                "_offset",
+                "Le décalage ne peut pas être négatif.",
+            ));
         }
         let order_column = if order_by.is_empty() {
             allowed[0].1
@@ -45,7 +48,10 @@ impl Page {
                     let names: Vec<&str> = allowed.iter().map(|(n, _)| *n).collect();
                     return Err(ServiceError::invalid_field(
                         "_orderBy",
-                        format!("Tri impossible sur « {order_by} » : champs permis {}.", names.join(", ")),
+                        format!(
+                            "Tri impossible sur « {order_by} » : champs permis {}.",
+                            names.join(", ")
+                        ),
                     ));
                 }
             }

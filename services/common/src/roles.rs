@@ -1,4 +1,4 @@
-//! The roles of DESIGN.md. One role per login; the gateway enforces what each may do.
+//! The roles of docs/roles.md. One role per login; the gateway enforces what each may do.
 
 use std::fmt;
 use std::str::FromStr;

@@ -45,7 +45,10 @@ impl Parts {
         }
     }
 
-    pub fn spawn(&mut self, part: impl std::future::Future<Output = anyhow::Result<()>> + Send + 'static) {
+    pub fn spawn(
+        &mut self,
+        part: impl std::future::Future<Output = anyhow::Result<()>> + Send + 'static,
+    ) {
         self.tasks.spawn(part);
     }
 

@@ -16,10 +16,10 @@ pub struct TelemetryGuard {
 
 impl TelemetryGuard {
     pub fn shutdown(&mut self) {
-        if let Some(provider) = self.provider.take() {
-            if let Err(e) = provider.shutdown() {
-                eprintln!("trace export shutdown failed: {e}");
-            }
+        if let Some(provider) = self.provider.take()
+            && let Err(e) = provider.shutdown()
+        {
+            eprintln!("trace export shutdown failed: {e}");
         }
     }
 }
@@ -50,7 +50,12 @@ pub fn init(service_name: &str) -> Result<TelemetryGuard> {
             // The exporter reads the standard OTEL_EXPORTER_OTLP_* variables itself.
             let exporter = opentelemetry_otlp::SpanExporter::builder().with_tonic().build()?;
             let resource = Resource::builder().with_service_name(service_name.to_string()).build();
-            Some(SdkTracerProvider::builder().with_batch_exporter(exporter).with_resource(resource).build())
+            Some(
+                SdkTracerProvider::builder()
+                    .with_batch_exporter(exporter)
+                    .with_resource(resource)
+                    .build(),
+            )
         }
     };
     let otel_layer = provider.as_ref().map(|p| {

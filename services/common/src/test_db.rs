@@ -31,7 +31,8 @@ impl TestDatabase {
         Fut: Future<Output = Result<()>>,
     {
         let server = PgConnectOptions::from_str(&server_url())?;
-        let mut admin = server.clone().database("postgres").connect().await.context("tests need PostgreSQL")?;
+        let mut admin =
+            server.clone().database("postgres").connect().await.context("tests need PostgreSQL")?;
         // One process at a time builds the template or copies it (a copy refuses a template in use).
         sqlx::query("SELECT pg_advisory_lock(7301955)").execute(&mut admin).await?;
         let result = Self::create_locked(&mut admin, &server, fingerprint, prepare).await;
@@ -52,20 +53,42 @@ impl TestDatabase {
     {
         drop_orphans(admin).await?;
         let template = format!("sesame_template_{fingerprint}");
-        let exists: bool = sqlx::query_scalar("SELECT EXISTS (SELECT 1 FROM pg_database WHERE datname = $1)")
-            .bind(&template)
-            .fetch_one(&mut *admin)
-            .await?;
+        let exists: bool =
+            sqlx::query_scalar("SELECT EXISTS (SELECT 1 FROM pg_database WHERE datname = $1)")
+                .bind(&template)
+                .fetch_one(&mut *admin)
+                .await?;
         if !exists {
             // Built under another name and renamed, so a half-built template is never copied.
             let building = format!("{template}_building");
-            sqlx::query(AssertSqlSafe(format!("DROP DATABASE IF EXISTS {} WITH (FORCE)", ident(&building)))).execute(&mut *admin).await?;
-            sqlx::query(AssertSqlSafe(format!("CREATE DATABASE {}", ident(&building)))).execute(&mut *admin).await?;
-            prepare(url_of(server, &building)).await.context("building the test template failed")?;
-            sqlx::query(AssertSqlSafe(format!("ALTER DATABASE {} RENAME TO {}", ident(&building), ident(&template)))).execute(&mut *admin).await?;
+            sqlx::query(AssertSqlSafe(format!(
+                "DROP DATABASE IF EXISTS {} WITH (FORCE)",
+                ident(&building)
+            )))
+            .execute(&mut *admin)
+            .await?;
+            sqlx::query(AssertSqlSafe(format!("CREATE DATABASE {}", ident(&building))))
+                .execute(&mut *admin)
+                .await?;
+            prepare(url_of(server, &building))
+                .await
+                .context("building the test template failed")?;
+            sqlx::query(AssertSqlSafe(format!(
+                "ALTER DATABASE {} RENAME TO {}",
+                ident(&building),
+                ident(&template)
+            )))
+            .execute(&mut *admin)
+            .await?;
         }
         let name = format!("{PREFIX}{}_{:08x}", std::process::id(), rand::random::<u32>());
-        sqlx::query(AssertSqlSafe(format!("CREATE DATABASE {} TEMPLATE {}", ident(&name), ident(&template)))).execute(&mut *admin).await?;
+        sqlx::query(AssertSqlSafe(format!(
+            "CREATE DATABASE {} TEMPLATE {}",
+            ident(&name),
+            ident(&template)
+        )))
+        .execute(&mut *admin)
+        .await?;
         Ok(TestDatabase { url: url_of(server, &name), name })
     }
 }
@@ -79,14 +102,20 @@ fn url_of(server: &PgConnectOptions, database: &str) -> String {
 
 /// Drops the copies whose test process is gone.
 async fn drop_orphans(admin: &mut PgConnection) -> Result<()> {
-    let names: Vec<String> = sqlx::query_scalar("SELECT datname FROM pg_database WHERE datname LIKE $1")
-        .bind(format!("{PREFIX}%"))
-        .fetch_all(&mut *admin)
-        .await?;
+    let names: Vec<String> =
+        sqlx::query_scalar("SELECT datname FROM pg_database WHERE datname LIKE $1")
+            .bind(format!("{PREFIX}%"))
+            .fetch_all(&mut *admin)
+            .await?;
     for name in names {
         let pid = name.trim_start_matches(PREFIX).split('_').next().unwrap_or("");
         if !pid.is_empty() && !std::path::Path::new(&format!("/proc/{pid}")).exists() {
-            sqlx::query(AssertSqlSafe(format!("DROP DATABASE IF EXISTS {} WITH (FORCE)", ident(&name)))).execute(&mut *admin).await?;
+            sqlx::query(AssertSqlSafe(format!(
+                "DROP DATABASE IF EXISTS {} WITH (FORCE)",
+                ident(&name)
+            )))
+            .execute(&mut *admin)
+            .await?;
         }
     }
     Ok(())
@@ -101,7 +130,13 @@ impl Drop for TestDatabase {
             rt.block_on(async {
                 let server = PgConnectOptions::from_str(&server_url()).ok()?;
                 let mut admin = server.database("postgres").connect().await.ok()?;
-                sqlx::query(AssertSqlSafe(format!("DROP DATABASE IF EXISTS {} WITH (FORCE)", ident(&name)))).execute(&mut admin).await.ok()
+                sqlx::query(AssertSqlSafe(format!(
+                    "DROP DATABASE IF EXISTS {} WITH (FORCE)",
+                    ident(&name)
+                )))
+                .execute(&mut admin)
+                .await
+                .ok()
             })
         });
         let _ = done.join();

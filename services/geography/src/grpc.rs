@@ -1,12 +1,13 @@
 //! The gRPC face of the geography service: translation between the contract and the rules and store.
 
 use crate::domain::import::{self, MAX_REPORTED};
-use crate::domain::levels::{Checks, DEPARTMENT, LOCALITY, REGION, SUBPREFECTURE};
+use crate::domain::levels::{DEPARTMENT, LOCALITY, REGION, SUBPREFECTURE, required_text};
 use crate::domain::messages as msg;
-use common::text;
 use crate::store::{DepartmentRow, Draft, LocalityRow, RegionRow, Store, SubprefectureRow};
 use common::error::ServiceError;
 use common::paging::Page;
+use common::text;
+use common::validation::Faults;
 use proto::common::Empty;
 use proto::geography as pb;
 use proto::geography::geography_server::Geography;
@@ -32,7 +33,11 @@ fn page(request: &pb::ListRequest, allowed: &[(&str, &'static str)]) -> Result<P
 
 impl From<RegionRow> for pb::Region {
     fn from(r: RegionRow) -> Self {
-        pb::Region { region_id: r.region_id, region_code: r.region_code, region_name: r.region_name }
+        pb::Region {
+            region_id: r.region_id,
+            region_code: r.region_code,
+            region_name: r.region_name,
+        }
     }
 }
 
@@ -81,21 +86,45 @@ impl From<LocalityRow> for pb::Locality {
 impl Geography for GeographyGrpc {
     async fn list_regions(&self, request: Request<pb::ListRequest>) -> Answer<pb::RegionList> {
         let r = request.into_inner();
-        let (rows, total) = self.store.list::<RegionRow>(&REGION, &r.filter, 0, &page(&r, REGION.sort)?).await?;
-        Ok(Response::new(pb::RegionList { items: rows.into_iter().map(Into::into).collect(), total }))
+        let (rows, total) =
+            self.store.list::<RegionRow>(&REGION, &r.filter, 0, &page(&r, REGION.sort)?).await?;
+        Ok(Response::new(pb::RegionList {
+            items: rows.into_iter().map(Into::into).collect(),
+            total,
+        }))
     }
 
     async fn get_region(&self, request: Request<pb::Id>) -> Answer<pb::Region> {
-        Ok(Response::new(self.store.get::<RegionRow>(&REGION, request.into_inner().id).await?.into()))
+        Ok(Response::new(
+            self.store.get::<RegionRow>(&REGION, request.into_inner().id).await?.into(),
+        ))
     }
 
     async fn save_region(&self, request: Request<pb::Region>) -> Answer<pb::Id> {
         let r = request.into_inner();
-        let mut checks = Checks::default();
-        let code = text::code(&checks.text("region_code", &r.region_code, "Le code de la région est obligatoire.", 50));
-        let name = checks.text("region_name", &r.region_name, "Le nom de la région est obligatoire.", 200);
+        let mut checks = Faults::new();
+        let code = text::code(&required_text(
+            &mut checks,
+            "region_code",
+            &r.region_code,
+            "Le code de la région est obligatoire.",
+            50,
+        ));
+        let name = required_text(
+            &mut checks,
+            "region_name",
+            &r.region_name,
+            "Le nom de la région est obligatoire.",
+            200,
+        );
         checks.finish()?;
-        let id = self.store.save::<RegionRow>(&REGION, Draft { id: r.region_id, code: &code, name: &name, parent_id: 0 }).await?;
+        let id = self
+            .store
+            .save::<RegionRow>(
+                &REGION,
+                Draft { id: r.region_id, code: &code, name: &name, parent_id: 0 },
+            )
+            .await?;
         Ok(Response::new(pb::Id { id }))
     }
 
@@ -104,25 +133,57 @@ impl Geography for GeographyGrpc {
         Ok(Response::new(Empty {}))
     }
 
-    async fn list_departments(&self, request: Request<pb::ListRequest>) -> Answer<pb::DepartmentList> {
+    async fn list_departments(
+        &self,
+        request: Request<pb::ListRequest>,
+    ) -> Answer<pb::DepartmentList> {
         let r = request.into_inner();
-        let (rows, total) =
-            self.store.list::<DepartmentRow>(&DEPARTMENT, &r.filter, r.parent_id, &page(&r, DEPARTMENT.sort)?).await?;
-        Ok(Response::new(pb::DepartmentList { items: rows.into_iter().map(Into::into).collect(), total }))
+        let (rows, total) = self
+            .store
+            .list::<DepartmentRow>(&DEPARTMENT, &r.filter, r.parent_id, &page(&r, DEPARTMENT.sort)?)
+            .await?;
+        Ok(Response::new(pb::DepartmentList {
+            items: rows.into_iter().map(Into::into).collect(),
+            total,
+        }))
     }
 
     async fn get_department(&self, request: Request<pb::Id>) -> Answer<pb::Department> {
-        Ok(Response::new(self.store.get::<DepartmentRow>(&DEPARTMENT, request.into_inner().id).await?.into()))
+        Ok(Response::new(
+            self.store.get::<DepartmentRow>(&DEPARTMENT, request.into_inner().id).await?.into(),
+        ))
     }
 
     async fn save_department(&self, request: Request<pb::Department>) -> Answer<pb::Id> {
         let r = request.into_inner();
-        let mut checks = Checks::default();
-        let code = text::code(&checks.text("department_code", &r.department_code, "Le code du département est obligatoire.", 50));
-        let name = checks.text("department_name", &r.department_name, "Le nom du département est obligatoire.", 200);
-        let region = checks.parent("department_regionId", r.department_region_id, "La région du département est obligatoire.");
+        let mut checks = Faults::new();
+        let code = text::code(&required_text(
+            &mut checks,
+            "department_code",
+            &r.department_code,
+            "Le code du département est obligatoire.",
+            50,
+        ));
+        let name = required_text(
+            &mut checks,
+            "department_name",
+            &r.department_name,
+            "Le nom du département est obligatoire.",
+            200,
+        );
+        let region = checks.reference(
+            "department_regionId",
+            r.department_region_id,
+            "La région du département est obligatoire.",
+        );
         checks.finish()?;
-        let id = self.store.save::<DepartmentRow>(&DEPARTMENT, Draft { id: r.department_id, code: &code, name: &name, parent_id: region }).await?;
+        let id = self
+            .store
+            .save::<DepartmentRow>(
+                &DEPARTMENT,
+                Draft { id: r.department_id, code: &code, name: &name, parent_id: region },
+            )
+            .await?;
         Ok(Response::new(pb::Id { id }))
     }
 
@@ -131,34 +192,65 @@ impl Geography for GeographyGrpc {
         Ok(Response::new(Empty {}))
     }
 
-    async fn list_subprefectures(&self, request: Request<pb::ListRequest>) -> Answer<pb::SubprefectureList> {
+    async fn list_subprefectures(
+        &self,
+        request: Request<pb::ListRequest>,
+    ) -> Answer<pb::SubprefectureList> {
         let r = request.into_inner();
-        let (rows, total) =
-            self.store.list::<SubprefectureRow>(&SUBPREFECTURE, &r.filter, r.parent_id, &page(&r, SUBPREFECTURE.sort)?).await?;
-        Ok(Response::new(pb::SubprefectureList { items: rows.into_iter().map(Into::into).collect(), total }))
+        let (rows, total) = self
+            .store
+            .list::<SubprefectureRow>(
+                &SUBPREFECTURE,
+                &r.filter,
+                r.parent_id,
+                &page(&r, SUBPREFECTURE.sort)?,
+            )
+            .await?;
+        Ok(Response::new(pb::SubprefectureList {
+            items: rows.into_iter().map(Into::into).collect(),
+            total,
+        }))
     }
 
     async fn get_subprefecture(&self, request: Request<pb::Id>) -> Answer<pb::Subprefecture> {
-        Ok(Response::new(self.store.get::<SubprefectureRow>(&SUBPREFECTURE, request.into_inner().id).await?.into()))
+        Ok(Response::new(
+            self.store
+                .get::<SubprefectureRow>(&SUBPREFECTURE, request.into_inner().id)
+                .await?
+                .into(),
+        ))
     }
 
     async fn save_subprefecture(&self, request: Request<pb::Subprefecture>) -> Answer<pb::Id> {
         let r = request.into_inner();
-        let mut checks = Checks::default();
-        let code = text::code(&checks.text(
+        let mut checks = Faults::new();
+        let code = text::code(&required_text(
+            &mut checks,
             "subprefecture_code",
             &r.subprefecture_code,
             "Le code de la sous-préfecture est obligatoire.",
             50,
         ));
-        let name = checks.text("subprefecture_name", &r.subprefecture_name, "Le nom de la sous-préfecture est obligatoire.", 200);
-        let department = checks.parent(
+        let name = required_text(
+            &mut checks,
+            "subprefecture_name",
+            &r.subprefecture_name,
+            "Le nom de la sous-préfecture est obligatoire.",
+            200,
+        );
+        let department = checks.reference(
             "subprefecture_departmentId",
             r.subprefecture_department_id,
             "Le département de la sous-préfecture est obligatoire.",
         );
         checks.finish()?;
-        let id = self.store.save::<SubprefectureRow>(&SUBPREFECTURE, Draft { id: r.subprefecture_id, code: &code, name: &name, parent_id: department }).await?;
+        let id = self
+            .store
+            .save::<SubprefectureRow>(
+                &SUBPREFECTURE,
+                Draft { id: r.subprefecture_id, code: &code, name: &name, parent_id: department },
+            )
+            .await?;
         Ok(Response::new(pb::Id { id }))
     }
 
@@ -169,25 +261,45 @@ impl Geography for GeographyGrpc {
 
     async fn list_localities(&self, request: Request<pb::ListRequest>) -> Answer<pb::LocalityList> {
         let r = request.into_inner();
-        let (rows, total) = self.store.list::<LocalityRow>(&LOCALITY, &r.filter, r.parent_id, &page(&r, LOCALITY.sort)?).await?;
-        Ok(Response::new(pb::LocalityList { items: rows.into_iter().map(Into::into).collect(), total }))
+        let (rows, total) = self
+            .store
+            .list::<LocalityRow>(&LOCALITY, &r.filter, r.parent_id, &page(&r, LOCALITY.sort)?)
+            .await?;
+        Ok(Response::new(pb::LocalityList {
+            items: rows.into_iter().map(Into::into).collect(),
+            total,
+        }))
     }
 
     async fn get_locality(&self, request: Request<pb::Id>) -> Answer<pb::Locality> {
-        Ok(Response::new(self.store.get::<LocalityRow>(&LOCALITY, request.into_inner().id).await?.into()))
+        Ok(Response::new(
+            self.store.get::<LocalityRow>(&LOCALITY, request.into_inner().id).await?.into(),
+        ))
     }
 
     async fn save_locality(&self, request: Request<pb::Locality>) -> Answer<pb::Id> {
         let r = request.into_inner();
-        let mut checks = Checks::default();
-        let name = checks.text("locality_name", &r.locality_name, "Le nom de la localité est obligatoire.", 200);
-        let subprefecture = checks.parent(
+        let mut checks = Faults::new();
+        let name = required_text(
+            &mut checks,
+            "locality_name",
+            &r.locality_name,
+            "Le nom de la localité est obligatoire.",
+            200,
+        );
+        let subprefecture = checks.reference(
             "locality_subprefectureId",
             r.locality_subprefecture_id,
             "La sous-préfecture de la localité est obligatoire.",
         );
         checks.finish()?;
-        let id = self.store.save::<LocalityRow>(&LOCALITY, Draft { id: r.locality_id, code: "", name: &name, parent_id: subprefecture }).await?;
+        let id = self
+            .store
+            .save::<LocalityRow>(
+                &LOCALITY,
+                Draft { id: r.locality_id, code: "", name: &name, parent_id: subprefecture },
+            )
+            .await?;
         Ok(Response::new(pb::Id { id }))
     }
 
@@ -196,7 +308,10 @@ impl Geography for GeographyGrpc {
         Ok(Response::new(Empty {}))
     }
 
-    async fn import_localities(&self, request: Request<pb::ImportRequest>) -> Answer<pb::ImportResult> {
+    async fn import_localities(
+        &self,
+        request: Request<pb::ImportRequest>,
+    ) -> Answer<pb::ImportResult> {
         let rows = request.into_inner().rows;
         if rows.is_empty() {
             return Err(ServiceError::invalid_field("rows", msg::IMPORT_EMPTY).into());
@@ -213,7 +328,10 @@ impl Geography for GeographyGrpc {
                         locality_added: counts.localities,
                     }));
                 }
-                Err(clashes) => clashes.into_iter().map(|(row, m)| (row as usize, import::capitalised(&m))).collect(),
+                Err(clashes) => clashes
+                    .into_iter()
+                    .map(|(row, m)| (row as usize, import::capitalised(&m)))
+                    .collect(),
             },
         };
         Err(import_refused(row_errors).into())
@@ -222,7 +340,10 @@ impl Geography for GeographyGrpc {
 
 /// The refusal of an import: one field per faulty row (`ligne 12`), the first ones only.
 fn import_refused(errors: Vec<(usize, String)>) -> ServiceError {
-    let fields: BTreeMap<String, String> =
-        errors.iter().take(MAX_REPORTED).map(|(row, message)| (format!("ligne {row}"), message.clone())).collect();
+    let fields: BTreeMap<String, String> = errors
+        .iter()
+        .take(MAX_REPORTED)
+        .map(|(row, message)| (format!("ligne {row}"), message.clone()))
+        .collect();
     ServiceError::Invalid { message: msg::import_invalid(errors.len()), fields }
 }

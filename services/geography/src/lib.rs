@@ -23,6 +23,14 @@ pub fn migrator() -> Migrator {
     sqlx::migrate!("./migrations")
 }
 
+/// The geography service, as the suite and the migrations list it.
+pub const INFO: common::service::ServiceInfo = common::service::ServiceInfo {
+    name: SERVICE,
+    schema: SCHEMA,
+    migrator,
+    publishes_events: true,
+};
+
 #[derive(Clone, Debug)]
 pub struct GeographyConfig {
     pub database_url: String,
@@ -54,11 +62,21 @@ pub async fn build(config: &GeographyConfig) -> Result<GeographyService> {
 impl GeographyService {
     /// The relay that publishes this service's events on NATS.
     pub fn relay(&self, naming: Naming, nats: async_nats::Client) -> Relay {
-        Relay { pool: self.pool.clone(), schema: SCHEMA, service: SERVICE, naming, jetstream: async_nats::jetstream::new(nats) }
+        Relay {
+            pool: self.pool.clone(),
+            schema: SCHEMA,
+            service: SERVICE,
+            naming,
+            jetstream: async_nats::jetstream::new(nats),
+        }
     }
 
     /// Answers gRPC (the geography API and `grpc.health.v1`) on `listener` until `shutdown` resolves.
-    pub async fn serve(self, listener: TcpListener, shutdown: impl Future<Output = ()> + Send) -> Result<()> {
+    pub async fn serve(
+        self,
+        listener: TcpListener,
+        shutdown: impl Future<Output = ()> + Send,
+    ) -> Result<()> {
         let (health, health_service) = tonic_health::server::health_reporter();
         health.set_serving::<GeographyServer<grpc::GeographyGrpc>>().await;
         // An import of a whole country is large: allow bigger messages than tonic's 4 MiB default.

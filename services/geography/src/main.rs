@@ -10,12 +10,17 @@ async fn main() -> anyhow::Result<()> {
         tracing::info!("migrations applied");
         return Ok(());
     }
-    let nats = common::nats::connect(&common::config::env_or("NATS_URL", common::config::DEFAULT_NATS_URL)).await?;
+    let nats = common::nats::connect(&common::config::env_or(
+        "NATS_URL",
+        common::config::DEFAULT_NATS_URL,
+    ))
+    .await?;
     let naming = common::config::env_opt("NATS_PREFIX")
         .map(|p| common::nats::Naming::new(&p))
         .unwrap_or_else(|| common::nats::Naming::for_database_url(&config.database_url));
     let relay = service.relay(naming, nats);
-    let (listener, addr) = common::grpc::bind(&common::config::env_or("GRPC_ADDR", "0.0.0.0:50051")).await?;
+    let (listener, addr) =
+        common::grpc::bind(&common::config::env_or("GRPC_ADDR", "0.0.0.0:50051")).await?;
     tracing::info!(%addr, "geography service listening");
     let mut parts = common::shutdown::Parts::default();
     parts.spawn(relay.run(parts.stopped()));

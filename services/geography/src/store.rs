@@ -4,14 +4,15 @@
 use crate::domain::import::{Columns, LOCALITIES_PER_EVENT, LevelColumns, LocalityColumns};
 use crate::domain::levels::{DEPARTMENT, LOCALITY, Level, REGION, SUBPREFECTURE};
 use crate::domain::messages as msg;
-use common::text;
-use common::error::{ServiceError, is_unique_violation};
+use common::error::ServiceError;
 use common::outbox;
 use common::paging::Page;
+use common::text;
+use common::validation::{UniqueField, unique_or};
 use serde::Serialize;
-use tracing::Instrument;
 use sqlx::postgres::PgRow;
 use sqlx::{AssertSqlSafe, FromRow, PgConnection, PgPool, Postgres, QueryBuilder};
+use tracing::Instrument;
 
 pub const SCHEMA: &str = "geography";
 
@@ -95,7 +96,13 @@ impl Store {
 
     /// A page of `level`, filtered by free text and parent, with the total count of matching rows.
     #[tracing::instrument(name = "db.geography.list", skip(self, level, page), fields(level = level.entity))]
-    pub async fn list<T>(&self, level: &Level, filter: &str, parent_id: i64, page: &Page) -> Result<(Vec<T>, i64), ServiceError>
+    pub async fn list<T>(
+        &self,
+        level: &Level,
+        filter: &str,
+        parent_id: i64,
+        page: &Page,
+    ) -> Result<(Vec<T>, i64), ServiceError>
     where
         T: for<'r> FromRow<'r, PgRow> + Send + Unpin,
     {
@@ -107,9 +114,15 @@ impl Store {
             // Sorted on the level's own columns: the page is found on its table alone (from the sort
             // index when it covers the columns), then only its rows meet their parents, so the rows an
             // offset skips are never joined.
-            rows.push(format!("WITH page AS (SELECT {} FROM {} {alias}", level.columns, level.table));
+            rows.push(format!(
+                "WITH page AS (SELECT {} FROM {} {alias}",
+                level.columns, level.table
+            ));
             push_conditions(&mut rows, level, &pattern, parent_id);
-            rows.push(format!(" ORDER BY {order} LIMIT ")).push_bind(page.limit).push(" OFFSET ").push_bind(page.offset);
+            rows.push(format!(" ORDER BY {order} LIMIT "))
+                .push_bind(page.limit)
+                .push(" OFFSET ")
+                .push_bind(page.offset);
             rows.push(format!(
                 ") SELECT {alias}.*{} FROM page {alias} {} ORDER BY {order}",
                 level.parent_columns, level.parent_joins
@@ -117,13 +130,19 @@ impl Store {
         } else {
             rows.push(level.select());
             push_conditions(&mut rows, level, &pattern, parent_id);
-            rows.push(format!(" ORDER BY {order} LIMIT ")).push_bind(page.limit).push(" OFFSET ").push_bind(page.offset);
+            rows.push(format!(" ORDER BY {order} LIMIT "))
+                .push_bind(page.limit)
+                .push(" OFFSET ")
+                .push_bind(page.offset);
         }
         // Counted on the level's own table (the filters need no parent), beside the page.
-        let mut count = QueryBuilder::<Postgres>::new(format!("SELECT count(*) FROM {} {alias}", level.table));
+        let mut count =
+            QueryBuilder::<Postgres>::new(format!("SELECT count(*) FROM {} {alias}", level.table));
         push_conditions(&mut count, level, &pattern, parent_id);
-        let (items, total) =
-            tokio::try_join!(rows.build_query_as::<T>().fetch_all(&self.pool), count.build_query_scalar::<i64>().fetch_one(&self.pool))?;
+        let (items, total) = tokio::try_join!(
+            rows.build_query_as::<T>().fetch_all(&self.pool),
+            count.build_query_scalar::<i64>().fetch_one(&self.pool)
+        )?;
         Ok((items, total))
     }
 
@@ -140,11 +159,15 @@ impl Store {
         T: for<'r> FromRow<'r, PgRow> + Send + Unpin,
         E: sqlx::PgExecutor<'e>,
     {
-        sqlx::query_as(AssertSqlSafe(format!("{} WHERE {} = $1", level.select(), level.id_column())))
-            .bind(id)
-            .fetch_optional(executor)
-            .await?
-            .ok_or_else(|| ServiceError::NotFound(msg::not_found(level.label, id)))
+        sqlx::query_as(AssertSqlSafe(format!(
+            "{} WHERE {} = $1",
+            level.select(),
+            level.id_column()
+        )))
+        .bind(id)
+        .fetch_optional(executor)
+        .await?
+        .ok_or_else(|| ServiceError::NotFound(msg::not_found(level.label, id)))
     }
 
     /// Deletes a row of `level` and tells it; refused while children hold it.
@@ -152,11 +175,13 @@ impl Store {
     pub async fn delete(&self, level: &Level, id: i64) -> Result<(), ServiceError> {
         let mut tx = self.pool.begin().await?;
         let id_column = level.id;
-        let locked: Option<i64> =
-            sqlx::query_scalar(AssertSqlSafe(format!("SELECT {id_column} FROM {} WHERE {id_column} = $1 FOR UPDATE", level.table)))
-                .bind(id)
-                .fetch_optional(&mut *tx)
-                .await?;
+        let locked: Option<i64> = sqlx::query_scalar(AssertSqlSafe(format!(
+            "SELECT {id_column} FROM {} WHERE {id_column} = $1 FOR UPDATE",
+            level.table
+        )))
+        .bind(id)
+        .fetch_optional(&mut *tx)
+        .await?;
         if locked.is_none() {
             return Err(ServiceError::NotFound(msg::not_found(level.label, id)));
         }
@@ -169,7 +194,12 @@ impl Store {
             .fetch_one(&mut *tx)
             .await?;
             if n > 0 {
-                return Err(ServiceError::Conflict(msg::has_children(level.phrase, n, children.singular, children.plural)));
+                return Err(ServiceError::Conflict(msg::has_children(
+                    level.phrase,
+                    n,
+                    children.singular,
+                    children.plural,
+                )));
             }
         }
         sqlx::query(AssertSqlSafe(format!("DELETE FROM {} WHERE {id_column} = $1", level.table)))
@@ -197,19 +227,39 @@ impl Store {
         // parent, bound as $1.. in that order.
         let key = text::fold(draft.name);
         let (code_column, code, search) = match level.code_column {
-            Some(column) => (column, draft.code.to_string(), text::search_of(draft.code, draft.name)),
+            Some(column) => {
+                (column, draft.code.to_string(), text::search_of(draft.code, draft.name))
+            }
             None => ("name_key", key.clone(), key),
         };
         let mut columns = vec![level.name_column, code_column, "search"];
         columns.extend(level.parent.as_ref().map(|p| p.column));
         let sql = if draft.id == 0 {
             let values: Vec<String> = (1..=columns.len()).map(|n| format!("${n}")).collect();
-            format!("INSERT INTO {} ({}) VALUES ({})", level.table, columns.join(", "), values.join(", "))
+            format!(
+                "INSERT INTO {} ({}) VALUES ({})",
+                level.table,
+                columns.join(", "),
+                values.join(", ")
+            )
         } else {
-            let sets: Vec<String> = columns.iter().enumerate().map(|(n, column)| format!("{column} = ${}", n + 1)).collect();
-            format!("UPDATE {} SET {} WHERE {} = ${}", level.table, sets.join(", "), level.id, columns.len() + 1)
+            let sets: Vec<String> = columns
+                .iter()
+                .enumerate()
+                .map(|(n, column)| format!("{column} = ${}", n + 1))
+                .collect();
+            format!(
+                "UPDATE {} SET {} WHERE {} = ${}",
+                level.table,
+                sets.join(", "),
+                level.id,
+                columns.len() + 1
+            )
         };
-        let mut query = sqlx::query_scalar(AssertSqlSafe(format!("{sql} RETURNING {}", level.id))).bind(draft.name).bind(code).bind(search);
+        let mut query = sqlx::query_scalar(AssertSqlSafe(format!("{sql} RETURNING {}", level.id)))
+            .bind(draft.name)
+            .bind(code)
+            .bind(search);
         if level.parent.is_some() {
             query = query.bind(draft.parent_id);
         }
@@ -219,7 +269,8 @@ impl Store {
         let conflicting = if level.code_column.is_some() { draft.code } else { draft.name };
         let saved: Option<i64> =
             query.fetch_optional(&mut *tx).await.map_err(|e| conflict(e, level, conflicting))?;
-        let saved_id = saved.ok_or_else(|| ServiceError::NotFound(msg::not_found(level.label, draft.id)))?;
+        let saved_id =
+            saved.ok_or_else(|| ServiceError::NotFound(msg::not_found(level.label, draft.id)))?;
         self.tell::<T>(&mut tx, level, saved_id, created_or_updated(draft.id)).await?;
         tx.commit().await?;
         Ok(saved_id)
@@ -229,7 +280,10 @@ impl Store {
     /// gets what it lacks in one statement, its rows sent as arrays, with the events of the added rows
     /// written in the same statement.
     #[tracing::instrument(name = "db.geography.import", skip_all, fields(rows = columns.localities.name.len()))]
-    pub async fn import(&self, columns: &Columns) -> Result<Result<ImportCounts, Vec<(i32, String)>>, ServiceError> {
+    pub async fn import(
+        &self,
+        columns: &Columns,
+    ) -> Result<Result<ImportCounts, Vec<(i32, String)>>, ServiceError> {
         let mut tx = self.pool.begin().await?;
         // The trigram index keeps the new names in its pending list instead of merging them several
         // times during the import; the refresh that follows the commit merges them once.
@@ -287,7 +341,13 @@ impl Store {
     }
 
     /// Writes the `created`/`updated` event of a saved row, with the names of its parents.
-    async fn tell<T>(&self, tx: &mut PgConnection, level: &Level, id: i64, verb: &str) -> Result<(), ServiceError>
+    async fn tell<T>(
+        &self,
+        tx: &mut PgConnection,
+        level: &Level,
+        id: i64,
+        verb: &str,
+    ) -> Result<(), ServiceError>
     where
         T: for<'r> FromRow<'r, PgRow> + Send + Unpin + Serialize,
     {
@@ -296,14 +356,22 @@ impl Store {
         Ok(())
     }
 
-    async fn parent_exists(&self, tx: &mut PgConnection, parent: &Level, id: i64, field: &str) -> Result<(), ServiceError> {
+    async fn parent_exists(
+        &self,
+        tx: &mut PgConnection,
+        parent: &Level,
+        id: i64,
+        field: &str,
+    ) -> Result<(), ServiceError> {
         let id_column = parent.id;
         // FOR KEY SHARE: the parent cannot be deleted before this transaction ends.
-        let found: Option<i64> =
-            sqlx::query_scalar(AssertSqlSafe(format!("SELECT {id_column} FROM {} WHERE {id_column} = $1 FOR KEY SHARE", parent.table)))
-                .bind(id)
-                .fetch_optional(&mut *tx)
-                .await?;
+        let found: Option<i64> = sqlx::query_scalar(AssertSqlSafe(format!(
+            "SELECT {id_column} FROM {} WHERE {id_column} = $1 FOR KEY SHARE",
+            parent.table
+        )))
+        .bind(id)
+        .fetch_optional(&mut *tx)
+        .await?;
         match found {
             Some(_) => Ok(()),
             None => Err(ServiceError::invalid_field(field, msg::not_found(parent.label, id))),
@@ -327,7 +395,12 @@ async fn refresh_after_import(pool: PgPool) {
     }
 }
 
-fn push_conditions(query: &mut QueryBuilder<Postgres>, level: &Level, pattern: &str, parent_id: i64) {
+fn push_conditions(
+    query: &mut QueryBuilder<Postgres>,
+    level: &Level,
+    pattern: &str,
+    parent_id: i64,
+) {
     query.push(" WHERE TRUE");
     if !pattern.is_empty() {
         query.push(" AND ").push(level.search_column).push(" LIKE ").push_bind(pattern.to_string());
@@ -340,7 +413,12 @@ fn push_conditions(query: &mut QueryBuilder<Postgres>, level: &Level, pattern: &
 /// Runs an import's insert of one level (`$3` to `$6` are the file's codes, names, search texts and
 /// parent codes of that level; the insert returns `id` and `payload`), writes a `created` event for each
 /// row it added in the same statement, and answers how many it added.
-async fn added(tx: &mut PgConnection, level: &Level, file: &LevelColumns, insert: &'static str) -> Result<i64, ServiceError> {
+async fn added(
+    tx: &mut PgConnection,
+    level: &Level,
+    file: &LevelColumns,
+    insert: &'static str,
+) -> Result<i64, ServiceError> {
     let sql = format!(
         "WITH added AS ({insert}),
               told AS (INSERT INTO geography.outbox (id, subject, payload, trace_context)
@@ -362,7 +440,11 @@ async fn added(tx: &mut PgConnection, level: &Level, file: &LevelColumns, insert
 /// `geography.locality.imported` events of up to `LOCALITIES_PER_EVENT` rows (`{"localities": [...]}`),
 /// in id order. A country's import is then a few hundred events to write, publish and apply instead of
 /// one per row.
-async fn added_in_batches(tx: &mut PgConnection, localities: &LocalityColumns, insert: &'static str) -> Result<i64, ServiceError> {
+async fn added_in_batches(
+    tx: &mut PgConnection,
+    localities: &LocalityColumns,
+    insert: &'static str,
+) -> Result<i64, ServiceError> {
     let sql = format!(
         "WITH added AS ({insert}),
               batched AS (SELECT id, payload, (row_number() OVER (ORDER BY id) - 1) / $3 AS batch FROM added),
@@ -384,13 +466,18 @@ async fn added_in_batches(tx: &mut PgConnection, localities: &LocalityColumns, i
 
 /// The file's departments and sub-prefectures whose codes the database already binds to another
 /// parent, with the first row that names them.
-async fn file_against_database(tx: &mut PgConnection, columns: &Columns) -> Result<Vec<(i32, String)>, ServiceError> {
+async fn file_against_database(
+    tx: &mut PgConnection,
+    columns: &Columns,
+) -> Result<Vec<(i32, String)>, ServiceError> {
     let departments = bound_elsewhere(tx, &DEPARTMENT, &columns.departments).await?;
     let subprefectures = bound_elsewhere(tx, &SUBPREFECTURE, &columns.subprefectures).await?;
     let mut clashes: Vec<(i32, String)> = departments
         .into_iter()
         .map(|(row, code, region)| (row, msg::department_bound_elsewhere(&code, &region)))
-        .chain(subprefectures.into_iter().map(|(row, code, department)| (row, msg::subprefecture_bound_elsewhere(&code, &department))))
+        .chain(subprefectures.into_iter().map(|(row, code, department)| {
+            (row, msg::subprefecture_bound_elsewhere(&code, &department))
+        }))
         .collect();
     clashes.sort();
     Ok(clashes)
@@ -398,9 +485,15 @@ async fn file_against_database(tx: &mut PgConnection, columns: &Columns) -> Resu
 
 /// The rows of a file's level (a department or a sub-prefecture) whose code the database binds to
 /// another parent than the file: (first row, code, the parent's code in the database).
-async fn bound_elsewhere(tx: &mut PgConnection, level: &Level, file: &LevelColumns) -> Result<Vec<(i32, String, String)>, ServiceError> {
+async fn bound_elsewhere(
+    tx: &mut PgConnection,
+    level: &Level,
+    file: &LevelColumns,
+) -> Result<Vec<(i32, String, String)>, ServiceError> {
     let Some(parent) = &level.parent else { return Ok(Vec::new()) };
-    let (Some(code), Some(parent_code)) = (level.code_column, parent.level.code_column) else { return Ok(Vec::new()) };
+    let (Some(code), Some(parent_code)) = (level.code_column, parent.level.code_column) else {
+        return Ok(Vec::new());
+    };
     let sql = format!(
         "SELECT i.row_no, i.code, p.{parent_code}
          FROM unnest($1::int[], $2::text[], $3::text[]) AS i(row_no, code, parent_code)
@@ -428,11 +521,17 @@ fn created_or_updated(requested_id: i64) -> &'static str {
 
 fn conflict(e: sqlx::Error, level: &Level, value: &str) -> ServiceError {
     let key = format!("{}_code_key", level.entity);
-    match level.code_column {
-        Some(field) if is_unique_violation(&e, &key) => ServiceError::Taken { field: field.into(), message: msg::code_taken(level.code_label, value) },
-        None if is_unique_violation(&e, "locality_name_key") => {
-            ServiceError::Taken { field: level.name_column.into(), message: msg::locality_taken(value) }
-        }
-        _ => e.into(),
-    }
+    let unique = match level.code_column {
+        Some(field) => UniqueField {
+            constraint: &key,
+            field,
+            message: msg::code_taken(level.code_label, value),
+        },
+        None => UniqueField {
+            constraint: "locality_name_key",
+            field: level.name_column,
+            message: msg::locality_taken(value),
+        },
+    };
+    unique_or(e, [unique])
 }

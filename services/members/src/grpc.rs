@@ -84,7 +84,11 @@ impl From<MemberRow> for pb::Member {
             updated_at: m.updated_at.to_rfc3339(),
             updated_by_user: m.updated_by_user,
             // The version makes the address change with each new photo.
-            photo_file_path: if has_photo { versioned_photo_path(m.member_id, m.photo_version) } else { String::new() },
+            photo_file_path: if has_photo {
+                versioned_photo_path(m.member_id, m.photo_version)
+            } else {
+                String::new()
+            },
         }
     }
 }
@@ -142,11 +146,19 @@ fn search_of(f: Option<pb::MemberFilter>) -> MemberSearch {
 
 #[tonic::async_trait]
 impl Members for MembersGrpc {
-    async fn list_members(&self, request: Request<pb::MemberListRequest>) -> Answer<pb::MemberList> {
+    async fn list_members(
+        &self,
+        request: Request<pb::MemberListRequest>,
+    ) -> Answer<pb::MemberList> {
         let r = request.into_inner();
         let page = page(r.paging, MEMBER_SORT)?;
-        let (rows, total, total_exact) = self.store.list_members(&search_of(r.filter), &page).await?;
-        Ok(Response::new(pb::MemberList { items: rows.into_iter().map(Into::into).collect(), total, total_exact }))
+        let (rows, total, total_exact) =
+            self.store.list_members(&search_of(r.filter), &page).await?;
+        Ok(Response::new(pb::MemberList {
+            items: rows.into_iter().map(Into::into).collect(),
+            total,
+            total_exact,
+        }))
     }
 
     async fn count_members(&self, request: Request<pb::MemberFilter>) -> Answer<pb::Count> {
@@ -195,12 +207,19 @@ impl Members for MembersGrpc {
         let normalised = tokio::task::spawn_blocking(move || photo::normalise(&content, max))
             .await
             .map_err(|e| ServiceError::Internal(anyhow::Error::new(e)))??;
-        self.photos.put(id, Kind::Thumbnail, normalised.thumbnail).await.map_err(ServiceError::Internal)?;
+        self.photos
+            .put(id, Kind::Thumbnail, normalised.thumbnail)
+            .await
+            .map_err(ServiceError::Internal)?;
         self.photos.put(id, Kind::Photo, normalised.photo).await.map_err(ServiceError::Internal)?;
         let file_name = format!("{id}.jpg");
-        let version = self.store.photo_saved(id, &file_name, &upload.caller, &self.settings).await?;
+        let version =
+            self.store.photo_saved(id, &file_name, &upload.caller, &self.settings).await?;
         tracing::info!(member_id = id, file = %upload.file_name, "photo saved");
-        Ok(Response::new(pb::PhotoSaved { member_photo: file_name, photo_path: versioned_photo_path(id, version) }))
+        Ok(Response::new(pb::PhotoSaved {
+            member_photo: file_name,
+            photo_path: versioned_photo_path(id, version),
+        }))
     }
 
     async fn get_photo(&self, request: Request<pb::PhotoRequest>) -> Answer<pb::Photo> {
@@ -208,15 +227,33 @@ impl Members for MembersGrpc {
         let no_photo = || ServiceError::NotFound(crate::domain::messages::NO_PHOTO.into());
         let (_, version) = self.store.photo_of(r.member_id).await?.ok_or_else(no_photo)?;
         let kind = if r.thumbnail { Kind::Thumbnail } else { Kind::Photo };
-        let content = self.photos.get(r.member_id, kind).await.map_err(ServiceError::Internal)?.ok_or_else(no_photo)?;
-        Ok(Response::new(pb::Photo { content: content.to_vec(), content_type: "image/jpeg".into(), version: version.to_string() }))
+        let content = self
+            .photos
+            .get(r.member_id, kind)
+            .await
+            .map_err(ServiceError::Internal)?
+            .ok_or_else(no_photo)?;
+        Ok(Response::new(pb::Photo {
+            content: content.to_vec(),
+            content_type: "image/jpeg".into(),
+            version: version.to_string(),
+        }))
     }
 
-    async fn list_cooperatives(&self, request: Request<pb::ListRequest>) -> Answer<pb::CooperativeList> {
+    async fn list_cooperatives(
+        &self,
+        request: Request<pb::ListRequest>,
+    ) -> Answer<pb::CooperativeList> {
         let r = request.into_inner();
         let page = page(r.paging, COOPERATIVE_SORT)?;
-        let (rows, total) = self.store.list_cooperatives(&r.filter, r.locality_id.filter(|id| *id > 0), &page).await?;
-        Ok(Response::new(pb::CooperativeList { items: rows.into_iter().map(Into::into).collect(), total }))
+        let (rows, total) = self
+            .store
+            .list_cooperatives(&r.filter, r.locality_id.filter(|id| *id > 0), &page)
+            .await?;
+        Ok(Response::new(pb::CooperativeList {
+            items: rows.into_iter().map(Into::into).collect(),
+            total,
+        }))
     }
 
     async fn get_cooperative(&self, request: Request<pb::Id>) -> Answer<pb::Cooperative> {
@@ -233,7 +270,10 @@ impl Members for MembersGrpc {
         Ok(Response::new(Empty {}))
     }
 
-    async fn list_parcels(&self, request: Request<pb::ParcelListRequest>) -> Answer<pb::ParcelList> {
+    async fn list_parcels(
+        &self,
+        request: Request<pb::ParcelListRequest>,
+    ) -> Answer<pb::ParcelList> {
         let r = request.into_inner();
         let page = page(r.paging, PARCEL_SORT)?;
         let search = ParcelSearch {
@@ -243,7 +283,10 @@ impl Members for MembersGrpc {
             crop: r.crop,
         };
         let (rows, total) = self.store.list_parcels(&search, &page).await?;
-        Ok(Response::new(pb::ParcelList { items: rows.into_iter().map(Into::into).collect(), total }))
+        Ok(Response::new(pb::ParcelList {
+            items: rows.into_iter().map(Into::into).collect(),
+            total,
+        }))
     }
 
     async fn get_parcel(&self, request: Request<pb::Id>) -> Answer<pb::Parcel> {

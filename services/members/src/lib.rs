@@ -27,6 +27,14 @@ pub fn migrator() -> Migrator {
     sqlx::migrate!("./migrations")
 }
 
+/// The members service, as the suite and the migrations list it.
+pub const INFO: common::service::ServiceInfo = common::service::ServiceInfo {
+    name: SERVICE,
+    schema: SCHEMA,
+    migrator,
+    publishes_events: true,
+};
+
 #[derive(Clone, Debug)]
 pub struct MembersConfig {
     pub database_url: String,
@@ -38,13 +46,15 @@ pub struct MembersConfig {
     pub photo_store_url: String,
     /// Largest photo accepted, in bytes.
     pub photo_max_bytes: usize,
+    /// The geography service, read through when the projection misses a locality (`GEOGRAPHY_GRPC_URL`).
+    pub geography_url: Option<String>,
 }
 
 pub const DEFAULT_PHOTO_MAX_BYTES: usize = 8 * 1024 * 1024;
 
 impl MembersConfig {
-    /// Reads `DATABASE_URL`, `MEMBERS_DB_CONNECTIONS`, `RUNNING_ENV`, `MEMBER_ID_PREFIX`, `PHOTO_STORE_URL`
-    /// and `PHOTO_MAX_BYTES`.
+    /// Reads `DATABASE_URL`, `MEMBERS_DB_CONNECTIONS`, `RUNNING_ENV`, `MEMBER_ID_PREFIX`, `PHOTO_STORE_URL`,
+    /// `PHOTO_MAX_BYTES` and `GEOGRAPHY_GRPC_URL`.
     pub fn from_env() -> Result<Self> {
         let running_env = RunningEnv::from_env()?;
         let default_prefix = match running_env {
@@ -59,9 +69,13 @@ impl MembersConfig {
             id_prefix: env_or("MEMBER_ID_PREFIX", default_prefix).trim().to_uppercase(),
             photo_store_url: env_or("PHOTO_STORE_URL", &default_store),
             photo_max_bytes: env_parse("PHOTO_MAX_BYTES", DEFAULT_PHOTO_MAX_BYTES)?,
+            geography_url: common::config::env_opt("GEOGRAPHY_GRPC_URL"),
         };
         if !domain::id_number::valid_prefix(&config.id_prefix) {
-            anyhow::bail!("MEMBER_ID_PREFIX must be one to four capital letters, not {:?}", config.id_prefix);
+            anyhow::bail!(
+                "MEMBER_ID_PREFIX must be one to four capital letters, not {:?}",
+                config.id_prefix
+            );
         }
         Ok(config)
     }
@@ -78,25 +92,37 @@ pub async fn build(config: &MembersConfig) -> Result<MembersService> {
     let pool = common::db::connect(&config.database_url, config.max_connections).await?;
     common::db::migrate(&pool, migrator(), SCHEMA).await?;
     let photos = photos::PhotoStore::open(&config.photo_store_url).context("the photo store")?;
-    let settings =
-        MemberSettings { id_prefix: config.id_prefix.clone(), field_instance: config.running_env == RunningEnv::Field };
-    let grpc = grpc::MembersGrpc {
-        store: store::Store::new(pool.clone()),
-        photos,
-        settings,
-        photo_max_bytes: config.photo_max_bytes,
+    let settings = MemberSettings {
+        id_prefix: config.id_prefix.clone(),
+        field_instance: config.running_env == RunningEnv::Field,
     };
+    let mut store = store::Store::new(pool.clone());
+    if let Some(url) = &config.geography_url {
+        store = store.with_geography(store::GeographyClient::new(common::grpc::channel(url)?));
+    }
+    let grpc =
+        grpc::MembersGrpc { store, photos, settings, photo_max_bytes: config.photo_max_bytes };
     Ok(MembersService { pool, grpc })
 }
 
 impl MembersService {
     /// The relay that publishes this service's events on NATS.
     pub fn relay(&self, naming: Naming, nats: async_nats::Client) -> Relay {
-        Relay { pool: self.pool.clone(), schema: SCHEMA, service: SERVICE, naming, jetstream: async_nats::jetstream::new(nats) }
+        Relay {
+            pool: self.pool.clone(),
+            schema: SCHEMA,
+            service: SERVICE,
+            naming,
+            jetstream: async_nats::jetstream::new(nats),
+        }
     }
 
     /// The consumer that keeps the geography projection.
-    pub fn projection(&self, naming: Naming, nats: async_nats::Client) -> projection::GeographyProjection {
+    pub fn projection(
+        &self,
+        naming: Naming,
+        nats: async_nats::Client,
+    ) -> projection::GeographyProjection {
         projection::GeographyProjection {
             store: store::Store::new(self.pool.clone()),
             naming,
@@ -105,11 +131,17 @@ impl MembersService {
     }
 
     /// Answers gRPC (the members API and `grpc.health.v1`) on `listener` until `shutdown` resolves.
-    pub async fn serve(self, listener: TcpListener, shutdown: impl Future<Output = ()> + Send) -> Result<()> {
+    pub async fn serve(
+        self,
+        listener: TcpListener,
+        shutdown: impl Future<Output = ()> + Send,
+    ) -> Result<()> {
         let (health, health_service) = tonic_health::server::health_reporter();
         health.set_serving::<MembersServer<grpc::MembersGrpc>>().await;
         // Photos and 2,000-row pages exceed tonic's 4 MiB default.
-        let api = MembersServer::new(self.grpc).max_decoding_message_size(64 * 1024 * 1024).max_encoding_message_size(64 * 1024 * 1024);
+        let api = MembersServer::new(self.grpc)
+            .max_decoding_message_size(64 * 1024 * 1024)
+            .max_encoding_message_size(64 * 1024 * 1024);
         let router = common::grpc::server().add_service(health_service).add_service(api);
         common::grpc::serve(router, listener, shutdown).await
     }

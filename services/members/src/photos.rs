@@ -25,13 +25,20 @@ pub enum Kind {
 impl PhotoStore {
     /// Opens the store at `url`; a local folder is created when missing.
     pub fn open(url: &str) -> Result<Self> {
-        let parsed = url::Url::parse(url).with_context(|| format!("PHOTO_STORE_URL is not a URL: {url:?}"))?;
+        let parsed = url::Url::parse(url)
+            .with_context(|| format!("PHOTO_STORE_URL is not a URL: {url:?}"))?;
         if parsed.scheme() == "file" {
-            let dir = parsed.to_file_path().map_err(|()| anyhow::anyhow!("PHOTO_STORE_URL is not a local path: {url:?}"))?;
-            std::fs::create_dir_all(&dir).with_context(|| format!("cannot create the photo folder {}", dir.display()))?;
+            let dir = parsed
+                .to_file_path()
+                .map_err(|()| anyhow::anyhow!("PHOTO_STORE_URL is not a local path: {url:?}"))?;
+            std::fs::create_dir_all(&dir)
+                .with_context(|| format!("cannot create the photo folder {}", dir.display()))?;
         }
-        let (store, base) = object_store::parse_url_opts(&parsed, std::env::vars().filter(|(k, _)| k.starts_with("AWS_")))
-            .with_context(|| format!("cannot open the photo store {url:?}"))?;
+        let (store, base) = object_store::parse_url_opts(
+            &parsed,
+            std::env::vars().filter(|(k, _)| k.starts_with("AWS_")),
+        )
+        .with_context(|| format!("cannot open the photo store {url:?}"))?;
         Ok(PhotoStore { store: Arc::from(store), base })
     }
 
@@ -45,7 +52,10 @@ impl PhotoStore {
 
     #[tracing::instrument(name = "photos.put", skip(self, content), fields(bytes = content.len()))]
     pub async fn put(&self, member_id: i64, kind: Kind, content: Vec<u8>) -> Result<()> {
-        self.store.put(&self.path(member_id, kind), PutPayload::from(content)).await.context("cannot write a photo")?;
+        self.store
+            .put(&self.path(member_id, kind), PutPayload::from(content))
+            .await
+            .context("cannot write a photo")?;
         Ok(())
     }
 

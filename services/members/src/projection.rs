@@ -26,7 +26,11 @@ impl GeographyProjection {
     /// Consumes until `shutdown` resolves.
     pub async fn run(self, shutdown: impl Future<Output = ()> + Send) -> Result<()> {
         common::nats::ensure_stream(&self.jetstream, &self.naming, "geography").await?;
-        let stream = self.jetstream.get_stream(self.naming.stream("geography")).await.context("the geography stream")?;
+        let stream = self
+            .jetstream
+            .get_stream(self.naming.stream("geography"))
+            .await
+            .context("the geography stream")?;
         let consumer = stream
             .get_or_create_consumer(
                 CONSUMER,

@@ -31,7 +31,12 @@ impl ApiClient {
 
     /// GET `path` (under `/api`); an answer whose status is not ok is an error with the server's message.
     pub async fn get(&self, path: &str) -> Result<Value> {
-        let response = self.http.get(format!("{}/api{path}", self.base)).bearer_auth(&self.token).send().await?;
+        let response = self
+            .http
+            .get(format!("{}/api{path}", self.base))
+            .bearer_auth(&self.token)
+            .send()
+            .await?;
         checked(response.json().await?)
     }
 
@@ -60,7 +65,13 @@ impl ApiClient {
     }
 
     pub async fn post<T: Serialize + ?Sized>(&self, path: &str, body: &T) -> Result<Value> {
-        let response = self.http.post(format!("{}/api{path}", self.base)).bearer_auth(&self.token).json(body).send().await?;
+        let response = self
+            .http
+            .post(format!("{}/api{path}", self.base))
+            .bearer_auth(&self.token)
+            .json(body)
+            .send()
+            .await?;
         checked(response.json().await?)
     }
 }

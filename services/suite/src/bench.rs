@@ -16,7 +16,10 @@ pub struct BenchSuite {
 
 impl BenchSuite {
     pub async fn start() -> Result<BenchSuite> {
-        let db = TestDatabase::create(&crate::migrations_fingerprint(), |url| async move { crate::migrate_all(&url).await }).await?;
+        let db = TestDatabase::create(&crate::migrations_fingerprint(), |url| async move {
+            crate::migrate_all(&url).await
+        })
+        .await?;
         let data = std::env::temp_dir().join(format!("sesame-bench-{}", db.name));
         let config = crate::SuiteConfig::local(&db.url, &db.name, ADMIN, data.join("web"), &data);
         let running = crate::start(config).await?;
@@ -24,14 +27,20 @@ impl BenchSuite {
     }
 
     pub async fn stop(self) -> Result<()> {
-        let nats = common::nats::connect(&common::config::env_or("NATS_URL", common::config::DEFAULT_NATS_URL)).await?;
+        let nats = common::nats::connect(&common::config::env_or(
+            "NATS_URL",
+            common::config::DEFAULT_NATS_URL,
+        ))
+        .await?;
         let naming = self.running.naming.clone();
         self.running.stop().await?;
         let jetstream = async_nats::jetstream::new(nats);
-        for service in crate::STREAM_SERVICES {
+        for service in crate::stream_services() {
             let _ = jetstream.delete_stream(naming.stream(service)).await;
         }
-        let _ = std::fs::remove_dir_all(std::env::temp_dir().join(format!("sesame-bench-{}", self.db.name)));
+        let _ = std::fs::remove_dir_all(
+            std::env::temp_dir().join(format!("sesame-bench-{}", self.db.name)),
+        );
         Ok(())
     }
 }

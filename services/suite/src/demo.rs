@@ -18,18 +18,43 @@ pub struct GeographyRow {
 }
 
 const REGIONS: &[(&str, &str)] = &[
-    ("ABT", "Agnéby-Tiassa"), ("BAF", "Bafing"), ("BAG", "Bagoué"), ("BEL", "Bélier"), ("BER", "Béré"),
-    ("BKN", "Bounkani"), ("CAV", "Cavally"), ("FOL", "Folon"), ("GBK", "Gbêkê"), ("GBO", "Gbôklé"),
-    ("GOH", "Gôh"), ("GTG", "Gontougo"), ("GPO", "Grands-Ponts"), ("GUE", "Guémon"), ("HAM", "Hambol"),
-    ("HSS", "Haut-Sassandra"), ("IFF", "Iffou"), ("IDJ", "Indénié-Djuablin"), ("KAB", "Kabadougou"),
-    ("LME", "La Mé"), ("LDJ", "Lôh-Djiboua"), ("MAR", "Marahoué"), ("MOR", "Moronou"), ("NAW", "Nawa"),
-    ("NZI", "N'Zi"), ("POR", "Poro"), ("SPE", "San-Pédro"), ("SCO", "Sud-Comoé"), ("TCH", "Tchologo"),
-    ("TON", "Tonkpi"), ("WOR", "Worodougou"),
+    ("ABT", "Agnéby-Tiassa"),
+    ("BAF", "Bafing"),
+    ("BAG", "Bagoué"),
+    ("BEL", "Bélier"),
+    ("BER", "Béré"),
+    ("BKN", "Bounkani"),
+    ("CAV", "Cavally"),
+    ("FOL", "Folon"),
+    ("GBK", "Gbêkê"),
+    ("GBO", "Gbôklé"),
+    ("GOH", "Gôh"),
+    ("GTG", "Gontougo"),
+    ("GPO", "Grands-Ponts"),
+    ("GUE", "Guémon"),
+    ("HAM", "Hambol"),
+    ("HSS", "Haut-Sassandra"),
+    ("IFF", "Iffou"),
+    ("IDJ", "Indénié-Djuablin"),
+    ("KAB", "Kabadougou"),
+    ("LME", "La Mé"),
+    ("LDJ", "Lôh-Djiboua"),
+    ("MAR", "Marahoué"),
+    ("MOR", "Moronou"),
+    ("NAW", "Nawa"),
+    ("NZI", "N'Zi"),
+    ("POR", "Poro"),
+    ("SPE", "San-Pédro"),
+    ("SCO", "Sud-Comoé"),
+    ("TCH", "Tchologo"),
+    ("TON", "Tonkpi"),
+    ("WOR", "Worodougou"),
 ];
 
 const SYLLABLES: &[&str] = &[
-    "Ko", "Dia", "Bou", "Ya", "Man", "Sé", "Gba", "Zou", "Do", "Ka", "Tié", "Ni", "Fa", "Lo", "Gué", "Bo",
-    "Da", "Sa", "Ti", "Ou", "Mé", "Ndi", "Kro", "Blé", "Ake", "Ba", "Ko", "Sou", "Adi", "Yao", "Ama", "Kpa",
+    "Ko", "Dia", "Bou", "Ya", "Man", "Sé", "Gba", "Zou", "Do", "Ka", "Tié", "Ni", "Fa", "Lo",
+    "Gué", "Bo", "Da", "Sa", "Ti", "Ou", "Mé", "Ndi", "Kro", "Blé", "Ake", "Ba", "Ko", "Sou",
+    "Adi", "Yao", "Ama", "Kpa",
 ];
 const ENDINGS: &[&str] = &["", "kro", "dougou", "bo", "lé", "ra", "fla", "sso", "bré", "ssou"];
 
@@ -40,7 +65,10 @@ struct Names {
 
 impl Names {
     fn next(&mut self) -> usize {
-        self.state = self.state.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1_442_695_040_888_963_407);
+        self.state = self
+            .state
+            .wrapping_mul(6_364_136_223_846_793_005)
+            .wrapping_add(1_442_695_040_888_963_407);
         (self.state >> 33) as usize
     }
 
@@ -58,7 +86,12 @@ impl Names {
 
 /// `regions` regions (at most 31), each with `departments` departments of `subprefectures` sub-prefectures,
 /// with `localities` rows in all, spread evenly.
-pub fn geography(regions: usize, departments: usize, subprefectures: usize, localities: usize) -> Vec<GeographyRow> {
+pub fn geography(
+    regions: usize,
+    departments: usize,
+    subprefectures: usize,
+    localities: usize,
+) -> Vec<GeographyRow> {
     let mut names = Names { state: 7 };
     let regions = &REGIONS[..regions.min(REGIONS.len())];
     let subprefecture_count = regions.len() * departments * subprefectures;
@@ -73,7 +106,8 @@ pub fn geography(regions: usize, departments: usize, subprefectures: usize, loca
                 let subprefecture_name = names.place();
                 // This sub-prefecture's share of the localities.
                 let position = (r * departments + d) * subprefectures + s;
-                let share = localities / subprefecture_count + usize::from(position < localities % subprefecture_count);
+                let share = localities / subprefecture_count
+                    + usize::from(position < localities % subprefecture_count);
                 let mut seen = HashSet::new();
                 while seen.len() < share {
                     let locality = names.place();
@@ -103,10 +137,13 @@ mod tests {
     fn sizes_are_as_asked_and_names_unique_within_a_subprefecture() {
         let rows = super::geography(30, 4, 5, 100_000);
         assert_eq!(rows.len(), 100_000);
-        let subprefectures: std::collections::HashSet<&str> = rows.iter().map(|r| r.subprefecture_code.as_str()).collect();
+        let subprefectures: std::collections::HashSet<&str> =
+            rows.iter().map(|r| r.subprefecture_code.as_str()).collect();
         assert_eq!(subprefectures.len(), 600);
-        let pairs: std::collections::HashSet<(String, String)> =
-            rows.iter().map(|r| (r.subprefecture_code.clone(), r.locality_name.to_lowercase())).collect();
+        let pairs: std::collections::HashSet<(String, String)> = rows
+            .iter()
+            .map(|r| (r.subprefecture_code.clone(), r.locality_name.to_lowercase()))
+            .collect();
         assert_eq!(pairs.len(), rows.len());
     }
 }

@@ -5,10 +5,12 @@
 use anyhow::{Context, Result};
 use common::config::{env_opt, env_or};
 use common::nats::Naming;
-use std::net::SocketAddr;
+use common::service::ServiceInfo;
 use common::shutdown::Parts;
+use std::net::SocketAddr;
 
 pub mod api_client;
+#[cfg(feature = "bench")]
 pub mod bench;
 pub mod demo;
 
@@ -34,9 +36,18 @@ impl SuiteConfig {
         Ok(SuiteConfig {
             nats_url: env_or("NATS_URL", common::config::DEFAULT_NATS_URL),
             nats_prefix: nats_prefix.prefix().to_string(),
-            auth: auth::AuthConfig { database_url: database_url.clone(), ..auth::AuthConfig::from_env()? },
-            geography: geography::GeographyConfig { database_url: database_url.clone(), ..geography::GeographyConfig::from_env()? },
-            members: members::MembersConfig { database_url: database_url.clone(), ..members::MembersConfig::from_env()? },
+            auth: auth::AuthConfig {
+                database_url: database_url.clone(),
+                ..auth::AuthConfig::from_env()?
+            },
+            geography: geography::GeographyConfig {
+                database_url: database_url.clone(),
+                ..geography::GeographyConfig::from_env()?
+            },
+            members: members::MembersConfig {
+                database_url: database_url.clone(),
+                ..members::MembersConfig::from_env()?
+            },
             gateway: gateway::GatewayConfig::from_env()?,
             database_url,
         })
@@ -46,7 +57,13 @@ impl SuiteConfig {
 impl SuiteConfig {
     /// A suite on free loopback ports against `database_url`, with a first administrator, photos in
     /// `data_dir` and defaults elsewhere: what tests and benchmarks start.
-    pub fn local(database_url: &str, nats_prefix: &str, admin: (&str, &str), web_dir: std::path::PathBuf, data_dir: &std::path::Path) -> Self {
+    pub fn local(
+        database_url: &str,
+        nats_prefix: &str,
+        admin: (&str, &str),
+        web_dir: std::path::PathBuf,
+        data_dir: &std::path::Path,
+    ) -> Self {
         SuiteConfig {
             database_url: database_url.to_string(),
             nats_url: env_or("NATS_URL", common::config::DEFAULT_NATS_URL),
@@ -59,7 +76,10 @@ impl SuiteConfig {
                 throttle: auth::ThrottleSettings::default(),
                 max_connections: 4,
             },
-            geography: geography::GeographyConfig { database_url: database_url.to_string(), max_connections: 4 },
+            geography: geography::GeographyConfig {
+                database_url: database_url.to_string(),
+                max_connections: 4,
+            },
             members: members::MembersConfig {
                 database_url: database_url.to_string(),
                 max_connections: 6,
@@ -67,6 +87,7 @@ impl SuiteConfig {
                 id_prefix: "C".into(),
                 photo_store_url: format!("file://{}", data_dir.join("photos").display()),
                 photo_max_bytes: members::DEFAULT_PHOTO_MAX_BYTES,
+                geography_url: None,
             },
             gateway: gateway::GatewayConfig {
                 http_addr: "127.0.0.1:0".into(),
@@ -79,15 +100,21 @@ impl SuiteConfig {
     }
 }
 
+/// Every service of the product. A new service joins here, once: the migrations, the tests' template
+/// database and the event streams follow this list.
+pub const SERVICES: &[&ServiceInfo] = &[&auth::INFO, &geography::INFO, &members::INFO];
+
 /// The services that publish events, each on its own NATS stream.
-pub const STREAM_SERVICES: &[&str] = &[geography::SERVICE, members::SERVICE];
+pub fn stream_services() -> impl Iterator<Item = &'static str> {
+    SERVICES.iter().filter(|s| s.publishes_events).map(|s| s.name)
+}
 
 /// Applies every service's migrations to the database at `url`.
 pub async fn migrate_all(url: &str) -> Result<()> {
     let pool = common::db::connect(url, 2).await?;
-    common::db::migrate(&pool, auth::migrator(), auth::SCHEMA).await?;
-    common::db::migrate(&pool, geography::migrator(), geography::SCHEMA).await?;
-    common::db::migrate(&pool, members::migrator(), members::SCHEMA).await?;
+    for service in SERVICES {
+        common::db::migrate(&pool, (service.migrator)(), service.schema).await?;
+    }
     pool.close().await;
     Ok(())
 }
@@ -96,9 +123,12 @@ pub async fn migrate_all(url: &str) -> Result<()> {
 pub fn migrations_fingerprint() -> String {
     use std::hash::{Hash, Hasher};
     let mut hasher = std::collections::hash_map::DefaultHasher::new();
-    for migration in auth::migrator().iter().chain(geography::migrator().iter()).chain(members::migrator().iter()) {
-        migration.version.hash(&mut hasher);
-        migration.checksum.hash(&mut hasher);
+    for service in SERVICES {
+        service.schema.hash(&mut hasher);
+        for migration in (service.migrator)().iter() {
+            migration.version.hash(&mut hasher);
+            migration.checksum.hash(&mut hasher);
+        }
     }
     format!("{:016x}", hasher.finish())
 }
@@ -111,7 +141,7 @@ pub struct RunningSuite {
 }
 
 /// Starts the services, then the gateway. Returns once everything listens.
-pub async fn start(config: SuiteConfig) -> Result<RunningSuite> {
+pub async fn start(mut config: SuiteConfig) -> Result<RunningSuite> {
     common::db::ensure_database(&config.database_url).await?;
     let nats = common::nats::connect(&config.nats_url).await?;
     let naming = Naming::new(&config.nats_prefix);
@@ -122,7 +152,8 @@ pub async fn start(config: SuiteConfig) -> Result<RunningSuite> {
     parts.spawn(auth_service.serve(auth_listener, parts.stopped()));
     tracing::info!(%auth_addr, "auth service listening");
 
-    let geography_service = geography::build(&config.geography).await.context("the geography service cannot start")?;
+    let geography_service =
+        geography::build(&config.geography).await.context("the geography service cannot start")?;
     let relay = geography_service.relay(naming.clone(), nats.clone());
     relay.ensure_stream().await?;
     parts.spawn(relay.run(parts.stopped()));
@@ -130,7 +161,10 @@ pub async fn start(config: SuiteConfig) -> Result<RunningSuite> {
     parts.spawn(geography_service.serve(geography_listener, parts.stopped()));
     tracing::info!(%geography_addr, "geography service listening");
 
-    let members_service = members::build(&config.members).await.context("the members service cannot start")?;
+    // The members read a locality through to the geography when their projection has not caught up.
+    config.members.geography_url = Some(format!("http://{geography_addr}"));
+    let members_service =
+        members::build(&config.members).await.context("the members service cannot start")?;
     let relay = members_service.relay(naming.clone(), nats.clone());
     relay.ensure_stream().await?;
     parts.spawn(relay.run(parts.stopped()));

@@ -3,7 +3,7 @@
 use super::messages as msg;
 use common::error::ServiceError;
 use common::roles::Role;
-use std::collections::BTreeMap;
+use common::validation::Faults;
 
 const MIN_LEN: usize = 4;
 const MAX_NAME_LEN: usize = 100;
@@ -20,18 +20,18 @@ pub struct LoginInput<'a> {
 
 /// Checks a login to create: name, password and role are required.
 pub fn check_new(input: &LoginInput) -> Result<Role, ServiceError> {
-    let mut fields = BTreeMap::new();
+    let mut fields = Faults::new();
     check_name(input.login_name.unwrap_or(""), &mut fields);
     check_password(input.password.unwrap_or(""), &mut fields);
     let role = check_role(input.role.unwrap_or(""), &mut fields);
     check_provider(input.provider, &mut fields);
-    finish(fields)?;
+    fields.finish()?;
     Ok(role.expect("checked above"))
 }
 
 /// Checks the given fields of a login to update; absent ones stay as they are.
 pub fn check_update(input: &LoginInput) -> Result<Option<Role>, ServiceError> {
-    let mut fields = BTreeMap::new();
+    let mut fields = Faults::new();
     if let Some(name) = input.login_name {
         check_name(name, &mut fields);
     }
@@ -40,47 +40,43 @@ pub fn check_update(input: &LoginInput) -> Result<Option<Role>, ServiceError> {
     }
     let role = input.role.and_then(|r| check_role(r, &mut fields));
     check_provider(input.provider, &mut fields);
-    finish(fields)?;
+    fields.finish()?;
     Ok(role)
 }
 
-fn check_name(name: &str, fields: &mut BTreeMap<String, String>) {
+fn check_name(name: &str, fields: &mut Faults) {
     let len = name.trim().chars().count();
     if len < MIN_LEN {
-        fields.insert("login_name".into(), msg::LOGIN_NAME_TOO_SHORT.into());
+        fields.add("login_name", msg::LOGIN_NAME_TOO_SHORT);
     } else if len > MAX_NAME_LEN {
-        fields.insert("login_name".into(), msg::LOGIN_NAME_TOO_LONG.into());
+        fields.add("login_name", msg::LOGIN_NAME_TOO_LONG);
     }
 }
 
-fn check_password(password: &str, fields: &mut BTreeMap<String, String>) {
+fn check_password(password: &str, fields: &mut Faults) {
     let len = password.chars().count();
     if len < MIN_LEN {
-        fields.insert("login_password".into(), msg::PASSWORD_TOO_SHORT.into());
+        fields.add("login_password", msg::PASSWORD_TOO_SHORT);
     } else if len > MAX_PASSWORD_LEN {
-        fields.insert("login_password".into(), msg::PASSWORD_TOO_LONG.into());
+        fields.add("login_password", msg::PASSWORD_TOO_LONG);
     }
 }
 
-fn check_role(role: &str, fields: &mut BTreeMap<String, String>) -> Option<Role> {
+fn check_role(role: &str, fields: &mut Faults) -> Option<Role> {
     let parsed = role.parse::<Role>().ok();
     if parsed.is_none() {
-        fields.insert("login_role".into(), msg::unknown_role(role));
+        fields.add("login_role", msg::unknown_role(role));
     }
     parsed
 }
 
 /// An empty provider means "none"; a given one needs 4 characters.
-fn check_provider(provider: Option<&str>, fields: &mut BTreeMap<String, String>) {
-    if let Some(p) = provider.map(str::trim).filter(|p| !p.is_empty()) {
-        if p.chars().count() < MIN_LEN {
-            fields.insert("login_provider".into(), msg::PROVIDER_TOO_SHORT.into());
-        }
+fn check_provider(provider: Option<&str>, fields: &mut Faults) {
+    if let Some(p) = provider.map(str::trim).filter(|p| !p.is_empty())
+        && p.chars().count() < MIN_LEN
+    {
+        fields.add("login_provider", msg::PROVIDER_TOO_SHORT);
     }
-}
-
-fn finish(fields: BTreeMap<String, String>) -> Result<(), ServiceError> {
-    if fields.is_empty() { Ok(()) } else { Err(ServiceError::invalid_fields(fields)) }
 }
 
 #[cfg(test)]
@@ -88,7 +84,12 @@ mod tests {
     use super::*;
 
     fn input<'a>(name: &'a str, password: &'a str, role: &'a str) -> LoginInput<'a> {
-        LoginInput { login_name: Some(name), password: Some(password), role: Some(role), provider: None }
+        LoginInput {
+            login_name: Some(name),
+            password: Some(password),
+            role: Some(role),
+            provider: None,
+        }
     }
 
     #[test]
@@ -98,7 +99,8 @@ mod tests {
 
     #[test]
     fn every_broken_rule_names_its_field() {
-        let err = check_new(&LoginInput { provider: Some("ab"), ..input("abc", "123", "chef") }).unwrap_err();
+        let err = check_new(&LoginInput { provider: Some("ab"), ..input("abc", "123", "chef") })
+            .unwrap_err();
         let ServiceError::Invalid { fields, .. } = err else { panic!("not a validation error") };
         let names: Vec<&str> = fields.keys().map(String::as_str).collect();
         assert_eq!(names, ["login_name", "login_password", "login_provider", "login_role"]);

@@ -28,5 +28,7 @@ pub fn param_not_found(name: &str) -> String {
 }
 
 pub fn too_many_attempts(seconds: i64) -> String {
-    format!("Trop de tentatives de connexion échouées pour cet identifiant. Réessayez dans {seconds} secondes.")
+    format!(
+        "Trop de tentatives de connexion échouées pour cet identifiant. Réessayez dans {seconds} secondes."
+    )
 }

@@ -6,8 +6,8 @@
 use super::messages as msg;
 use common::text;
 use proto::geography::ImportRow;
-use std::collections::{HashMap, HashSet};
 use std::collections::hash_map::Entry;
+use std::collections::{HashMap, HashSet};
 
 /// How many localities one `geography.locality.imported` event carries: about 100 KB, far below NATS's
 /// 1 MB message limit.
@@ -128,7 +128,12 @@ pub fn check(rows: &[ImportRow]) -> Result<Columns, Vec<RowError>> {
             Entry::Occupied(_) => {}
             Entry::Vacant(e) => {
                 e.insert((department_code.clone(), row));
-                columns.subprefectures.push(row, &subprefecture_code, &raw.subprefecture_name, &department_code);
+                columns.subprefectures.push(
+                    row,
+                    &subprefecture_code,
+                    &raw.subprefecture_name,
+                    &department_code,
+                );
             }
         }
         if regions.insert(region_code.clone()) {
@@ -170,7 +175,9 @@ mod tests {
 
     #[test]
     fn complete_consistent_rows_pass_as_columns() {
-        let columns = check(&[row("hss", "dal", "dal1", "Gboguhé"), row("HSS", "DAL", "DAL1", "Zaïbo")]).unwrap();
+        let columns =
+            check(&[row("hss", "dal", "dal1", "Gboguhé"), row("HSS", "DAL", "DAL1", "Zaïbo")])
+                .unwrap();
         assert_eq!(columns.regions.code, ["HSS"]);
         assert_eq!(columns.departments.parent_code, ["HSS"]);
         assert_eq!(columns.subprefectures.code, ["DAL1"]);
@@ -183,7 +190,9 @@ mod tests {
     fn each_level_comes_once_as_its_first_row_names_it() {
         let mut renamed = row("HSS", "DAL", "DAL2", "B");
         renamed.region_name = "Haut-Sassandra".into();
-        let columns = check(&[row("HSS", "DAL", "DAL1", "A"), renamed, row("GBK", "BKE", "BKE1", "C")]).unwrap();
+        let columns =
+            check(&[row("HSS", "DAL", "DAL1", "A"), renamed, row("GBK", "BKE", "BKE1", "C")])
+                .unwrap();
         assert_eq!(columns.regions.code, ["HSS", "GBK"]);
         assert_eq!(columns.regions.name, ["Région HSS", "Région GBK"]);
         assert_eq!(columns.regions.row_no, [1, 3]);
@@ -194,13 +203,18 @@ mod tests {
 
     #[test]
     fn a_missing_field_names_its_row() {
-        let errors = check(&[row("HSS", "DAL", "DAL1", "A"), row("HSS", "", "DAL1", "B")]).unwrap_err();
-        assert_eq!(errors, [RowError { row: 2, message: "Le code du département est manquant.".into() }]);
+        let errors =
+            check(&[row("HSS", "DAL", "DAL1", "A"), row("HSS", "", "DAL1", "B")]).unwrap_err();
+        assert_eq!(
+            errors,
+            [RowError { row: 2, message: "Le code du département est manquant.".into() }]
+        );
     }
 
     #[test]
     fn a_department_under_two_regions_is_refused_where_it_changes() {
-        let errors = check(&[row("HSS", "DAL", "DAL1", "A"), row("GBK", "DAL", "DAL1", "B")]).unwrap_err();
+        let errors =
+            check(&[row("HSS", "DAL", "DAL1", "A"), row("GBK", "DAL", "DAL1", "B")]).unwrap_err();
         assert_eq!(errors[0].row, 2);
         assert!(errors[0].message.contains("« HSS » ligne 1"), "{}", errors[0].message);
     }

@@ -2,8 +2,7 @@
 //! store runs the same code for every level from these descriptions.
 
 use super::messages as msg;
-use common::error::ServiceError;
-use std::collections::BTreeMap;
+use common::validation::Faults;
 
 pub struct Children {
     pub table: &'static str,
@@ -59,12 +58,17 @@ impl Level {
 
     /// The rows of a get or a list, with the names of the parent levels.
     pub fn select(&self) -> String {
-        format!("SELECT {}{} FROM {} {} {}", self.columns, self.parent_columns, self.table, self.alias, self.parent_joins)
+        format!(
+            "SELECT {}{} FROM {} {} {}",
+            self.columns, self.parent_columns, self.table, self.alias, self.parent_joins
+        )
     }
 
     /// The column compared to a list's `parent_id` (a constant 0 when the level has no parent).
     pub fn parent_filter_column(&self) -> String {
-        self.parent.as_ref().map_or_else(|| "0".to_string(), |p| format!("{}.{}", self.alias, p.column))
+        self.parent
+            .as_ref()
+            .map_or_else(|| "0".to_string(), |p| format!("{}.{}", self.alias, p.column))
     }
 
     /// Whether `column` is one of the level's own columns (so a page can be found on its table alone).
@@ -88,7 +92,11 @@ pub const REGION: Level = Level {
     parent_columns: "",
     parent_joins: "",
     search_column: "r.search",
-    sort: &[("region_name", "r.region_name"), ("region_code", "r.region_code"), ("region_id", "r.region_id")],
+    sort: &[
+        ("region_name", "r.region_name"),
+        ("region_code", "r.region_code"),
+        ("region_id", "r.region_id"),
+    ],
     children: Some(Children {
         table: "geography.department",
         parent_column: "department_region_id",
@@ -107,7 +115,11 @@ pub const DEPARTMENT: Level = Level {
     id: "department_id",
     code_column: Some("department_code"),
     name_column: "department_name",
-    parent: Some(Parent { level: &REGION, column: "department_region_id", field: "department_regionId" }),
+    parent: Some(Parent {
+        level: &REGION,
+        column: "department_region_id",
+        field: "department_regionId",
+    }),
     columns: "d.department_id, d.department_code, d.department_name, d.department_region_id",
     parent_columns: ", r.region_name",
     parent_joins: "JOIN geography.region r ON r.region_id = d.department_region_id",
@@ -136,7 +148,11 @@ pub const SUBPREFECTURE: Level = Level {
     id: "subprefecture_id",
     code_column: Some("subprefecture_code"),
     name_column: "subprefecture_name",
-    parent: Some(Parent { level: &DEPARTMENT, column: "subprefecture_department_id", field: "subprefecture_departmentId" }),
+    parent: Some(Parent {
+        level: &DEPARTMENT,
+        column: "subprefecture_department_id",
+        field: "subprefecture_departmentId",
+    }),
     columns: "s.subprefecture_id, s.subprefecture_code, s.subprefecture_name, s.subprefecture_department_id",
     parent_columns: ", d.department_name, r.region_id, r.region_name",
     parent_joins: "JOIN geography.department d ON d.department_id = s.subprefecture_department_id
@@ -167,11 +183,16 @@ pub const LOCALITY: Level = Level {
     id: "locality_id",
     code_column: None,
     name_column: "locality_name",
-    parent: Some(Parent { level: &SUBPREFECTURE, column: "locality_subprefecture_id", field: "locality_subprefectureId" }),
+    parent: Some(Parent {
+        level: &SUBPREFECTURE,
+        column: "locality_subprefecture_id",
+        field: "locality_subprefectureId",
+    }),
     // The name index covers these three, so a page sorted by name is read from the index alone.
     columns: "l.locality_id, l.locality_name, l.locality_subprefecture_id",
     parent_columns: ", s.subprefecture_name, d.department_id, d.department_name, r.region_id AS locality_region_id, r.region_name",
-    parent_joins: "JOIN geography.subprefecture s ON s.subprefecture_id = l.locality_subprefecture_id
+    parent_joins:
+        "JOIN geography.subprefecture s ON s.subprefecture_id = l.locality_subprefecture_id
                    JOIN geography.department d ON d.department_id = s.subprefecture_department_id
                    JOIN geography.region r ON r.region_id = d.department_region_id",
     search_column: "l.search",
@@ -185,31 +206,16 @@ pub const LOCALITY: Level = Level {
     children: None,
 };
 
-/// Collects the messages of the fields at fault.
-#[derive(Default)]
-pub struct Checks(BTreeMap<String, String>);
-
-impl Checks {
-    /// A required text: present, and not longer than `max` characters. Answers it trimmed.
-    pub fn text(&mut self, field: &str, value: &str, missing: &str, max: usize) -> String {
-        let value = value.trim();
-        if value.is_empty() {
-            self.0.insert(field.into(), missing.into());
-        } else if value.chars().count() > max {
-            self.0.insert(field.into(), if max <= 50 { msg::CODE_TOO_LONG } else { msg::TOO_LONG }.into());
-        }
-        value.to_string()
-    }
-
-    /// A required parent id.
-    pub fn parent(&mut self, field: &str, id: i64, missing: &str) -> i64 {
-        if id <= 0 {
-            self.0.insert(field.into(), missing.into());
-        }
-        id
-    }
-
-    pub fn finish(self) -> Result<(), ServiceError> {
-        if self.0.is_empty() { Ok(()) } else { Err(ServiceError::invalid_fields(self.0)) }
-    }
+/// A level's required text: present, and not longer than `max` characters (a code's limit is 50, and
+/// its message says so). Answers it trimmed.
+pub fn required_text(
+    faults: &mut Faults,
+    field: &str,
+    value: &str,
+    missing: &str,
+    max: usize,
+) -> String {
+    let too_long = if max <= 50 { msg::CODE_TOO_LONG } else { msg::TOO_LONG };
+    let value = faults.required(field, value, usize::MAX, missing);
+    faults.text_or(field, &value, max, too_long)
 }

@@ -41,5 +41,7 @@ pub fn department_bound_elsewhere(department: &str, region: &str) -> String {
 }
 
 pub fn subprefecture_bound_elsewhere(subprefecture: &str, department: &str) -> String {
-    format!("la sous-préfecture « {subprefecture} » appartient déjà au département « {department} ».")
+    format!(
+        "la sous-préfecture « {subprefecture} » appartient déjà au département « {department} »."
+    )
 }

@@ -3,8 +3,12 @@
 
 use chrono::NaiveDate;
 
-/// The date a text stands for; `Ok(None)` for an empty text, `Err(())` for a text that is not a date.
-pub fn parse(text: &str) -> Result<Option<NaiveDate>, ()> {
+/// A text that is not a date.
+#[derive(Debug, PartialEq, Eq)]
+pub struct NotADate;
+
+/// The date a text stands for; `Ok(None)` for an empty text, `Err(NotADate)` for a text that is not one.
+pub fn parse(text: &str) -> Result<Option<NaiveDate>, NotADate> {
     let text = text.trim();
     if text.is_empty() {
         return Ok(None);
@@ -13,7 +17,7 @@ pub fn parse(text: &str) -> Result<Option<NaiveDate>, ()> {
     NaiveDate::parse_from_str(day, "%Y-%m-%d")
         .or_else(|_| NaiveDate::parse_from_str(text, "%d/%m/%Y"))
         .map(Some)
-        .map_err(|_| ())
+        .map_err(|_| NotADate)
 }
 
 #[cfg(test)]
@@ -27,7 +31,7 @@ mod tests {
         assert_eq!(parse("2024-03-01T00:00:00.000Z"), Ok(Some(d)));
         assert_eq!(parse("01/03/2024"), Ok(Some(d)));
         assert_eq!(parse("  "), Ok(None));
-        assert_eq!(parse("2024-02-30"), Err(()));
-        assert_eq!(parse("hier"), Err(()));
+        assert_eq!(parse("2024-02-30"), Err(NotADate));
+        assert_eq!(parse("hier"), Err(NotADate));
     }
 }

@@ -1,5 +1,5 @@
 //! Identity numbers: a readable prefix, a sequence of seven digits and two check digits (ISO 7064
-//! MOD 97-10, as in an IBAN), e.g. `C000012345`. A mistyped digit or two swapped digits change the
+//! MOD 97-10, as in an IBAN), e.g. `C001234597`. A mistyped digit or two swapped digits change the
 //! check, so the reader and the search can tell a wrong number from an unknown one. Each instance has
 //! its own prefix (`MEMBER_ID_PREFIX`), so numbers made offline on field laptops never collide.
 
@@ -12,7 +12,11 @@ pub fn check_digits(body: &str) -> u32 {
             None => continue,
         };
         // Letters stand for two digits, digits for one.
-        remainder = if value >= 10 { (remainder * 100 + value) % 97 } else { (remainder * 10 + value) % 97 };
+        remainder = if value >= 10 {
+            (remainder * 100 + value) % 97
+        } else {
+            (remainder * 10 + value) % 97
+        };
     }
     98 - remainder
 }
@@ -26,7 +30,8 @@ pub fn make(prefix: &str, seq: i64) -> String {
 /// Whether `number` ends with the right check digits for what precedes them.
 pub fn is_valid(number: &str) -> bool {
     let number = number.trim().to_uppercase();
-    if number.len() < 3 || !number.is_ascii() || !number.chars().all(|c| c.is_ascii_alphanumeric()) {
+    if number.len() < 3 || !number.is_ascii() || !number.chars().all(|c| c.is_ascii_alphanumeric())
+    {
         return false;
     }
     let (body, check) = number.split_at(number.len() - 2);

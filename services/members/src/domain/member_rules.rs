@@ -5,8 +5,8 @@
 use super::{dates, messages as msg};
 use chrono::NaiveDate;
 use common::error::ServiceError;
+use common::validation::Faults;
 use proto::members as pb;
-use std::collections::BTreeMap;
 
 /// The family link of a member.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -61,50 +61,26 @@ pub struct MemberDraft {
     pub other_occupation: String,
 }
 
-#[derive(Default)]
-struct Faults(BTreeMap<String, String>);
-
-impl Faults {
-    fn add(&mut self, field: &str, message: impl Into<String>) {
-        self.0.entry(field.to_string()).or_insert_with(|| message.into());
-    }
-
-    /// A free text, trimmed, at most `max` characters.
-    fn text(&mut self, field: &str, value: &str, max: usize) -> String {
-        let value = value.trim();
-        if value.chars().count() > max {
-            self.add(field, msg::TOO_LONG);
-        }
-        value.to_string()
-    }
-
-    fn required(&mut self, field: &str, value: &str, max: usize, missing: &str) -> String {
-        let value = self.text(field, value, max);
-        if value.is_empty() {
-            self.add(field, missing);
-        }
-        value
-    }
-
-    fn date(&mut self, field: &str, value: Option<&str>) -> Option<NaiveDate> {
-        dates::parse(value.unwrap_or("")).unwrap_or_else(|()| {
-            self.add(field, msg::NOT_A_DATE);
-            None
-        })
-    }
+/// A date as the REST contract reads it (`AAAA-MM-JJ`, `JJ/MM/AAAA` or a timestamp); empty is none.
+fn date(f: &mut Faults, field: &str, value: Option<&str>) -> Option<NaiveDate> {
+    dates::parse(value.unwrap_or("")).unwrap_or_else(|dates::NotADate| {
+        f.add(field, msg::NOT_A_DATE);
+        None
+    })
 }
 
 /// Checks the fields of `m` as sent; `today` is the caller's date (for "not in the future").
 pub fn check(m: &pb::Member, today: NaiveDate) -> Result<MemberDraft, ServiceError> {
-    let mut f = Faults::default();
-    let firstname = f.required("member_firstname", &m.member_firstname, 100, msg::FIRSTNAME_REQUIRED);
+    let mut f = Faults::new();
+    let firstname =
+        f.required("member_firstname", &m.member_firstname, 100, msg::FIRSTNAME_REQUIRED);
     let lastname = f.required("member_lastname", &m.member_lastname, 100, msg::LASTNAME_REQUIRED);
     let gender = m.member_gender.trim().to_uppercase();
     if !matches!(gender.as_str(), "" | "M" | "F") {
         f.add("member_gender", msg::GENDER);
     }
 
-    let birth_date = f.date("member_birthDate", m.member_birth_date.as_deref());
+    let birth_date = date(&mut f, "member_birthDate", m.member_birth_date.as_deref());
     if let Some(birth) = birth_date {
         if birth > today {
             f.add("member_birthDate", msg::BIRTH_IN_FUTURE);
@@ -112,7 +88,8 @@ pub fn check(m: &pb::Member, today: NaiveDate) -> Result<MemberDraft, ServiceErr
             f.add("member_birthDate", msg::BIRTH_TOO_OLD);
         }
     }
-    let membership_start_date = f.date("member_membershipStartDate", m.member_membership_start_date.as_deref());
+    let membership_start_date =
+        date(&mut f, "member_membershipStartDate", m.member_membership_start_date.as_deref());
     if let Some(start) = membership_start_date {
         if start > today {
             f.add("member_membershipStartDate", msg::MEMBERSHIP_IN_FUTURE);
@@ -121,7 +98,12 @@ pub fn check(m: &pb::Member, today: NaiveDate) -> Result<MemberDraft, ServiceErr
         }
     }
 
-    let link = match (m.member_is_main_account, m.member_is_spouse, m.member_is_child, m.member_main_member_id.filter(|id| *id > 0)) {
+    let link = match (
+        m.member_is_main_account,
+        m.member_is_spouse,
+        m.member_is_child,
+        m.member_main_member_id.filter(|id| *id > 0),
+    ) {
         // Nothing said: a main member.
         (_, false, false, None) => Some(Link::Main),
         (true, false, false, Some(_)) => {
@@ -195,7 +177,11 @@ pub fn check(m: &pb::Member, today: NaiveDate) -> Result<MemberDraft, ServiceErr
         ethnicity: f.text("ethnicity", &m.ethnicity, 100),
         household_status: f.text("householdStatus", &m.household_status, 100),
         household_size,
-        identity_document_number: f.text("identityDocumentNumber", &m.identity_document_number, 100),
+        identity_document_number: f.text(
+            "identityDocumentNumber",
+            &m.identity_document_number,
+            100,
+        ),
         identity_document_type: f.text("identityDocumentType", &m.identity_document_type, 100),
         marital_status: f.text("maritalStatus", &m.marital_status, 100),
         nationality: f.text("nationality", &m.nationality, 100),
@@ -203,7 +189,7 @@ pub fn check(m: &pb::Member, today: NaiveDate) -> Result<MemberDraft, ServiceErr
         other_nationality: f.text("otherNationality", &m.other_nationality, 100),
         other_occupation: f.text("otherOccupation", &m.other_occupation, 100),
     };
-    if f.0.is_empty() { Ok(draft) } else { Err(ServiceError::invalid_fields(f.0)) }
+    f.finish_with(draft)
 }
 
 /// What the store knows of the main member named by a dependant.
@@ -216,12 +202,19 @@ pub struct MainMember {
 pub fn check_family(draft: &MemberDraft, main: Option<&MainMember>) -> Result<(), ServiceError> {
     let Some(main_id) = draft.link.main_member_id() else { return Ok(()) };
     let Some(main) = main else {
-        return Err(ServiceError::invalid_field("member_mainMemberId", msg::main_member_not_found(main_id)));
+        return Err(ServiceError::invalid_field(
+            "member_mainMemberId",
+            msg::main_member_not_found(main_id),
+        ));
     };
     if !main.is_main {
-        return Err(ServiceError::invalid_field("member_mainMemberId", msg::not_a_main_member(main_id)));
+        return Err(ServiceError::invalid_field(
+            "member_mainMemberId",
+            msg::not_a_main_member(main_id),
+        ));
     }
-    if let (Link::Child(_), Some(child), Some(parent)) = (draft.link, draft.birth_date, main.birth_date)
+    if let (Link::Child(_), Some(child), Some(parent)) =
+        (draft.link, draft.birth_date, main.birth_date)
         && child <= parent
     {
         return Err(ServiceError::invalid_field("member_birthDate", msg::CHILD_OLDER_THAN_MAIN));
@@ -238,7 +231,11 @@ mod tests {
     }
 
     fn member() -> pb::Member {
-        pb::Member { member_firstname: "Awa".into(), member_lastname: "Koné".into(), ..Default::default() }
+        pb::Member {
+            member_firstname: "Awa".into(),
+            member_lastname: "Koné".into(),
+            ..Default::default()
+        }
     }
 
     fn field_of(e: ServiceError) -> Vec<String> {
@@ -265,21 +262,37 @@ mod tests {
         assert_eq!(check(&m, today()).unwrap().birth_date, NaiveDate::from_ymd_opt(1980, 5, 12));
         let future = pb::Member { member_birth_date: Some("2030-01-01".into()), ..member() };
         assert_eq!(field_of(check(&future, today()).unwrap_err()), vec!["member_birthDate"]);
-        let bad = pb::Member { member_membership_start_date: Some("31/02/2020".into()), ..member() };
+        let bad =
+            pb::Member { member_membership_start_date: Some("31/02/2020".into()), ..member() };
         assert_eq!(field_of(check(&bad, today()).unwrap_err()), vec!["member_membershipStartDate"]);
     }
 
     #[test]
     fn family_links_have_one_shape() {
-        let spouse = pb::Member { member_is_spouse: true, member_main_member_id: Some(4), ..member() };
+        let spouse =
+            pb::Member { member_is_spouse: true, member_main_member_id: Some(4), ..member() };
         assert_eq!(check(&spouse, today()).unwrap().link, Link::Spouse(4));
         let orphan = pb::Member { member_is_child: true, ..member() };
         assert_eq!(field_of(check(&orphan, today()).unwrap_err()), vec!["member_mainMemberId"]);
-        let main_with_main = pb::Member { member_is_main_account: true, member_main_member_id: Some(4), ..member() };
-        assert_eq!(field_of(check(&main_with_main, today()).unwrap_err()), vec!["member_mainMemberId"]);
-        let both = pb::Member { member_is_spouse: true, member_is_child: true, member_main_member_id: Some(4), ..member() };
+        let main_with_main =
+            pb::Member { member_is_main_account: true, member_main_member_id: Some(4), ..member() };
+        assert_eq!(
+            field_of(check(&main_with_main, today()).unwrap_err()),
+            vec!["member_mainMemberId"]
+        );
+        let both = pb::Member {
+            member_is_spouse: true,
+            member_is_child: true,
+            member_main_member_id: Some(4),
+            ..member()
+        };
         assert!(check(&both, today()).is_err());
-        let own = pb::Member { member_id: 4, member_is_child: true, member_main_member_id: Some(4), ..member() };
+        let own = pb::Member {
+            member_id: 4,
+            member_is_child: true,
+            member_main_member_id: Some(4),
+            ..member()
+        };
         assert_eq!(field_of(check(&own, today()).unwrap_err()), vec!["member_mainMemberId"]);
     }
 
@@ -297,6 +310,8 @@ mod tests {
         let parent = MainMember { is_main: true, birth_date: NaiveDate::from_ymd_opt(1960, 1, 1) };
         assert!(check_family(&draft, Some(&parent)).is_ok());
         assert!(check_family(&draft, None).is_err());
-        assert!(check_family(&draft, Some(&MainMember { is_main: false, birth_date: None })).is_err());
+        assert!(
+            check_family(&draft, Some(&MainMember { is_main: false, birth_date: None })).is_err()
+        );
     }
 }

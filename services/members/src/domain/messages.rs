@@ -7,15 +7,21 @@ pub const GENDER: &str = "Le sexe doit être « M » ou « F ».";
 pub const NOT_A_DATE: &str = "Date invalide : utilisez AAAA-MM-JJ ou JJ/MM/AAAA.";
 pub const BIRTH_IN_FUTURE: &str = "La date de naissance ne peut pas être dans le futur.";
 pub const BIRTH_TOO_OLD: &str = "La date de naissance est antérieure à 1900 : vérifiez-la.";
-pub const MEMBERSHIP_BEFORE_BIRTH: &str = "La date d'adhésion ne peut pas précéder la date de naissance.";
+pub const MEMBERSHIP_BEFORE_BIRTH: &str =
+    "La date d'adhésion ne peut pas précéder la date de naissance.";
 pub const MEMBERSHIP_IN_FUTURE: &str = "La date d'adhésion ne peut pas être dans le futur.";
 pub const HOUSEHOLD_SIZE: &str = "La taille du ménage doit être comprise entre 0 et 1000.";
-pub const ONE_LINK: &str = "Choisissez un seul lien familial : adhérent principal, conjoint ou enfant.";
-pub const DEPENDANT_NEEDS_MAIN: &str = "Un conjoint ou un enfant doit être rattaché à un adhérent principal.";
-pub const MAIN_HAS_NO_MAIN: &str = "Un adhérent principal ne peut pas être rattaché à un autre adhérent.";
+pub const ONE_LINK: &str =
+    "Choisissez un seul lien familial : adhérent principal, conjoint ou enfant.";
+pub const DEPENDANT_NEEDS_MAIN: &str =
+    "Un conjoint ou un enfant doit être rattaché à un adhérent principal.";
+pub const MAIN_HAS_NO_MAIN: &str =
+    "Un adhérent principal ne peut pas être rattaché à un autre adhérent.";
 pub const OWN_DEPENDANT: &str = "Un adhérent ne peut pas être sa propre personne à charge.";
-pub const CHILD_OLDER_THAN_MAIN: &str = "Un enfant doit être plus jeune que son adhérent principal.";
-pub const ID_NUMBER_FORMAT: &str = "Le numéro d'adhérent ne peut contenir que des lettres et des chiffres.";
+pub const CHILD_OLDER_THAN_MAIN: &str =
+    "Un enfant doit être plus jeune que son adhérent principal.";
+pub const ID_NUMBER_FORMAT: &str =
+    "Le numéro d'adhérent ne peut contenir que des lettres et des chiffres.";
 pub const UUID_FORMAT: &str = "L'identifiant universel (uuid) de l'adhérent est invalide.";
 
 pub fn member_not_found(id: i64) -> String {
@@ -27,7 +33,9 @@ pub fn main_member_not_found(id: i64) -> String {
 }
 
 pub fn not_a_main_member(id: i64) -> String {
-    format!("L'adhérent n° {id} n'est pas un adhérent principal : rattachez la personne à son adhérent principal.")
+    format!(
+        "L'adhérent n° {id} n'est pas un adhérent principal : rattachez la personne à son adhérent principal."
+    )
 }
 
 fn dependants(n: i64) -> String {
@@ -39,12 +47,19 @@ pub fn main_keeps_dependants(n: i64) -> String {
 }
 
 pub fn delete_main_with_dependants(n: i64) -> String {
-    format!("Cet adhérent principal a {} : supprimez-les ou rattachez-les d'abord à un autre adhérent.", dependants(n))
+    format!(
+        "Cet adhérent principal a {} : supprimez-les ou rattachez-les d'abord à un autre adhérent.",
+        dependants(n)
+    )
 }
+
+pub const UUID_TAKEN: &str = "Un adhérent porte déjà cet identifiant universel (uuid).";
 
 pub fn id_number_taken(number: &str) -> String {
     format!("Le numéro d'adhérent « {number} » est déjà utilisé.")
 }
+
+pub const GEOGRAPHY_UNAVAILABLE: &str = "La géographie ne répond pas : la localité ne peut pas être vérifiée, réessayez dans un instant.";
 
 pub fn locality_not_found(id: i64) -> String {
     format!("Localité n° {id} introuvable.")
@@ -67,18 +82,25 @@ pub fn parcel_code_taken(code: &str) -> String {
 }
 
 pub fn cooperative_has_members(n: i64) -> String {
-    format!("Cette coopérative regroupe {n} adhérent{} : retirez-les d'abord.", if n > 1 { "s" } else { "" })
+    format!(
+        "Cette coopérative regroupe {n} adhérent{} : retirez-les d'abord.",
+        if n > 1 { "s" } else { "" }
+    )
 }
 
 pub fn member_has_parcels(n: i64) -> String {
-    format!("Cet adhérent exploite {n} parcelle{} : supprimez-les d'abord.", if n > 1 { "s" } else { "" })
+    format!(
+        "Cet adhérent exploite {n} parcelle{} : supprimez-les d'abord.",
+        if n > 1 { "s" } else { "" }
+    )
 }
 
 pub const COOPERATIVE_CODE_REQUIRED: &str = "Le code de la coopérative est obligatoire.";
 pub const COOPERATIVE_NAME_REQUIRED: &str = "Le nom de la coopérative est obligatoire.";
 pub const PARCEL_CODE_REQUIRED: &str = "Le code de la parcelle est obligatoire.";
 pub const PARCEL_MEMBER_REQUIRED: &str = "L'adhérent qui exploite la parcelle est obligatoire.";
-pub const PARCEL_AREA: &str = "La surface doit être un nombre d'hectares supérieur à 0 (au plus 100 000).";
+pub const PARCEL_AREA: &str =
+    "La surface doit être un nombre d'hectares supérieur à 0 (au plus 100 000).";
 pub const PARCEL_POINT_WHOLE: &str = "Donnez la latitude et la longitude, ou aucune des deux.";
 pub const LATITUDE: &str = "La latitude doit être comprise entre -90 et 90.";
 pub const LONGITUDE: &str = "La longitude doit être comprise entre -180 et 180.";

@@ -28,7 +28,8 @@ pub fn normalise(bytes: &[u8], max_bytes: usize) -> Result<Normalised, ServiceEr
     if bytes.len() > max_bytes {
         return Err(ServiceError::invalid_field("member_photo", msg::photo_too_large(max_bytes)));
     }
-    let format = image::guess_format(bytes).map_err(|_| ServiceError::invalid_field("member_photo", msg::PHOTO_NOT_IMAGE))?;
+    let format = image::guess_format(bytes)
+        .map_err(|_| ServiceError::invalid_field("member_photo", msg::PHOTO_NOT_IMAGE))?;
     if !matches!(format, ImageFormat::Jpeg | ImageFormat::Png | ImageFormat::WebP) {
         return Err(ServiceError::invalid_field("member_photo", msg::PHOTO_NOT_IMAGE));
     }
@@ -54,13 +55,19 @@ pub fn normalise(bytes: &[u8], max_bytes: usize) -> Result<Normalised, ServiceEr
 fn refused(e: image::ImageError, len: usize) -> ServiceError {
     tracing::info!(error = %e, bytes = len, "photo refused");
     match e {
-        image::ImageError::Limits(_) => ServiceError::invalid_field("member_photo", msg::photo_too_many_pixels(MAX_INPUT_SIDE)),
+        image::ImageError::Limits(_) => {
+            ServiceError::invalid_field("member_photo", msg::photo_too_many_pixels(MAX_INPUT_SIDE))
+        }
         _ => ServiceError::invalid_field("member_photo", msg::PHOTO_UNREADABLE),
     }
 }
 
 fn bounded(picture: DynamicImage, side: u32) -> DynamicImage {
-    if picture.width() <= side && picture.height() <= side { picture } else { picture.thumbnail(side, side) }
+    if picture.width() <= side && picture.height() <= side {
+        picture
+    } else {
+        picture.thumbnail(side, side)
+    }
 }
 
 fn encode(picture: &DynamicImage, quality: u8) -> Result<Vec<u8>, ServiceError> {
@@ -78,9 +85,12 @@ mod tests {
     use image::{ImageBuffer, Rgb};
 
     fn png(width: u32, height: u32) -> Vec<u8> {
-        let img = ImageBuffer::from_fn(width, height, |x, y| Rgb([(x % 256) as u8, (y % 256) as u8, 90]));
+        let img =
+            ImageBuffer::from_fn(width, height, |x, y| Rgb([(x % 256) as u8, (y % 256) as u8, 90]));
         let mut out = Vec::new();
-        DynamicImage::ImageRgb8(img).write_to(&mut Cursor::new(&mut out), ImageFormat::Png).unwrap();
+        DynamicImage::ImageRgb8(img)
+            .write_to(&mut Cursor::new(&mut out), ImageFormat::Png)
+            .unwrap();
         out
     }
 
@@ -107,6 +117,11 @@ mod tests {
     fn too_many_bytes_or_a_truncated_file_is_refused() {
         let bytes = png(300, 300);
         assert!(normalise(&bytes, 100).unwrap_err().to_string().contains("taille permise"));
-        assert!(normalise(&bytes[..bytes.len() / 2], 8 << 20).unwrap_err().to_string().contains("illisible"));
+        assert!(
+            normalise(&bytes[..bytes.len() / 2], 8 << 20)
+                .unwrap_err()
+                .to_string()
+                .contains("illisible")
+        );
     }
 }

@@ -3,8 +3,8 @@
 use super::messages as msg;
 use common::error::ServiceError;
 use common::text;
+use common::validation::Faults;
 use proto::members as pb;
-use std::collections::BTreeMap;
 
 #[derive(Debug)]
 pub struct CooperativeDraft {
@@ -26,62 +26,53 @@ pub struct ParcelDraft {
     pub point: Option<(f64, f64)>,
 }
 
-fn finish<T>(faults: BTreeMap<String, String>, value: T) -> Result<T, ServiceError> {
-    if faults.is_empty() { Ok(value) } else { Err(ServiceError::invalid_fields(faults)) }
-}
-
-fn required(faults: &mut BTreeMap<String, String>, field: &str, value: &str, max: usize, missing: &str) -> String {
-    let value = value.trim();
-    if value.is_empty() {
-        faults.insert(field.into(), missing.into());
-    } else if value.chars().count() > max {
-        faults.insert(field.into(), msg::TOO_LONG.into());
-    }
-    value.to_string()
-}
-
 pub fn check_cooperative(c: &pb::Cooperative) -> Result<CooperativeDraft, ServiceError> {
-    let mut faults = BTreeMap::new();
-    let code = text::code(&required(&mut faults, "cooperative_code", &c.cooperative_code, 50, msg::COOPERATIVE_CODE_REQUIRED));
-    let name = required(&mut faults, "cooperative_name", &c.cooperative_name, 200, msg::COOPERATIVE_NAME_REQUIRED);
-    let contact = c.cooperative_contact.trim().to_string();
-    if contact.chars().count() > 100 {
-        faults.insert("cooperative_contact".into(), msg::TOO_LONG.into());
-    }
+    let mut faults = Faults::new();
+    let code = text::code(&faults.required(
+        "cooperative_code",
+        &c.cooperative_code,
+        50,
+        msg::COOPERATIVE_CODE_REQUIRED,
+    ));
+    let name = faults.required(
+        "cooperative_name",
+        &c.cooperative_name,
+        200,
+        msg::COOPERATIVE_NAME_REQUIRED,
+    );
+    let contact = faults.text("cooperative_contact", &c.cooperative_contact, 100);
     let locality_id = c.cooperative_locality_id.filter(|id| *id > 0);
-    finish(faults, CooperativeDraft { id: c.cooperative_id, code, name, locality_id, contact })
+    faults.finish_with(CooperativeDraft { id: c.cooperative_id, code, name, locality_id, contact })
 }
 
 pub fn check_parcel(p: &pb::Parcel) -> Result<ParcelDraft, ServiceError> {
-    let mut faults = BTreeMap::new();
-    let code = text::code(&required(&mut faults, "parcel_code", &p.parcel_code, 50, msg::PARCEL_CODE_REQUIRED));
+    let mut faults = Faults::new();
+    let code =
+        text::code(&faults.required("parcel_code", &p.parcel_code, 50, msg::PARCEL_CODE_REQUIRED));
     if p.parcel_member_id <= 0 {
-        faults.insert("parcel_memberId".into(), msg::PARCEL_MEMBER_REQUIRED.into());
+        faults.add("parcel_memberId", msg::PARCEL_MEMBER_REQUIRED);
     }
     if !(p.parcel_area.is_finite() && p.parcel_area > 0.0 && p.parcel_area <= 100_000.0) {
-        faults.insert("parcel_area".into(), msg::PARCEL_AREA.into());
+        faults.add("parcel_area", msg::PARCEL_AREA);
     }
-    let crop = p.parcel_crop.trim().to_string();
-    if crop.chars().count() > 100 {
-        faults.insert("parcel_crop".into(), msg::TOO_LONG.into());
-    }
+    let crop = faults.text("parcel_crop", &p.parcel_crop, 100);
     let point = match (p.parcel_latitude, p.parcel_longitude) {
         (None, None) => None,
         (Some(lat), Some(lon)) => {
             if !(-90.0..=90.0).contains(&lat) {
-                faults.insert("parcel_latitude".into(), msg::LATITUDE.into());
+                faults.add("parcel_latitude", msg::LATITUDE);
             }
             if !(-180.0..=180.0).contains(&lon) {
-                faults.insert("parcel_longitude".into(), msg::LONGITUDE.into());
+                faults.add("parcel_longitude", msg::LONGITUDE);
             }
             Some((lat, lon))
         }
         (None, Some(_)) => {
-            faults.insert("parcel_latitude".into(), msg::PARCEL_POINT_WHOLE.into());
+            faults.add("parcel_latitude", msg::PARCEL_POINT_WHOLE);
             None
         }
         (Some(_), None) => {
-            faults.insert("parcel_longitude".into(), msg::PARCEL_POINT_WHOLE.into());
+            faults.add("parcel_longitude", msg::PARCEL_POINT_WHOLE);
             None
         }
     };
@@ -94,7 +85,7 @@ pub fn check_parcel(p: &pb::Parcel) -> Result<ParcelDraft, ServiceError> {
         crop,
         point,
     };
-    finish(faults, draft)
+    faults.finish_with(draft)
 }
 
 #[cfg(test)]
@@ -105,7 +96,10 @@ mod tests {
     fn a_parcel_needs_a_code_a_member_and_an_area() {
         let e = check_parcel(&pb::Parcel::default()).unwrap_err();
         let ServiceError::Invalid { fields, .. } = e else { panic!() };
-        assert_eq!(fields.keys().collect::<Vec<_>>(), ["parcel_area", "parcel_code", "parcel_memberId"]);
+        assert_eq!(
+            fields.keys().collect::<Vec<_>>(),
+            ["parcel_area", "parcel_code", "parcel_memberId"]
+        );
     }
 
     #[test]

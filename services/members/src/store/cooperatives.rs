@@ -1,11 +1,12 @@
 //! Cooperatives: a code, a name, a locality and a contact; members belong to one.
 
-use super::{PLACE_COLUMNS, PlaceRow, Store, locality_exists, place_joins};
+use super::{PLACE_COLUMNS, PlaceRow, Store, place_joins};
 use crate::domain::messages as msg;
 use crate::domain::registry_rules::CooperativeDraft;
-use common::error::{ServiceError, is_unique_violation};
+use common::error::ServiceError;
 use common::paging::Page;
 use common::text;
+use common::validation::{UniqueField, unique_or};
 use sqlx::{FromRow, Postgres, QueryBuilder};
 
 pub const COOPERATIVE_SORT: &[(&str, &str)] = &[
@@ -49,7 +50,12 @@ fn push_conditions(q: &mut QueryBuilder<Postgres>, pattern: &str, locality_id: O
 
 impl Store {
     #[tracing::instrument(name = "db.members.cooperative_list", skip_all)]
-    pub async fn list_cooperatives(&self, filter: &str, locality_id: Option<i64>, page: &Page) -> Result<(Vec<CooperativeRow>, i64), ServiceError> {
+    pub async fn list_cooperatives(
+        &self,
+        filter: &str,
+        locality_id: Option<i64>,
+        page: &Page,
+    ) -> Result<(Vec<CooperativeRow>, i64), ServiceError> {
         let pattern = text::filter_pattern(filter);
         let mut q = QueryBuilder::<Postgres>::new(select());
         push_conditions(&mut q, &pattern, locality_id);
@@ -72,29 +78,34 @@ impl Store {
     #[tracing::instrument(name = "db.members.cooperative_save", skip_all, fields(cooperative_id = d.id))]
     pub async fn save_cooperative(&self, d: &CooperativeDraft) -> Result<i64, ServiceError> {
         let mut tx = self.pool.begin().await?;
-        locality_exists(&mut tx, "cooperative_localityId", d.locality_id).await?;
+        self.locality_exists(&mut tx, "cooperative_localityId", d.locality_id).await?;
         let search = text::search_of(&d.code, &d.name);
         let sql = if d.id == 0 {
-                "INSERT INTO members.cooperative (cooperative_code, cooperative_name, cooperative_locality_id, cooperative_contact, search)
+            "INSERT INTO members.cooperative (cooperative_code, cooperative_name, cooperative_locality_id, cooperative_contact, search)
                  VALUES ($1, $2, $3, $4, $5) RETURNING cooperative_id"
         } else {
-                "UPDATE members.cooperative SET cooperative_code = $1, cooperative_name = $2, cooperative_locality_id = $3,
+            "UPDATE members.cooperative SET cooperative_code = $1, cooperative_name = $2, cooperative_locality_id = $3,
                      cooperative_contact = $4, search = $5 WHERE cooperative_id = $6 RETURNING cooperative_id"
         };
         let mut query = sqlx::query_scalar(sql)
-        .bind(&d.code)
-        .bind(&d.name)
-        .bind(d.locality_id)
-        .bind(&d.contact)
-        .bind(&search);
+            .bind(&d.code)
+            .bind(&d.name)
+            .bind(d.locality_id)
+            .bind(&d.contact)
+            .bind(&search);
         if d.id != 0 {
             query = query.bind(d.id);
         }
-        let saved: Option<i64> = query
-        .fetch_optional(&mut *tx)
-        .await
-        .map_err(|e| {
-            if is_unique_violation(&e, "cooperative_code_key") { ServiceError::Conflict(msg::cooperative_code_taken(&d.code)) } else { e.into() }
+        let saved: Option<i64> = query.fetch_optional(&mut *tx).await.map_err(|e| {
+            let taken = msg::cooperative_code_taken(&d.code);
+            unique_or(
+                e,
+                [UniqueField {
+                    constraint: "cooperative_code_key",
+                    field: "cooperative_code",
+                    message: taken,
+                }],
+            )
         })?;
         let id = saved.ok_or_else(|| ServiceError::NotFound(msg::cooperative_not_found(d.id)))?;
         tx.commit().await?;
@@ -104,21 +115,28 @@ impl Store {
     /// Refused while members still belong to the cooperative.
     pub async fn delete_cooperative(&self, id: i64) -> Result<(), ServiceError> {
         let mut tx = self.pool.begin().await?;
-        let found: Option<i64> = sqlx::query_scalar("SELECT cooperative_id FROM members.cooperative WHERE cooperative_id = $1 FOR UPDATE")
-            .bind(id)
-            .fetch_optional(&mut *tx)
-            .await?;
+        let found: Option<i64> = sqlx::query_scalar(
+            "SELECT cooperative_id FROM members.cooperative WHERE cooperative_id = $1 FOR UPDATE",
+        )
+        .bind(id)
+        .fetch_optional(&mut *tx)
+        .await?;
         if found.is_none() {
             return Err(ServiceError::NotFound(msg::cooperative_not_found(id)));
         }
-        let members: i64 = sqlx::query_scalar("SELECT count(*) FROM members.member WHERE member_cooperative_id = $1")
-            .bind(id)
-            .fetch_one(&mut *tx)
-            .await?;
+        let members: i64 = sqlx::query_scalar(
+            "SELECT count(*) FROM members.member WHERE member_cooperative_id = $1",
+        )
+        .bind(id)
+        .fetch_one(&mut *tx)
+        .await?;
         if members > 0 {
             return Err(ServiceError::Conflict(msg::cooperative_has_members(members)));
         }
-        sqlx::query("DELETE FROM members.cooperative WHERE cooperative_id = $1").bind(id).execute(&mut *tx).await?;
+        sqlx::query("DELETE FROM members.cooperative WHERE cooperative_id = $1")
+            .bind(id)
+            .execute(&mut *tx)
+            .await?;
         tx.commit().await?;
         Ok(())
     }

@@ -9,8 +9,14 @@ use serde_json::Value;
 #[derive(Debug, PartialEq)]
 pub enum GeographyEvent {
     /// `created` or `updated` (one row), or `imported` (the localities an import added, many at once).
-    Saved { level: Level, rows: Vec<SavedRow> },
-    Deleted { level: Level, id: i64 },
+    Saved {
+        level: Level,
+        rows: Vec<SavedRow>,
+    },
+    Deleted {
+        level: Level,
+        id: i64,
+    },
 }
 
 /// A saved row with its parent id (0 for a region).
@@ -31,9 +37,17 @@ pub enum Level {
 
 impl Level {
     /// The projection table, its id and name columns, its parent column, and the event's field names.
-    fn describe(self) -> (&'static str, &'static str, &'static str, Option<&'static str>, [&'static str; 3]) {
+    fn describe(
+        self,
+    ) -> (&'static str, &'static str, &'static str, Option<&'static str>, [&'static str; 3]) {
         match self {
-            Level::Region => ("members.geo_region", "region_id", "region_name", None, ["region_id", "region_name", ""]),
+            Level::Region => (
+                "members.geo_region",
+                "region_id",
+                "region_name",
+                None,
+                ["region_id", "region_name", ""],
+            ),
             Level::Department => (
                 "members.geo_department",
                 "department_id",
@@ -73,10 +87,16 @@ impl GeographyEvent {
             _ => return None,
         };
         match verb {
-            "created" | "updated" => Some(GeographyEvent::Saved { level, rows: vec![level.saved_row(payload)?] }),
+            "created" | "updated" => {
+                Some(GeographyEvent::Saved { level, rows: vec![level.saved_row(payload)?] })
+            }
             // An import tells of its localities in batches: `{"localities": [<as in created>, ...]}`.
             "imported" if level == Level::Locality => {
-                let rows = payload["localities"].as_array()?.iter().map(|row| level.saved_row(row)).collect::<Option<Vec<_>>>()?;
+                let rows = payload["localities"]
+                    .as_array()?
+                    .iter()
+                    .map(|row| level.saved_row(row))
+                    .collect::<Option<Vec<_>>>()?;
                 Some(GeographyEvent::Saved { level, rows })
             }
             "deleted" => Some(GeographyEvent::Deleted { level, id: payload["id"].as_i64()? }),
@@ -133,11 +153,44 @@ impl Store {
             }
             GeographyEvent::Deleted { level, id } => {
                 let (table, id_column, ..) = level.describe();
-                sqlx::query(sqlx::AssertSqlSafe(format!("DELETE FROM {table} WHERE {id_column} = $1"))).bind(id).execute(&self.pool).await?;
+                sqlx::query(sqlx::AssertSqlSafe(format!(
+                    "DELETE FROM {table} WHERE {id_column} = $1"
+                )))
+                .bind(id)
+                .execute(&self.pool)
+                .await?;
             }
         }
         Ok(())
     }
+}
+
+/// Writes a locality read from the geography service, with its three parents, into the projection. Rows
+/// the projection already has are left to the events, which keep them current.
+pub(super) async fn project_locality(
+    tx: &mut sqlx::PgConnection,
+    l: &proto::geography::Locality,
+) -> Result<(), ServiceError> {
+    sqlx::query(
+        "WITH r AS (INSERT INTO members.geo_region (region_id, region_name) VALUES ($1, $2) ON CONFLICT DO NOTHING),
+              d AS (INSERT INTO members.geo_department (department_id, department_name, region_id)
+                    VALUES ($3, $4, $1) ON CONFLICT DO NOTHING),
+              s AS (INSERT INTO members.geo_subprefecture (subprefecture_id, subprefecture_name, department_id)
+                    VALUES ($5, $6, $3) ON CONFLICT DO NOTHING)
+         INSERT INTO members.geo_locality (locality_id, locality_name, subprefecture_id)
+         VALUES ($7, $8, $5) ON CONFLICT DO NOTHING",
+    )
+    .bind(l.locality_region_id)
+    .bind(&l.region_name)
+    .bind(l.department_id)
+    .bind(&l.department_name)
+    .bind(l.locality_subprefecture_id)
+    .bind(&l.subprefecture_name)
+    .bind(l.locality_id)
+    .bind(&l.locality_name)
+    .execute(&mut *tx)
+    .await?;
+    Ok(())
 }
 
 #[cfg(test)]
@@ -152,7 +205,10 @@ mod tests {
             &json!({"locality_id": 9, "locality_name": "Gbadi", "locality_subprefectureId": 4}),
         );
         assert_eq!(e, Some(saved(Level::Locality, &[(9, "Gbadi", 4)])));
-        let e = GeographyEvent::parse("t1.geography.region.updated", &json!({"region_id": 2, "region_name": "Gôh", "region_code": "GOH"}));
+        let e = GeographyEvent::parse(
+            "t1.geography.region.updated",
+            &json!({"region_id": 2, "region_name": "Gôh", "region_code": "GOH"}),
+        );
         assert_eq!(e, Some(saved(Level::Region, &[(2, "Gôh", 0)])));
         let e = GeographyEvent::parse("t1.geography.department.deleted", &json!({"id": 5}));
         assert_eq!(e, Some(GeographyEvent::Deleted { level: Level::Department, id: 5 }));
@@ -173,7 +229,10 @@ mod tests {
     }
 
     fn saved(level: Level, rows: &[(i64, &str, i64)]) -> GeographyEvent {
-        let rows = rows.iter().map(|&(id, name, parent_id)| SavedRow { id, name: name.into(), parent_id }).collect();
+        let rows = rows
+            .iter()
+            .map(|&(id, name, parent_id)| SavedRow { id, name: name.into(), parent_id })
+            .collect();
         GeographyEvent::Saved { level, rows }
     }
 }

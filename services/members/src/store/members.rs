@@ -1,14 +1,15 @@
 //! Members: lists that stay fast at a million rows, the family rules that need the database, and the
 //! `member.*` events written in the same transaction as each change.
 
-use super::{PLACE_COLUMNS, PlaceRow, Store, locality_exists, place_joins};
+use super::{PLACE_COLUMNS, PlaceRow, Store, place_joins};
 use crate::domain::member_rules::{Link, MainMember, MemberDraft, check_family};
 use crate::domain::{id_number, messages as msg};
 use chrono::{DateTime, NaiveDate, Utc};
-use common::error::{ServiceError, is_unique_violation};
+use common::error::ServiceError;
 use common::outbox;
 use common::paging::Page;
 use common::text;
+use common::validation::{UniqueField, unique_or};
 use serde::Serialize;
 use sqlx::{FromRow, PgConnection, Postgres, QueryBuilder};
 
@@ -115,7 +116,8 @@ impl MemberSearch {
             q.push(" AND m.firstname_key LIKE ").push_bind(self.firstname_pattern.clone());
         }
         if !self.id_number_pattern.is_empty() {
-            q.push(" AND lower(m.member_id_number) LIKE ").push_bind(self.id_number_pattern.clone());
+            q.push(" AND lower(m.member_id_number) LIKE ")
+                .push_bind(self.id_number_pattern.clone());
         }
         if !self.created_by.is_empty() {
             q.push(" AND m.member_created_by_user = ").push_bind(self.created_by.clone());
@@ -155,7 +157,11 @@ pub struct MemberSettings {
 }
 
 fn select(from_page: bool) -> String {
-    let source = if from_page { "page p JOIN members.member m ON m.member_id = p.member_id" } else { "members.member m" };
+    let source = if from_page {
+        "page p JOIN members.member m ON m.member_id = p.member_id"
+    } else {
+        "members.member m"
+    };
     format!(
         "SELECT {MEMBER_COLUMNS}, {PLACE_COLUMNS} FROM {source}
          LEFT JOIN members.member mm ON mm.member_id = m.member_main_member_id
@@ -169,9 +175,14 @@ impl Store {
     /// The page's ids are found first on the member table alone, then only those rows are joined, so a
     /// deep page costs an index walk, not the joins of every skipped row.
     #[tracing::instrument(name = "db.members.list", skip_all, fields(limit = page.limit, offset = page.offset))]
-    pub async fn list_members(&self, search: &MemberSearch, page: &Page) -> Result<(Vec<MemberRow>, i64, bool), ServiceError> {
+    pub async fn list_members(
+        &self,
+        search: &MemberSearch,
+        page: &Page,
+    ) -> Result<(Vec<MemberRow>, i64, bool), ServiceError> {
         let order = page.order_sql("m.member_id");
-        let mut q = QueryBuilder::<Postgres>::new("WITH page AS (SELECT m.member_id FROM members.member m");
+        let mut q =
+            QueryBuilder::<Postgres>::new("WITH page AS (SELECT m.member_id FROM members.member m");
         search.push_conditions(&mut q);
         q.push(format!(" ORDER BY {order}"));
         q.push(" LIMIT ").push_bind(page.limit).push(" OFFSET ").push_bind(page.offset).push(") ");
@@ -179,19 +190,25 @@ impl Store {
         let page_rows = q.build_query_as::<MemberRow>().fetch_all(&self.pool);
         // The total is counted on a second connection while the page is read.
         let (rows, counted) = tokio::try_join!(page_rows, self.member_total(search))?;
-        let (total, exact) = if page.offset == 0 && (rows.len() as i64) < page.limit { (rows.len() as i64, true) } else { counted };
+        let (total, exact) = if page.offset == 0 && (rows.len() as i64) < page.limit {
+            (rows.len() as i64, true)
+        } else {
+            counted
+        };
         Ok((rows, total, exact))
     }
 
     async fn member_total(&self, search: &MemberSearch) -> Result<(i64, bool), sqlx::Error> {
-        let mut q = QueryBuilder::<Postgres>::new("SELECT count(*) FROM (SELECT 1 FROM members.member m");
+        let mut q =
+            QueryBuilder::<Postgres>::new("SELECT count(*) FROM (SELECT 1 FROM members.member m");
         search.push_conditions(&mut q);
         q.push(" LIMIT ").push_bind(EXACT_TOTAL_UP_TO + 1).push(") t");
         let counted: i64 = q.build_query_scalar().fetch_one(&self.pool).await?;
         if counted <= EXACT_TOTAL_UP_TO {
             return Ok((counted, true));
         }
-        let mut q = QueryBuilder::<Postgres>::new("EXPLAIN (FORMAT JSON) SELECT 1 FROM members.member m");
+        let mut q =
+            QueryBuilder::<Postgres>::new("EXPLAIN (FORMAT JSON) SELECT 1 FROM members.member m");
         search.push_conditions(&mut q);
         let plan: serde_json::Value = q.build_query_scalar().fetch_one(&self.pool).await?;
         let estimate = plan[0]["Plan"]["Plan Rows"].as_f64().unwrap_or(0.0) as i64;
@@ -218,28 +235,45 @@ impl Store {
 
     /// The family a member belongs to: its main member, the spouses and the children.
     #[tracing::instrument(name = "db.members.family", skip(self))]
-    pub async fn family(&self, id: i64) -> Result<(MemberRow, Vec<MemberRow>, Vec<MemberRow>), ServiceError> {
+    pub async fn family(
+        &self,
+        id: i64,
+    ) -> Result<(MemberRow, Vec<MemberRow>, Vec<MemberRow>), ServiceError> {
         let member = self.get_member(id).await?;
         let main = match member.member_main_member_id {
             Some(main_id) => self.get_member(main_id).await?,
             None => member,
         };
-        let sql = format!("{} WHERE m.member_main_member_id = $1 ORDER BY m.member_order_number, m.member_id", select(false));
-        let dependants: Vec<MemberRow> = sqlx::query_as(sqlx::AssertSqlSafe(sql)).bind(main.member_id).fetch_all(&self.pool).await?;
+        let sql = format!(
+            "{} WHERE m.member_main_member_id = $1 ORDER BY m.member_order_number, m.member_id",
+            select(false)
+        );
+        let dependants: Vec<MemberRow> = sqlx::query_as(sqlx::AssertSqlSafe(sql))
+            .bind(main.member_id)
+            .fetch_all(&self.pool)
+            .await?;
         let (spouses, children) = dependants.into_iter().partition(|m| m.member_is_spouse);
         Ok((main, spouses, children))
     }
 
     /// Creates (id 0) or updates a member, in one transaction with its event.
     #[tracing::instrument(name = "db.members.save", skip_all, fields(member_id = draft.id))]
-    pub async fn save_member(&self, draft: &MemberDraft, caller: &str, settings: &MemberSettings) -> Result<i64, ServiceError> {
+    pub async fn save_member(
+        &self,
+        draft: &MemberDraft,
+        caller: &str,
+        settings: &MemberSettings,
+    ) -> Result<i64, ServiceError> {
         let mut tx = self.pool.begin().await?;
-        let existing = if draft.id > 0 { Some(lock_member(&mut tx, draft.id).await?) } else { None };
+        let existing =
+            if draft.id > 0 { Some(lock_member(&mut tx, draft.id).await?) } else { None };
         if let Some(current) = &existing
             && draft.link != Link::Main
             && current.dependent_count > 0
         {
-            return Err(ServiceError::Conflict(msg::main_keeps_dependants(current.dependent_count.into())));
+            return Err(ServiceError::Conflict(msg::main_keeps_dependants(
+                current.dependent_count.into(),
+            )));
         }
         if let Some(main_id) = draft.link.main_member_id() {
             // FOR KEY SHARE: the main member cannot be deleted before this transaction ends.
@@ -249,16 +283,22 @@ impl Store {
             .bind(main_id)
             .fetch_optional(&mut *tx)
             .await?;
-            check_family(draft, main.map(|(is_main, birth_date)| MainMember { is_main, birth_date }).as_ref())?;
+            check_family(
+                draft,
+                main.map(|(is_main, birth_date)| MainMember { is_main, birth_date }).as_ref(),
+            )?;
         }
-        locality_exists(&mut tx, "member_localityId", draft.locality_id).await?;
+        self.locality_exists(&mut tx, "member_localityId", draft.locality_id).await?;
         if let Some(id) = draft.cooperative_id {
             let found: Option<i64> = sqlx::query_scalar("SELECT cooperative_id FROM members.cooperative WHERE cooperative_id = $1 FOR KEY SHARE")
                 .bind(id)
                 .fetch_optional(&mut *tx)
                 .await?;
             if found.is_none() {
-                return Err(ServiceError::invalid_field("member_cooperativeId", msg::cooperative_not_found(id)));
+                return Err(ServiceError::invalid_field(
+                    "member_cooperativeId",
+                    msg::cooperative_not_found(id),
+                ));
             }
         }
 
@@ -266,12 +306,15 @@ impl Store {
             (Some(n), _) => n.clone(),
             (None, Some(current)) => current.id_number.clone(),
             (None, None) => {
-                let seq: i64 = sqlx::query_scalar("SELECT nextval('members.id_number_seq')").fetch_one(&mut *tx).await?;
+                let seq: i64 = sqlx::query_scalar("SELECT nextval('members.id_number_seq')")
+                    .fetch_one(&mut *tx)
+                    .await?;
                 id_number::make(&settings.id_prefix, seq)
             }
         };
         // A member keeps its uuid for life; a synchronised record brings its own.
-        let member_uuid = existing.as_ref().map(|c| c.uuid).or(draft.uuid).unwrap_or_else(uuid::Uuid::now_v7);
+        let member_uuid =
+            existing.as_ref().map(|c| c.uuid).or(draft.uuid).unwrap_or_else(uuid::Uuid::now_v7);
         let main_id = draft.link.main_member_id();
         let order_number: i32 = match (&existing, main_id) {
             (_, None) => 0,
@@ -283,7 +326,10 @@ impl Store {
             .fetch_one(&mut *tx)
             .await?,
         };
-        let search = text::fold(&format!("{} {} {} {}", draft.firstname, draft.lastname, id_number, draft.contact));
+        let search = text::fold(&format!(
+            "{} {} {} {}",
+            draft.firstname, draft.lastname, id_number, draft.contact
+        ));
         let firstname_key = text::fold(&draft.firstname);
 
         let mut q = QueryBuilder::<Postgres>::new("");
@@ -331,7 +377,10 @@ impl Store {
                 for (column, _) in &fields {
                     q.push(", ").push(*column);
                 }
-                q.push(") VALUES (").push_bind(member_uuid).push(", ").push_bind(caller.to_string());
+                q.push(") VALUES (")
+                    .push_bind(member_uuid)
+                    .push(", ")
+                    .push_bind(caller.to_string());
                 for (_, value) in fields {
                     q.push(", ");
                     value.push(&mut q);
@@ -347,7 +396,11 @@ impl Store {
                 q.push(" WHERE member_id = ").push_bind(draft.id).push(" RETURNING member_id");
             }
         }
-        let id: i64 = q.build_query_scalar().fetch_one(&mut *tx).await.map_err(|e| unique_conflict(e, &id_number))?;
+        let id: i64 = q
+            .build_query_scalar()
+            .fetch_one(&mut *tx)
+            .await
+            .map_err(|e| unique_conflict(e, &id_number))?;
 
         let previous_main = existing.as_ref().and_then(|c| c.main_member_id);
         refresh_dependent_counts(&mut tx, &[previous_main, main_id]).await?;
@@ -371,30 +424,48 @@ impl Store {
     pub async fn delete_member(&self, id: i64) -> Result<(), ServiceError> {
         let mut tx = self.pool.begin().await?;
         let current = lock_member(&mut tx, id).await?;
-        let dependants: i64 = sqlx::query_scalar("SELECT count(*) FROM members.member WHERE member_main_member_id = $1")
-            .bind(id)
-            .fetch_one(&mut *tx)
-            .await?;
+        let dependants: i64 = sqlx::query_scalar(
+            "SELECT count(*) FROM members.member WHERE member_main_member_id = $1",
+        )
+        .bind(id)
+        .fetch_one(&mut *tx)
+        .await?;
         if dependants > 0 {
             return Err(ServiceError::Conflict(msg::delete_main_with_dependants(dependants)));
         }
-        let parcels: i64 = sqlx::query_scalar("SELECT count(*) FROM members.parcel WHERE parcel_member_id = $1")
-            .bind(id)
-            .fetch_one(&mut *tx)
-            .await?;
+        let parcels: i64 =
+            sqlx::query_scalar("SELECT count(*) FROM members.parcel WHERE parcel_member_id = $1")
+                .bind(id)
+                .fetch_one(&mut *tx)
+                .await?;
         if parcels > 0 {
             return Err(ServiceError::Conflict(msg::member_has_parcels(parcels)));
         }
-        sqlx::query("DELETE FROM members.member WHERE member_id = $1").bind(id).execute(&mut *tx).await?;
+        sqlx::query("DELETE FROM members.member WHERE member_id = $1")
+            .bind(id)
+            .execute(&mut *tx)
+            .await?;
         refresh_dependent_counts(&mut tx, &[current.main_member_id]).await?;
-        outbox::enqueue(&mut tx, super::SCHEMA, "members.member.deleted", &serde_json::json!({ "member_id": id })).await?;
+        outbox::enqueue(
+            &mut tx,
+            super::SCHEMA,
+            "members.member.deleted",
+            &serde_json::json!({ "member_id": id }),
+        )
+        .await?;
         tx.commit().await?;
         Ok(())
     }
 
     /// Records a new photo of a member (already stored) and answers its new version.
     #[tracing::instrument(name = "db.members.photo", skip(self, settings))]
-    pub async fn photo_saved(&self, id: i64, file_name: &str, caller: &str, settings: &MemberSettings) -> Result<i32, ServiceError> {
+    pub async fn photo_saved(
+        &self,
+        id: i64,
+        file_name: &str,
+        caller: &str,
+        settings: &MemberSettings,
+    ) -> Result<i32, ServiceError> {
         let mut tx = self.pool.begin().await?;
         // A new photo has not been verified yet.
         let version: Option<i32> = sqlx::query_scalar(
@@ -410,19 +481,25 @@ impl Store {
         .fetch_optional(&mut *tx)
         .await?;
         let version = version.ok_or_else(|| ServiceError::NotFound(msg::member_not_found(id)))?;
-        outbox::enqueue(&mut tx, super::SCHEMA, "members.member.photo_changed", &serde_json::json!({ "member_id": id, "version": version }))
-            .await?;
+        outbox::enqueue(
+            &mut tx,
+            super::SCHEMA,
+            "members.member.photo_changed",
+            &serde_json::json!({ "member_id": id, "version": version }),
+        )
+        .await?;
         tx.commit().await?;
         Ok(version)
     }
 
     /// The photo's file name and version of a member, if it has one.
     pub async fn photo_of(&self, id: i64) -> Result<Option<(String, i32)>, ServiceError> {
-        let row: Option<(String, i32)> =
-            sqlx::query_as("SELECT member_photo_file_name, photo_version FROM members.member WHERE member_id = $1")
-                .bind(id)
-                .fetch_optional(&self.pool)
-                .await?;
+        let row: Option<(String, i32)> = sqlx::query_as(
+            "SELECT member_photo_file_name, photo_version FROM members.member WHERE member_id = $1",
+        )
+        .bind(id)
+        .fetch_optional(&self.pool)
+        .await?;
         match row {
             None => Err(ServiceError::NotFound(msg::member_not_found(id))),
             Some((name, _)) if name.is_empty() => Ok(None),
@@ -474,7 +551,10 @@ async fn lock_member(tx: &mut PgConnection, id: i64) -> Result<Current, ServiceE
 }
 
 /// Keeps `dependent_count` of the given main members equal to their number of dependants.
-async fn refresh_dependent_counts(tx: &mut PgConnection, mains: &[Option<i64>]) -> Result<(), ServiceError> {
+async fn refresh_dependent_counts(
+    tx: &mut PgConnection,
+    mains: &[Option<i64>],
+) -> Result<(), ServiceError> {
     let ids: Vec<i64> = mains.iter().flatten().copied().collect();
     if ids.is_empty() {
         return Ok(());
@@ -491,11 +571,19 @@ async fn refresh_dependent_counts(tx: &mut PgConnection, mains: &[Option<i64>]) 
 }
 
 fn unique_conflict(e: sqlx::Error, id_number: &str) -> ServiceError {
-    if is_unique_violation(&e, "member_id_number_key") {
-        ServiceError::Conflict(msg::id_number_taken(id_number))
-    } else if is_unique_violation(&e, "member_uuid_key") {
-        ServiceError::Conflict("Un adhérent porte déjà cet identifiant universel (uuid).".into())
-    } else {
-        e.into()
-    }
+    unique_or(
+        e,
+        [
+            UniqueField {
+                constraint: "member_id_number_key",
+                field: "member_idNumber",
+                message: msg::id_number_taken(id_number),
+            },
+            UniqueField {
+                constraint: "member_uuid_key",
+                field: "member_uuid",
+                message: msg::UUID_TAKEN.into(),
+            },
+        ],
+    )
 }

@@ -9,6 +9,7 @@ pub mod parcels;
 pub use geography::GeographyEvent;
 pub use members::{MemberRow, MemberSearch};
 
+use crate::domain::messages;
 use common::error::ServiceError;
 use sqlx::PgPool;
 
@@ -54,30 +55,59 @@ pub fn place_joins(locality: &str) -> String {
     )
 }
 
+/// The geography service, asked for a locality the projection does not know yet.
+pub type GeographyClient =
+    proto::geography::geography_client::GeographyClient<common::grpc::TracedChannel>;
+
 #[derive(Clone)]
 pub struct Store {
     pool: PgPool,
+    geography: Option<GeographyClient>,
 }
 
 impl Store {
     pub fn new(pool: PgPool) -> Self {
-        Store { pool }
+        Store { pool, geography: None }
+    }
+
+    /// A store that reads a locality through to the geography service when its projection misses it.
+    pub fn with_geography(self, geography: GeographyClient) -> Self {
+        Store { geography: Some(geography), ..self }
     }
 
     pub fn pool(&self) -> &PgPool {
         &self.pool
     }
-}
 
-/// Refuses a locality the projection does not know.
-async fn locality_exists(tx: &mut sqlx::PgConnection, field: &str, id: Option<i64>) -> Result<(), ServiceError> {
-    let Some(id) = id else { return Ok(()) };
-    let found: Option<i64> = sqlx::query_scalar("SELECT locality_id FROM members.geo_locality WHERE locality_id = $1")
+    /// Refuses a locality that does not exist. The projection answers first; on a miss, the geography
+    /// itself is asked, so that a locality created or imported a moment ago (its event not yet applied)
+    /// is accepted at once, and the projection learns it in the same transaction.
+    async fn locality_exists(
+        &self,
+        tx: &mut sqlx::PgConnection,
+        field: &str,
+        id: Option<i64>,
+    ) -> Result<(), ServiceError> {
+        let Some(id) = id else { return Ok(()) };
+        let found: Option<i64> = sqlx::query_scalar(
+            "SELECT locality_id FROM members.geo_locality WHERE locality_id = $1",
+        )
         .bind(id)
         .fetch_optional(&mut *tx)
         .await?;
-    match found {
-        Some(_) => Ok(()),
-        None => Err(ServiceError::invalid_field(field, crate::domain::messages::locality_not_found(id))),
+        if found.is_some() {
+            return Ok(());
+        }
+        let not_found = || ServiceError::invalid_field(field, messages::locality_not_found(id));
+        let Some(geography) = &self.geography else { return Err(not_found()) };
+        let locality = match geography.clone().get_locality(proto::geography::Id { id }).await {
+            Ok(answer) => answer.into_inner(),
+            Err(status) if status.code() == tonic::Code::NotFound => return Err(not_found()),
+            Err(status) => {
+                tracing::error!(code = ?status.code(), message = status.message(), "geography read-through failed");
+                return Err(ServiceError::Unavailable(messages::GEOGRAPHY_UNAVAILABLE.into()));
+            }
+        };
+        geography::project_locality(tx, &locality).await
     }
 }

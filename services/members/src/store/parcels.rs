@@ -1,11 +1,12 @@
 //! Parcels: a piece of land a member farms, with its area in hectares, its crop and a GPS point.
 
-use super::{PLACE_COLUMNS, PlaceRow, Store, locality_exists, place_joins};
+use super::{PLACE_COLUMNS, PlaceRow, Store, place_joins};
 use crate::domain::messages as msg;
 use crate::domain::registry_rules::ParcelDraft;
-use common::error::{ServiceError, is_unique_violation};
+use common::error::ServiceError;
 use common::paging::Page;
 use common::text;
+use common::validation::{UniqueField, unique_or};
 use sqlx::{FromRow, Postgres, QueryBuilder};
 
 pub const PARCEL_SORT: &[(&str, &str)] = &[
@@ -70,7 +71,11 @@ fn push_conditions(q: &mut QueryBuilder<Postgres>, s: &ParcelSearch) {
 
 impl Store {
     #[tracing::instrument(name = "db.members.parcel_list", skip_all)]
-    pub async fn list_parcels(&self, search: &ParcelSearch, page: &Page) -> Result<(Vec<ParcelRow>, i64), ServiceError> {
+    pub async fn list_parcels(
+        &self,
+        search: &ParcelSearch,
+        page: &Page,
+    ) -> Result<(Vec<ParcelRow>, i64), ServiceError> {
         let mut q = QueryBuilder::<Postgres>::new(select());
         push_conditions(&mut q, search);
         q.push(format!(" ORDER BY {}", page.order_sql("p.parcel_id")));
@@ -98,42 +103,55 @@ impl Store {
                 .fetch_optional(&mut *tx)
                 .await?;
         let Some((firstname, lastname)) = owner else {
-            return Err(ServiceError::invalid_field("parcel_memberId", msg::member_not_found(d.member_id)));
+            return Err(ServiceError::invalid_field(
+                "parcel_memberId",
+                msg::member_not_found(d.member_id),
+            ));
         };
-        locality_exists(&mut tx, "parcel_localityId", d.locality_id).await?;
+        self.locality_exists(&mut tx, "parcel_localityId", d.locality_id).await?;
         let search = text::fold(&format!("{} {} {} {}", d.code, d.crop, firstname, lastname));
         let sql = if d.id == 0 {
-                "INSERT INTO members.parcel (parcel_code, parcel_member_id, parcel_locality_id, parcel_area, parcel_crop,
+            "INSERT INTO members.parcel (parcel_code, parcel_member_id, parcel_locality_id, parcel_area, parcel_crop,
                      parcel_latitude, parcel_longitude, search)
                  VALUES ($1, $2, $3, $4::numeric, $5, $6, $7, $8) RETURNING parcel_id"
         } else {
-                "UPDATE members.parcel SET parcel_code = $1, parcel_member_id = $2, parcel_locality_id = $3,
+            "UPDATE members.parcel SET parcel_code = $1, parcel_member_id = $2, parcel_locality_id = $3,
                      parcel_area = $4::numeric, parcel_crop = $5, parcel_latitude = $6, parcel_longitude = $7, search = $8
                  WHERE parcel_id = $9 RETURNING parcel_id"
         };
         let mut query = sqlx::query_scalar(sql)
-        .bind(&d.code)
-        .bind(d.member_id)
-        .bind(d.locality_id)
-        .bind(d.area)
-        .bind(&d.crop)
-        .bind(d.point.map(|p| p.0))
-        .bind(d.point.map(|p| p.1))
-        .bind(&search);
+            .bind(&d.code)
+            .bind(d.member_id)
+            .bind(d.locality_id)
+            .bind(d.area)
+            .bind(&d.crop)
+            .bind(d.point.map(|p| p.0))
+            .bind(d.point.map(|p| p.1))
+            .bind(&search);
         if d.id != 0 {
             query = query.bind(d.id);
         }
-        let saved: Option<i64> = query
-        .fetch_optional(&mut *tx)
-        .await
-        .map_err(|e| if is_unique_violation(&e, "parcel_code_key") { ServiceError::Conflict(msg::parcel_code_taken(&d.code)) } else { e.into() })?;
+        let saved: Option<i64> = query.fetch_optional(&mut *tx).await.map_err(|e| {
+            let taken = msg::parcel_code_taken(&d.code);
+            unique_or(
+                e,
+                [UniqueField {
+                    constraint: "parcel_code_key",
+                    field: "parcel_code",
+                    message: taken,
+                }],
+            )
+        })?;
         let id = saved.ok_or_else(|| ServiceError::NotFound(msg::parcel_not_found(d.id)))?;
         tx.commit().await?;
         Ok(id)
     }
 
     pub async fn delete_parcel(&self, id: i64) -> Result<(), ServiceError> {
-        let deleted = sqlx::query("DELETE FROM members.parcel WHERE parcel_id = $1").bind(id).execute(&self.pool).await?;
+        let deleted = sqlx::query("DELETE FROM members.parcel WHERE parcel_id = $1")
+            .bind(id)
+            .execute(&self.pool)
+            .await?;
         if deleted.rows_affected() == 0 {
             return Err(ServiceError::NotFound(msg::parcel_not_found(id)));
         }

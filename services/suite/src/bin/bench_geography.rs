@@ -38,10 +38,14 @@ async fn main() -> Result<()> {
     // in batches; wait for it so the list figures are not disturbed.
     let pool = common::db::connect(&suite.db.url, 1).await?;
     let added = |key: &str| answer[key].as_i64().unwrap_or(0);
-    let events = added("regionAdded") + added("departmentAdded") + added("subprefectureAdded") + (added("localityAdded") + LOCALITIES_PER_EVENT - 1) / LOCALITIES_PER_EVENT;
+    let events = added("regionAdded")
+        + added("departmentAdded")
+        + added("subprefectureAdded")
+        + (added("localityAdded") + LOCALITIES_PER_EVENT - 1) / LOCALITIES_PER_EVENT;
     let draining = Instant::now();
     loop {
-        let left: i64 = sqlx::query_scalar("SELECT count(*) FROM geography.outbox").fetch_one(&pool).await?;
+        let left: i64 =
+            sqlx::query_scalar("SELECT count(*) FROM geography.outbox").fetch_one(&pool).await?;
         if left == 0 || draining.elapsed() > Duration::from_secs(300) {
             break;
         }
@@ -54,12 +58,23 @@ async fn main() -> Result<()> {
     );
     pool.close().await;
 
-    let page = api.get("/locality/get.locality_list?_limit=2000&_offset=50000&_orderBy=locality_name").await?;
-    anyhow::ensure!(page["data"].as_array().map(Vec::len) == Some(2_000), "a page holds 2,000 localities");
+    let page = api
+        .get("/locality/get.locality_list?_limit=2000&_offset=50000&_orderBy=locality_name")
+        .await?;
+    anyhow::ensure!(
+        page["data"].as_array().map(Vec::len) == Some(2_000),
+        "a page holds 2,000 localities"
+    );
     // Timed until the whole answer is received: the server's work, not the client's JSON parsing. Once
     // as a plain client asks, once as a browser does (the gateway then compresses the answer).
-    let by_name = |i: usize| format!("/locality/get.locality_list?_limit=2000&_offset={}&_orderBy=locality_name", spread(i));
-    for (encoding, who) in [("identity", "uncompressed"), (BROWSER_ENCODINGS, "as a browser asks")] {
+    let by_name = |i: usize| {
+        format!(
+            "/locality/get.locality_list?_limit=2000&_offset={}&_orderBy=locality_name",
+            spread(i)
+        )
+    };
+    for (encoding, who) in [("identity", "uncompressed"), (BROWSER_ENCODINGS, "as a browser asks")]
+    {
         let (p50, p99, bytes) = time_pages(&api, PAGES, encoding, by_name).await?;
         println!(
             "list: locality/get.locality_list?_limit=2000 sorted by name, {PAGES} pages, {who} ({} KB a page): p50 {} p99 {}",
@@ -71,9 +86,18 @@ async fn main() -> Result<()> {
     // Other lists a user asks for, for the record (no aim): sorted on a parent's name (every matching row
     // is joined and sorted), a partial-name search, and one sub-prefecture's localities.
     let others: [(&str, fn(usize) -> String); 3] = [
-        ("sorted by region name", |i| format!("/locality/get.locality_list?_limit=2000&_offset={}&_orderBy=region_name", spread(i))),
-        ("filter=kro (partial name)", |_| "/locality/get.locality_list?_limit=2000&filter=kro".to_string()),
-        ("subprefectureId=<one of 600>", |i| format!("/locality/get.locality_list?_limit=2000&subprefectureId={}", 1 + i % 600)),
+        ("sorted by region name", |i| {
+            format!(
+                "/locality/get.locality_list?_limit=2000&_offset={}&_orderBy=region_name",
+                spread(i)
+            )
+        }),
+        ("filter=kro (partial name)", |_| {
+            "/locality/get.locality_list?_limit=2000&filter=kro".to_string()
+        }),
+        ("subprefectureId=<one of 600>", |i| {
+            format!("/locality/get.locality_list?_limit=2000&subprefectureId={}", 1 + i % 600)
+        }),
     ];
     for (what, path) in others {
         let (p50, p99, bytes) = time_pages(&api, OTHER_PAGES, "identity", path).await?;
@@ -95,7 +119,12 @@ fn spread(i: usize) -> usize {
 
 /// Gets `n` pages (`path(i)`) with `Accept-Encoding: encoding`; answers p50, p99 and the last page's
 /// size as it travelled.
-async fn time_pages(api: &ApiClient, n: usize, encoding: &str, path: impl Fn(usize) -> String) -> Result<(Duration, Duration, usize)> {
+async fn time_pages(
+    api: &ApiClient,
+    n: usize,
+    encoding: &str,
+    path: impl Fn(usize) -> String,
+) -> Result<(Duration, Duration, usize)> {
     let mut samples = Vec::with_capacity(n);
     let mut bytes = 0;
     for i in 0..n {

@@ -52,31 +52,50 @@ async fn main() -> Result<()> {
     let localities = answer["localityAdded"].as_i64().unwrap_or(0);
     let waiting = Instant::now();
     loop {
-        let known: i64 = sqlx::query_scalar("SELECT count(*) FROM members.geo_locality").fetch_one(&pool).await?;
+        let known: i64 = sqlx::query_scalar("SELECT count(*) FROM members.geo_locality")
+            .fetch_one(&pool)
+            .await?;
         if known >= localities {
             break;
         }
-        anyhow::ensure!(waiting.elapsed() < Duration::from_secs(120), "the geography projection did not fill");
+        anyhow::ensure!(
+            waiting.elapsed() < Duration::from_secs(120),
+            "the geography projection did not fill"
+        );
         tokio::time::sleep(Duration::from_millis(200)).await;
     }
-    println!("geography: {localities} localities projected into the members service in {:.1} s", waiting.elapsed().as_secs_f64());
+    println!(
+        "geography: {localities} localities projected into the members service in {:.1} s",
+        waiting.elapsed().as_secs_f64()
+    );
 
     let started = Instant::now();
-    let made = members::load::generate(&pool, n, "C", |done| eprint!("\r  {done} adhérents...")).await?;
+    let made =
+        members::load::generate(&pool, n, "C", |done| eprint!("\r  {done} adhérents...")).await?;
     let load = started.elapsed();
     eprintln!();
-    println!("load: {made} members in {:.1} s = {:.0} members/s (families, VACUUM ANALYZE included)", load.as_secs_f64(), made as f64 / load.as_secs_f64());
+    println!(
+        "load: {made} members in {:.1} s = {:.0} members/s (families, VACUUM ANALYZE included)",
+        load.as_secs_f64(),
+        made as f64 / load.as_secs_f64()
+    );
 
     let store = Store::new(pool.clone());
-    let any_id: i64 = sqlx::query_scalar("SELECT member_id FROM members.member ORDER BY member_id OFFSET $1 LIMIT 1")
-        .bind(made / 2)
-        .fetch_one(&pool)
-        .await
-        .context("a member to read")?;
-    let partial = MemberSearch { pattern: common::text::filter_pattern("kouam"), ..Default::default() };
+    let any_id: i64 = sqlx::query_scalar(
+        "SELECT member_id FROM members.member ORDER BY member_id OFFSET $1 LIMIT 1",
+    )
+    .bind(made / 2)
+    .fetch_one(&pool)
+    .await
+    .context("a member to read")?;
+    let partial =
+        MemberSearch { pattern: common::text::filter_pattern("kouam"), ..Default::default() };
     let deep = made / 2;
 
-    println!("\n{:<58} {:>9} {:>9} {:>8} | {:>9} {:>9} | {:>7}", "call (through the gateway)", "p50", "p99", "calls/s", "store p50", "store p99", "ratio");
+    println!(
+        "\n{:<58} {:>9} {:>9} {:>8} | {:>9} {:>9} | {:>7}",
+        "call (through the gateway)", "p50", "p99", "calls/s", "store p50", "store p99", "ratio"
+    );
     let report = |name: &str, gateway: (Duration, Duration, f64), db: (Duration, Duration, f64)| {
         println!(
             "{:<58} {:>9} {:>9} {:>8.1} | {:>9} {:>9} | {:>6.2}x",
@@ -93,37 +112,63 @@ async fn main() -> Result<()> {
     let offsets = |i: usize| (i as i64 * 7919 % (made - 2000).max(1)) / 2000 * 2000;
     let g = measure(|i| {
         let api = &api;
-        async move { api.get_bytes(&format!("/member/get.member_list?_limit=2000&_offset={}", offsets(i))).await.map(drop) }
+        async move {
+            api.get_bytes(&format!("/member/get.member_list?_limit=2000&_offset={}", offsets(i)))
+                .await
+                .map(drop)
+        }
     })
     .await?;
     let d = measure(|i| {
         let store = &store;
-        async move { store.list_members(&MemberSearch::default(), &page(2000, offsets(i))).await.map(drop).map_err(Into::into) }
+        async move {
+            store
+                .list_members(&MemberSearch::default(), &page(2000, offsets(i)))
+                .await
+                .map(drop)
+                .map_err(Into::into)
+        }
     })
     .await?;
     report("get.member_list?_limit=2000 (unfiltered, spread offsets)", g, d);
 
-    let g = measure(|_| {
-        let api = &api;
-        async move { api.get_bytes("/member/get.member_list?_limit=2000&filter=kouam").await.map(drop) }
-    })
-    .await?;
-    let d = measure(|_| {
-        let (store, partial) = (&store, &partial);
-        async move { store.list_members(partial, &page(2000, 0)).await.map(drop).map_err(Into::into) }
-    })
-    .await?;
+    let g =
+        measure(|_| {
+            let api = &api;
+            async move {
+                api.get_bytes("/member/get.member_list?_limit=2000&filter=kouam").await.map(drop)
+            }
+        })
+        .await?;
+    let d =
+        measure(|_| {
+            let (store, partial) = (&store, &partial);
+            async move {
+                store.list_members(partial, &page(2000, 0)).await.map(drop).map_err(Into::into)
+            }
+        })
+        .await?;
     report("get.member_list?_limit=2000&filter=kouam (partial name)", g, d);
 
     for offset in [10_000, deep] {
         let g = measure(|_| {
             let api = &api;
-            async move { api.get_bytes(&format!("/member/get.member_list?_limit=50&_offset={offset}")).await.map(drop) }
+            async move {
+                api.get_bytes(&format!("/member/get.member_list?_limit=50&_offset={offset}"))
+                    .await
+                    .map(drop)
+            }
         })
         .await?;
         let d = measure(|_| {
             let store = &store;
-            async move { store.list_members(&MemberSearch::default(), &page(50, offset)).await.map(drop).map_err(Into::into) }
+            async move {
+                store
+                    .list_members(&MemberSearch::default(), &page(50, offset))
+                    .await
+                    .map(drop)
+                    .map_err(Into::into)
+            }
         })
         .await?;
         report(&format!("get.member_list?_limit=50&_offset={offset} (50-row page)"), g, d);
@@ -134,11 +179,14 @@ async fn main() -> Result<()> {
         async move { api.get_bytes("/member/get.member_count").await.map(drop) }
     })
     .await?;
-    let d = measure(|_| {
-        let store = &store;
-        async move { store.count_members(&MemberSearch::default()).await.map(drop).map_err(Into::into) }
-    })
-    .await?;
+    let d =
+        measure(|_| {
+            let store = &store;
+            async move {
+                store.count_members(&MemberSearch::default()).await.map(drop).map_err(Into::into)
+            }
+        })
+        .await?;
     report("get.member_count", g, d);
 
     let g = measure(|_| {

@@ -30,7 +30,10 @@ async fn main() -> Result<()> {
             let answer = api.post("/locality/post_locality-import", &rows).await?;
             println!(
                 "Géographie chargée : {} régions, {} départements, {} sous-préfectures, {} localités ajoutées.",
-                answer["regionAdded"], answer["departmentAdded"], answer["subprefectureAdded"], answer["localityAdded"]
+                answer["regionAdded"],
+                answer["departmentAdded"],
+                answer["subprefectureAdded"],
+                answer["localityAdded"]
             );
         }
         _ => bail!("usage : demo geography | demo members N"),
@@ -39,14 +42,20 @@ async fn main() -> Result<()> {
 }
 
 async fn members(count: Option<String>) -> Result<()> {
-    let n: i64 = count.as_deref().unwrap_or("10000").parse().context("usage : demo members N (un nombre d'adhérents)")?;
+    let n: i64 = count
+        .as_deref()
+        .unwrap_or("10000")
+        .parse()
+        .context("usage : demo members N (un nombre d'adhérents)")?;
     let url = common::config::env_or("DATABASE_URL", common::config::DEFAULT_DATABASE_URL);
     let prefix = common::config::env_or("MEMBER_ID_PREFIX", "C");
     let pool = common::db::connect(&url, 2).await?;
     // The members service learns the localities from the geography's events: wait until it has them all.
     let mut known = -1;
     for _ in 0..60 {
-        let now: i64 = sqlx::query_scalar("SELECT count(*) FROM members.geo_locality").fetch_one(&pool).await?;
+        let now: i64 = sqlx::query_scalar("SELECT count(*) FROM members.geo_locality")
+            .fetch_one(&pool)
+            .await?;
         if now > 0 && now == known {
             break;
         }
@@ -54,7 +63,9 @@ async fn members(count: Option<String>) -> Result<()> {
         tokio::time::sleep(std::time::Duration::from_secs(1)).await;
     }
     let started = std::time::Instant::now();
-    let made = members::load::generate(&pool, n, &prefix, |done| eprint!("\r{done} adhérents ajoutés...")).await?;
+    let made =
+        members::load::generate(&pool, n, &prefix, |done| eprint!("\r{done} adhérents ajoutés..."))
+            .await?;
     eprintln!();
     println!("{made} adhérents ajoutés en {:.0} s.", started.elapsed().as_secs_f64());
     Ok(())

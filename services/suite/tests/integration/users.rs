@@ -1,10 +1,8 @@
 //! `user/*`: the administrators' management of logins, with the rules of specification point 5.
 
-mod support;
-
+use crate::support::TestSuite;
 use reqwest::{Method, StatusCode};
 use serde_json::{Value, json};
-use support::TestSuite;
 
 async fn create(suite: &TestSuite, token: &str, body: Value) -> (StatusCode, Value) {
     suite.post("/api/user/post_user", token, body).await
@@ -34,8 +32,13 @@ async fn an_admin_creates_reads_lists_edits_and_deletes_a_user() {
     assert_eq!(list["total"], 1);
     assert_eq!(list["data"][0]["login_id"], id);
 
-    let (status, body) =
-        suite.patch("/api/user/patch_user", &admin, json!({"login_id": id, "login_role": "manager", "login_provider": ""})).await;
+    let (status, body) = suite
+        .patch(
+            "/api/user/patch_user",
+            &admin,
+            json!({"login_id": id, "login_role": "manager", "login_provider": ""}),
+        )
+        .await;
     assert_eq!(status, StatusCode::OK, "{body}");
     assert_eq!(body["message"], "Utilisateur modifié");
     let (_, user) = suite.get(&format!("/api/user/get_user/{id}"), &admin).await;
@@ -57,8 +60,12 @@ async fn post_user_with_an_id_updates_that_user() {
     let suite = TestSuite::start().await;
     let admin = suite.admin_token().await;
     let (id, _) = suite.login_with_role("seydou.keita", "viewer").await;
-    let (status, body) =
-        create(&suite, &admin, json!({"login_id": id, "login_name": "seydou.keita2", "login_role": "agent"})).await;
+    let (status, body) = create(
+        &suite,
+        &admin,
+        json!({"login_id": id, "login_name": "seydou.keita2", "login_role": "agent"}),
+    )
+    .await;
     assert_eq!(status, StatusCode::OK, "{body}");
     let (_, user) = suite.get(&format!("/api/user/get_user/{id}"), &admin).await;
     assert_eq!(user["data"]["login_name"], "seydou.keita2");
@@ -76,8 +83,18 @@ fn assert_invalid(status: StatusCode, body: &Value, field: &str, message: &str) 
 async fn a_login_name_shorter_than_4_characters_is_refused() {
     let suite = TestSuite::start().await;
     let admin = suite.admin_token().await;
-    let (status, body) = create(&suite, &admin, json!({"login_name": "abc", "login_password": "secret-1", "login_role": "agent"})).await;
-    assert_invalid(status, &body, "login_name", "L'identifiant doit contenir au moins 4 caractères.");
+    let (status, body) = create(
+        &suite,
+        &admin,
+        json!({"login_name": "abc", "login_password": "secret-1", "login_role": "agent"}),
+    )
+    .await;
+    assert_invalid(
+        status,
+        &body,
+        "login_name",
+        "L'identifiant doit contenir au moins 4 caractères.",
+    );
     assert_eq!(body["message"], "L'identifiant doit contenir au moins 4 caractères.");
 }
 
@@ -85,13 +102,36 @@ async fn a_login_name_shorter_than_4_characters_is_refused() {
 async fn a_password_shorter_than_4_characters_is_refused_on_create_and_update() {
     let suite = TestSuite::start().await;
     let admin = suite.admin_token().await;
-    let (status, body) = create(&suite, &admin, json!({"login_name": "abcd", "login_password": "123", "login_role": "agent"})).await;
-    assert_invalid(status, &body, "login_password", "Le mot de passe doit contenir au moins 4 caractères.");
-    let (status, body) = create(&suite, &admin, json!({"login_name": "abcd", "login_role": "agent"})).await;
-    assert_invalid(status, &body, "login_password", "Le mot de passe doit contenir au moins 4 caractères.");
+    let (status, body) = create(
+        &suite,
+        &admin,
+        json!({"login_name": "abcd", "login_password": "123", "login_role": "agent"}),
+    )
+    .await;
+    assert_invalid(
+        status,
+        &body,
+        "login_password",
+        "Le mot de passe doit contenir au moins 4 caractères.",
+    );
+    let (status, body) =
+        create(&suite, &admin, json!({"login_name": "abcd", "login_role": "agent"})).await;
+    assert_invalid(
+        status,
+        &body,
+        "login_password",
+        "Le mot de passe doit contenir au moins 4 caractères.",
+    );
     let (id, _) = suite.login_with_role("abcde", "agent").await;
-    let (status, body) = suite.patch("/api/user/patch_user", &admin, json!({"login_id": id, "login_password": "12"})).await;
-    assert_invalid(status, &body, "login_password", "Le mot de passe doit contenir au moins 4 caractères.");
+    let (status, body) = suite
+        .patch("/api/user/patch_user", &admin, json!({"login_id": id, "login_password": "12"}))
+        .await;
+    assert_invalid(
+        status,
+        &body,
+        "login_password",
+        "Le mot de passe doit contenir au moins 4 caractères.",
+    );
 }
 
 #[tokio::test(flavor = "multi_thread")]
@@ -99,7 +139,11 @@ async fn the_password_is_optional_and_nullable_on_update() {
     let suite = TestSuite::start().await;
     let admin = suite.admin_token().await;
     let (id, _) = suite.login_with_role("optional.pw", "agent").await;
-    for body in [json!({"login_id": id, "login_password": null}), json!({"login_id": id, "login_password": ""}), json!({"login_id": id})] {
+    for body in [
+        json!({"login_id": id, "login_password": null}),
+        json!({"login_id": id, "login_password": ""}),
+        json!({"login_id": id}),
+    ] {
         let (status, answer) = suite.patch("/api/user/patch_user", &admin, body).await;
         assert_eq!(status, StatusCode::OK, "{answer}");
     }
@@ -116,15 +160,30 @@ async fn a_provider_shorter_than_4_characters_is_refused_when_given() {
         json!({"login_name": "abcd", "login_password": "secret-1", "login_role": "agent", "login_provider": "ldp"}),
     )
     .await;
-    assert_invalid(status, &body, "login_provider", "Le fournisseur doit contenir au moins 4 caractères.");
+    assert_invalid(
+        status,
+        &body,
+        "login_provider",
+        "Le fournisseur doit contenir au moins 4 caractères.",
+    );
 }
 
 #[tokio::test(flavor = "multi_thread")]
 async fn an_unknown_role_is_refused() {
     let suite = TestSuite::start().await;
     let admin = suite.admin_token().await;
-    let (status, body) = create(&suite, &admin, json!({"login_name": "abcd", "login_password": "secret-1", "login_role": "chef"})).await;
-    assert_invalid(status, &body, "login_role", "Rôle inconnu : « chef ». Rôles permis : admin, manager, agent, viewer, sync.");
+    let (status, body) = create(
+        &suite,
+        &admin,
+        json!({"login_name": "abcd", "login_password": "secret-1", "login_role": "chef"}),
+    )
+    .await;
+    assert_invalid(
+        status,
+        &body,
+        "login_role",
+        "Rôle inconnu : « chef ». Rôles permis : admin, manager, agent, viewer, sync.",
+    );
 }
 
 #[tokio::test(flavor = "multi_thread")]
@@ -151,12 +210,24 @@ async fn a_login_name_is_unique_whatever_its_case() {
     let admin = suite.admin_token().await;
     suite.login_with_role("aminata.sow", "agent").await;
     for name in ["aminata.sow", "Aminata.Sow"] {
-        let (status, body) = create(&suite, &admin, json!({"login_name": name, "login_password": "secret-1", "login_role": "agent"})).await;
+        let (status, body) = create(
+            &suite,
+            &admin,
+            json!({"login_name": name, "login_password": "secret-1", "login_role": "agent"}),
+        )
+        .await;
         assert_eq!(status, StatusCode::CONFLICT, "{body}");
         assert_eq!(body["message"], "Cet identifiant est déjà utilisé.");
+        assert_eq!(body["fields"]["login_name"], "Cet identifiant est déjà utilisé.");
     }
     let (other, _) = suite.login_with_role("other.user", "agent").await;
-    let (status, body) = suite.patch("/api/user/patch_user", &admin, json!({"login_id": other, "login_name": "AMINATA.SOW"})).await;
+    let (status, body) = suite
+        .patch(
+            "/api/user/patch_user",
+            &admin,
+            json!({"login_id": other, "login_name": "AMINATA.SOW"}),
+        )
+        .await;
     assert_eq!(status, StatusCode::CONFLICT, "{body}");
 }
 
@@ -166,14 +237,29 @@ async fn the_last_admin_can_be_neither_deleted_nor_demoted() {
     let admin = suite.admin_token().await;
     let (_, list) = suite.get("/api/user/user_list", &admin).await;
     let admin_id = list["data"][0]["login_id"].as_i64().unwrap();
-    let (status, body) = suite.patch("/api/user/patch_user", &admin, json!({"login_id": admin_id, "login_role": "manager"})).await;
+    let (status, body) = suite
+        .patch(
+            "/api/user/patch_user",
+            &admin,
+            json!({"login_id": admin_id, "login_role": "manager"}),
+        )
+        .await;
     assert_eq!(status, StatusCode::CONFLICT);
     assert!(body["message"].as_str().unwrap().contains("dernier administrateur"), "{body}");
 
     // A second administrator deletes the first; then the second is the last one.
     let (second_id, second) = suite.login_with_role("second.admin", "admin").await;
-    assert_eq!(suite.delete(&format!("/api/user/delete_user/{admin_id}"), &second).await.0, StatusCode::OK);
-    let (status, body) = suite.patch("/api/user/patch_user", &second, json!({"login_id": second_id, "login_role": "viewer"})).await;
+    assert_eq!(
+        suite.delete(&format!("/api/user/delete_user/{admin_id}"), &second).await.0,
+        StatusCode::OK
+    );
+    let (status, body) = suite
+        .patch(
+            "/api/user/patch_user",
+            &second,
+            json!({"login_id": second_id, "login_role": "viewer"}),
+        )
+        .await;
     assert_eq!(status, StatusCode::CONFLICT, "{body}");
     let (status, body) = suite.delete(&format!("/api/user/delete_user/{second_id}"), &second).await;
     assert_eq!(status, StatusCode::CONFLICT, "{body}");
@@ -191,8 +277,18 @@ async fn a_non_admin_gets_403_on_every_user_call() {
         let calls = [
             (Method::GET, "/api/user/user_list".to_string(), None),
             (Method::GET, format!("/api/user/get_user/{id}"), None),
-            (Method::POST, "/api/user/post_user".to_string(), Some(json!({"login_name": "newbie", "login_password": "secret-1", "login_role": "admin"}))),
-            (Method::PATCH, "/api/user/patch_user".to_string(), Some(json!({"login_id": id, "login_role": "admin"}))),
+            (
+                Method::POST,
+                "/api/user/post_user".to_string(),
+                Some(
+                    json!({"login_name": "newbie", "login_password": "secret-1", "login_role": "admin"}),
+                ),
+            ),
+            (
+                Method::PATCH,
+                "/api/user/patch_user".to_string(),
+                Some(json!({"login_id": id, "login_role": "admin"})),
+            ),
             (Method::DELETE, format!("/api/user/delete_user/{id}"), None),
         ];
         for (method, path, body) in calls {
@@ -211,17 +307,35 @@ async fn the_list_sorts_on_allowed_fields_only_and_pages() {
     for name in ["zeta.user", "beta.user", "gamma.user"] {
         suite.login_with_role(name, "viewer").await;
     }
-    let (_, page) = suite.get("/api/user/user_list?_orderBy=login_name&_descending=true&_limit=2&_offset=0", &admin).await;
+    let (_, page) = suite
+        .get("/api/user/user_list?_orderBy=login_name&_descending=true&_limit=2&_offset=0", &admin)
+        .await;
     assert_eq!(page["total"], 4);
-    let names: Vec<&str> = page["data"].as_array().unwrap().iter().map(|u| u["login_name"].as_str().unwrap()).collect();
+    let names: Vec<&str> = page["data"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|u| u["login_name"].as_str().unwrap())
+        .collect();
     assert_eq!(names, ["zeta.user", "gamma.user"]);
-    let (_, next) = suite.get("/api/user/user_list?_orderBy=login_name&_descending=true&_limit=2&_offset=2", &admin).await;
-    let names: Vec<&str> = next["data"].as_array().unwrap().iter().map(|u| u["login_name"].as_str().unwrap()).collect();
+    let (_, next) = suite
+        .get("/api/user/user_list?_orderBy=login_name&_descending=true&_limit=2&_offset=2", &admin)
+        .await;
+    let names: Vec<&str> = next["data"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|u| u["login_name"].as_str().unwrap())
+        .collect();
     assert_eq!(names, ["beta.user", "admin"]);
 
     let (status, body) = suite.get("/api/user/user_list?_orderBy=password_hash", &admin).await;
     assert_eq!(status, StatusCode::BAD_REQUEST);
-    assert_eq!(body["fields"]["_orderBy"].as_str().map(|m| m.starts_with("Tri impossible")), Some(true), "{body}");
+    assert_eq!(
+        body["fields"]["_orderBy"].as_str().map(|m| m.starts_with("Tri impossible")),
+        Some(true),
+        "{body}"
+    );
     let (status, _) = suite.get("/api/user/user_list?_limit=abc", &admin).await;
     assert_eq!(status, StatusCode::BAD_REQUEST);
 }

@@ -1,11 +1,9 @@
 //! Sign-in, sessions and tokens, through the gateway as the browser uses them.
 
-mod support;
-
+use crate::support::{ADMIN, ADMIN_PASSWORD, TestSuite};
 use reqwest::{Method, StatusCode};
 use serde_json::json;
 use std::time::Duration;
-use support::{ADMIN, ADMIN_PASSWORD, TestSuite};
 
 #[tokio::test(flavor = "multi_thread")]
 async fn the_right_password_signs_in_and_names_the_user() {
@@ -109,7 +107,10 @@ async fn the_token_of_a_deleted_login_stops_working() {
     let (id, token) = suite.login_with_role("ibrahim.traore", "manager").await;
     assert_eq!(suite.get("/api/auth/me", &token).await.0, StatusCode::OK);
     let admin = suite.admin_token().await;
-    assert_eq!(suite.delete(&format!("/api/user/delete_user/{id}"), &admin).await.0, StatusCode::OK);
+    assert_eq!(
+        suite.delete(&format!("/api/user/delete_user/{id}"), &admin).await.0,
+        StatusCode::OK
+    );
     let (status, body) = suite.get("/api/auth/me", &token).await;
     assert_eq!(status, StatusCode::UNAUTHORIZED);
     assert!(body.get("user").is_none());
@@ -122,10 +123,18 @@ async fn changing_a_password_ends_the_sessions_of_that_login() {
     let suite = TestSuite::start().await;
     let (id, token) = suite.login_with_role("fatou.diallo", "viewer").await;
     let admin = suite.admin_token().await;
-    let (status, body) =
-        suite.patch("/api/user/patch_user", &admin, json!({"login_id": id, "login_password": "new-pass-99"})).await;
+    let (status, body) = suite
+        .patch(
+            "/api/user/patch_user",
+            &admin,
+            json!({"login_id": id, "login_password": "new-pass-99"}),
+        )
+        .await;
     assert_eq!(status, StatusCode::OK, "{body}");
-    assert_eq!(suite.call(Method::POST, "/api/auth/refresh", Some(&token), None).await.0, StatusCode::UNAUTHORIZED);
+    assert_eq!(
+        suite.call(Method::POST, "/api/auth/refresh", Some(&token), None).await.0,
+        StatusCode::UNAUTHORIZED
+    );
     assert_eq!(suite.sign_in("fatou.diallo", "pass-1234").await.0, StatusCode::UNAUTHORIZED);
     assert_eq!(suite.sign_in("fatou.diallo", "new-pass-99").await.0, StatusCode::OK);
 }

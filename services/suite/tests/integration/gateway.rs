@@ -1,18 +1,37 @@
 //! The gateway's own duties: the single-page application, JSON errors for unknown calls, the OpenAPI
 //! document, probes, login parameters and the environment.
 
-mod support;
-
+use crate::support::TestSuite;
 use reqwest::{Method, StatusCode};
 use serde_json::{Value, json};
-use support::TestSuite;
 
 /// Every client route of the specification (point 2).
 const CLIENT_ROUTES: &[&str] = &[
-    "/", "/about", "/cards", "/cooperatives", "/delivery", "/departments", "/documentation", "/localities",
-    "/localities/import", "/login", "/members", "/metabase_stats", "/metabase_stats/report", "/parcels", "/reader",
-    "/README", "/regions", "/reports", "/subprefectures", "/synchronization", "/synchronization/journal", "/tools",
-    "/tools/photo_sync_failed", "/user_list", "/a/path/that/does/not/exist",
+    "/",
+    "/about",
+    "/cards",
+    "/cooperatives",
+    "/delivery",
+    "/departments",
+    "/documentation",
+    "/localities",
+    "/localities/import",
+    "/login",
+    "/members",
+    "/metabase_stats",
+    "/metabase_stats/report",
+    "/parcels",
+    "/reader",
+    "/README",
+    "/regions",
+    "/reports",
+    "/subprefectures",
+    "/synchronization",
+    "/synchronization/journal",
+    "/tools",
+    "/tools/photo_sync_failed",
+    "/user_list",
+    "/a/path/that/does/not/exist",
 ];
 
 #[tokio::test(flavor = "multi_thread")]
@@ -54,7 +73,13 @@ async fn an_unknown_api_path_is_a_json_404_never_the_application() {
 #[tokio::test(flavor = "multi_thread")]
 async fn answers_are_compressed_when_the_browser_accepts_it() {
     let suite = TestSuite::start().await;
-    let response = suite.http.get(suite.url("/api/openapi.json")).header("accept-encoding", "gzip").send().await.unwrap();
+    let response = suite
+        .http
+        .get(suite.url("/api/openapi.json"))
+        .header("accept-encoding", "gzip")
+        .send()
+        .await
+        .unwrap();
     assert_eq!(response.headers()["content-encoding"], "gzip");
 }
 
@@ -126,7 +151,8 @@ async fn openapi_lists_every_implemented_call() {
         }
     }
     listed.sort();
-    let mut expected: Vec<(String, String)> = IMPLEMENTED.iter().map(|(m, p)| (m.to_string(), p.to_string())).collect();
+    let mut expected: Vec<(String, String)> =
+        IMPLEMENTED.iter().map(|(m, p)| (m.to_string(), p.to_string())).collect();
     expected.sort();
     assert_eq!(listed, expected);
 }
@@ -143,11 +169,22 @@ async fn every_call_but_sign_in_needs_a_token() {
             // Every path parameter takes a plausible value: the call must be refused for want of a token.
             let concrete: String = path
                 .split('/')
-                .map(|part| if part.starts_with('{') { if part == "{password}" || part == "{loginParam_name}" { "abcd" } else { "1" } } else { part })
+                .map(|part| {
+                    if part.starts_with('{') {
+                        if part == "{password}" || part == "{loginParam_name}" {
+                            "abcd"
+                        } else {
+                            "1"
+                        }
+                    } else {
+                        part
+                    }
+                })
                 .collect::<Vec<_>>()
                 .join("/");
             let method = Method::from_bytes(method.to_uppercase().as_bytes()).unwrap();
-            let (status, body) = suite.call(method.clone(), &format!("/api{concrete}"), None, Some(json!({}))).await;
+            let (status, body) =
+                suite.call(method.clone(), &format!("/api{concrete}"), None, Some(json!({}))).await;
             assert_eq!(status, StatusCode::UNAUTHORIZED, "{method} {path}: {body}");
         }
     }
@@ -166,7 +203,8 @@ async fn probes_answer() {
 
 #[tokio::test(flavor = "multi_thread")]
 async fn env_answers_the_running_environment() {
-    let suite = TestSuite::start_with(|c| c.gateway.running_env = common::config::RunningEnv::Field).await;
+    let suite =
+        TestSuite::start_with(|c| c.gateway.running_env = common::config::RunningEnv::Field).await;
     let (_, token) = suite.login_with_role("viewer.env", "viewer").await;
     let (status, body) = suite.get("/api/env/get_env", &token).await;
     assert_eq!(status, StatusCode::OK);
@@ -183,19 +221,29 @@ async fn login_params_are_written_by_admins_and_read_by_business_roles() {
     let (status, body) = suite.post("/api/loginparam/post_loginParam", &admin, param).await;
     assert_eq!(status, StatusCode::OK, "{body}");
     let (_, viewer) = suite.login_with_role("viewer.params", "viewer").await;
-    let (status, body) = suite.get("/api/loginparam/get_loginParam/card_validity_months", &viewer).await;
+    let (status, body) =
+        suite.get("/api/loginparam/get_loginParam/card_validity_months", &viewer).await;
     assert_eq!(status, StatusCode::OK);
     assert_eq!(body["data"]["loginParam_intValue"], 24);
     assert_eq!(body["data"]["loginParam_dateValue"], "2027-01-31");
     assert_eq!(body["data"]["loginParam_stringValue"], Value::Null);
 
-    let (status, _) = suite.post("/api/loginparam/post_loginParam", &viewer, json!({"loginParam_name": "x"})).await;
+    let (status, _) = suite
+        .post("/api/loginparam/post_loginParam", &viewer, json!({"loginParam_name": "x"}))
+        .await;
     assert_eq!(status, StatusCode::FORBIDDEN);
-    let (status, body) = suite.post("/api/loginparam/post_loginParam", &admin, json!({"loginParam_name": "  "})).await;
+    let (status, body) = suite
+        .post("/api/loginparam/post_loginParam", &admin, json!({"loginParam_name": "  "}))
+        .await;
     assert_eq!(status, StatusCode::BAD_REQUEST);
     assert_eq!(body["fields"]["loginParam_name"], "Le nom du paramètre est obligatoire.");
-    let (status, body) =
-        suite.post("/api/loginparam/post_loginParam", &admin, json!({"loginParam_name": "d", "loginParam_dateValue": "31/01/2027"})).await;
+    let (status, body) = suite
+        .post(
+            "/api/loginparam/post_loginParam",
+            &admin,
+            json!({"loginParam_name": "d", "loginParam_dateValue": "31/01/2027"}),
+        )
+        .await;
     assert_eq!(status, StatusCode::BAD_REQUEST);
     assert_eq!(body["fields"]["loginParam_dateValue"], "La date doit être au format AAAA-MM-JJ.");
     let (status, body) = suite.get("/api/loginparam/get_loginParam/unknown_param", &viewer).await;

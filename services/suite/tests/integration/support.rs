@@ -1,7 +1,6 @@
 //! The harness of the integration tests: the whole suite started in this process on free ports, against
 //! its own database copied from a migrated template, with its own NATS prefix, talked to over HTTP as
 //! the browser would. Set `TEST_LOG=1` to see the suite's logs.
-#![allow(dead_code)]
 
 use common::test_db::TestDatabase;
 use reqwest::{Method, StatusCode};
@@ -38,17 +37,28 @@ impl TestSuite {
                 let _ = common::telemetry::init("suite-test").map(std::mem::forget);
             });
         }
-        let db = TestDatabase::create(&suite::migrations_fingerprint(), |url| async move { suite::migrate_all(&url).await })
-            .await
-            .expect("a test database");
+        let db = TestDatabase::create(&suite::migrations_fingerprint(), |url| async move {
+            suite::migrate_all(&url).await
+        })
+        .await
+        .expect("a test database");
         let web = fake_web_dir();
-        let mut config = suite::SuiteConfig::local(&db.url, &db.name, (ADMIN, ADMIN_PASSWORD), web.path().join("web"), web.path());
+        let mut config = suite::SuiteConfig::local(
+            &db.url,
+            &db.name,
+            (ADMIN, ADMIN_PASSWORD),
+            web.path().join("web"),
+            web.path(),
+        );
         config.gateway.request_timeout = std::time::Duration::from_secs(30);
         adjust(&mut config);
         let running = suite::start(config).await.expect("the suite starts");
-        let nats = common::nats::connect(&common::config::env_or("NATS_URL", common::config::DEFAULT_NATS_URL))
-            .await
-            .expect("tests need NATS");
+        let nats = common::nats::connect(&common::config::env_or(
+            "NATS_URL",
+            common::config::DEFAULT_NATS_URL,
+        ))
+        .await
+        .expect("tests need NATS");
         TestSuite {
             naming: running.naming.clone(),
             jetstream: async_nats::jetstream::new(nats),
@@ -65,7 +75,13 @@ impl TestSuite {
     }
 
     /// Calls `path` (under the base, e.g. `/api/auth/me`) and answers the status and JSON body.
-    pub async fn call(&self, method: Method, path: &str, token: Option<&str>, body: Option<Value>) -> (StatusCode, Value) {
+    pub async fn call(
+        &self,
+        method: Method,
+        path: &str,
+        token: Option<&str>,
+        body: Option<Value>,
+    ) -> (StatusCode, Value) {
         let mut request = self.http.request(method, self.url(path));
         if let Some(token) = token {
             request = request.bearer_auth(token);
@@ -98,7 +114,13 @@ impl TestSuite {
 
     /// Signs in; answers the sign-in call's status and body.
     pub async fn sign_in(&self, login: &str, password: &str) -> (StatusCode, Value) {
-        self.call(Method::POST, "/api/auth/login", None, Some(json!({"login": login, "password": password}))).await
+        self.call(
+            Method::POST,
+            "/api/auth/login",
+            None,
+            Some(json!({"login": login, "password": password})),
+        )
+        .await
     }
 
     /// The token of a successful sign-in.
@@ -121,7 +143,11 @@ impl TestSuite {
     /// Same as `login_with_role`, created by the administrator whose token is `admin`.
     pub async fn login_with_role_by(&self, admin: &str, name: &str, role: &str) -> (i64, String) {
         let (status, body) = self
-            .post("/api/user/post_user", admin, json!({"login_name": name, "login_password": "pass-1234", "login_role": role}))
+            .post(
+                "/api/user/post_user",
+                admin,
+                json!({"login_name": name, "login_password": "pass-1234", "login_role": role}),
+            )
             .await;
         assert_eq!(status, StatusCode::OK, "{body}");
         (body["id"].as_i64().unwrap(), self.token(name, "pass-1234").await)
@@ -137,7 +163,13 @@ pub async fn save(suite: &TestSuite, token: &str, path: &str, body: Value) -> i6
 
 /// A region, a department, a sub-prefecture and a locality; answers their ids.
 pub async fn chain(suite: &TestSuite, token: &str) -> (i64, i64, i64, i64) {
-    let region = save(suite, token, "/api/region/post_region", json!({"region_code": "HSS", "region_name": "Haut-Sassandra"})).await;
+    let region = save(
+        suite,
+        token,
+        "/api/region/post_region",
+        json!({"region_code": "HSS", "region_name": "Haut-Sassandra"}),
+    )
+    .await;
     let department = save(
         suite,
         token,
@@ -152,9 +184,13 @@ pub async fn chain(suite: &TestSuite, token: &str) -> (i64, i64, i64, i64) {
         json!({"subprefecture_code": "DAL-1", "subprefecture_name": "Gboguhé", "subprefecture_departmentId": department}),
     )
     .await;
-    let locality =
-        save(suite, token, "/api/locality/post_locality", json!({"locality_name": "Dàloa", "locality_subprefectureId": subprefecture}))
-            .await;
+    let locality = save(
+        suite,
+        token,
+        "/api/locality/post_locality",
+        json!({"locality_name": "Dàloa", "locality_subprefectureId": subprefecture}),
+    )
+    .await;
     (region, department, subprefecture, locality)
 }
 
@@ -166,7 +202,7 @@ impl Drop for TestSuite {
                 tokio::runtime::Handle::current().block_on(async {
                     let _ = running.stop().await;
                     // The streams of this suite go with it.
-                    for service in suite::STREAM_SERVICES {
+                    for service in suite::stream_services() {
                         let _ = self.jetstream.delete_stream(self.naming.stream(service)).await;
                     }
                 })
@@ -181,7 +217,11 @@ fn fake_web_dir() -> tempfile::TempDir {
     let dir = tempfile::tempdir().expect("a temporary folder");
     let web = dir.path().join("web");
     std::fs::create_dir(&web).unwrap();
-    std::fs::write(web.join("index.html"), "<!doctype html><title>Sésame</title><div id=\"app\"></div>").unwrap();
+    std::fs::write(
+        web.join("index.html"),
+        "<!doctype html><title>Sésame</title><div id=\"app\"></div>",
+    )
+    .unwrap();
     let assets: PathBuf = web.join("assets");
     std::fs::create_dir(&assets).unwrap();
     std::fs::write(assets.join("index-3f2a1b.js"), "console.log('sesame')").unwrap();

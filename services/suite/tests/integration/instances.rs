@@ -1,16 +1,15 @@
 //! Two instances on one machine (a central server and a field laptop, as the synchronisation needs):
 //! different HTTP addresses and databases, one NATS server, nothing shared.
 
-mod support;
-
+use crate::support::TestSuite;
 use reqwest::StatusCode;
 use serde_json::json;
-use support::TestSuite;
 
 #[tokio::test(flavor = "multi_thread")]
 async fn two_suites_run_side_by_side_without_seeing_each_other() {
     let central = TestSuite::start().await;
-    let field = TestSuite::start_with(|c| c.gateway.running_env = common::config::RunningEnv::Field).await;
+    let field =
+        TestSuite::start_with(|c| c.gateway.running_env = common::config::RunningEnv::Field).await;
     assert_ne!(central.base, field.base);
 
     let (_, central_token) = central.login_with_role("only.central", "agent").await;
@@ -31,7 +30,11 @@ async fn a_body_over_the_limit_is_refused_with_a_json_error() {
     let admin = suite.admin_token().await;
     let big = "x".repeat(8192);
     let (status, body) = suite
-        .post("/api/user/post_user", &admin, json!({"login_name": big, "login_password": "secret-1", "login_role": "agent"}))
+        .post(
+            "/api/user/post_user",
+            &admin,
+            json!({"login_name": big, "login_password": "secret-1", "login_role": "agent"}),
+        )
         .await;
     assert_eq!(status, StatusCode::PAYLOAD_TOO_LARGE, "{body}");
     assert_eq!(body["status"], "error");

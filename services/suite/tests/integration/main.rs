@@ -1,0 +1,11 @@
+//! The integration tests: one binary (linked once) that starts the real suite, against a fresh database
+//! copied from a migrated template and its own NATS prefix, for each test, and talks REST to its gateway
+//! as a user would.
+
+mod gateway;
+mod geography;
+mod instances;
+mod members;
+mod sign_in;
+mod support;
+mod users;
