@@ -12,7 +12,7 @@ export TEST_DATABASE_URL="$DATABASE_SERVER/postgres" NATS_URL
 
 say "Rust : format (cargo fmt) et lints (clippy)"
 cargo fmt --all -- --check
-cargo clippy --workspace --all-targets --locked -- -D warnings
+cargo clippy --workspace --all-targets --all-features --locked -- -D warnings
 
 say "Rust : tests unitaires et d'intégration"
 cargo test --workspace --locked

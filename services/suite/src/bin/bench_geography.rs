@@ -9,6 +9,9 @@ use std::time::{Duration, Instant};
 use suite::api_client::ApiClient;
 use suite::bench::{ADMIN, BenchSuite, ms, percentiles};
 
+/// The path of the `i`-th page a benchmark asks for.
+type PagePath = fn(usize) -> String;
+
 const ROWS: usize = 100_000;
 const PAGES: usize = 200;
 const OTHER_PAGES: usize = 50;
@@ -85,7 +88,7 @@ async fn main() -> Result<()> {
     }
     // Other lists a user asks for, for the record (no aim): sorted on a parent's name (every matching row
     // is joined and sorted), a partial-name search, and one sub-prefecture's localities.
-    let others: [(&str, fn(usize) -> String); 3] = [
+    let others: [(&str, PagePath); 3] = [
         ("sorted by region name", |i| {
             format!(
                 "/locality/get.locality_list?_limit=2000&_offset={}&_orderBy=region_name",
