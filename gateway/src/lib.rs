@@ -59,20 +59,8 @@ impl GatewayConfig {
 
 /// Every `/api` call with its OpenAPI description.
 fn api() -> OpenApiRouter<AppState> {
-    OpenApiRouter::with_openapi(openapi::ApiDoc::openapi())
-        .merge(routes::auth::router())
-        .merge(routes::users::router())
-        .merge(routes::login_params::router())
-        .merge(routes::env::router())
-        .merge(routes::geography::router())
-        .merge(routes::members::router(PHOTO_UPLOAD_LIMIT))
-        .merge(routes::cooperatives::router())
-        .merge(routes::parcels::router())
+    OpenApiRouter::with_openapi(openapi::ApiDoc::openapi()).merge(routes::all())
 }
-
-/// Largest photo upload the gateway lets through; the members service applies its own limit
-/// (`PHOTO_MAX_BYTES`) and answers in French when a photo exceeds it.
-const PHOTO_UPLOAD_LIMIT: usize = 16 * 1024 * 1024;
 
 /// The OpenAPI document of the `/api` calls.
 pub fn openapi_document() -> utoipa::openapi::OpenApi {

@@ -15,16 +15,27 @@ pub async fn livez() -> Json<Value> {
 }
 
 pub async fn readyz(State(state): State<AppState>) -> (StatusCode, Json<Value>) {
-    let auth = HealthClient::new(state.auth_channel.clone())
-        .check(HealthCheckRequest { service: String::new() })
-        .await
-        .map(|r| r.into_inner().status() == ServingStatus::Serving)
-        .unwrap_or(false);
+    // Every service the gateway calls, asked at once.
+    let checks = proto::SERVICES.iter().map(|name| {
+        let channel = state.channel(name);
+        async move {
+            let serving = HealthClient::new(channel)
+                .check(HealthCheckRequest { service: String::new() })
+                .await
+                .is_ok_and(|r| r.into_inner().status() == ServingStatus::Serving);
+            (name.to_string(), serving)
+        }
+    });
+    let services: Vec<(String, bool)> = futures::future::join_all(checks).await;
     let nats = state
         .nats
         .as_ref()
         .is_none_or(|c| c.connection_state() == async_nats::connection::State::Connected);
-    let ready = auth && nats;
+    let ready = nats && services.iter().all(|(_, serving)| *serving);
     let code = if ready { StatusCode::OK } else { StatusCode::SERVICE_UNAVAILABLE };
-    (code, Json(json!({"status": if ready { "ok" } else { "error" }, "auth": auth, "nats": nats})))
+    let mut body = json!({"status": if ready { "ok" } else { "error" }, "nats": nats});
+    for (name, serving) in services {
+        body[name] = json!(serving);
+    }
+    (code, Json(body))
 }

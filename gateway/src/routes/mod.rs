@@ -10,3 +10,23 @@ pub mod members;
 pub mod parcels;
 mod place;
 pub mod users;
+
+use crate::state::AppState;
+use utoipa_axum::router::OpenApiRouter;
+
+/// Largest photo upload the gateway lets through; the members service applies its own limit
+/// (`PHOTO_MAX_BYTES`) and answers in French when a photo exceeds it.
+const PHOTO_UPLOAD_LIMIT: usize = 16 * 1024 * 1024;
+
+/// Every area's calls: a new area joins here.
+pub fn all() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .merge(auth::router())
+        .merge(users::router())
+        .merge(login_params::router())
+        .merge(env::router())
+        .merge(geography::router())
+        .merge(members::router(PHOTO_UPLOAD_LIMIT))
+        .merge(cooperatives::router())
+        .merge(parcels::router())
+}

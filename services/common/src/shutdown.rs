@@ -22,6 +22,9 @@ pub async fn signal() {
     tracing::info!("shutting down");
 }
 
+/// What a part is given to finish on: it resolves when the parts are told to stop.
+pub type Stopped = std::pin::Pin<Box<dyn std::future::Future<Output = ()> + Send + 'static>>;
+
 /// The parts of one process that run together and stop together (a gRPC server, an outbox relay, an event
 /// consumer, the gateway). Each part is given a `stopped()` future to finish on; `stop` resolves them all
 /// and waits for every part.

@@ -69,7 +69,7 @@ impl MembersConfig {
             id_prefix: env_or("MEMBER_ID_PREFIX", default_prefix).trim().to_uppercase(),
             photo_store_url: env_or("PHOTO_STORE_URL", &default_store),
             photo_max_bytes: env_parse("PHOTO_MAX_BYTES", DEFAULT_PHOTO_MAX_BYTES)?,
-            geography_url: common::config::env_opt("GEOGRAPHY_GRPC_URL"),
+            geography_url: Some(env_or("GEOGRAPHY_GRPC_URL", "http://geography:50051")),
         };
         if !domain::id_number::valid_prefix(&config.id_prefix) {
             anyhow::bail!(

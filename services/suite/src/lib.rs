@@ -173,12 +173,13 @@ pub async fn start(mut config: SuiteConfig) -> Result<RunningSuite> {
     parts.spawn(members_service.serve(members_listener, parts.stopped()));
     tracing::info!(%members_addr, "members service listening");
 
-    let channels = gateway::state::Channels {
-        auth: common::grpc::channel(&format!("http://{auth_addr}"))?,
-        geography: common::grpc::channel(&format!("http://{geography_addr}"))?,
-        members: common::grpc::channel(&format!("http://{members_addr}"))?,
-    };
-    let state = gateway::AppState::new(channels, config.gateway.running_env, Some(nats));
+    let mut channels = gateway::state::Channels::new();
+    for (name, addr) in
+        [("auth", auth_addr), ("geography", geography_addr), ("members", members_addr)]
+    {
+        channels.insert(name.to_string(), common::grpc::channel(&format!("http://{addr}"))?);
+    }
+    let state = gateway::AppState::new(channels, config.gateway.running_env, Some(nats))?;
     let app = gateway::app(state, &config.gateway);
     let (http_listener, http_addr) = common::grpc::bind(&config.gateway.http_addr).await?;
     parts.spawn(gateway::serve(app, http_listener, parts.stopped()));

@@ -4,10 +4,23 @@ use super::{PLACE_COLUMNS, PlaceRow, Store, place_joins};
 use crate::domain::messages as msg;
 use crate::domain::registry_rules::CooperativeDraft;
 use common::error::ServiceError;
+use common::outbox;
 use common::paging::Page;
 use common::text;
 use common::validation::{UniqueField, unique_or};
+use serde::Serialize;
 use sqlx::{FromRow, Postgres, QueryBuilder};
+
+/// The payload of the `cooperative.created` and `cooperative.updated` events (field names as in the API).
+#[derive(Serialize)]
+#[allow(non_snake_case)]
+struct CooperativeEvent<'a> {
+    cooperative_id: i64,
+    cooperative_code: &'a str,
+    cooperative_name: &'a str,
+    cooperative_localityId: Option<i64>,
+    cooperative_contact: &'a str,
+}
 
 pub const COOPERATIVE_SORT: &[(&str, &str)] = &[
     ("cooperative_name", "c.cooperative_name"),
@@ -108,6 +121,16 @@ impl Store {
             )
         })?;
         let id = saved.ok_or_else(|| ServiceError::NotFound(msg::cooperative_not_found(d.id)))?;
+        let event = CooperativeEvent {
+            cooperative_id: id,
+            cooperative_code: &d.code,
+            cooperative_name: &d.name,
+            cooperative_localityId: d.locality_id,
+            cooperative_contact: &d.contact,
+        };
+        let subject =
+            format!("members.cooperative.{}", if d.id == 0 { "created" } else { "updated" });
+        outbox::enqueue(&mut tx, super::SCHEMA, &subject, &event).await?;
         tx.commit().await?;
         Ok(id)
     }
@@ -137,6 +160,8 @@ impl Store {
             .bind(id)
             .execute(&mut *tx)
             .await?;
+        let deleted = serde_json::json!({ "cooperative_id": id });
+        outbox::enqueue(&mut tx, super::SCHEMA, "members.cooperative.deleted", &deleted).await?;
         tx.commit().await?;
         Ok(())
     }

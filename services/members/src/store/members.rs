@@ -134,7 +134,8 @@ impl MemberSearch {
     }
 }
 
-/// The payload of the `member.*` events: what other services keep of a member (field names as in the API).
+/// The payload of the `member.created` and `member.updated` events: what other services keep of a member,
+/// every field a card prints or a statistic counts (field names as in the API).
 #[derive(Serialize)]
 #[allow(non_snake_case)]
 struct MemberEvent<'a> {
@@ -143,8 +144,16 @@ struct MemberEvent<'a> {
     member_idNumber: &'a str,
     member_firstname: &'a str,
     member_lastname: &'a str,
+    member_gender: &'a str,
+    member_birthDate: Option<NaiveDate>,
+    member_birthLocation: &'a str,
+    member_city: &'a str,
+    member_contact: &'a str,
     member_localityId: Option<i64>,
+    member_membershipStartDate: Option<NaiveDate>,
     member_isMainAccount: bool,
+    member_mainMemberId: Option<i64>,
+    member_cooperativeId: Option<i64>,
 }
 
 /// Settings of the store that come from the instance.
@@ -410,8 +419,16 @@ impl Store {
             member_idNumber: &id_number,
             member_firstname: &draft.firstname,
             member_lastname: &draft.lastname,
+            member_gender: &draft.gender,
+            member_birthDate: draft.birth_date,
+            member_birthLocation: &draft.birth_location,
+            member_city: &draft.city,
+            member_contact: &draft.contact,
             member_localityId: draft.locality_id,
+            member_membershipStartDate: draft.membership_start_date,
             member_isMainAccount: draft.link == Link::Main,
+            member_mainMemberId: draft.link.main_member_id(),
+            member_cooperativeId: draft.cooperative_id,
         };
         let verb = if existing.is_some() { "updated" } else { "created" };
         outbox::enqueue(&mut tx, super::SCHEMA, &format!("members.member.{verb}"), &event).await?;

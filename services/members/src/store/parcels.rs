@@ -4,10 +4,26 @@ use super::{PLACE_COLUMNS, PlaceRow, Store, place_joins};
 use crate::domain::messages as msg;
 use crate::domain::registry_rules::ParcelDraft;
 use common::error::ServiceError;
+use common::outbox;
 use common::paging::Page;
 use common::text;
 use common::validation::{UniqueField, unique_or};
+use serde::Serialize;
 use sqlx::{FromRow, Postgres, QueryBuilder};
+
+/// The payload of the `parcel.created` and `parcel.updated` events (field names as in the API).
+#[derive(Serialize)]
+#[allow(non_snake_case)]
+struct ParcelEvent<'a> {
+    parcel_id: i64,
+    parcel_code: &'a str,
+    parcel_memberId: i64,
+    parcel_localityId: Option<i64>,
+    parcel_area: f64,
+    parcel_crop: &'a str,
+    parcel_latitude: Option<f64>,
+    parcel_longitude: Option<f64>,
+}
 
 pub const PARCEL_SORT: &[(&str, &str)] = &[
     ("parcel_code", "p.parcel_code"),
@@ -143,18 +159,34 @@ impl Store {
             )
         })?;
         let id = saved.ok_or_else(|| ServiceError::NotFound(msg::parcel_not_found(d.id)))?;
+        let event = ParcelEvent {
+            parcel_id: id,
+            parcel_code: &d.code,
+            parcel_memberId: d.member_id,
+            parcel_localityId: d.locality_id,
+            parcel_area: d.area,
+            parcel_crop: &d.crop,
+            parcel_latitude: d.point.map(|p| p.0),
+            parcel_longitude: d.point.map(|p| p.1),
+        };
+        let subject = format!("members.parcel.{}", if d.id == 0 { "created" } else { "updated" });
+        outbox::enqueue(&mut tx, super::SCHEMA, &subject, &event).await?;
         tx.commit().await?;
         Ok(id)
     }
 
     pub async fn delete_parcel(&self, id: i64) -> Result<(), ServiceError> {
+        let mut tx = self.pool.begin().await?;
         let deleted = sqlx::query("DELETE FROM members.parcel WHERE parcel_id = $1")
             .bind(id)
-            .execute(&self.pool)
+            .execute(&mut *tx)
             .await?;
         if deleted.rows_affected() == 0 {
             return Err(ServiceError::NotFound(msg::parcel_not_found(id)));
         }
+        let event = serde_json::json!({ "parcel_id": id });
+        outbox::enqueue(&mut tx, super::SCHEMA, "members.parcel.deleted", &event).await?;
+        tx.commit().await?;
         Ok(())
     }
 }

@@ -197,7 +197,9 @@ async fn probes_answer() {
     let ready = suite.http.get(suite.url("/readyz")).send().await.unwrap();
     assert_eq!(ready.status(), StatusCode::OK);
     let body: Value = ready.json().await.unwrap();
-    assert_eq!(body["auth"], true);
+    for service in ["auth", "geography", "members"] {
+        assert_eq!(body[service], true, "{service} is asked: {body}");
+    }
     assert_eq!(body["nats"], true);
 }
 

@@ -342,31 +342,6 @@ async fn an_import_with_one_bad_row_changes_nothing_and_names_the_row() {
     assert_eq!(list["total"], 1, "only the region made by hand");
 }
 
-/// The events published so far on this suite's geography stream, as (subject without prefix, payload).
-async fn events(suite: &TestSuite, expected: usize) -> Vec<(String, Value)> {
-    let stream_name = suite.naming.stream("geography");
-    let deadline = tokio::time::Instant::now() + Duration::from_secs(10);
-    loop {
-        let mut stream =
-            suite.jetstream.get_stream(&stream_name).await.expect("the geography stream");
-        let count = stream.info().await.unwrap().state.messages as usize;
-        if count >= expected || tokio::time::Instant::now() > deadline {
-            let mut found = Vec::new();
-            for seq in 1..=count as u64 {
-                let message = stream.get_raw_message(seq).await.unwrap();
-                let subject = message
-                    .subject
-                    .as_str()
-                    .trim_start_matches(&format!("{}.", suite.naming.prefix()))
-                    .to_string();
-                found.push((subject, serde_json::from_slice(&message.payload).unwrap()));
-            }
-            return found;
-        }
-        tokio::time::sleep(Duration::from_millis(50)).await;
-    }
-}
-
 #[tokio::test(flavor = "multi_thread")]
 async fn a_change_is_published_and_a_rolled_back_one_is_not() {
     let suite = TestSuite::start().await;
@@ -399,7 +374,7 @@ async fn a_change_is_published_and_a_rolled_back_one_is_not() {
         StatusCode::OK
     );
 
-    let published = events(&suite, 3).await;
+    let published = suite.events("geography", 3).await;
     let subjects: Vec<&str> = published.iter().map(|(s, _)| s.as_str()).collect();
     assert_eq!(
         subjects,
@@ -410,7 +385,7 @@ async fn a_change_is_published_and_a_rolled_back_one_is_not() {
     assert_eq!(published[2].1["id"], region);
     // Nothing more arrives later (the refused save left nothing in the outbox).
     tokio::time::sleep(Duration::from_millis(1500)).await;
-    assert_eq!(events(&suite, 3).await.len(), 3);
+    assert_eq!(suite.events("geography", 3).await.len(), 3);
 }
 
 #[tokio::test(flavor = "multi_thread")]
@@ -423,7 +398,7 @@ async fn an_import_publishes_each_added_level_and_its_localities_in_batches() {
     let (status, body) =
         suite.post("/api/locality/post_locality-import", &admin, json!(rows)).await;
     assert_eq!(status, StatusCode::OK, "{body}");
-    let published = events(&suite, 5).await;
+    let published = suite.events("geography", 5).await;
     let subjects: Vec<&str> = published.iter().map(|(s, _)| s.as_str()).collect();
     assert_eq!(
         subjects,

@@ -519,6 +519,72 @@ async fn a_member_is_registered_at_once_on_a_locality_imported_a_moment_before()
     assert_eq!(body["fields"]["member_localityId"], "Localité n° 987654 introuvable.");
 }
 
+#[tokio::test(flavor = "multi_thread")]
+async fn members_cooperatives_and_parcels_tell_their_changes_with_what_a_card_needs() {
+    let suite = TestSuite::start().await;
+    let admin = suite.admin_token().await;
+    let (_, locality) = projected_locality(&suite, &admin).await;
+    let coop = save(
+        &suite,
+        &admin,
+        "/api/cooperative/post_cooperative",
+        json!({"cooperative_code": "scoop-gag", "cooperative_name": "Coop de Gagnoa", "cooperative_localityId": locality}),
+    )
+    .await;
+    let id = create(
+        &suite,
+        &admin,
+        member(
+            "Adjoua",
+            "N'Guessan",
+            json!({"member_gender": "F", "member_birthDate": "14/02/1985", "member_birthLocation": "Gagnoa",
+                   "member_city": "Gagnoa", "member_contact": "0707070707", "member_localityId": locality,
+                   "member_membershipStartDate": "2020-01-01", "member_cooperativeId": coop}),
+        ),
+    )
+    .await;
+    let parcel = save(
+        &suite,
+        &admin,
+        "/api/parcel/post_parcel",
+        json!({"parcel_code": "p-9", "parcel_memberId": id, "parcel_area": 1.5, "parcel_crop": "Cacao"}),
+    )
+    .await;
+    suite.delete(&format!("/api/parcel/delete_parcel/{parcel}"), &admin).await;
+
+    let events = suite.events("members", 6).await;
+    let of = |subject: &str| {
+        events.iter().rev().find(|(s, _)| s == subject).map(|(_, p)| p.clone()).unwrap_or_else(
+            || {
+                panic!(
+                    "no {subject} event in {:?}",
+                    events.iter().map(|e| &e.0).collect::<Vec<_>>()
+                )
+            },
+        )
+    };
+    let cooperative = of("members.cooperative.created");
+    assert_eq!(cooperative["cooperative_id"], coop);
+    assert_eq!(cooperative["cooperative_code"], "SCOOP-GAG");
+    assert_eq!(cooperative["cooperative_localityId"], locality);
+    let created = of("members.member.created");
+    assert_eq!(created["member_id"], id);
+    assert_eq!(created["member_lastname"], "N'Guessan");
+    assert_eq!(created["member_gender"], "F");
+    assert_eq!(created["member_birthDate"], "1985-02-14");
+    assert_eq!(created["member_birthLocation"], "Gagnoa");
+    assert_eq!(created["member_city"], "Gagnoa");
+    assert_eq!(created["member_contact"], "0707070707");
+    assert_eq!(created["member_membershipStartDate"], "2020-01-01");
+    assert_eq!(created["member_cooperativeId"], coop);
+    assert!(created["member_idNumber"].as_str().is_some_and(|n| n.starts_with('C')));
+    let saved = of("members.parcel.created");
+    assert_eq!((&saved["parcel_id"], &saved["parcel_code"]), (&json!(parcel), &json!("P-9")));
+    assert_eq!(saved["parcel_memberId"], id);
+    assert_eq!(saved["parcel_area"], 1.5);
+    assert_eq!(of("members.parcel.deleted")["parcel_id"], parcel);
+}
+
 fn png(width: u32, height: u32) -> Vec<u8> {
     let img = image::RgbImage::from_fn(width, height, |x, y| {
         image::Rgb([(x % 255) as u8, (y % 255) as u8, 120])

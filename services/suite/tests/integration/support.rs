@@ -227,3 +227,30 @@ fn fake_web_dir() -> tempfile::TempDir {
     std::fs::write(assets.join("index-3f2a1b.js"), "console.log('sesame')").unwrap();
     dir
 }
+
+impl TestSuite {
+    /// The events published on `service`'s stream, as (subject without the prefix, payload), once there
+    /// are at least `expected` of them (or after 10 s, with what there is).
+    pub async fn events(&self, service: &str, expected: usize) -> Vec<(String, Value)> {
+        let stream_name = self.naming.stream(service);
+        let deadline = tokio::time::Instant::now() + std::time::Duration::from_secs(10);
+        loop {
+            let mut stream = self.jetstream.get_stream(&stream_name).await.expect("the stream");
+            let count = stream.info().await.unwrap().state.messages as usize;
+            if count >= expected || tokio::time::Instant::now() > deadline {
+                let mut found = Vec::new();
+                for seq in 1..=count as u64 {
+                    let message = stream.get_raw_message(seq).await.unwrap();
+                    let subject = message
+                        .subject
+                        .as_str()
+                        .trim_start_matches(&format!("{}.", self.naming.prefix()))
+                        .to_string();
+                    found.push((subject, serde_json::from_slice(&message.payload).unwrap()));
+                }
+                return found;
+            }
+            tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+        }
+    }
+}
