@@ -14,11 +14,15 @@ say "Rust : format (cargo fmt) et lints (clippy)"
 cargo fmt --all -- --check
 cargo clippy --workspace --all-targets --all-features --locked -- -D warnings
 
+say "Web : dépendances, types (tsc), lints (ESLint), format (Prettier), types de l'API"
+"$ROOT/scripts/web-deps.sh"
+(cd web && npm run check)
+"$ROOT/scripts/check-api-types.sh"
+
 say "Rust : tests unitaires et d'intégration"
 cargo test --workspace --locked
 
-say "Web : dépendances, types de l'API, tests unitaires, construction"
-"$ROOT/scripts/web-deps.sh"
+say "Web : tests unitaires, construction"
 (cd web && npm test && npm run build)
 
 say "Navigateur : tests de bout en bout (Chromium)"

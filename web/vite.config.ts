@@ -10,7 +10,10 @@ const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 
 function gitCommit(): string {
   if (process.env.SESAME_BUILD) return process.env.SESAME_BUILD;
   try {
-    return execFileSync('git', ['rev-parse', '--short', 'HEAD'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+    return execFileSync('git', ['rev-parse', '--short', 'HEAD'], {
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'ignore'],
+    }).trim();
   } catch {
     return '';
   }

@@ -77,7 +77,9 @@ export function pathOf(page) {
 
 /** Waits until the document title (the browser tab's name) is `title`. */
 export async function seeTitle(page, title) {
-  await page.waitForFunction((expected) => document.title === expected, title, { timeout: 10_000 }).catch(async () => {
-    throw new Error(`The title is "${await page.title()}", not "${title}"`);
-  });
+  await page
+    .waitForFunction((expected) => document.title === expected, title, { timeout: 10_000 })
+    .catch(async () => {
+      throw new Error(`The title is "${await page.title()}", not "${title}"`);
+    });
 }

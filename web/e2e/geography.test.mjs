@@ -8,10 +8,19 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import * as XLSX from 'xlsx';
+import { expectNoAxeViolations } from './axe.mjs';
 import { inBrowser, see, seeTitle, signIn } from './browser.mjs';
 import { startSuite } from './suite.mjs';
 
-const HEADER = ['Code région', 'Région', 'Code département', 'Département', 'Code sous-préfecture', 'Sous-préfecture', 'Localité'];
+const HEADER = [
+  'Code région',
+  'Région',
+  'Code département',
+  'Département',
+  'Code sous-préfecture',
+  'Sous-préfecture',
+  'Localité',
+];
 
 describe('geography', { timeout: 10 * 60_000 }, () => {
   let suite;
@@ -41,13 +50,26 @@ describe('geography', { timeout: 10 * 60_000 }, () => {
       await seeTitle(page, 'Import des localités | Sésame');
       const fileInput = page.locator('input[type=file]');
       const send = (n) => page.getByRole('button', { name: `Importer ${n} ligne${n > 1 ? 's' : ''}` });
+      await page.getByRole('button', { name: 'Télécharger le modèle' }).waitFor();
+      await expectNoAxeViolations(page, 'import des localités');
 
       // The template is made in the browser: the seven columns and two example rows.
-      const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Télécharger le modèle' }).click()]);
+      const [download] = await Promise.all([
+        page.waitForEvent('download'),
+        page.getByRole('button', { name: 'Télécharger le modèle' }).click(),
+      ]);
       assert.equal(download.suggestedFilename(), 'modele-import-localites.xlsx');
       const template = XLSX.read(await readFile(await download.path()));
       const templateLines = XLSX.utils.sheet_to_json(template.Sheets[template.SheetNames[0]], { header: 1 });
-      assert.deepEqual(templateLines[0], ['region_code', 'region_name', 'department_code', 'department_name', 'subprefecture_code', 'subprefecture_name', 'locality_name']);
+      assert.deepEqual(templateLines[0], [
+        'region_code',
+        'region_name',
+        'department_code',
+        'department_name',
+        'subprefecture_code',
+        'subprefecture_name',
+        'locality_name',
+      ]);
       assert.equal(templateLines.length, 3);
 
       // A file with problems is not sent: each one is named by its spreadsheet line.
@@ -60,8 +82,12 @@ describe('geography', { timeout: 10 * 60_000 }, () => {
         ]),
       );
       await see(page, "2 problèmes à corriger dans le fichier avant l'envoi");
-      await see(page, 'Ligne 3 : le département « DAL » est déjà rattaché à la région « HSS » plus haut dans le fichier');
+      await see(
+        page,
+        'Ligne 3 : le département « DAL » est déjà rattaché à la région « HSS » plus haut dans le fichier',
+      );
       await see(page, 'Ligne 4 : valeur manquante : Nom de la localité');
+      await expectNoAxeViolations(page, 'import des localités (problèmes)');
       assert.equal(await send(3).isDisabled(), true);
 
       // A good file, its columns matched from French headers.
@@ -74,6 +100,7 @@ describe('geography', { timeout: 10 * 60_000 }, () => {
         ]),
       );
       await see(page, '3 lignes prêtes à importer');
+      await expectNoAxeViolations(page, "import des localités (prêt à l'envoi)");
       assert.equal(await page.getByRole('combobox', { name: 'Nom de la sous-préfecture' }).count(), 1);
       await send(3).click();
       await see(page, 'Import terminé');
@@ -86,22 +113,33 @@ describe('geography', { timeout: 10 * 60_000 }, () => {
       ]) {
         await counts.filter({ hasText: title }).getByText(value, { exact: true }).waitFor();
       }
+      await expectNoAxeViolations(page, 'import des localités (terminé)');
 
       // What only the server can see (DAL is now under HSS) is refused, on the spreadsheet's line (3,
       // after a blank line, though it is the first row sent).
-      await fileInput.setInputFiles(workbook('conflict.xlsx', [HEADER, [], ['POR', 'Poro', 'DAL', 'Daloa', 'DAL-9', 'Bédiala', 'Gadouan']]));
+      await fileInput.setInputFiles(
+        workbook('conflict.xlsx', [HEADER, [], ['POR', 'Poro', 'DAL', 'Daloa', 'DAL-9', 'Bédiala', 'Gadouan']]),
+      );
       await see(page, '1 ligne prête à importer');
       await send(1).click();
-      await see(page, "L'import contient 1 ligne invalide : rien n'a été importé. Corrigez le fichier puis recommencez.");
+      await see(
+        page,
+        "L'import contient 1 ligne invalide : rien n'a été importé. Corrigez le fichier puis recommencez.",
+      );
       await see(page, 'Ligne 3 : Le département « DAL » appartient déjà à la région « HSS ».');
       await page.locator('.ant-notification-notice-error').first().waitFor();
+      await expectNoAxeViolations(page, 'import des localités (refusé)');
 
       await page.getByRole('link', { name: 'Localités', exact: true }).click();
       await page.waitForURL((url) => url.pathname === '/localities');
       await see(page, '3 localités');
+      await expectNoAxeViolations(page, 'localités');
       // Only the localities of one sub-prefecture.
       await page.getByRole('combobox', { name: 'Sous-préfecture' }).click();
-      await page.locator('.ant-select-dropdown:visible').getByText('Gboguhé (Daloa, Haut-Sassandra)', { exact: true }).click();
+      await page
+        .locator('.ant-select-dropdown:visible')
+        .getByText('Gboguhé (Daloa, Haut-Sassandra)', { exact: true })
+        .click();
       await see(page, '2 localités');
       // The search ignores accents and case.
       await page.getByLabel('Rechercher une localité').fill('ZAIBO');
@@ -111,68 +149,90 @@ describe('geography', { timeout: 10 * 60_000 }, () => {
       await row.getByRole('cell', { name: 'Gboguhé', exact: true }).waitFor();
       await row.getByRole('cell', { name: 'Daloa', exact: true }).waitFor();
       await row.getByRole('cell', { name: 'Haut-Sassandra', exact: true }).waitFor();
-    }));
+      await expectNoAxeViolations(page, 'localités (filtrées)');
+    }),
+  );
 
-  test('create and edit a region, refuse to delete one that holds a department, delete an empty one', { timeout: 120_000 }, () =>
-    inBrowser('geography-regions', async (page) => {
-      await signIn(page, suite.baseUrl, suite.admin.login, suite.admin.password);
-      await page.getByRole('link', { name: 'Régions', exact: true }).click();
-      await page.waitForURL((url) => url.pathname === '/regions');
-      await seeTitle(page, 'Régions | Sésame');
-      const dialog = page.getByRole('dialog');
-      const table = page.locator('.ant-table');
-      await see(page, '2 régions');
+  test(
+    'create and edit a region, refuse to delete one that holds a department, delete an empty one',
+    { timeout: 120_000 },
+    () =>
+      inBrowser('geography-regions', async (page) => {
+        await signIn(page, suite.baseUrl, suite.admin.login, suite.admin.password);
+        await page.getByRole('link', { name: 'Régions', exact: true }).click();
+        await page.waitForURL((url) => url.pathname === '/regions');
+        await seeTitle(page, 'Régions | Sésame');
+        const dialog = page.getByRole('dialog');
+        const table = page.locator('.ant-table');
+        await see(page, '2 régions');
+        await expectNoAxeViolations(page, 'régions');
 
-      // Create: the required fields first, then the code is sent in capitals.
-      await page.getByRole('button', { name: 'Nouvelle région' }).click();
-      await dialog.getByRole('button', { name: 'Enregistrer' }).click();
-      await see(page, 'Le code est obligatoire.');
-      await see(page, 'Le nom est obligatoire.');
-      await dialog.getByLabel('Code').fill('bgk');
-      await dialog.getByLabel('Nom').fill('Bagoue');
-      await dialog.getByRole('button', { name: 'Enregistrer' }).click();
-      await dialog.waitFor({ state: 'hidden' });
-      const created = table.locator('tr', { has: page.getByRole('cell', { name: 'BGK', exact: true }) });
-      await created.getByRole('cell', { name: 'Bagoue', exact: true }).waitFor();
-      await see(page, '3 régions');
+        // Create: the required fields first, then the code is sent in capitals.
+        await page.getByRole('button', { name: 'Nouvelle région' }).click();
+        await dialog.getByLabel('Code').waitFor();
+        await expectNoAxeViolations(page, 'nouvelle région');
+        await dialog.getByRole('button', { name: 'Enregistrer' }).click();
+        await see(page, 'Le code est obligatoire.');
+        await see(page, 'Le nom est obligatoire.');
+        await expectNoAxeViolations(page, 'nouvelle région (erreurs)');
+        await dialog.getByLabel('Code').fill('bgk');
+        await dialog.getByLabel('Nom').fill('Bagoue');
+        await dialog.getByRole('button', { name: 'Enregistrer' }).click();
+        await dialog.waitFor({ state: 'hidden' });
+        const created = table.locator('tr', { has: page.getByRole('cell', { name: 'BGK', exact: true }) });
+        await created.getByRole('cell', { name: 'Bagoue', exact: true }).waitFor();
+        await see(page, '3 régions');
 
-      // A code already used is refused by the server (409), in the red notice and under the code; the
-      // form stays open.
-      await page.getByRole('button', { name: 'Nouvelle région' }).click();
-      await dialog.getByLabel('Code').fill('HSS');
-      await dialog.getByLabel('Nom').fill('Autre');
-      await dialog.getByRole('button', { name: 'Enregistrer' }).click();
-      await page.locator('.ant-notification-notice-error').getByText('Le code de région « HSS » est déjà utilisé.').waitFor();
-      await dialog.locator('.ant-form-item-explain-error').getByText('Le code de région « HSS » est déjà utilisé.').waitFor();
-      await dialog.getByRole('button', { name: 'Annuler' }).click();
-      await dialog.waitFor({ state: 'hidden' });
-      await closeNotices(page);
+        // A code already used is refused by the server (409), in the red notice and under the code; the
+        // form stays open.
+        await page.getByRole('button', { name: 'Nouvelle région' }).click();
+        await dialog.getByLabel('Code').fill('HSS');
+        await dialog.getByLabel('Nom').fill('Autre');
+        await dialog.getByRole('button', { name: 'Enregistrer' }).click();
+        await page
+          .locator('.ant-notification-notice-error')
+          .getByText('Le code de région « HSS » est déjà utilisé.')
+          .waitFor();
+        await dialog
+          .locator('.ant-form-item-explain-error')
+          .getByText('Le code de région « HSS » est déjà utilisé.')
+          .waitFor();
+        await expectNoAxeViolations(page, 'nouvelle région (refusée)');
+        await dialog.getByRole('button', { name: 'Annuler' }).click();
+        await dialog.waitFor({ state: 'hidden' });
+        await closeNotices(page);
 
-      // Edit.
-      await created.getByRole('button', { name: 'Modifier BGK' }).click();
-      await see(page, 'Modifier la région Bagoue');
-      assert.equal(await dialog.getByLabel('Nom').inputValue(), 'Bagoue');
-      await dialog.getByLabel('Nom').fill('Bagoué');
-      await dialog.getByRole('button', { name: 'Enregistrer' }).click();
-      await dialog.waitFor({ state: 'hidden' });
-      await created.getByRole('cell', { name: 'Bagoué', exact: true }).waitFor();
+        // Edit.
+        await created.getByRole('button', { name: 'Modifier BGK' }).click();
+        await see(page, 'Modifier la région Bagoue');
+        await expectNoAxeViolations(page, "modification d'une région");
+        assert.equal(await dialog.getByLabel('Nom').inputValue(), 'Bagoue');
+        await dialog.getByLabel('Nom').fill('Bagoué');
+        await dialog.getByRole('button', { name: 'Enregistrer' }).click();
+        await dialog.waitFor({ state: 'hidden' });
+        await created.getByRole('cell', { name: 'Bagoué', exact: true }).waitFor();
 
-      // Haut-Sassandra holds the department of the import: the server's refusal shows, the row stays.
-      const confirm = page.locator('.ant-popconfirm:visible');
-      await table.getByRole('button', { name: 'Supprimer HSS' }).click();
-      await confirm.getByText('Supprimer cette région ?').waitFor();
-      await confirm.getByRole('button', { name: 'Supprimer' }).click();
-      await page.locator('.ant-notification-notice-error').getByText("Cette région contient 1 département : supprimez-les d'abord.").waitFor();
-      await table.getByRole('cell', { name: 'HSS', exact: true }).waitFor();
-      await confirm.waitFor({ state: 'hidden' });
-      await closeNotices(page);
+        // Haut-Sassandra holds the department of the import: the server's refusal shows, the row stays.
+        const confirm = page.locator('.ant-popconfirm:visible');
+        await table.getByRole('button', { name: 'Supprimer HSS' }).click();
+        await confirm.getByText('Supprimer cette région ?').waitFor();
+        await expectNoAxeViolations(page, "suppression d'une région");
+        await confirm.getByRole('button', { name: 'Supprimer' }).click();
+        await page
+          .locator('.ant-notification-notice-error')
+          .getByText("Cette région contient 1 département : supprimez-les d'abord.")
+          .waitFor();
+        await table.getByRole('cell', { name: 'HSS', exact: true }).waitFor();
+        await confirm.waitFor({ state: 'hidden' });
+        await closeNotices(page);
 
-      // An empty region goes.
-      await created.getByRole('button', { name: 'Supprimer BGK' }).click();
-      await confirm.getByRole('button', { name: 'Supprimer' }).click();
-      await created.waitFor({ state: 'detached' });
-      await see(page, '2 régions');
-    }));
+        // An empty region goes.
+        await created.getByRole('button', { name: 'Supprimer BGK' }).click();
+        await confirm.getByRole('button', { name: 'Supprimer' }).click();
+        await created.waitFor({ state: 'detached' });
+        await see(page, '2 régions');
+      }),
+  );
 
   test('a sub-prefecture and a locality placed level by level', { timeout: 120_000 }, () =>
     inBrowser('geography-cascade', async (page) => {
@@ -185,17 +245,23 @@ describe('geography', { timeout: 10 * 60_000 }, () => {
       };
 
       await page.goto(`${suite.baseUrl}/subprefectures`);
+      await table.getByRole('cell', { name: 'DAL-1', exact: true }).waitFor();
+      await expectNoAxeViolations(page, 'sous-préfectures');
       await page.getByRole('button', { name: 'Nouvelle sous-préfecture' }).click();
+      await dialog.getByLabel('Code').waitFor();
+      await expectNoAxeViolations(page, 'nouvelle sous-préfecture');
       await dialog.getByLabel('Code').fill('DAL-2');
       await dialog.getByLabel('Nom').fill('Bédiala');
       await dialog.getByRole('button', { name: 'Enregistrer' }).click();
       await see(page, 'Choisissez le département.');
+      await expectNoAxeViolations(page, 'nouvelle sous-préfecture (erreurs)');
       // The department waits for its region, then lists only that region's departments.
       assert.equal(await dialog.getByLabel('Département', { exact: true }).isDisabled(), true);
       await choose('Région', 'Haut-Sassandra');
       await dialog.getByLabel('Département', { exact: true }).click();
       const options = page.locator('.ant-select-dropdown:visible');
       await options.getByText('Daloa', { exact: true }).waitFor();
+      await expectNoAxeViolations(page, 'nouvelle sous-préfecture (liste des départements)');
       assert.equal(await options.getByText('Korhogo', { exact: true }).count(), 0);
       await options.getByText('Daloa', { exact: true }).click();
       await dialog.getByRole('button', { name: 'Enregistrer' }).click();
@@ -207,11 +273,14 @@ describe('geography', { timeout: 10 * 60_000 }, () => {
       await subprefecture.getByRole('button', { name: 'Modifier DAL-2' }).click();
       await dialog.getByTitle('Haut-Sassandra').waitFor();
       await dialog.getByTitle('Daloa').waitFor();
+      await expectNoAxeViolations(page, "modification d'une sous-préfecture");
       await dialog.getByRole('button', { name: 'Annuler' }).click();
       await dialog.waitFor({ state: 'hidden' });
 
       await page.goto(`${suite.baseUrl}/localities`);
       await page.getByRole('button', { name: 'Nouvelle localité' }).click();
+      await dialog.getByLabel('Nom').waitFor();
+      await expectNoAxeViolations(page, 'nouvelle localité');
       await dialog.getByLabel('Nom').fill('Gadouan');
       await choose('Région', 'Haut-Sassandra');
       await choose('Département', 'Daloa');
@@ -227,7 +296,16 @@ describe('geography', { timeout: 10 * 60_000 }, () => {
       const locality = table.locator('tr', { has: page.getByRole('cell', { name: 'Gadouan', exact: true }) });
       await locality.getByRole('cell', { name: 'Bédiala', exact: true }).waitFor();
       await locality.getByRole('cell', { name: 'Haut-Sassandra', exact: true }).waitFor();
-    }));
+
+      // The departments' screen, not visited above.
+      await page.goto(`${suite.baseUrl}/departments`);
+      await table.getByRole('cell', { name: 'DAL', exact: true }).waitFor();
+      await expectNoAxeViolations(page, 'départements');
+      await page.getByRole('button', { name: 'Nouveau département' }).click();
+      await dialog.getByLabel('Code').waitFor();
+      await expectNoAxeViolations(page, 'nouveau département');
+    }),
+  );
 
   test('an agent changes the geography but deletes nothing; a viewer only reads', { timeout: 120_000 }, () =>
     inBrowser('geography-roles', async (page) => {
@@ -240,6 +318,7 @@ describe('geography', { timeout: 10 * 60_000 }, () => {
       await table.getByRole('button', { name: 'Modifier HSS' }).waitFor();
       await page.getByRole('button', { name: 'Nouvelle région' }).waitFor();
       assert.equal(await table.getByRole('button', { name: /^Supprimer/ }).count(), 0);
+      await expectNoAxeViolations(page, 'régions (agent)');
 
       await page.getByRole('button', { name: 'Se déconnecter' }).click();
       await page.waitForURL((url) => url.pathname === '/login');
@@ -249,7 +328,9 @@ describe('geography', { timeout: 10 * 60_000 }, () => {
       assert.equal(await page.getByRole('button', { name: 'Nouvelle région' }).count(), 0);
       assert.equal(await table.getByRole('button').count(), 0);
       assert.equal(await page.getByRole('link', { name: 'Import des localités', exact: true }).count(), 0);
-    }));
+      await expectNoAxeViolations(page, 'régions (lecteur)');
+    }),
+  );
 });
 
 /**

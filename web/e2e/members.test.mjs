@@ -6,6 +6,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
+import { expectNoAxeViolations } from './axe.mjs';
 import { inBrowser, see, seeTitle, signIn } from './browser.mjs';
 import { portraitPng } from './png.mjs';
 import { startSuite } from './suite.mjs';
@@ -51,11 +52,15 @@ describe('members', { timeout: 10 * 60_000 }, () => {
       await page.getByRole('link', { name: 'Adhérents', exact: true }).click();
       await page.waitForURL((url) => url.pathname === '/members');
       await seeTitle(page, 'Adhérents | Sésame');
+      await page.locator('.ant-table-placeholder').waitFor();
+      await expectNoAxeViolations(page, 'adhérents (vide)');
 
       // A new main member.
       await page.getByRole('button', { name: 'Nouvel adhérent' }).click();
       const drawer = page.getByRole('dialog', { name: 'Nouvel adhérent' });
       await drawer.waitFor();
+      await drawer.getByLabel('Nom', { exact: true }).waitFor();
+      await expectNoAxeViolations(page, 'nouvel adhérent');
 
       // This Chromium has no camera: the button says so in French.
       await drawer.getByRole('button', { name: 'Prendre une photo' }).click();
@@ -69,6 +74,7 @@ describe('members', { timeout: 10 * 60_000 }, () => {
       await page.getByRole('button', { name: 'Enregistrer' }).click();
       await see(page, 'Saisissez le nom');
       await see(page, 'Saisissez le prénom');
+      await expectNoAxeViolations(page, 'nouvel adhérent (erreurs)');
 
       await drawer.getByLabel('Nom', { exact: true }).fill('Kouamé');
       await drawer.getByLabel('Prénoms', { exact: true }).fill('Adjoua');
@@ -83,9 +89,11 @@ describe('members', { timeout: 10 * 60_000 }, () => {
       await drawer.locator('input[type=file]').setInputFiles(photo);
       const crop = page.getByRole('dialog', { name: 'Recadrer la photo' });
       await crop.waitFor();
+      await expectNoAxeViolations(page, 'recadrage de la photo');
       await crop.getByRole('button', { name: 'Valider' }).click();
       await crop.waitFor({ state: 'hidden' });
       await see(page, "La photo sera enregistrée avec l'adhérent.");
+      await expectNoAxeViolations(page, 'nouvel adhérent (rempli)');
 
       await page.getByRole('button', { name: 'Enregistrer' }).click();
       await see(page, 'Adhérent créé');
@@ -97,6 +105,7 @@ describe('members', { timeout: 10 * 60_000 }, () => {
       const mainNumber = (await main.locator('.ant-drawer-title').textContent())?.match(/C\d{9}/)?.[0] ?? '';
       assert.match(mainNumber, /^C\d{9}$/);
       await main.getByText('Suivi', { exact: true }).waitFor();
+      await expectNoAxeViolations(page, 'fiche adhérent');
 
       // A spouse, then a child, from the family tab: the last name and locality come with them.
       await main.getByRole('tab', { name: 'Famille' }).click();
@@ -105,6 +114,7 @@ describe('members', { timeout: 10 * 60_000 }, () => {
       await spouse.waitFor();
       assert.equal(await spouse.getByLabel('Nom', { exact: true }).inputValue(), 'Kouamé');
       await spouse.getByText('Koko', { exact: true }).waitFor();
+      await expectNoAxeViolations(page, 'nouveau conjoint');
       await spouse.getByLabel('Prénoms', { exact: true }).fill('Yao');
       await spouse.getByRole('button', { name: 'Enregistrer' }).click();
       await spouse.waitFor({ state: 'hidden' });
@@ -119,6 +129,7 @@ describe('members', { timeout: 10 * 60_000 }, () => {
       await child.waitFor({ state: 'hidden' });
       await main.getByRole('cell', { name: 'Affoué', exact: true }).waitFor();
       await main.getByText('1 conjoint, 1 enfant').waitFor();
+      await expectNoAxeViolations(page, 'fiche adhérent (famille)');
       await main.getByRole('button', { name: 'Annuler' }).click();
       await main.waitFor({ state: 'hidden' });
 
@@ -133,6 +144,7 @@ describe('members', { timeout: 10 * 60_000 }, () => {
       await table.getByText('Koko (Gbêkê)').first().waitFor();
       // The main member's thumbnail loaded with the token.
       await table.getByRole('img', { name: "Photo d'Adjoua Kouamé" }).waitFor();
+      await expectNoAxeViolations(page, 'adhérents');
 
       // And by part of the number, in its own filter.
       const byNumber = page.getByPlaceholder("N° d'adhérent");
@@ -152,6 +164,7 @@ describe('members', { timeout: 10 * 60_000 }, () => {
       await yao.getByRole('cell', { name: 'Adhérent principal', exact: true }).waitFor();
       await yao.getByRole('cell', { name: 'Conjoint', exact: true }).waitFor();
       await yao.getByRole('cell', { name: 'Enfant', exact: true }).waitFor();
+      await expectNoAxeViolations(page, 'fiche du conjoint (famille)');
 
       // The main member keeps its dependants: the server refuses to delete it, in a French notice.
       await yao.getByRole('cell', { name: 'Adjoua', exact: true }).click();
@@ -160,7 +173,9 @@ describe('members', { timeout: 10 * 60_000 }, () => {
       await adjoua.getByRole('button', { name: 'Supprimer' }).click();
       await page.locator('.ant-popconfirm').getByRole('button', { name: 'Supprimer' }).click();
       await see(page, /personnes à charge/, { exact: false });
-    }));
+      await expectNoAxeViolations(page, "suppression refusée d'un adhérent");
+    }),
+  );
 });
 
 /** Types a day into a date picker (JJ/MM/AAAA) and confirms it. */

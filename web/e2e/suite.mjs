@@ -43,9 +43,11 @@ async function psql(databaseServer, sql) {
  */
 export async function startSuite() {
   const bin = resolve(WEB, process.env.SUITE_BIN ?? '../target/debug/suite');
-  if (!existsSync(bin)) throw new Error(`The suite binary is missing: ${bin} (build it with cargo build, or set SUITE_BIN).`);
+  if (!existsSync(bin))
+    throw new Error(`The suite binary is missing: ${bin} (build it with cargo build, or set SUITE_BIN).`);
   const webDir = resolve(WEB, 'dist');
-  if (!existsSync(resolve(webDir, 'index.html'))) throw new Error(`${webDir}/index.html is missing: run npm run build first.`);
+  if (!existsSync(resolve(webDir, 'index.html')))
+    throw new Error(`${webDir}/index.html is missing: run npm run build first.`);
 
   const databaseServer = (process.env.DATABASE_SERVER ?? 'postgres://postgres@127.0.0.1:5432').replace(/\/$/, '');
   const databaseName = `sesame_e2e_${randomBytes(6).toString('hex')}`;

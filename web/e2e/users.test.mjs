@@ -1,6 +1,7 @@
 // The user list as an administrator uses it, in Chromium, against the real product.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
+import { expectNoAxeViolations } from './axe.mjs';
 import { inBrowser, see, seeTitle, signIn } from './browser.mjs';
 import { startSuite } from './suite.mjs';
 
@@ -21,14 +22,18 @@ describe('users', { timeout: 10 * 60_000 }, () => {
       await seeTitle(page, 'Utilisateurs | Sésame');
       const table = page.locator('.ant-table');
       await table.getByRole('cell', { name: suite.admin.login, exact: true }).waitFor();
+      await expectNoAxeViolations(page, 'utilisateurs');
 
       // Create.
       await page.getByRole('button', { name: 'Nouvel utilisateur' }).click();
       const dialog = page.getByRole('dialog');
+      await dialog.getByLabel('Identifiant').waitFor();
+      await expectNoAxeViolations(page, 'nouvel utilisateur');
       await dialog.getByLabel('Identifiant').fill('ab');
       await dialog.getByRole('button', { name: 'Enregistrer' }).click();
       await see(page, "L'identifiant doit contenir au moins 4 caractères");
       await see(page, 'Saisissez un mot de passe');
+      await expectNoAxeViolations(page, 'nouvel utilisateur (erreurs)');
       await dialog.getByLabel('Identifiant').fill('agent.kouassi');
       await dialog.getByLabel('Mot de passe').fill('s3cret-pass');
       await chooseRole(page, dialog, 'Gestionnaire');
@@ -45,12 +50,14 @@ describe('users', { timeout: 10 * 60_000 }, () => {
       await chooseRole(page, dialog, 'Agent');
       await dialog.getByRole('button', { name: 'Enregistrer' }).click();
       await page.locator('.ant-notification-notice-error').first().waitFor();
+      await expectNoAxeViolations(page, 'nouvel utilisateur (refusé)');
       await dialog.getByRole('button', { name: 'Annuler' }).click();
       await dialog.waitFor({ state: 'hidden' });
 
       // Edit: the role becomes Agent; the password is left as it is.
       await row.getByRole('button', { name: 'Modifier' }).click();
       await see(page, "Modifier l'utilisateur agent.kouassi");
+      await expectNoAxeViolations(page, "modification d'un utilisateur");
       assert.equal(await dialog.getByLabel('Identifiant').inputValue(), 'agent.kouassi');
       await chooseRole(page, dialog, 'Agent');
       await dialog.getByRole('button', { name: 'Enregistrer' }).click();
@@ -70,10 +77,12 @@ describe('users', { timeout: 10 * 60_000 }, () => {
       await row.getByRole('button', { name: 'Supprimer' }).click();
       const confirm = page.locator('.ant-popconfirm');
       await confirm.getByText('Supprimer cet utilisateur ?').waitFor();
+      await expectNoAxeViolations(page, "suppression d'un utilisateur");
       await confirm.getByRole('button', { name: 'Supprimer' }).click();
       await row.waitFor({ state: 'detached' });
       await table.getByRole('cell', { name: suite.admin.login, exact: true }).waitFor();
-    }));
+    }),
+  );
 
   test('the new user can sign in, and does not see what its role may not open', { timeout: 120_000 }, () =>
     inBrowser('user-role', async (page) => {
@@ -88,10 +97,13 @@ describe('users', { timeout: 10 * 60_000 }, () => {
 
       await signIn(page, suite.baseUrl, 'lecteur.yao', 'lecteur-pass');
       await see(page, 'Lecteur');
+      await expectNoAxeViolations(page, 'accueil (lecteur)');
       assert.equal(await page.getByRole('link', { name: 'Utilisateurs', exact: true }).count(), 0);
       await page.goto(`${suite.baseUrl}/user_list`);
       await see(page, 'Accès refusé');
-    }));
+      await expectNoAxeViolations(page, 'accès refusé');
+    }),
+  );
 });
 
 /** Picks a role in the form's role select (an antd Select renders its options in a popup). */

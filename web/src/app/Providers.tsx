@@ -5,7 +5,13 @@ import frFR from 'antd/locale/fr_FR';
 import 'dayjs/locale/fr';
 import dayjs from 'dayjs';
 import { useEffect, type ReactNode } from 'react';
-import { DEFAULT_NOTICE_SECONDS, PRIMARY_COLOR, PRIMARY_COLOR_ON_DARK } from '../shared/constants';
+import {
+  DEFAULT_NOTICE_SECONDS,
+  PRIMARY_COLOR,
+  PRIMARY_COLOR_HOVER,
+  PRIMARY_COLOR_ON_DARK,
+  READABLE_LIGHT_COLORS,
+} from '../shared/constants';
 import { bindFeedback } from '../shared/feedback/feedback';
 import { usePrefersDark } from '../shared/hooks/usePrefersDark';
 import { queryClient } from './queryClient';
@@ -53,7 +59,15 @@ export default function Providers({ children }: { children: ReactNode }) {
       theme={{
         algorithm: dark ? theme.darkAlgorithm : theme.defaultAlgorithm,
         // Links in the primary green too; a lighter one on a dark background, to stay readable.
-        token: { colorPrimary: PRIMARY_COLOR, colorLink: dark ? PRIMARY_COLOR_ON_DARK : PRIMARY_COLOR },
+        token: dark
+          ? { colorPrimary: PRIMARY_COLOR, colorLink: PRIMARY_COLOR_ON_DARK }
+          : {
+              colorPrimary: PRIMARY_COLOR,
+              colorPrimaryHover: PRIMARY_COLOR_HOVER,
+              colorLink: PRIMARY_COLOR,
+              colorLinkHover: PRIMARY_COLOR_HOVER,
+              ...READABLE_LIGHT_COLORS,
+            },
       }}
     >
       <BodyStyle />

@@ -12,7 +12,7 @@ describe('lazy screens that fail to load', () => {
   beforeEach(() => {
     sessionStorage.clear();
     reload.mockClear();
-    vi.spyOn(window, 'location', 'get').mockReturnValue({ ...window.location, reload } as Location);
+    vi.spyOn(window, 'location', 'get').mockReturnValue({ ...window.location, reload });
   });
   afterEach(() => vi.restoreAllMocks());
 
@@ -23,7 +23,9 @@ describe('lazy screens that fail to load', () => {
     await vi.waitFor(() => expect(reload).toHaveBeenCalledOnce());
 
     const afterReload = await load();
-    const again = afterReload.lazyComponent(() => Promise.reject(new TypeError('Failed to fetch dynamically imported module')));
+    const again = afterReload.lazyComponent(() =>
+      Promise.reject(new TypeError('Failed to fetch dynamically imported module')),
+    );
     const { Component } = await again();
     const error = (() => {
       try {
@@ -44,7 +46,7 @@ describe('lazy screens that fail to load', () => {
     sessionStorage.setItem('sesame:reloaded-after-load-error', '1');
     const { forgetReload, lazyComponent } = await load();
     const Screen = () => null;
-    await expect(lazyComponent(async () => ({ default: Screen }))()).resolves.toEqual({ Component: Screen });
+    await expect(lazyComponent(() => Promise.resolve({ default: Screen }))()).resolves.toEqual({ Component: Screen });
     expect(sessionStorage.getItem('sesame:reloaded-after-load-error')).toBe('1');
     forgetReload();
     expect(sessionStorage.getItem('sesame:reloaded-after-load-error')).toBeNull();

@@ -54,18 +54,60 @@ export const screens: readonly Screen[] = [
   { path: '/delivery', title: fr.screens.delivery, group: 'cards', access: BUSINESS, shortcut: true },
   { path: '/reader', title: fr.screens.reader, group: 'cards', access: BUSINESS },
 
-  { path: '/regions', title: fr.screens.regions, group: 'geography', access: BUSINESS, load: () => import('../features/geography/RegionsPage') },
-  { path: '/departments', title: fr.screens.departments, group: 'geography', access: BUSINESS, load: () => import('../features/geography/DepartmentsPage') },
-  { path: '/subprefectures', title: fr.screens.subprefectures, group: 'geography', access: BUSINESS, load: () => import('../features/geography/SubprefecturesPage') },
-  { path: '/localities', title: fr.screens.localities, group: 'geography', access: BUSINESS, shortcut: true, load: () => import('../features/geography/LocalitiesPage') },
-  { path: '/localities/import', title: fr.screens.localitiesImport, group: 'geography', access: GEOGRAPHY_WRITE, load: () => import('../features/geography/LocalityImportPage') },
+  {
+    path: '/regions',
+    title: fr.screens.regions,
+    group: 'geography',
+    access: BUSINESS,
+    load: () => import('../features/geography/RegionsPage'),
+  },
+  {
+    path: '/departments',
+    title: fr.screens.departments,
+    group: 'geography',
+    access: BUSINESS,
+    load: () => import('../features/geography/DepartmentsPage'),
+  },
+  {
+    path: '/subprefectures',
+    title: fr.screens.subprefectures,
+    group: 'geography',
+    access: BUSINESS,
+    load: () => import('../features/geography/SubprefecturesPage'),
+  },
+  {
+    path: '/localities',
+    title: fr.screens.localities,
+    group: 'geography',
+    access: BUSINESS,
+    shortcut: true,
+    load: () => import('../features/geography/LocalitiesPage'),
+  },
+  {
+    path: '/localities/import',
+    title: fr.screens.localitiesImport,
+    group: 'geography',
+    access: GEOGRAPHY_WRITE,
+    load: () => import('../features/geography/LocalityImportPage'),
+  },
 
   { path: '/reports', title: fr.screens.reports, group: 'reports', access: BUSINESS, shortcut: true },
   { path: '/metabase_stats', title: fr.screens.metabaseStats, group: 'reports', access: BUSINESS },
   { path: '/metabase_stats/report', title: fr.screens.metabaseReport, group: 'reports', access: BUSINESS },
 
-  { path: '/synchronization', title: fr.screens.synchronization, group: 'synchronization', access: SYNC, shortcut: true },
-  { path: '/synchronization/journal', title: fr.screens.synchronizationJournal, group: 'synchronization', access: SYNC },
+  {
+    path: '/synchronization',
+    title: fr.screens.synchronization,
+    group: 'synchronization',
+    access: SYNC,
+    shortcut: true,
+  },
+  {
+    path: '/synchronization/journal',
+    title: fr.screens.synchronizationJournal,
+    group: 'synchronization',
+    access: SYNC,
+  },
 
   {
     path: '/user_list',

@@ -19,3 +19,24 @@ export const MIN_CREDENTIAL_LENGTH = 4;
 /** Primary colour of the theme (a green). */
 export const PRIMARY_COLOR = '#2e7d32';
 export const PRIMARY_COLOR_ON_DARK = '#6abf69';
+/** Darker on hover (antd would make it lighter), so that white text on it stays readable. */
+export const PRIMARY_COLOR_HOVER = '#1b5e20';
+
+/**
+ * The light theme's colours that antd's defaults make too pale for text (WCAG AA: a contrast of 4.5:1 at
+ * least, checked by the browser tests with axe-core): red of errors and delete buttons, grey of secondary
+ * texts and placeholders, and the text of the green, orange and gold tags (one shade darker).
+ */
+export const READABLE_LIGHT_COLORS = {
+  colorError: '#d32f2f',
+  colorErrorHover: '#b71c1c',
+  colorTextDescription: 'rgba(0, 0, 0, 0.58)',
+  colorTextPlaceholder: 'rgba(0, 0, 0, 0.56)',
+  // Both spellings: antd writes each shade as a CSS variable under its dashed name too.
+  green7: '#237804',
+  'green-7': '#237804',
+  orange7: '#ad4e00',
+  'orange-7': '#ad4e00',
+  gold7: '#8a5a00',
+  'gold-7': '#8a5a00',
+} as const;

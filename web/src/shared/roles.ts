@@ -1,4 +1,4 @@
-// The five roles of a login (DESIGN.md, "Roles") and their French names.
+// The five roles of a login (docs/roles.md) and their French names.
 import { fr } from './locale/fr';
 
 export const ROLES = ['admin', 'manager', 'agent', 'viewer', 'sync'] as const;

@@ -22,7 +22,9 @@ function useMenuItems(role: string | undefined): MenuItem[] {
           icon: screenIcons[screen.path] ?? fallbackIcon,
           label: <Link to={screen.path}>{screen.title}</Link>,
         }));
-        return section.label ? [{ type: 'group' as const, key: section.group!, label: section.label, children: entries }] : entries;
+        return section.label
+          ? [{ type: 'group' as const, key: section.group!, label: section.label, children: entries }]
+          : entries;
       }),
     [role],
   );
@@ -45,7 +47,14 @@ export default function DefaultLayout() {
       >
         <Link
           to="/"
-          style={{ display: 'block', padding: '20px 24px', color: '#fff', fontSize: 22, fontWeight: 600, letterSpacing: 0.5 }}
+          style={{
+            display: 'block',
+            padding: '20px 24px',
+            color: '#fff',
+            fontSize: 22,
+            fontWeight: 600,
+            letterSpacing: 0.5,
+          }}
         >
           {fr.app.name}
         </Link>

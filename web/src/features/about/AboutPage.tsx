@@ -23,15 +23,27 @@ export default function AboutPage() {
       styles={{ label: { width: 280 } }}
       items={[
         { key: 'product', label: fr.about.product, children: fr.app.name },
-        { key: 'webVersion', label: fr.about.webVersion, children: <span data-testid="web-version">{webVersion}</span> },
+        {
+          key: 'webVersion',
+          label: fr.about.webVersion,
+          children: <span data-testid="web-version">{webVersion}</span>,
+        },
         { key: 'webBuild', label: fr.about.webBuild, children: webBuild || fr.about.unknown },
         {
           key: 'environment',
           label: fr.about.environment,
-          children: loading ? <Skeleton.Input size="small" active /> : <Tag color="green">{environmentLabel(env.data)}</Tag>,
+          children: loading ? (
+            <Skeleton.Input size="small" active />
+          ) : (
+            <Tag color="green">{environmentLabel(env.data)}</Tag>
+          ),
         },
         { key: 'serverVersion', label: fr.about.serverVersion, children: server.data?.version ?? '' },
-        { key: 'serverBuild', label: fr.about.serverBuild, children: server.data ? server.data.build || fr.about.unknown : '' },
+        {
+          key: 'serverBuild',
+          label: fr.about.serverBuild,
+          children: server.data ? server.data.build || fr.about.unknown : '',
+        },
       ]}
     />
   );

@@ -23,7 +23,7 @@ export default function LoginPage() {
     setFailure(null);
     const result = await signIn(login.trim(), password);
     setBusy(false);
-    if (result.ok) navigate(afterSignIn(searchParams.get('redirect')), { replace: true });
+    if (result.ok) void navigate(afterSignIn(searchParams.get('redirect')), { replace: true });
     else setFailure(result.message);
   }
 
@@ -34,11 +34,24 @@ export default function LoginPage() {
       </Typography.Title>
       <Typography.Paragraph type="secondary">{fr.login.intro}</Typography.Paragraph>
       {failure && <Alert type="error" title={failure} showIcon role="alert" style={{ marginBottom: 16 }} />}
-      <Form<Credentials> layout="vertical" onFinish={submit} requiredMark={false} disabled={busy}>
-        <Form.Item name="login" label={fr.login.login} rules={[{ required: true, whitespace: true, message: fr.login.loginRequired }]}>
+      <Form<Credentials>
+        layout="vertical"
+        onFinish={(values) => void submit(values)}
+        requiredMark={false}
+        disabled={busy}
+      >
+        <Form.Item
+          name="login"
+          label={fr.login.login}
+          rules={[{ required: true, whitespace: true, message: fr.login.loginRequired }]}
+        >
           <Input prefix={<UserOutlined />} autoComplete="username" autoFocus />
         </Form.Item>
-        <Form.Item name="password" label={fr.login.password} rules={[{ required: true, message: fr.login.passwordRequired }]}>
+        <Form.Item
+          name="password"
+          label={fr.login.password}
+          rules={[{ required: true, message: fr.login.passwordRequired }]}
+        >
           <Input.Password prefix={<LockOutlined />} autoComplete="current-password" />
         </Form.Item>
         <Button type="primary" htmlType="submit" block loading={busy}>

@@ -13,7 +13,13 @@ export type CooperativeFormTarget = { kind: 'create' } | { kind: 'edit'; id: num
 
 const text = fr.cooperatives;
 
-export default function CooperativeFormModal({ target, onClose }: { target: CooperativeFormTarget; onClose: () => void }) {
+export default function CooperativeFormModal({
+  target,
+  onClose,
+}: {
+  target: CooperativeFormTarget;
+  onClose: () => void;
+}) {
   const id = target.kind === 'edit' ? target.id : null;
   const existing = useCooperative(id);
   const save = useSaveCooperative();
@@ -28,10 +34,20 @@ export default function CooperativeFormModal({ target, onClose }: { target: Coop
       onSubmit={(values) => save.mutateAsync(toCooperativeBody(id, values))}
       onClose={onClose}
     >
-      <Form.Item name="cooperative_code" label={text.fields.cooperative_code} rules={[asRule(required(text.rules.codeRequired))]} required>
+      <Form.Item
+        name="cooperative_code"
+        label={text.fields.cooperative_code}
+        rules={[asRule(required(text.rules.codeRequired))]}
+        required
+      >
         <Input autoComplete="off" autoFocus style={{ textTransform: 'uppercase' }} />
       </Form.Item>
-      <Form.Item name="cooperative_name" label={text.fields.cooperative_name} rules={[asRule(required(text.rules.nameRequired))]} required>
+      <Form.Item
+        name="cooperative_name"
+        label={text.fields.cooperative_name}
+        rules={[asRule(required(text.rules.nameRequired))]}
+        required
+      >
         <Input autoComplete="off" />
       </Form.Item>
       <Form.Item name="cooperative_localityId" label={text.fields.cooperative_localityId}>

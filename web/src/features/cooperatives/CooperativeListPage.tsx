@@ -10,7 +10,14 @@ import { actionsColumn } from '../../shared/list/actionsColumn';
 import { useServerList } from '../../shared/list/useServerList';
 import { fr } from '../../shared/locale/fr';
 import { placeLabel } from '../members/place';
-import { COOPERATIVE_SORTABLE, useCooperativeList, useDeleteCooperative, type Cooperative, type CooperativeListParams, type CooperativeSortField } from './api';
+import {
+  COOPERATIVE_SORTABLE,
+  useCooperativeList,
+  useDeleteCooperative,
+  type Cooperative,
+  type CooperativeListParams,
+  type CooperativeSortField,
+} from './api';
 import CooperativeFormModal, { type CooperativeFormTarget } from './CooperativeFormModal';
 
 const PAGE_SIZES = [20, 50, 100, 500];
@@ -32,7 +39,11 @@ export default function CooperativeListPage() {
   const columns: TableProps<Cooperative>['columns'] = [
     { title: text.fields.cooperative_code, width: 140, ...sortable('cooperative_code') },
     { title: text.fields.cooperative_name, ...sortable('cooperative_name') },
-    { title: text.fields.cooperative_localityId, key: 'place', render: (_: unknown, row: Cooperative) => placeLabel(row) },
+    {
+      title: text.fields.cooperative_localityId,
+      key: 'place',
+      render: (_: unknown, row: Cooperative) => placeLabel(row),
+    },
     { title: text.fields.cooperative_contact, dataIndex: 'cooperative_contact' },
     {
       title: text.fields.cooperative_memberCount,

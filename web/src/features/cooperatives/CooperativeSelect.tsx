@@ -11,5 +11,13 @@ interface Props {
 }
 
 export default function CooperativeSelect(props: Props) {
-  return <RemoteSelect queryKey={['cooperatives', 'options']} load={cooperativeOptions} lazy style={{ width: '100%' }} {...props} />;
+  return (
+    <RemoteSelect
+      queryKey={['cooperatives', 'options']}
+      load={cooperativeOptions}
+      lazy
+      style={{ width: '100%' }}
+      {...props}
+    />
+  );
 }

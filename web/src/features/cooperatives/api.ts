@@ -10,7 +10,12 @@ import { optionalText, pagingQuery, type ListParams } from '../../shared/list/li
 export type Cooperative = Schemas['Cooperative'];
 
 /** The fields the gateway lets the list sort on. */
-export const COOPERATIVE_SORTABLE = ['cooperative_name', 'cooperative_code', 'cooperative_id', 'cooperative_memberCount'] as const;
+export const COOPERATIVE_SORTABLE = [
+  'cooperative_name',
+  'cooperative_code',
+  'cooperative_id',
+  'cooperative_memberCount',
+] as const;
 export type CooperativeSortField = (typeof COOPERATIVE_SORTABLE)[number];
 export type CooperativeListParams = ListParams<CooperativeSortField>;
 
@@ -21,7 +26,11 @@ export function useCooperativeList(params: CooperativeListParams) {
   return useQuery({
     queryKey: [...cooperativesKey, 'list', params],
     queryFn: () =>
-      request(api.GET('/cooperative/get.cooperative_list', { params: { query: { ...pagingQuery(params), filter: optionalText(params.filter) } } })),
+      request(
+        api.GET('/cooperative/get.cooperative_list', {
+          params: { query: { ...pagingQuery(params), filter: optionalText(params.filter) } },
+        }),
+      ),
     placeholderData: keepPreviousData,
   });
 }
@@ -31,7 +40,11 @@ export function useCooperative(id: number | null) {
   return useQuery({
     queryKey: [...cooperativesKey, 'one', id],
     queryFn: async () =>
-      (await request(api.GET('/cooperative/get_cooperative/{cooperative_id}', { params: { path: { cooperative_id: id! } } }))).data,
+      (
+        await request(
+          api.GET('/cooperative/get_cooperative/{cooperative_id}', { params: { path: { cooperative_id: id! } } }),
+        )
+      ).data,
     enabled: id !== null,
     staleTime: 0,
     gcTime: 0,
@@ -42,7 +55,10 @@ export async function cooperativeOptions(search: string): Promise<Option[]> {
   const answer = await request(
     api.GET('/cooperative/get.cooperative_list', { params: { query: { filter: optionalText(search), _limit: 50 } } }),
   );
-  return answer.data.map((row) => ({ value: row.cooperative_id!, label: `${row.cooperative_name} (${row.cooperative_code})` }));
+  return answer.data.map((row) => ({
+    value: row.cooperative_id!,
+    label: `${row.cooperative_name} (${row.cooperative_code})`,
+  }));
 }
 
 export function useSaveCooperative() {
@@ -51,6 +67,8 @@ export function useSaveCooperative() {
 
 export function useDeleteCooperative() {
   return useWrite(writeKeys, (id: number) =>
-    request(api.DELETE('/cooperative/delete_cooperative/{cooperative_id}', { params: { path: { cooperative_id: id } } })),
+    request(
+      api.DELETE('/cooperative/delete_cooperative/{cooperative_id}', { params: { path: { cooperative_id: id } } }),
+    ),
   );
 }

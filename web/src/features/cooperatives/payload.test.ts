@@ -3,7 +3,13 @@ import { toCooperativeBody, toCooperativeValues } from './payload';
 
 describe('cooperative payload', () => {
   it('a new cooperative: no id, trimmed, the code in capitals', () => {
-    expect(toCooperativeBody(null, { cooperative_code: ' coop-ci-01 ', cooperative_name: ' Coopérative de Soubré ', cooperative_contact: '' })).toMatchObject({
+    expect(
+      toCooperativeBody(null, {
+        cooperative_code: ' coop-ci-01 ',
+        cooperative_name: ' Coopérative de Soubré ',
+        cooperative_contact: '',
+      }),
+    ).toMatchObject({
       cooperative_id: null,
       cooperative_code: 'COOP-CI-01',
       cooperative_name: 'Coopérative de Soubré',
@@ -13,7 +19,12 @@ describe('cooperative payload', () => {
   });
 
   it('an edit keeps its id and reads back into the same values', () => {
-    const values = { cooperative_code: 'COOP-1', cooperative_name: 'Ecookim', cooperative_localityId: 12, cooperative_contact: '0102030405' };
+    const values = {
+      cooperative_code: 'COOP-1',
+      cooperative_name: 'Ecookim',
+      cooperative_localityId: 12,
+      cooperative_contact: '0102030405',
+    };
     const body = toCooperativeBody(5, values);
     expect(body.cooperative_id).toBe(5);
     expect(toCooperativeValues(body)).toEqual(values);

@@ -7,7 +7,13 @@ import { listCalls, type ApiCall, type OpenApiDocument } from './openapi';
 
 const DOCUMENT_URL = '/api/openapi.json';
 
-const METHOD_COLORS: Record<string, string> = { GET: 'blue', POST: 'green', PATCH: 'orange', PUT: 'orange', DELETE: 'red' };
+const METHOD_COLORS: Record<string, string> = {
+  GET: 'blue',
+  POST: 'green',
+  PATCH: 'orange',
+  PUT: 'orange',
+  DELETE: 'red',
+};
 
 export default function DocumentationPage() {
   const document = useQuery({

@@ -2,7 +2,8 @@
 export interface OpenApiDocument {
   info?: { title?: string; version?: string };
   servers?: { url: string }[];
-  paths?: Record<string, Record<string, { summary?: string; tags?: string[]; operationId?: string } | unknown>>;
+  // A path item holds operations and other members (parameters, servers): each is checked when read.
+  paths?: Record<string, Record<string, unknown>>;
 }
 
 export interface ApiCall {

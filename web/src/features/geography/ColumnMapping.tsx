@@ -1,5 +1,6 @@
 // Which spreadsheet column holds each of the seven fields: matched from the header names, changed here.
 import { Card, Col, Row, Select, Typography } from 'antd';
+import { toText } from '../../shared/format/text';
 import { fr } from '../../shared/locale/fr';
 import { IMPORT_FIELDS, type Mapping } from './importRows';
 
@@ -13,7 +14,7 @@ interface Props {
 export default function ColumnMapping({ headers, mapping, onChange }: Props) {
   const t = fr.geography.import;
   // A column without a header is named by its position.
-  const options = headers.map((h, i) => ({ value: i, label: String(h ?? '').trim() || `${t.column} ${i + 1}` }));
+  const options = headers.map((h, i) => ({ value: i, label: toText(h).trim() || `${t.column} ${i + 1}` }));
   return (
     <Card title={t.mapping} size="small">
       <Row gutter={[16, 8]}>

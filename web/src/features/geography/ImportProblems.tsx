@@ -7,7 +7,15 @@ import type { Problem } from './importRows';
 /** Lines listed at most; the count says how many there are in all. */
 const SHOWN = 50;
 
-export default function ImportProblems({ type, title, problems }: { type: 'warning' | 'error'; title: string; problems: readonly Problem[] }) {
+export default function ImportProblems({
+  type,
+  title,
+  problems,
+}: {
+  type: 'warning' | 'error';
+  title: string;
+  problems: readonly Problem[];
+}) {
   const t = fr.geography.import;
   return (
     <Alert

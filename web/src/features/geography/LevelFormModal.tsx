@@ -15,7 +15,15 @@ const NAME_MAX = 200;
 
 export type LevelFormTarget = { kind: 'create' } | { kind: 'edit'; id: number; name: string };
 
-export default function LevelFormModal({ level, target, onClose }: { level: Level; target: LevelFormTarget; onClose: () => void }) {
+export default function LevelFormModal({
+  level,
+  target,
+  onClose,
+}: {
+  level: Level;
+  target: LevelFormTarget;
+  onClose: () => void;
+}) {
   const id = target.kind === 'edit' ? target.id : null;
   const existing = useQuery({
     queryKey: ['geography', level.key, 'one', id],
@@ -38,7 +46,12 @@ export default function LevelFormModal({ level, target, onClose }: { level: Leve
       onClose={onClose}
     >
       {level.codeField && (
-        <Form.Item name={level.codeField} label={t.fields.code} rules={[asRule(required(t.rules.codeRequired))]} required>
+        <Form.Item
+          name={level.codeField}
+          label={t.fields.code}
+          rules={[asRule(required(t.rules.codeRequired))]}
+          required
+        >
           <Input autoComplete="off" autoFocus maxLength={CODE_MAX} style={{ textTransform: 'uppercase' }} />
         </Form.Item>
       )}

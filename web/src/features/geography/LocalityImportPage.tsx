@@ -71,7 +71,8 @@ export default function LocalityImportPage() {
       await queryClient.invalidateQueries({ queryKey: ['geography'] });
     } catch (error) {
       // The red notice already gave the message; the faulty lines stay shown here while the file is fixed.
-      if (error instanceof ApiError) setRefusal({ message: error.message, problems: refusalProblems(error.fields, rows) });
+      if (error instanceof ApiError)
+        setRefusal({ message: error.message, problems: refusalProblems(error.fields, rows) });
     } finally {
       setSending(false);
     }
@@ -85,7 +86,13 @@ export default function LocalityImportPage() {
           {t.template}
         </Button>
       </Space>
-      <Upload.Dragger accept=".xlsx,.xls,.csv" multiple={false} showUploadList={false} beforeUpload={pick} disabled={sending || reading}>
+      <Upload.Dragger
+        accept=".xlsx,.xls,.csv"
+        multiple={false}
+        showUploadList={false}
+        beforeUpload={pick}
+        disabled={sending || reading}
+      >
         <p className="ant-upload-drag-icon">
           <InboxOutlined />
         </p>
@@ -104,7 +111,12 @@ export default function LocalityImportPage() {
             <Alert type="success" showIcon title={t.ready(rows.length)} />
           )}
           <ImportPreview rows={rows} problems={problems} />
-          <Button type="primary" onClick={send} disabled={rows.length === 0 || problems.length > 0} loading={sending}>
+          <Button
+            type="primary"
+            onClick={() => void send()}
+            disabled={rows.length === 0 || problems.length > 0}
+            loading={sending}
+          >
             {t.send(rows.length)}
           </Button>
         </>

@@ -7,7 +7,10 @@ import { asRule, type Check } from '../../shared/form/rules';
 import type { ParentPick, Row } from './levels';
 
 /** A level picked in its select. */
-const chosen = (message: string): Check => (value) => (typeof value === 'number' && value > 0 ? null : message);
+const chosen =
+  (message: string): Check =>
+  (value) =>
+    typeof value === 'number' && value > 0 ? null : message;
 
 interface Props {
   levelKey: string;
@@ -18,7 +21,10 @@ interface Props {
 
 export default function ParentSelects({ levelKey, parents, record }: Props) {
   const form = Form.useFormInstance<Row>();
-  const watched = Form.useWatch((all: Row) => parents.map((p) => (all[p.field] as number | null | undefined) ?? null), form);
+  const watched = Form.useWatch(
+    (all: Row) => parents.map((p) => (all[p.field] as number | null | undefined) ?? null),
+    form,
+  );
   // Before the first watch (the first render of an edit), the form already holds the record's choices.
   const values = watched ?? parents.map((p) => (form.getFieldValue(p.field) as number | null | undefined) ?? null);
 
@@ -28,7 +34,13 @@ export default function ParentSelects({ levelKey, parents, record }: Props) {
     // The record's choice names the value while its option loads, as long as it is still the value.
     const recorded = record ? parent.known(record) : null;
     return (
-      <Form.Item key={parent.field} name={parent.field} label={parent.label} rules={[asRule(chosen(parent.required))]} required>
+      <Form.Item
+        key={parent.field}
+        name={parent.field}
+        label={parent.label}
+        rules={[asRule(chosen(parent.required))]}
+        required
+      >
         <RemoteSelect
           queryKey={['geography', levelKey, 'pick', parent.field, within]}
           load={(search) => parent.options(search, within)}

@@ -1,6 +1,7 @@
 // The locality import's rows as read from a spreadsheet: the columns matched to the seven fields of the
 // specification (point 3), the rows built with their spreadsheet line numbers, and the problems found
 // before sending (the server checks again, and against what it already holds).
+import { toText } from '../../shared/format/text';
 import { fr } from '../../shared/locale/fr';
 
 export const IMPORT_FIELDS = [
@@ -44,12 +45,18 @@ const ALIASES: Record<ImportField, string[]> = {
   department_code: ['departmentcode', 'codedepartement', 'codedudepartement'],
   department_name: ['departmentname', 'nomdepartement', 'departement', 'department', 'nomdudepartement'],
   subprefecture_code: ['subprefecturecode', 'codesousprefecture', 'codedelasousprefecture', 'codesp'],
-  subprefecture_name: ['subprefecturename', 'nomsousprefecture', 'sousprefecture', 'subprefecture', 'nomdelasousprefecture'],
+  subprefecture_name: [
+    'subprefecturename',
+    'nomsousprefecture',
+    'sousprefecture',
+    'subprefecture',
+    'nomdelasousprefecture',
+  ],
   locality_name: ['localityname', 'nomlocalite', 'localite', 'locality', 'nomdelalocalite', 'village'],
 };
 
 export function autoMap(headers: readonly unknown[]): Mapping {
-  const folded = headers.map((h) => fold(String(h ?? '')));
+  const folded = headers.map((h) => fold(toText(h)));
   const mapping = {} as Mapping;
   for (const field of IMPORT_FIELDS) {
     const index = folded.findIndex((h) => ALIASES[field].includes(h));
@@ -65,7 +72,7 @@ export function toRows(sheet: readonly (readonly unknown[])[], mapping: Mapping)
     const row = {} as ImportRow;
     for (const field of IMPORT_FIELDS) {
       const index = mapping[field];
-      row[field] = index === null ? '' : String(cells[index] ?? '').trim();
+      row[field] = index === null ? '' : toText(cells[index]).trim();
     }
     if (IMPORT_FIELDS.some((f) => row[f] !== '')) rows.push({ line: i + 2, row });
   });
@@ -90,8 +97,16 @@ const BINDINGS: { code: ImportField; bound: ImportField; message: (code: string,
   { code: 'department_code', bound: 'region_code', message: t.departmentTwice },
   { code: 'subprefecture_code', bound: 'department_code', message: t.subprefectureTwice },
   { code: 'region_code', bound: 'region_name', message: (code, name) => t.namedTwice(t.levels.region, code, name) },
-  { code: 'department_code', bound: 'department_name', message: (code, name) => t.namedTwice(t.levels.department, code, name) },
-  { code: 'subprefecture_code', bound: 'subprefecture_name', message: (code, name) => t.namedTwice(t.levels.subprefecture, code, name) },
+  {
+    code: 'department_code',
+    bound: 'department_name',
+    message: (code, name) => t.namedTwice(t.levels.department, code, name),
+  },
+  {
+    code: 'subprefecture_code',
+    bound: 'subprefecture_name',
+    message: (code, name) => t.namedTwice(t.levels.subprefecture, code, name),
+  },
 ];
 
 /** Missing and too long values, and codes bound to two parents or two names within the file. */
@@ -133,7 +148,10 @@ export function refusalProblems(fields: Record<string, string> | undefined, rows
   for (const [key, message] of Object.entries(fields ?? {})) {
     const line = lineOf(/^ligne (\d+)$/.exec(key)?.[1] ?? '');
     if (line === undefined) continue;
-    problems.push({ line, message: message.replace(/ligne (\d+)/g, (text, sent: string) => (lineOf(sent) ? `ligne ${lineOf(sent)}` : text)) });
+    problems.push({
+      line,
+      message: message.replace(/ligne (\d+)/g, (text, sent: string) => (lineOf(sent) ? `ligne ${lineOf(sent)}` : text)),
+    });
   }
   return problems.sort((a, b) => a.line - b.line);
 }

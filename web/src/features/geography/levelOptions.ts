@@ -17,7 +17,9 @@ const named = (name: string | undefined, parents: (string | undefined)[] | null)
   parents ? `${name ?? ''} (${parents.join(', ')})` : (name ?? '');
 
 export async function regionOptions(search: string): Promise<Option[]> {
-  const answer = await request(api.GET('/region/get.region_list', { params: { query: paging(search, 'region_name') } }));
+  const answer = await request(
+    api.GET('/region/get.region_list', { params: { query: paging(search, 'region_name') } }),
+  );
   return answer.data.map((r) => ({ value: r.region_id!, label: named(r.region_name, null) }));
 }
 
@@ -27,7 +29,10 @@ export async function departmentOptions(search: string, regionId: number | null)
       params: { query: { ...paging(search, 'department_name'), regionId: regionId ?? undefined } },
     }),
   );
-  return answer.data.map((d) => ({ value: d.department_id!, label: named(d.department_name, regionId ? null : [d.region_name]) }));
+  return answer.data.map((d) => ({
+    value: d.department_id!,
+    label: named(d.department_name, regionId ? null : [d.region_name]),
+  }));
 }
 
 export async function subprefectureOptions(search: string, departmentId: number | null): Promise<Option[]> {

@@ -10,7 +10,14 @@ describe('the body of a geography save', () => {
   });
 
   it('updates with the id and carries the parent, not the answer-only names', () => {
-    expect(toBody(DEPARTMENT, 7, { department_code: 'dal', department_name: 'Daloa', department_regionId: 3, region_name: 'x' })).toEqual({
+    expect(
+      toBody(DEPARTMENT, 7, {
+        department_code: 'dal',
+        department_name: 'Daloa',
+        department_regionId: 3,
+        region_name: 'x',
+      }),
+    ).toEqual({
       department_id: 7,
       department_code: 'DAL',
       department_name: 'Daloa',
@@ -20,9 +27,21 @@ describe('the body of a geography save', () => {
 
   it('sends only the direct parent of a cascade', () => {
     expect(
-      toBody(SUBPREFECTURE, null, { subprefecture_code: 'dal-1', subprefecture_name: 'Gboguhé', region_id: 3, subprefecture_departmentId: 9 }),
+      toBody(SUBPREFECTURE, null, {
+        subprefecture_code: 'dal-1',
+        subprefecture_name: 'Gboguhé',
+        region_id: 3,
+        subprefecture_departmentId: 9,
+      }),
     ).toEqual({ subprefecture_code: 'DAL-1', subprefecture_name: 'Gboguhé', subprefecture_departmentId: 9 });
-    expect(toBody(LOCALITY, 4, { locality_name: 'Zaïbo', locality_regionId: 3, department_id: 9, locality_subprefectureId: 12 })).toEqual({
+    expect(
+      toBody(LOCALITY, 4, {
+        locality_name: 'Zaïbo',
+        locality_regionId: 3,
+        department_id: 9,
+        locality_subprefectureId: 12,
+      }),
+    ).toEqual({
       locality_id: 4,
       locality_name: 'Zaïbo',
       locality_subprefectureId: 12,
@@ -30,7 +49,10 @@ describe('the body of a geography save', () => {
   });
 
   it('sends a locality without a code, and no parent as null', () => {
-    expect(toBody(LOCALITY, null, { locality_name: 'Gbadi' })).toEqual({ locality_name: 'Gbadi', locality_subprefectureId: null });
+    expect(toBody(LOCALITY, null, { locality_name: 'Gbadi' })).toEqual({
+      locality_name: 'Gbadi',
+      locality_subprefectureId: null,
+    });
   });
 });
 
@@ -39,13 +61,23 @@ describe('the cascades of the geography forms', () => {
     expect(REGION.parents).toEqual([]);
     expect(DEPARTMENT.parents.map((p) => p.field)).toEqual(['department_regionId']);
     expect(SUBPREFECTURE.parents.map((p) => p.field)).toEqual(['region_id', 'subprefecture_departmentId']);
-    expect(LOCALITY.parents.map((p) => p.field)).toEqual(['locality_regionId', 'department_id', 'locality_subprefectureId']);
+    expect(LOCALITY.parents.map((p) => p.field)).toEqual([
+      'locality_regionId',
+      'department_id',
+      'locality_subprefectureId',
+    ]);
     expect(directParent(LOCALITY)?.label).toBe('Sous-préfecture');
   });
 
   it("name an edited record's choices before their options load", () => {
     const [region, department, subprefecture] = LOCALITY.parents;
-    const record = { locality_regionId: 3, region_name: 'Haut-Sassandra', department_id: 9, department_name: 'Daloa', locality_subprefectureId: 0 };
+    const record = {
+      locality_regionId: 3,
+      region_name: 'Haut-Sassandra',
+      department_id: 9,
+      department_name: 'Daloa',
+      locality_subprefectureId: 0,
+    };
     expect(region.known(record)).toEqual({ value: 3, label: 'Haut-Sassandra' });
     expect(department.known(record)).toEqual({ value: 9, label: 'Daloa' });
     expect(subprefecture.known(record)).toBeNull();

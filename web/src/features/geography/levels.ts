@@ -3,6 +3,7 @@
 import { api } from '../../shared/api/client';
 import { request } from '../../shared/api/request';
 import type { Option } from '../../shared/form/RemoteSelect';
+import { toText } from '../../shared/format/text';
 import { optionalText, pagingQuery, type ListParams } from '../../shared/list/listParams';
 import { fr } from '../../shared/locale/fr';
 import { departmentOptions, regionOptions, subprefectureOptions } from './levelOptions';
@@ -44,7 +45,14 @@ export interface Level {
   /** Parent names shown as columns (from the list's answer). */
   parentColumns: { field: string; title: string }[];
   sortable: readonly string[];
-  texts: { add: string; search: string; createTitle: string; editTitle: (name: string) => string; confirmDelete: string; total: (n: number) => string };
+  texts: {
+    add: string;
+    search: string;
+    createTitle: string;
+    editTitle: (name: string) => string;
+    confirmDelete: string;
+    total: (n: number) => string;
+  };
   list: (params: GeographyListParams) => Promise<{ data: Row[]; total: number }>;
   get: (id: number) => Promise<Row>;
   save: (body: Row) => Promise<Written>;
@@ -54,7 +62,13 @@ export interface Level {
 const t = fr.geography;
 
 /** A parent select whose record choice is `field`, named by the record's `nameField`. */
-function pick(field: string, nameField: string, label: string, required: string, options: ParentPick['options']): ParentPick {
+function pick(
+  field: string,
+  nameField: string,
+  label: string,
+  required: string,
+  options: ParentPick['options'],
+): ParentPick {
   const known = (row: Row): Option | null => {
     const id = row[field];
     const name = row[nameField];
@@ -64,7 +78,8 @@ function pick(field: string, nameField: string, label: string, required: string,
 }
 
 const region = (field: string) => pick(field, 'region_name', t.fields.region, t.rules.regionRequired, regionOptions);
-const department = (field: string) => pick(field, 'department_name', t.fields.department, t.rules.departmentRequired, departmentOptions);
+const department = (field: string) =>
+  pick(field, 'department_name', t.fields.department, t.rules.departmentRequired, departmentOptions);
 const subprefecture = (field: string) =>
   pick(field, 'subprefecture_name', t.fields.subprefecture, t.rules.subprefectureRequired, subprefectureOptions);
 
@@ -81,7 +96,7 @@ export const REGION: Level = {
   sortable: ['region_name', 'region_code', 'region_id'],
   texts: t.region,
   list: async (p) => request(api.GET('/region/get.region_list', { params: { query: query(p) } })),
-  get: async (id) => (await request(api.GET('/region/get_region/{id}', { params: { path: { id } } }))).data as Row,
+  get: async (id) => (await request(api.GET('/region/get_region/{id}', { params: { path: { id } } }))).data,
   save: (body) => request(api.POST('/region/post_region', { body: body as never })),
   remove: (id) => request(api.DELETE('/region/delete_region/{id}', { params: { path: { id } } })),
 };
@@ -95,8 +110,9 @@ export const DEPARTMENT: Level = {
   parentColumns: [{ field: 'region_name', title: t.fields.region }],
   sortable: ['department_name', 'department_code', 'department_id', 'region_name'],
   texts: t.department,
-  list: async (p) => request(api.GET('/department/get.department_list', { params: { query: { ...query(p), regionId: under(p) } } })),
-  get: async (id) => (await request(api.GET('/department/get_department/{id}', { params: { path: { id } } }))).data as Row,
+  list: async (p) =>
+    request(api.GET('/department/get.department_list', { params: { query: { ...query(p), regionId: under(p) } } })),
+  get: async (id) => (await request(api.GET('/department/get_department/{id}', { params: { path: { id } } }))).data,
   save: (body) => request(api.POST('/department/post_department', { body: body as never })),
   remove: (id) => request(api.DELETE('/department/delete_department/{id}', { params: { path: { id } } })),
 };
@@ -113,8 +129,12 @@ export const SUBPREFECTURE: Level = {
   ],
   sortable: ['subprefecture_name', 'subprefecture_code', 'subprefecture_id', 'department_name', 'region_name'],
   texts: t.subprefecture,
-  list: async (p) => request(api.GET('/subprefecture/get.subprefecture_list', { params: { query: { ...query(p), departmentId: under(p) } } })),
-  get: async (id) => (await request(api.GET('/subprefecture/get_subprefecture/{id}', { params: { path: { id } } }))).data as Row,
+  list: async (p) =>
+    request(
+      api.GET('/subprefecture/get.subprefecture_list', { params: { query: { ...query(p), departmentId: under(p) } } }),
+    ),
+  get: async (id) =>
+    (await request(api.GET('/subprefecture/get_subprefecture/{id}', { params: { path: { id } } }))).data,
   save: (body) => request(api.POST('/subprefecture/post_subprefecture', { body: body as never })),
   remove: (id) => request(api.DELETE('/subprefecture/delete_subprefecture/{id}', { params: { path: { id } } })),
 };
@@ -131,8 +151,9 @@ export const LOCALITY: Level = {
   ],
   sortable: ['locality_name', 'locality_id', 'subprefecture_name', 'department_name', 'region_name'],
   texts: t.locality,
-  list: async (p) => request(api.GET('/locality/get.locality_list', { params: { query: { ...query(p), subprefectureId: under(p) } } })),
-  get: async (id) => (await request(api.GET('/locality/get_locality/{id}', { params: { path: { id } } }))).data as Row,
+  list: async (p) =>
+    request(api.GET('/locality/get.locality_list', { params: { query: { ...query(p), subprefectureId: under(p) } } })),
+  get: async (id) => (await request(api.GET('/locality/get_locality/{id}', { params: { path: { id } } }))).data,
   save: (body) => request(api.POST('/locality/post_locality', { body: body as never })),
   remove: (id) => request(api.DELETE('/locality/delete_locality/{id}', { params: { path: { id } } })),
 };
@@ -143,9 +164,9 @@ export const directParent = (level: Level): ParentPick | undefined => level.pare
 /** The body of a save: the id (absent: create), the code in capitals, the name, the direct parent (the
  * selects above it only narrow the choice). */
 export function toBody(level: Level, id: number | null, values: Row): Row {
-  const body: Row = { [level.nameField]: String(values[level.nameField] ?? '').trim() };
+  const body: Row = { [level.nameField]: toText(values[level.nameField]).trim() };
   if (id !== null) body[level.idField] = id;
-  if (level.codeField) body[level.codeField] = String(values[level.codeField] ?? '').trim().toUpperCase();
+  if (level.codeField) body[level.codeField] = toText(values[level.codeField]).trim().toUpperCase();
   const parent = directParent(level);
   if (parent) body[parent.field] = values[parent.field] ?? null;
   return body;

@@ -7,7 +7,9 @@ describe('spreadsheets of the locality import', () => {
   it('a CSV file is read as UTF-8, or as Windows-1252 when it is not valid UTF-8', () => {
     expect(csvText(new TextEncoder().encode('Localité;Zaïbo'))).toBe('Localité;Zaïbo');
     expect(csvText(Uint8Array.from([0x4c, 0x6f, 0x63, 0x61, 0x6c, 0x69, 0x74, 0xe9]))).toBe('Localité');
-    const sheet = sheetRows(XLSX.read(csvText(new TextEncoder().encode('Code région;Localité\nHSS;Zaïbo\n')), { type: 'string' }));
+    const sheet = sheetRows(
+      XLSX.read(csvText(new TextEncoder().encode('Code région;Localité\nHSS;Zaïbo\n')), { type: 'string' }),
+    );
     expect(sheet).toEqual([
       ['Code région', 'Localité'],
       ['HSS', 'Zaïbo'],

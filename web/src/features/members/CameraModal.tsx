@@ -35,13 +35,20 @@ export default function CameraModal({ stream, onCancel, onCaptured }: Props) {
       title={text.cameraTitle}
       okText={text.capture}
       cancelText={fr.records.cancel}
-      onOk={capture}
+      onOk={() => void capture()}
       onCancel={onCancel}
       mask={{ closable: false }}
       destroyOnHidden
       width={720}
     >
-      <video ref={video} autoPlay playsInline muted style={{ width: '100%', background: '#000', borderRadius: 8 }} aria-label={text.cameraTitle} />
+      <video
+        ref={video}
+        autoPlay
+        playsInline
+        muted
+        style={{ width: '100%', background: '#000', borderRadius: 8 }}
+        aria-label={text.cameraTitle}
+      />
     </Modal>
   );
 }

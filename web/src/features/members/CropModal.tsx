@@ -41,7 +41,7 @@ export default function CropModal({ src, onCancel, onCropped }: Props) {
       title={text.cropTitle}
       okText={text.cropOk}
       cancelText={fr.records.cancel}
-      onOk={confirm}
+      onOk={() => void confirm()}
       onCancel={onCancel}
       okButtonProps={{ disabled: !area, loading: busy }}
       mask={{ closable: false }}
@@ -68,7 +68,15 @@ export default function CropModal({ src, onCancel, onCropped }: Props) {
       </div>
       <div style={{ display: 'flex', alignItems: 'center', gap: 12, marginTop: 12 }}>
         <span>{text.zoom}</span>
-        <Slider min={1} max={3} step={0.05} value={zoom} onChange={setZoom} style={{ flex: 1 }} aria-label={text.zoom} />
+        <Slider
+          min={1}
+          max={3}
+          step={0.05}
+          value={zoom}
+          onChange={setZoom}
+          style={{ flex: 1 }}
+          ariaLabelForHandle={text.zoom}
+        />
       </div>
       <p style={{ marginBottom: 0 }}>{text.cropHelp}</p>
     </Modal>

@@ -12,7 +12,14 @@ import { useDeleteMember, useMember, useSaveMember, useUploadPhoto, type Member 
 import { familyRoleOf, fullName } from './family';
 import MemberFamily from './MemberFamily';
 import MemberForm from './MemberForm';
-import { dependantOf, emptyMember, FAMILY_FIELD_ALIASES, toFormValues, toMemberBody, type MemberFormValues } from './memberPayload';
+import {
+  dependantOf,
+  emptyMember,
+  FAMILY_FIELD_ALIASES,
+  toFormValues,
+  toMemberBody,
+  type MemberFormValues,
+} from './memberPayload';
 
 export type MemberTarget = { kind: 'create'; start?: Member } | { kind: 'edit'; id: number; seed?: Member };
 
@@ -48,7 +55,9 @@ export default function MemberDrawer({ target, onClose, nested = false }: Props)
   const [progress, setProgress] = useState<number | null>(null);
   const [other, setOther] = useState<MemberTarget | null>(null);
   // The form starts from this record once, and is not reset when it reloads.
-  const [start] = useState<Member | undefined>(() => (current.kind === 'create' ? (current.start ?? emptyMember()) : undefined));
+  const [start] = useState<Member | undefined>(() =>
+    current.kind === 'create' ? (current.start ?? emptyMember()) : undefined,
+  );
   const member = current.kind === 'create' ? start : record.data;
 
   // A member that could not be read (deleted meanwhile): the notice said why.
@@ -116,6 +125,7 @@ export default function MemberDrawer({ target, onClose, nested = false }: Props)
             okText={fr.records.delete}
             cancelText={fr.records.cancel}
             okButtonProps={{ danger: true }}
+            // eslint-disable-next-line @typescript-eslint/no-misused-promises -- antd's Popconfirm awaits the promise (loading button), though typed void
             onConfirm={removeMember}
           >
             <Button danger icon={<DeleteOutlined />}>
@@ -136,7 +146,14 @@ export default function MemberDrawer({ target, onClose, nested = false }: Props)
   );
 
   return (
-    <Drawer open size={nested ? 1000 : 1100} title={titleOf(current, member)} onClose={onClose} footer={footer} destroyOnHidden>
+    <Drawer
+      open
+      size={nested ? 1000 : 1100}
+      title={titleOf(current, member)}
+      onClose={onClose}
+      footer={footer}
+      destroyOnHidden
+    >
       {!member ? (
         <div style={{ display: 'grid', placeItems: 'center', minHeight: 240 }}>
           <Spin />
@@ -154,8 +171,12 @@ export default function MemberDrawer({ target, onClose, nested = false }: Props)
                   initialValues={toFormValues(start ?? member)}
                   disabled={busy || !canWrite}
                   canWrite={canWrite}
-                  onFinish={submit}
-                  photo={{ pending, progress, onPhoto: (photo) => (id !== null ? void sendPhoto(id, photo) : setPending(photo)) }}
+                  onFinish={(values) => void submit(values)}
+                  photo={{
+                    pending,
+                    progress,
+                    onPhoto: (photo) => (id !== null ? void sendPhoto(id, photo) : setPending(photo)),
+                  }}
                 />
               ),
             },

@@ -30,12 +30,27 @@ export default function MemberFamily({ memberId, canWrite, onAdd, onOpen }: Prop
   const people = [main, ...spouses, ...children].filter((member) => member.member_id !== null);
 
   const columns: TableProps<Member>['columns'] = [
-    { title: text.columns.photo, key: 'photo', width: 64, render: (_: unknown, member: Member) => <MemberThumb member={member} /> },
-    { title: text.fields.familyRole, key: 'role', width: 170, render: (_: unknown, member: Member) => text.roles[familyRoleOf(member)] },
+    {
+      title: text.columns.photo,
+      key: 'photo',
+      width: 64,
+      render: (_: unknown, member: Member) => <MemberThumb member={member} />,
+    },
+    {
+      title: text.fields.familyRole,
+      key: 'role',
+      width: 170,
+      render: (_: unknown, member: Member) => text.roles[familyRoleOf(member)],
+    },
     { title: text.fields.member_lastname, dataIndex: 'member_lastname' },
     { title: text.fields.member_firstname, dataIndex: 'member_firstname' },
     { title: text.fields.member_idNumber, dataIndex: 'member_idNumber', width: 150 },
-    { title: text.fields.member_birthDate, dataIndex: 'member_birthDate', width: 140, render: (value: string | null) => formatDate(value) },
+    {
+      title: text.fields.member_birthDate,
+      dataIndex: 'member_birthDate',
+      width: 140,
+      render: (value: string | null) => formatDate(value),
+    },
   ];
 
   return (

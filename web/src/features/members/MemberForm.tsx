@@ -1,6 +1,18 @@
 // The member's record in sections, with the API's field names: identity (and the photo), contact,
 // membership, household and family, identity document, occupation, and what the server keeps track of.
-import { Col, DatePicker, Divider, Form, Input, InputNumber, Radio, Row, Select, Switch, type FormInstance } from 'antd';
+import {
+  Col,
+  DatePicker,
+  Divider,
+  Form,
+  Input,
+  InputNumber,
+  Radio,
+  Row,
+  Select,
+  Switch,
+  type FormInstance,
+} from 'antd';
 import { useId, type ReactNode } from 'react';
 import { asRule } from '../../shared/form/rules';
 import SuggestInput from '../../shared/form/SuggestInput';
@@ -9,7 +21,14 @@ import CooperativeSelect from '../cooperatives/CooperativeSelect';
 import type { Member } from './api';
 import LocalityPicker from './LocalityPicker';
 import type { MemberFormValues } from './memberPayload';
-import { checkFirstname, checkLastname, checkMainMember, checkMembershipDate, checkPastDate, isFutureDay } from './memberRules';
+import {
+  checkFirstname,
+  checkLastname,
+  checkMainMember,
+  checkMembershipDate,
+  checkPastDate,
+  isFutureDay,
+} from './memberRules';
 import MemberSelect from './MemberSelect';
 import MemberPhotoPanel from './MemberPhotoPanel';
 import MemberTracking from './MemberTracking';
@@ -48,7 +67,13 @@ function Field({ wide = false, children }: { wide?: boolean; children: ReactNode
   );
 }
 
-function Suggest({ name, suggestions }: { name: keyof MemberFormValues & keyof typeof labels; suggestions: readonly string[] }) {
+function Suggest({
+  name,
+  suggestions,
+}: {
+  name: keyof MemberFormValues & keyof typeof labels;
+  suggestions: readonly string[];
+}) {
   return (
     <Form.Item name={name} label={labels[name]}>
       <SuggestInput suggestions={suggestions} allowClear />
@@ -91,7 +116,12 @@ export default function MemberForm({ form, member, initialValues, disabled, canW
               </Form.Item>
             </Field>
             <Field>
-              <Form.Item name="member_firstname" label={labels.member_firstname} rules={[asRule(checkFirstname)]} required>
+              <Form.Item
+                name="member_firstname"
+                label={labels.member_firstname}
+                rules={[asRule(checkFirstname)]}
+                required
+              >
                 <Input autoComplete="off" />
               </Form.Item>
             </Field>
@@ -105,7 +135,11 @@ export default function MemberForm({ form, member, initialValues, disabled, canW
               </Form.Item>
             </Field>
             <Field>
-              <Form.Item name="member_birthDate" label={labels.member_birthDate} rules={[asRule((value) => checkPastDate(value))]}>
+              <Form.Item
+                name="member_birthDate"
+                label={labels.member_birthDate}
+                rules={[asRule((value) => checkPastDate(value))]}
+              >
                 <DatePicker format={DATE_FORMAT} disabledDate={isFutureDay} style={{ width: '100%' }} />
               </Form.Item>
             </Field>
@@ -165,7 +199,11 @@ export default function MemberForm({ form, member, initialValues, disabled, canW
           <Form.Item name="member_cooperativeId" label={labels.member_cooperativeId}>
             <CooperativeSelect
               aria-label={labels.member_cooperativeId}
-              known={member.member_cooperativeId ? { value: member.member_cooperativeId, label: member.cooperative_name } : null}
+              known={
+                member.member_cooperativeId
+                  ? { value: member.member_cooperativeId, label: member.cooperative_name }
+                  : null
+              }
             />
           </Form.Item>
         </Field>
@@ -191,14 +229,21 @@ export default function MemberForm({ form, member, initialValues, disabled, canW
               name="member_mainMemberId"
               label={labels.member_mainMemberId}
               dependencies={['familyRole']}
-              rules={[({ getFieldValue }) => asRule((value) => checkMainMember(getFieldValue('familyRole'), value))]}
+              rules={[
+                ({ getFieldValue }) =>
+                  asRule((value) => checkMainMember(getFieldValue('familyRole') as string | undefined, value)),
+              ]}
               required
             >
               <MemberSelect
                 mainOnly
                 aria-label={labels.member_mainMemberId}
                 placeholder={text.mainMemberPlaceholder}
-                known={member.member_mainMemberId ? { value: member.member_mainMemberId, label: member.member_mainMemberName } : null}
+                known={
+                  member.member_mainMemberId
+                    ? { value: member.member_mainMemberId, label: member.member_mainMemberName }
+                    : null
+                }
               />
             </Form.Item>
           )}

@@ -8,6 +8,7 @@ import { useCanAccess } from '../../app/useCanAccess';
 import { DEFAULT_LIST_LIMIT } from '../../shared/constants';
 import { formatTotal } from '../../shared/format/count';
 import ListToolbar from '../../shared/list/ListToolbar';
+import { useScrollRegion } from '../../shared/list/useScrollRegion';
 import { useServerList } from '../../shared/list/useServerList';
 import { fr } from '../../shared/locale/fr';
 import { MEMBER_SORTABLE, useMemberList, type Member, type MemberListParams, type MemberSortField } from './api';
@@ -42,6 +43,7 @@ export default function MemberListPage() {
   const [height] = useState(tableHeight);
   const [target, setTarget] = useState<MemberTarget | null>(null);
   const closeDrawer = useCallback(() => setTarget(null), []);
+  const tableRef = useScrollRegion(text.tableLabel);
   const total = answer.data?.total ?? 0;
   const totalText = text.total(formatTotal(total, answer.data?.totalExact ?? true), total);
 
@@ -68,6 +70,7 @@ export default function MemberListPage() {
         {extraFilter('createdBy', text.filters.createdBy, 170)}
       </ListToolbar>
       <Table<Member>
+        ref={tableRef}
         virtual
         size="small"
         rowKey="member_id"
@@ -80,7 +83,12 @@ export default function MemberListPage() {
         onRow={(member) => {
           const open = () => setTarget({ kind: 'edit', id: member.member_id! });
           // A row opens with a click, or with Enter once reached with Tab.
-          return { onClick: open, onKeyDown: (event) => event.key === 'Enter' && open(), tabIndex: 0, style: { cursor: 'pointer' } };
+          return {
+            onClick: open,
+            onKeyDown: (event) => event.key === 'Enter' && open(),
+            tabIndex: 0,
+            style: { cursor: 'pointer' },
+          };
         }}
       />
       {target && <MemberDrawer target={target} onClose={closeDrawer} />}

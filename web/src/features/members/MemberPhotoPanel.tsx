@@ -65,7 +65,13 @@ export default function MemberPhotoPanel({ member, pending, progress, canWrite, 
         }}
       >
         {shown ? (
-          <Image src={shown} alt={text.alt(fullName(member))} width={FRAME.width} height={FRAME.height} style={{ objectFit: 'cover' }} />
+          <Image
+            src={shown}
+            alt={text.alt(fullName(member))}
+            width={FRAME.width}
+            height={FRAME.height}
+            style={{ objectFit: 'cover' }}
+          />
         ) : (
           <Space orientation="vertical" align="center">
             <UserOutlined style={{ fontSize: 48, opacity: 0.5 }} />
@@ -74,13 +80,20 @@ export default function MemberPhotoPanel({ member, pending, progress, canWrite, 
         )}
       </div>
       {pending && <Typography.Text type="secondary">{text.pending}</Typography.Text>}
-      {progress !== null && <Progress percent={progress} size="small" style={{ width: FRAME.width }} aria-label={text.uploading} />}
+      {progress !== null && (
+        <Progress percent={progress} size="small" style={{ width: FRAME.width }} aria-label={text.uploading} />
+      )}
       {canWrite && (
         <Space orientation="vertical" style={{ width: FRAME.width }}>
-          <Button block icon={<CameraOutlined />} onClick={takePhoto} disabled={progress !== null}>
+          <Button block icon={<CameraOutlined />} onClick={() => void takePhoto()} disabled={progress !== null}>
             {text.take}
           </Button>
-          <Button block icon={<UploadOutlined />} onClick={() => fileInput.current?.click()} disabled={progress !== null}>
+          <Button
+            block
+            icon={<UploadOutlined />}
+            onClick={() => fileInput.current?.click()}
+            disabled={progress !== null}
+          >
             {text.import}
           </Button>
           <input
@@ -97,7 +110,12 @@ export default function MemberPhotoPanel({ member, pending, progress, canWrite, 
           />
         </Space>
       )}
-      <Form.Item name="member_photoChecked" label={fr.members.fields.member_photoChecked} valuePropName="checked" style={{ marginBottom: 0 }}>
+      <Form.Item
+        name="member_photoChecked"
+        label={fr.members.fields.member_photoChecked}
+        valuePropName="checked"
+        style={{ marginBottom: 0 }}
+      >
         <Switch />
       </Form.Item>
       {stream && (

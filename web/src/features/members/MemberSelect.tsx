@@ -18,7 +18,7 @@ interface Props {
 }
 
 /** "KOUASSI Awa (C000001234)". */
-export function memberOptionLabel(member: Pick<Member, 'member_lastname' | 'member_firstname' | 'member_idNumber'>): string {
+function memberOptionLabel(member: Pick<Member, 'member_lastname' | 'member_firstname' | 'member_idNumber'>): string {
   const name = fullName(member);
   return member.member_idNumber ? `${name} (${member.member_idNumber})` : name;
 }

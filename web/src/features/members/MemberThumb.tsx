@@ -7,7 +7,9 @@ import type { Member } from './api';
 import { fullName } from './family';
 import { useMemberPhoto } from './photoCache';
 
-type Props = { member: Pick<Member, 'member_id' | 'member_photoFileName' | 'photoFilePath' | 'member_lastname' | 'member_firstname'> };
+type Props = {
+  member: Pick<Member, 'member_id' | 'member_photoFileName' | 'photoFilePath' | 'member_lastname' | 'member_firstname'>;
+};
 
 export default function MemberThumb({ member }: Props) {
   const url = useMemberPhoto(member, 'thumbnail');

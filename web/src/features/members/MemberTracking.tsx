@@ -21,7 +21,11 @@ export default function MemberTracking({ member }: { member: Member }) {
         { key: 'updatedBy', label: labels.updatedByUser, children: member.updatedByUser },
         { key: 'orderNumber', label: labels.member_orderNumber, children: member.member_orderNumber },
         { key: 'dependentCount', label: labels.dependentCount, children: member.dependentCount },
-        { key: 'sync', label: labels.member_synchronizationNeeded, children: yesNo(member.member_synchronizationNeeded) },
+        {
+          key: 'sync',
+          label: labels.member_synchronizationNeeded,
+          children: yesNo(member.member_synchronizationNeeded),
+        },
       ]}
     />
   );

@@ -57,7 +57,9 @@ export function useMemberList(params: MemberListParams) {
 /** Members whose names, number or contact match `filter`: the few a select offers. */
 export async function searchMembers(filter: string, limit = 20): Promise<Member[]> {
   const answer = await request(
-    api.GET('/member/get.member_list', { params: { query: { filter: optionalText(filter), _limit: limit, _orderBy: 'member_lastname' } } }),
+    api.GET('/member/get.member_list', {
+      params: { query: { filter: optionalText(filter), _limit: limit, _orderBy: 'member_lastname' } },
+    }),
   );
   return answer.data;
 }
@@ -69,7 +71,8 @@ export async function searchMembers(filter: string, limit = 20): Promise<Member[
 export function useMember(id: number | null, seed?: Member) {
   return useQuery({
     queryKey: [...membersKey, 'one', id],
-    queryFn: async () => (await request(api.GET('/member/get_member/{member_id}', { params: { path: { member_id: id! } } }))).data,
+    queryFn: async () =>
+      (await request(api.GET('/member/get_member/{member_id}', { params: { path: { member_id: id! } } }))).data,
     enabled: id !== null,
     placeholderData: seed,
     staleTime: 0,

@@ -26,9 +26,13 @@ export async function openCamera(): Promise<MediaStream> {
   if (!media?.getUserMedia) throw new CameraError(fr.members.photo.noCamera);
   // Listing the devices needs no permission: without a camera, say so rather than ask for one.
   const devices = await media.enumerateDevices().catch(() => null);
-  if (devices && !devices.some((device) => device.kind === 'videoinput')) throw new CameraError(fr.members.photo.noCamera);
+  if (devices && !devices.some((device) => device.kind === 'videoinput'))
+    throw new CameraError(fr.members.photo.noCamera);
   try {
-    return await media.getUserMedia({ video: { facingMode: 'user', width: { ideal: 1280 }, height: { ideal: 960 } }, audio: false });
+    return await media.getUserMedia({
+      video: { facingMode: 'user', width: { ideal: 1280 }, height: { ideal: 960 } },
+      audio: false,
+    });
   } catch (error) {
     throw new CameraError(cameraErrorMessage(error), { cause: error });
   }

@@ -11,7 +11,10 @@ export const MAX_PHOTO_SIDE = 1024;
 const JPEG_QUALITY = 0.9;
 
 /** The output size of a crop: its own, scaled down to fit `max` pixels a side. */
-export function outputSize(area: Pick<CropArea, 'width' | 'height'>, max = MAX_PHOTO_SIDE): { width: number; height: number } {
+export function outputSize(
+  area: Pick<CropArea, 'width' | 'height'>,
+  max = MAX_PHOTO_SIDE,
+): { width: number; height: number } {
   const scale = Math.min(1, max / Math.max(area.width, area.height));
   return { width: Math.max(1, Math.round(area.width * scale)), height: Math.max(1, Math.round(area.height * scale)) };
 }

@@ -15,8 +15,18 @@ describe('family roles', () => {
   });
 
   it('to the flags: exactly one, and a main member points to nobody', () => {
-    expect(familyFlags('main', 4)).toEqual({ member_isMainAccount: true, member_isSpouse: false, member_isChild: false, member_mainMemberId: null });
-    expect(familyFlags('spouse', 4)).toEqual({ member_isMainAccount: false, member_isSpouse: true, member_isChild: false, member_mainMemberId: 4 });
+    expect(familyFlags('main', 4)).toEqual({
+      member_isMainAccount: true,
+      member_isSpouse: false,
+      member_isChild: false,
+      member_mainMemberId: null,
+    });
+    expect(familyFlags('spouse', 4)).toEqual({
+      member_isMainAccount: false,
+      member_isSpouse: true,
+      member_isChild: false,
+      member_mainMemberId: 4,
+    });
     expect(familyFlags('child', undefined).member_mainMemberId).toBeNull();
   });
 

@@ -9,7 +9,11 @@ import { placeLabel } from './place';
 
 const text = fr.members;
 
-type Sortable = (field: MemberSortField) => { dataIndex: MemberSortField; sorter: boolean; sortOrder: 'ascend' | 'descend' | null };
+type Sortable = (field: MemberSortField) => {
+  dataIndex: MemberSortField;
+  sorter: boolean;
+  sortOrder: 'ascend' | 'descend' | null;
+};
 
 export function genderLabel(gender: string): string {
   return gender === 'M' || gender === 'F' ? text.genders[gender] : '';
@@ -19,14 +23,36 @@ export const MEMBER_TABLE_WIDTH = 1500;
 
 export function memberColumns(sortable: Sortable): NonNullable<TableProps<Member>['columns']> {
   return [
-    { title: text.columns.photo, key: 'photo', width: 64, render: (_: unknown, member: Member) => <MemberThumb member={member} /> },
+    {
+      title: text.columns.photo,
+      key: 'photo',
+      width: 64,
+      render: (_: unknown, member: Member) => <MemberThumb member={member} />,
+    },
     { title: text.fields.member_idNumber, width: 150, ...sortable('member_idNumber') },
     { title: text.fields.member_lastname, width: 170, ellipsis: true, ...sortable('member_lastname') },
     { title: text.fields.member_firstname, width: 180, ellipsis: true, ...sortable('member_firstname') },
     { title: text.fields.member_gender, dataIndex: 'member_gender', width: 80, render: genderLabel },
-    { title: text.fields.member_birthDate, width: 150, ...sortable('member_birthDate'), render: (value: string | null) => formatDate(value) },
-    { title: text.columns.family, key: 'family', width: 220, ellipsis: true, render: (_: unknown, member: Member) => familyLabel(member) },
-    { title: text.columns.locality, key: 'place', width: 220, ellipsis: true, render: (_: unknown, member: Member) => placeLabel(member) },
+    {
+      title: text.fields.member_birthDate,
+      width: 150,
+      ...sortable('member_birthDate'),
+      render: (value: string | null) => formatDate(value),
+    },
+    {
+      title: text.columns.family,
+      key: 'family',
+      width: 220,
+      ellipsis: true,
+      render: (_: unknown, member: Member) => familyLabel(member),
+    },
+    {
+      title: text.columns.locality,
+      key: 'place',
+      width: 220,
+      ellipsis: true,
+      render: (_: unknown, member: Member) => placeLabel(member),
+    },
     {
       title: text.columns.status,
       key: 'status',

@@ -43,7 +43,12 @@ describe('member payload', () => {
     expect(body.member_lastname).toBe('Koné');
     expect(body.member_birthDate).toBe('1990-07-14');
     expect(body.member_membershipStartDate).toBeNull();
-    expect(body).toMatchObject({ member_isMainAccount: true, member_isSpouse: false, member_isChild: false, member_mainMemberId: null });
+    expect(body).toMatchObject({
+      member_isMainAccount: true,
+      member_isSpouse: false,
+      member_isChild: false,
+      member_mainMemberId: null,
+    });
   });
 
   it('an update sends back the whole record: what the form does not show is kept as the server gave it', () => {
@@ -53,7 +58,12 @@ describe('member payload', () => {
   });
 
   it('a cleared select or date is sent empty, not the previous value', () => {
-    const body = toMemberBody(stored(), { member_gender: undefined, member_birthDate: null, member_localityId: undefined, householdSize: null });
+    const body = toMemberBody(stored(), {
+      member_gender: undefined,
+      member_birthDate: null,
+      member_localityId: undefined,
+      householdSize: null,
+    });
     expect(body.member_gender).toBe('');
     expect(body.member_birthDate).toBeNull();
     expect(body.member_localityId).toBeNull();
@@ -64,15 +74,25 @@ describe('member payload', () => {
 
   it('the family link: a spouse or a child points to its main member; a main member to nobody', () => {
     const spouse = toMemberBody(stored(), { familyRole: 'spouse', member_mainMemberId: 3 });
-    expect(spouse).toMatchObject({ member_isMainAccount: false, member_isSpouse: true, member_isChild: false, member_mainMemberId: 3 });
+    expect(spouse).toMatchObject({
+      member_isMainAccount: false,
+      member_isSpouse: true,
+      member_isChild: false,
+      member_mainMemberId: 3,
+    });
     const child = toMemberBody(stored(), { familyRole: 'child', member_mainMemberId: 3 });
     expect(child).toMatchObject({ member_isSpouse: false, member_isChild: true, member_mainMemberId: 3 });
-    const main = toMemberBody(stored({ member_isChild: true, member_mainMemberId: 3 }), { familyRole: 'main', member_mainMemberId: 3 });
+    const main = toMemberBody(stored({ member_isChild: true, member_mainMemberId: 3 }), {
+      familyRole: 'main',
+      member_mainMemberId: 3,
+    });
     expect(main).toMatchObject({ member_isMainAccount: true, member_isChild: false, member_mainMemberId: null });
   });
 
   it('the form reads the record: dates as days, the family role from the flags, no empty gender choice', () => {
-    const values = toFormValues(stored({ member_isSpouse: true, member_isMainAccount: false, member_mainMemberId: 3, member_gender: '' }));
+    const values = toFormValues(
+      stored({ member_isSpouse: true, member_isMainAccount: false, member_mainMemberId: 3, member_gender: '' }),
+    );
     expect(values.member_birthDate?.format('DD/MM/YYYY')).toBe('09/03/1984');
     expect(values.member_membershipStartDate).toBeNull();
     expect(values.familyRole).toBe('spouse');
@@ -101,6 +121,10 @@ describe('member payload', () => {
       member_photoFileName: '',
       member_hasValidCard: false,
     });
-    expect(dependantOf(main, 'spouse')).toMatchObject({ member_isSpouse: true, member_isChild: false, member_mainMemberId: 7 });
+    expect(dependantOf(main, 'spouse')).toMatchObject({
+      member_isSpouse: true,
+      member_isChild: false,
+      member_mainMemberId: 7,
+    });
   });
 });

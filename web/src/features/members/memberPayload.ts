@@ -117,7 +117,9 @@ function day(value: string | null): Dayjs | null {
 }
 
 export function toFormValues(member: Member): MemberFormValues {
-  const texts = Object.fromEntries(TEXT_FIELDS.map((field) => [field, member[field] ?? ''])) as { [K in TextField]: string };
+  const texts = Object.fromEntries(TEXT_FIELDS.map((field) => [field, member[field] ?? ''])) as {
+    [K in TextField]: string;
+  };
   return {
     ...texts,
     // An empty select shows its placeholder, not an empty choice.
@@ -144,10 +146,14 @@ function apiDate(value: Dayjs | null | undefined): string | null {
  */
 export function toMemberBody(base: Member, values: MemberFormValues): Member {
   const has = (field: keyof MemberFormValues) => Object.prototype.hasOwnProperty.call(values, field);
-  const texts = Object.fromEntries(TEXT_FIELDS.map((field) => [field, (has(field) ? (values[field] ?? '') : base[field]).trim()]));
-  const nullable = <K extends 'member_localityId' | 'member_cooperativeId' | 'householdSize' | 'member_mainMemberId'>(field: K) =>
-    has(field) ? (values[field] ?? null) : base[field];
-  const date = (field: 'member_birthDate' | 'member_membershipStartDate') => (has(field) ? apiDate(values[field]) : base[field]);
+  const texts = Object.fromEntries(
+    TEXT_FIELDS.map((field) => [field, (has(field) ? (values[field] ?? '') : base[field]).trim()]),
+  );
+  const nullable = <K extends 'member_localityId' | 'member_cooperativeId' | 'householdSize' | 'member_mainMemberId'>(
+    field: K,
+  ) => (has(field) ? (values[field] ?? null) : base[field]);
+  const date = (field: 'member_birthDate' | 'member_membershipStartDate') =>
+    has(field) ? apiDate(values[field]) : base[field];
   return {
     ...base,
     ...texts,

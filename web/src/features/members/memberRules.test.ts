@@ -54,7 +54,9 @@ describe('photo checks', () => {
 
   it('at most 8 Mo, and not empty', () => {
     expect(checkPhotoFile({ type: 'image/jpeg', size: PHOTO_MAX_BYTES })).toBeNull();
-    expect(checkPhotoFile({ type: 'image/jpeg', size: PHOTO_MAX_BYTES + 1 })).toBe('La photo dépasse 8 Mo : choisissez une image plus légère.');
+    expect(checkPhotoFile({ type: 'image/jpeg', size: PHOTO_MAX_BYTES + 1 })).toBe(
+      'La photo dépasse 8 Mo : choisissez une image plus légère.',
+    );
     expect(checkPhotoFile({ type: 'image/png', size: 0 })).toBe('Ce fichier est vide.');
   });
 
@@ -66,9 +68,15 @@ describe('photo checks', () => {
   it('every camera failure says why in French', () => {
     const named = (name: string) => Object.assign(new Error('x'), { name });
     expect(cameraErrorMessage(named('NotFoundError'))).toBe("Aucune caméra n'est disponible sur cet ordinateur.");
-    expect(cameraErrorMessage(named('OverconstrainedError'))).toBe("Aucune caméra n'est disponible sur cet ordinateur.");
-    expect(cameraErrorMessage(named('NotAllowedError'))).toBe("L'accès à la caméra a été refusé : autorisez-le dans le navigateur.");
-    expect(cameraErrorMessage(named('NotReadableError'))).toBe('La caméra est déjà utilisée par une autre application.');
+    expect(cameraErrorMessage(named('OverconstrainedError'))).toBe(
+      "Aucune caméra n'est disponible sur cet ordinateur.",
+    );
+    expect(cameraErrorMessage(named('NotAllowedError'))).toBe(
+      "L'accès à la caméra a été refusé : autorisez-le dans le navigateur.",
+    );
+    expect(cameraErrorMessage(named('NotReadableError'))).toBe(
+      'La caméra est déjà utilisée par une autre application.',
+    );
     expect(cameraErrorMessage('?')).toBe("Aucune caméra n'est disponible sur cet ordinateur.");
   });
 });

@@ -34,7 +34,8 @@ export function revokeDroppedPhotos(queryClient: QueryClient): void {
   watched.add(queryClient);
   const urls = new Map<string, string>();
   queryClient.getQueryCache().subscribe((event) => {
-    if (event.query.queryKey[0] !== PHOTO_KEY) return;
+    // The cache holds queries of every type: their keys are read as plain arrays.
+    if ((event.query.queryKey as readonly unknown[])[0] !== PHOTO_KEY) return;
     const hash = event.query.queryHash;
     const previous = urls.get(hash);
     if (event.type === 'removed') {

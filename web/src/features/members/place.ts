@@ -24,8 +24,24 @@ export function placeLabel(place: Pick<Place, 'locality_name' | 'region_name'>):
 
 /** The place part of a record, to start a locality picker at its levels. */
 export function placeOf(record: Place): Place {
-  const { locality_name, subprefecture_name, department_name, region_name, subprefecture_id, department_id, region_id } = record;
-  return { locality_name, subprefecture_name, department_name, region_name, subprefecture_id, department_id, region_id };
+  const {
+    locality_name,
+    subprefecture_name,
+    department_name,
+    region_name,
+    subprefecture_id,
+    department_id,
+    region_id,
+  } = record;
+  return {
+    locality_name,
+    subprefecture_name,
+    department_name,
+    region_name,
+    subprefecture_id,
+    department_id,
+    region_id,
+  };
 }
 
 /** Where a locality picker starts for a record: its place and its locality's id. */

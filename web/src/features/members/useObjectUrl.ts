@@ -4,13 +4,12 @@ import { useEffect, useState } from 'react';
 export function useObjectUrl(blob: Blob | null): string | undefined {
   const [url, setUrl] = useState<string>();
   useEffect(() => {
-    if (!blob) {
-      setUrl(undefined);
-      return;
-    }
-    const next = URL.createObjectURL(blob);
+    const next = blob ? URL.createObjectURL(blob) : undefined;
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- the URL is made and revoked with the effect; the state only hands it to the render
     setUrl(next);
-    return () => URL.revokeObjectURL(next);
+    return () => {
+      if (next) URL.revokeObjectURL(next);
+    };
   }, [blob]);
   return url;
 }

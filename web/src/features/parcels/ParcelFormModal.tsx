@@ -19,9 +19,9 @@ const text = fr.parcels;
 const gpsRule =
   (field: 'parcel_latitude' | 'parcel_longitude') =>
   ({ getFieldValue }: { getFieldValue: (name: string) => unknown }) => ({
-    validator: async () => {
+    validator: () => {
       const message = gpsFaults(getFieldValue('parcel_latitude'), getFieldValue('parcel_longitude'))[field];
-      if (message) throw new Error(message);
+      return message ? Promise.reject(new Error(message)) : Promise.resolve();
     },
   });
 
@@ -51,7 +51,11 @@ export default function ParcelFormModal({ target, onClose }: { target: ParcelFor
             <MemberSelect
               aria-label={text.fields.parcel_memberId}
               placeholder={text.memberPlaceholder}
-              known={record?.parcel_memberId ? { value: record.parcel_memberId, label: `${record.member_name} (${record.member_idNumber})` } : null}
+              known={
+                record?.parcel_memberId
+                  ? { value: record.parcel_memberId, label: `${record.member_name} (${record.member_idNumber})` }
+                  : null
+              }
             />
           </Form.Item>
         </Col>
@@ -84,7 +88,12 @@ export default function ParcelFormModal({ target, onClose }: { target: ParcelFor
           </Form.Item>
         </Col>
         <Col xs={24} md={12}>
-          <Form.Item name="parcel_longitude" label={text.fields.parcel_longitude} rules={[gpsRule('parcel_longitude')]} dependencies={['parcel_latitude']}>
+          <Form.Item
+            name="parcel_longitude"
+            label={text.fields.parcel_longitude}
+            rules={[gpsRule('parcel_longitude')]}
+            dependencies={['parcel_latitude']}
+          >
             <InputNumber min={-180} max={180} controls={false} decimalSeparator="," style={{ width: '100%' }} />
           </Form.Item>
         </Col>

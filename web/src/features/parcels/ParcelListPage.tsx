@@ -12,7 +12,14 @@ import SuggestInput from '../../shared/form/SuggestInput';
 import { fr } from '../../shared/locale/fr';
 import MemberSelect from '../members/MemberSelect';
 import { placeLabel } from '../members/place';
-import { PARCEL_SORTABLE, useDeleteParcel, useParcelList, type Parcel, type ParcelListParams, type ParcelSortField } from './api';
+import {
+  PARCEL_SORTABLE,
+  useDeleteParcel,
+  useParcelList,
+  type Parcel,
+  type ParcelListParams,
+  type ParcelSortField,
+} from './api';
 import { formatArea, formatPoint } from './format';
 import ParcelFormModal, { type ParcelFormTarget } from './ParcelFormModal';
 
@@ -38,12 +45,24 @@ export default function ParcelListPage() {
     {
       title: text.fields.parcel_memberId,
       ...sortable('member_name'),
-      render: (_: unknown, row: Parcel) => (row.member_idNumber ? `${row.member_name} (${row.member_idNumber})` : row.member_name),
+      render: (_: unknown, row: Parcel) =>
+        row.member_idNumber ? `${row.member_name} (${row.member_idNumber})` : row.member_name,
     },
     { title: text.fields.parcel_localityId, key: 'place', render: (_: unknown, row: Parcel) => placeLabel(row) },
-    { title: text.fields.parcel_area, width: 130, align: 'right', ...sortable('parcel_area'), render: (area: number | null) => formatArea(area) },
+    {
+      title: text.fields.parcel_area,
+      width: 130,
+      align: 'right',
+      ...sortable('parcel_area'),
+      render: (area: number | null) => formatArea(area),
+    },
     { title: text.fields.parcel_crop, width: 150, ...sortable('parcel_crop') },
-    { title: text.fields.gps, key: 'gps', width: 200, render: (_: unknown, row: Parcel) => formatPoint(row.parcel_latitude, row.parcel_longitude) },
+    {
+      title: text.fields.gps,
+      key: 'gps',
+      width: 200,
+      render: (_: unknown, row: Parcel) => formatPoint(row.parcel_latitude, row.parcel_longitude),
+    },
   ];
   if (canWrite) {
     columns.push(
@@ -67,7 +86,8 @@ export default function ParcelListPage() {
         addLabel={text.add}
         onAdd={canWrite ? () => setTarget({ kind: 'create' }) : undefined}
       >
-        <SuggestInput suggestions={text.crops}
+        <SuggestInput
+          suggestions={text.crops}
           value={crop}
           onChange={(value) => {
             setCrop(value ?? '');

@@ -42,7 +42,8 @@ export function useParcelList(params: ParcelListParams) {
 export function useParcel(id: number | null) {
   return useQuery({
     queryKey: [...parcelsKey, 'one', id],
-    queryFn: async () => (await request(api.GET('/parcel/get_parcel/{parcel_id}', { params: { path: { parcel_id: id! } } }))).data,
+    queryFn: async () =>
+      (await request(api.GET('/parcel/get_parcel/{parcel_id}', { params: { path: { parcel_id: id! } } }))).data,
     enabled: id !== null,
     staleTime: 0,
     gcTime: 0,
@@ -54,5 +55,7 @@ export function useSaveParcel() {
 }
 
 export function useDeleteParcel() {
-  return useWrite([parcelsKey], (id: number) => request(api.DELETE('/parcel/delete_parcel/{parcel_id}', { params: { path: { parcel_id: id } } })));
+  return useWrite([parcelsKey], (id: number) =>
+    request(api.DELETE('/parcel/delete_parcel/{parcel_id}', { params: { path: { parcel_id: id } } })),
+  );
 }

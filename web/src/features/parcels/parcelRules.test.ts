@@ -20,8 +20,12 @@ describe('parcel rules', () => {
   it('a GPS point is whole and on the earth', () => {
     expect(gpsFaults(null, null)).toEqual({});
     expect(gpsFaults(6.82, -5.27)).toEqual({});
-    expect(gpsFaults(6.82, null)).toEqual({ parcel_longitude: 'Donnez la latitude et la longitude, ou aucune des deux' });
-    expect(gpsFaults(undefined, -5.27)).toEqual({ parcel_latitude: 'Donnez la latitude et la longitude, ou aucune des deux' });
+    expect(gpsFaults(6.82, null)).toEqual({
+      parcel_longitude: 'Donnez la latitude et la longitude, ou aucune des deux',
+    });
+    expect(gpsFaults(undefined, -5.27)).toEqual({
+      parcel_latitude: 'Donnez la latitude et la longitude, ou aucune des deux',
+    });
     expect(gpsFaults(95, 190)).toEqual({
       parcel_latitude: 'La latitude doit être comprise entre -90 et 90',
       parcel_longitude: 'La longitude doit être comprise entre -180 et 180',
@@ -31,7 +35,13 @@ describe('parcel rules', () => {
 
 describe('parcel payload', () => {
   it('a new parcel: no id, the code in capitals, no point when none is given', () => {
-    const body = toParcelBody(null, { parcel_code: ' p-12 ', parcel_memberId: 4, parcel_area: 2.5, parcel_crop: ' Cacao ', parcel_latitude: null });
+    const body = toParcelBody(null, {
+      parcel_code: ' p-12 ',
+      parcel_memberId: 4,
+      parcel_area: 2.5,
+      parcel_crop: ' Cacao ',
+      parcel_latitude: null,
+    });
     expect(body).toMatchObject({
       parcel_id: null,
       parcel_code: 'P-12',
@@ -45,7 +55,15 @@ describe('parcel payload', () => {
   });
 
   it('an edit keeps its id and reads back into the same values', () => {
-    const values = { parcel_code: 'P-12', parcel_memberId: 4, parcel_localityId: 9, parcel_area: 1.75, parcel_crop: 'Hévéa', parcel_latitude: 6.8, parcel_longitude: -5.2 };
+    const values = {
+      parcel_code: 'P-12',
+      parcel_memberId: 4,
+      parcel_localityId: 9,
+      parcel_area: 1.75,
+      parcel_crop: 'Hévéa',
+      parcel_latitude: 6.8,
+      parcel_longitude: -5.2,
+    };
     const body = toParcelBody(31, values);
     expect(body.parcel_id).toBe(31);
     expect(toParcelValues(body)).toEqual(values);

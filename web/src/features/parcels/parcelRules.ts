@@ -17,7 +17,10 @@ export const checkArea: Check = (value) =>
 const given = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value);
 
 /** The messages of a GPS point, by field; empty when it is fine. */
-export function gpsFaults(latitude: unknown, longitude: unknown): { parcel_latitude?: string; parcel_longitude?: string } {
+export function gpsFaults(
+  latitude: unknown,
+  longitude: unknown,
+): { parcel_latitude?: string; parcel_longitude?: string } {
   if (!given(latitude) && !given(longitude)) return {};
   if (!given(latitude)) return { parcel_latitude: rules.pointWhole };
   if (!given(longitude)) return { parcel_longitude: rules.pointWhole };

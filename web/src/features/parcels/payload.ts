@@ -12,7 +12,8 @@ export interface ParcelFormValues {
   parcel_longitude?: number | null;
 }
 
-const number = (value: number | null | undefined): number | null => (typeof value === 'number' && Number.isFinite(value) ? value : null);
+const number = (value: number | null | undefined): number | null =>
+  typeof value === 'number' && Number.isFinite(value) ? value : null;
 
 export function toParcelBody(id: number | null, values: ParcelFormValues): Parcel {
   return {

@@ -61,7 +61,12 @@ function UserForm({ user, onDone }: { user?: User; onDone: () => void }) {
     } catch (error) {
       // The notice already shows the message; put each field's message under its field too.
       if (error instanceof ApiError && error.fields) {
-        form.setFields(Object.entries(error.fields).map(([name, message]) => ({ name: name as keyof UserFormValues, errors: [message] })));
+        form.setFields(
+          Object.entries(error.fields).map(([name, message]) => ({
+            name: name as keyof UserFormValues,
+            errors: [message],
+          })),
+        );
       }
     } finally {
       setBusy(false);
@@ -72,7 +77,7 @@ function UserForm({ user, onDone }: { user?: User; onDone: () => void }) {
     <Form<UserFormValues>
       form={form}
       layout="vertical"
-      onFinish={submit}
+      onFinish={(values) => void submit(values)}
       disabled={busy}
       initialValues={{
         login_name: user?.login_name ?? '',
@@ -96,7 +101,12 @@ function UserForm({ user, onDone }: { user?: User; onDone: () => void }) {
       <Form.Item name="login_role" label={fr.users.fields.login_role} rules={[asRule(checkRole)]} required>
         <Select options={ROLE_OPTIONS} />
       </Form.Item>
-      <Form.Item name="login_provider" label={fr.users.fields.login_provider} rules={[asRule(checkProvider)]} extra={fr.users.providerHelp}>
+      <Form.Item
+        name="login_provider"
+        label={fr.users.fields.login_provider}
+        rules={[asRule(checkProvider)]}
+        extra={fr.users.providerHelp}
+      >
         <Input autoComplete="off" />
       </Form.Item>
       <div style={{ display: 'flex', justifyContent: 'flex-end', gap: 8 }}>

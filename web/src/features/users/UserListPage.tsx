@@ -9,7 +9,12 @@ import { roleLabel } from '../../shared/roles';
 import { useDeleteUser, useUserList, type User, type UserListParams, type UserSortField } from './api';
 import UserFormModal, { type UserFormTarget } from './UserFormModal';
 
-const SORTABLE: readonly string[] = ['login_id', 'login_name', 'login_role', 'login_lastConnection'] satisfies UserSortField[];
+const SORTABLE: readonly string[] = [
+  'login_id',
+  'login_name',
+  'login_role',
+  'login_lastConnection',
+] satisfies UserSortField[];
 const PAGE_SIZES = [10, 20, 50, 100];
 
 export default function UserListPage() {
@@ -30,7 +35,10 @@ export default function UserListPage() {
 
   const onChange: TableProps<User>['onChange'] = (pagination, _filters, sorter) => {
     const sort = Array.isArray(sorter) ? sorter[0] : sorter;
-    const field = typeof sort?.field === 'string' && SORTABLE.includes(sort.field) && sort.order ? (sort.field as UserSortField) : 'login_name';
+    const field =
+      typeof sort?.field === 'string' && SORTABLE.includes(sort.field) && sort.order
+        ? (sort.field as UserSortField)
+        : 'login_name';
     setParams((current) => ({
       ...current,
       page: pagination.pageSize !== current.pageSize ? 1 : (pagination.current ?? 1),
@@ -41,7 +49,13 @@ export default function UserListPage() {
   };
 
   const columns: TableProps<User>['columns'] = [
-    { title: fr.users.fields.login_id, dataIndex: 'login_id', width: 90, sorter: true, sortOrder: sortOrder('login_id') },
+    {
+      title: fr.users.fields.login_id,
+      dataIndex: 'login_id',
+      width: 90,
+      sorter: true,
+      sortOrder: sortOrder('login_id'),
+    },
     { title: fr.users.fields.login_name, dataIndex: 'login_name', sorter: true, sortOrder: sortOrder('login_name') },
     {
       title: fr.users.fields.login_role,
@@ -50,7 +64,11 @@ export default function UserListPage() {
       sortOrder: sortOrder('login_role'),
       render: (role: string) => <Tag color={role === 'admin' ? 'green' : undefined}>{roleLabel(role)}</Tag>,
     },
-    { title: fr.users.fields.login_provider, dataIndex: 'login_provider', render: (provider?: string | null) => provider ?? '' },
+    {
+      title: fr.users.fields.login_provider,
+      dataIndex: 'login_provider',
+      render: (provider?: string | null) => provider ?? '',
+    },
     {
       title: fr.users.fields.login_lastConnection,
       dataIndex: 'login_lastConnection',
@@ -76,6 +94,7 @@ export default function UserListPage() {
             okText={fr.users.delete}
             cancelText={fr.users.cancel}
             okButtonProps={{ danger: true }}
+            // eslint-disable-next-line @typescript-eslint/no-misused-promises -- antd's Popconfirm awaits the promise (loading button), though typed void
             onConfirm={() => remove.mutateAsync(user.login_id).catch(() => undefined)}
           >
             <Button danger icon={<DeleteOutlined />} aria-label={`${fr.users.delete} ${user.login_name}`}>

@@ -49,23 +49,31 @@ describe('user form rules', () => {
 
 describe('user payloads', () => {
   it('creation sends the provider only when given', () => {
-    expect(toNewUser({ login_name: ' alice ', login_password: 'secret', login_role: 'agent', login_provider: '' })).toEqual({
+    expect(
+      toNewUser({ login_name: ' alice ', login_password: 'secret', login_role: 'agent', login_provider: '' }),
+    ).toEqual({
       login_name: 'alice',
       login_password: 'secret',
       login_role: 'agent',
     });
-    expect(toNewUser({ login_name: 'alice', login_password: 'secret', login_role: 'agent', login_provider: 'ldap' })).toMatchObject({
+    expect(
+      toNewUser({ login_name: 'alice', login_password: 'secret', login_role: 'agent', login_provider: 'ldap' }),
+    ).toMatchObject({
       login_provider: 'ldap',
     });
   });
 
   it('an update leaves the password out when empty', () => {
-    expect(toUserPatch(5, { login_name: 'alice', login_password: '', login_role: 'viewer', login_provider: '' })).toEqual({
+    expect(
+      toUserPatch(5, { login_name: 'alice', login_password: '', login_role: 'viewer', login_provider: '' }),
+    ).toEqual({
       login_id: 5,
       login_name: 'alice',
       login_role: 'viewer',
       login_provider: '',
     });
-    expect(toUserPatch(5, { login_name: 'alice', login_password: 'n3w!', login_role: 'viewer' })).toMatchObject({ login_password: 'n3w!' });
+    expect(toUserPatch(5, { login_name: 'alice', login_password: 'n3w!', login_role: 'viewer' })).toMatchObject({
+      login_password: 'n3w!',
+    });
   });
 });

@@ -15,7 +15,9 @@ describe('request (the shared API helper)', () => {
 
   it('returns the answer of a call whose status is ok, sending the bearer token', async () => {
     localStorage.setItem('authorization_token', 'tok-1');
-    const server = fakeServer({ 'GET /api/env/get_env': () => json({ status: 'ok', data: { runningEnv: 'central' } }) });
+    const server = fakeServer({
+      'GET /api/env/get_env': () => json({ status: 'ok', data: { runningEnv: 'central' } }),
+    });
     const answer = await request(api.GET('/env/get_env'));
     expect(answer.data.runningEnv).toBe('central');
     expect(server.calls[0].authorization).toBe('Bearer tok-1');
@@ -28,8 +30,14 @@ describe('request (the shared API helper)', () => {
       'POST /api/user/post_user': () =>
         json({ status: 'error', message: "L'identifiant doit contenir au moins 4 caractères", fields }, 400),
     });
-    const call = request(api.POST('/user/post_user', { body: { login_name: 'ab', login_password: 'secret', login_role: 'agent' } }));
-    await expect(call).rejects.toMatchObject({ status: 400, fields, message: "L'identifiant doit contenir au moins 4 caractères" });
+    const call = request(
+      api.POST('/user/post_user', { body: { login_name: 'ab', login_password: 'secret', login_role: 'agent' } }),
+    );
+    await expect(call).rejects.toMatchObject({
+      status: 400,
+      fields,
+      message: "L'identifiant doit contenir au moins 4 caractères",
+    });
     expect(notifyError).toHaveBeenCalledWith("L'identifiant doit contenir au moins 4 caractères");
   });
 
@@ -49,7 +57,10 @@ describe('request (the shared API helper)', () => {
   });
 
   it('reports a network failure in French, with status 0', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))),
+    );
     await expect(request(api.GET('/env/get_env'))).rejects.toMatchObject({ status: 0 });
     expect(notifyError).toHaveBeenCalledWith('Le serveur ne répond pas : vérifiez la connexion réseau.');
   });

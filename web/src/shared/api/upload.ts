@@ -10,11 +10,16 @@ export interface UploadResult<T> {
 }
 
 /** POSTs `form` to `url` (under /api); `onProgress` receives the share sent so far, 0 to 100. */
-export function postForm<T>(url: string, form: FormData, onProgress?: (percent: number) => void): Promise<UploadResult<T>> {
+export function postForm<T>(
+  url: string,
+  form: FormData,
+  onProgress?: (percent: number) => void,
+): Promise<UploadResult<T>> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open('POST', url);
-    for (const [name, value] of Object.entries(authorizedHeaders({ Accept: 'application/json' }))) xhr.setRequestHeader(name, value);
+    for (const [name, value] of Object.entries(authorizedHeaders({ Accept: 'application/json' })))
+      xhr.setRequestHeader(name, value);
     xhr.upload.onprogress = (event) => {
       if (event.lengthComputable && onProgress) onProgress(Math.round((event.loaded / event.total) * 100));
     };
@@ -30,7 +35,7 @@ export function postForm<T>(url: string, form: FormData, onProgress?: (percent: 
         resolve(response.ok ? { data: body as T, response } : { error: body, response });
       } catch (cause) {
         // `request` reads a SyntaxError as an unreadable answer.
-        reject(cause);
+        reject(cause instanceof Error ? cause : new SyntaxError(String(cause)));
       }
     };
     xhr.send(form);

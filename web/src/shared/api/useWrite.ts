@@ -3,7 +3,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { notifySuccess } from '../feedback/feedback';
 
-export function useWrite<T, A extends { message?: string }>(keys: readonly (readonly unknown[])[], write: (input: T) => Promise<A>) {
+export function useWrite<T, A extends { message?: string }>(
+  keys: readonly (readonly unknown[])[],
+  write: (input: T) => Promise<A>,
+) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: write,

@@ -19,7 +19,15 @@ interface Props<V> {
   children: ReactNode | ((form: FormInstance<V>) => ReactNode);
 }
 
-export default function RecordFormModal<V extends object>({ title, loading, failed, initialValues, onSubmit, onClose, children }: Props<V>) {
+export default function RecordFormModal<V extends object>({
+  title,
+  loading,
+  failed,
+  initialValues,
+  onSubmit,
+  onClose,
+  children,
+}: Props<V>) {
   const [form] = Form.useForm<V>();
   const [busy, setBusy] = useState(false);
   useEffect(() => {
@@ -45,7 +53,13 @@ export default function RecordFormModal<V extends object>({ title, loading, fail
           <Spin />
         </div>
       ) : (
-        <Form<V> form={form} layout="vertical" onFinish={submit} disabled={busy} initialValues={initialValues}>
+        <Form<V>
+          form={form}
+          layout="vertical"
+          onFinish={(values) => void submit(values)}
+          disabled={busy}
+          initialValues={initialValues}
+        >
           {typeof children === 'function' ? children(form) : children}
           <div style={{ display: 'flex', justifyContent: 'flex-end', gap: 8 }}>
             <Button onClick={onClose} disabled={false}>

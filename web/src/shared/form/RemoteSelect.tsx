@@ -26,7 +26,18 @@ interface Props {
   style?: CSSProperties;
 }
 
-export default function RemoteSelect({ queryKey, load, value, onChange, known, lazy = false, disabled, placeholder, style, ...rest }: Props) {
+export default function RemoteSelect({
+  queryKey,
+  load,
+  value,
+  onChange,
+  known,
+  lazy = false,
+  disabled,
+  placeholder,
+  style,
+  ...rest
+}: Props) {
   const [search, setSearch] = useState('');
   const [wanted, setWanted] = useState(!lazy);
   const settled = useDebounced(search.trim());

@@ -13,7 +13,8 @@ export function fieldErrorsOf(error: unknown): { name: string; errors: string[] 
  * field the form does not have as such; messages for fields the form does not have are left out.
  */
 export function showFieldErrors(form: FormInstance, error: unknown, aliases: Record<string, string> = {}): void {
-  const known = new Set(Object.keys(form.getFieldsValue(true)));
+  const values: unknown = form.getFieldsValue(true);
+  const known = new Set(typeof values === 'object' && values !== null ? Object.keys(values) : []);
   const fields = fieldErrorsOf(error)
     .map((field) => ({ ...field, name: aliases[field.name] ?? field.name }))
     .filter((field) => known.has(field.name));

@@ -6,9 +6,9 @@ export type Check = (value: unknown) => string | null;
 
 export function asRule(check: Check): RuleObject {
   return {
-    validator: async (_rule, value) => {
+    validator: (_rule, value) => {
       const message = check(value);
-      if (message) throw new Error(message);
+      return message ? Promise.reject(new Error(message)) : Promise.resolve();
     },
   };
 }

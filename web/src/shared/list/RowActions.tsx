@@ -25,6 +25,7 @@ export default function RowActions({ name, confirm, onEdit, onDelete }: RowActio
           okText={fr.records.delete}
           cancelText={fr.records.cancel}
           okButtonProps={{ danger: true }}
+          // eslint-disable-next-line @typescript-eslint/no-misused-promises -- antd's Popconfirm awaits the promise (loading button), though typed void
           onConfirm={() => onDelete().catch(() => undefined)}
         >
           <Button danger icon={<DeleteOutlined />} aria-label={`${fr.records.delete} ${name}`}>

@@ -2,7 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { afterTableChange, optionalText, pagingQuery, sortOrderOf, type ListParams } from './listParams';
 
 type Field = 'code' | 'name';
-const start: ListParams<Field> & { crop: string } = { page: 3, pageSize: 50, orderBy: 'name', descending: false, filter: 'cacao', crop: 'Café' };
+const start: ListParams<Field> & { crop: string } = {
+  page: 3,
+  pageSize: 50,
+  orderBy: 'name',
+  descending: false,
+  filter: 'cacao',
+  crop: 'Café',
+};
 const defaults = { orderBy: 'name' as const, descending: false };
 
 describe('list paging and sorting', () => {
@@ -18,21 +25,34 @@ describe('list paging and sorting', () => {
   });
 
   it('a sort on an allowed field is kept, with its direction; the filters stay', () => {
-    const next = afterTableChange(start, { current: 3, pageSize: 50 }, { field: 'code', order: 'descend' }, ['code', 'name'], defaults);
+    const next = afterTableChange(
+      start,
+      { current: 3, pageSize: 50 },
+      { field: 'code', order: 'descend' },
+      ['code', 'name'],
+      defaults,
+    );
     expect(next).toEqual({ ...start, orderBy: 'code', descending: true });
   });
 
   it('a cleared sort or a field the server does not sort on goes back to the default', () => {
-    expect(afterTableChange(start, { current: 2, pageSize: 50 }, { field: 'code', order: undefined }, ['code'], defaults)).toMatchObject({
+    expect(
+      afterTableChange(start, { current: 2, pageSize: 50 }, { field: 'code', order: undefined }, ['code'], defaults),
+    ).toMatchObject({
       page: 2,
       orderBy: 'name',
       descending: false,
     });
-    expect(afterTableChange(start, { current: 2 }, { field: 'area', order: 'ascend' }, ['code'], defaults).orderBy).toBe('name');
+    expect(
+      afterTableChange(start, { current: 2 }, { field: 'area', order: 'ascend' }, ['code'], defaults).orderBy,
+    ).toBe('name');
   });
 
   it('a new page size starts again at page 1', () => {
-    expect(afterTableChange(start, { current: 3, pageSize: 100 }, [], ['code'], defaults)).toMatchObject({ page: 1, pageSize: 100 });
+    expect(afterTableChange(start, { current: 3, pageSize: 100 }, [], ['code'], defaults)).toMatchObject({
+      page: 1,
+      pageSize: 100,
+    });
   });
 
   it('the sort arrow of a column', () => {

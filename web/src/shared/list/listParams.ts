@@ -11,7 +11,7 @@ export interface ListParams<S extends string> {
   filter: string;
 }
 
-/** The paging inputs every list call takes (DESIGN.md, "The REST contract"). */
+/** The paging inputs every list call takes (docs/api.md, "Lists: paging, sorting, filters"). */
 export function pagingQuery<S extends string>(params: ListParams<S>) {
   return {
     _limit: params.pageSize,
@@ -40,7 +40,10 @@ export function afterTableChange<S extends string, P extends ListParams<S>>(
   defaults: { orderBy: S; descending: boolean },
 ): P {
   const sort = Array.isArray(sorter) ? sorter[0] : sorter;
-  const field = sort?.order && typeof sort.field === 'string' && (sortable as readonly string[]).includes(sort.field) ? (sort.field as S) : null;
+  const field =
+    sort?.order && typeof sort.field === 'string' && (sortable as readonly string[]).includes(sort.field)
+      ? (sort.field as S)
+      : null;
   const pageSize = pagination.pageSize ?? current.pageSize;
   return {
     ...current,

@@ -11,7 +11,15 @@ export function useServerList<R, S extends string, P extends ListParams<S>>(init
   const defaults = { orderBy: initial.orderBy, descending: initial.descending };
 
   const onChange: NonNullable<TableProps<R>['onChange']> = (pagination, _filters, sorter) =>
-    setParams((current) => afterTableChange(current, pagination, sorter as SorterResult<unknown> | SorterResult<unknown>[], sortableFields, defaults));
+    setParams((current) =>
+      afterTableChange(
+        current,
+        pagination,
+        sorter as SorterResult<unknown> | SorterResult<unknown>[],
+        sortableFields,
+        defaults,
+      ),
+    );
 
   /** A new search text or filter value: back to the first page. */
   const setFilters = useCallback((patch: Partial<Omit<P, keyof ListParams<S>> & { filter: string }>) => {

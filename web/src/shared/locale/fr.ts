@@ -93,15 +93,14 @@ export const fr = {
 
   forbidden: {
     title: 'Accès refusé',
-    text: "Votre rôle ne donne pas accès à cet écran.",
+    text: 'Votre rôle ne donne pas accès à cet écran.',
   },
 
   errors: {
     network: 'Le serveur ne répond pas : vérifiez la connexion réseau.',
     unexpected: 'Une erreur inattendue est survenue.',
     badAnswer: 'Réponse inattendue du serveur.',
-    newVersion:
-      "Une nouvelle version de l'application est disponible ou le réseau est coupé : rechargez la page.",
+    newVersion: "Une nouvelle version de l'application est disponible ou le réseau est coupé : rechargez la page.",
     reload: 'Recharger la page',
   },
 
@@ -199,7 +198,8 @@ export const fr = {
       total: (n: number) => `${n.toLocaleString('fr-FR')} sous-préfecture${n > 1 ? 's' : ''}`,
     },
     import: {
-      intro: "Importez un fichier .xlsx, .xls ou .csv : une ligne par localité, avec sa région, son département et sa sous-préfecture. Tout est appliqué, ou rien.",
+      intro:
+        'Importez un fichier .xlsx, .xls ou .csv : une ligne par localité, avec sa région, son département et sa sous-préfecture. Tout est appliqué, ou rien.',
       template: 'Télécharger le modèle',
       pick: 'Cliquez ou déposez ici le fichier à importer',
       pickHint: 'Le fichier est lu dans le navigateur ; rien n’est envoyé avant votre confirmation.',
@@ -219,9 +219,11 @@ export const fr = {
       reading: 'Lecture du fichier…',
       missing: (columns: string) => `valeur manquante : ${columns}`,
       tooLong: (column: string, max: number) => `${column} : ${max} caractères au plus`,
-      namedTwice: (level: string, code: string, name: string) => `${level} « ${code} » porte déjà le nom « ${name} » plus haut dans le fichier`,
+      namedTwice: (level: string, code: string, name: string) =>
+        `${level} « ${code} » porte déjà le nom « ${name} » plus haut dans le fichier`,
       levels: { region: 'la région', department: 'le département', subprefecture: 'la sous-préfecture' },
-      departmentTwice: (code: string, region: string) => `le département « ${code} » est déjà rattaché à la région « ${region} » plus haut dans le fichier`,
+      departmentTwice: (code: string, region: string) =>
+        `le département « ${code} » est déjà rattaché à la région « ${region} » plus haut dans le fichier`,
       subprefectureTwice: (code: string, department: string) =>
         `la sous-préfecture « ${code} » est déjà rattachée au département « ${department} » plus haut dans le fichier`,
       problems: (n: number) => `${n} problème${n > 1 ? 's' : ''} à corriger dans le fichier avant l'envoi`,
@@ -230,9 +232,12 @@ export const fr = {
       lineColumn: 'Ligne',
       problemsColumn: 'Problèmes',
       more: (n: number) => `… et ${n.toLocaleString('fr-FR')} autre${n > 1 ? 's' : ''}`,
-      preview: (shown: number, total: number) => `Aperçu : ${shown} ligne${shown > 1 ? 's' : ''} sur ${total.toLocaleString('fr-FR')}`,
+      previewLabel: 'Aperçu des lignes du fichier',
+      preview: (shown: number, total: number) =>
+        `Aperçu : ${shown} ligne${shown > 1 ? 's' : ''} sur ${total.toLocaleString('fr-FR')}`,
       send: (n: number) => `Importer ${n.toLocaleString('fr-FR')} ligne${n > 1 ? 's' : ''}`,
-      sending: (n: number) => `Import de ${n.toLocaleString('fr-FR')} ligne${n > 1 ? 's' : ''} en cours : le serveur vérifie et enregistre tout, ou rien…`,
+      sending: (n: number) =>
+        `Import de ${n.toLocaleString('fr-FR')} ligne${n > 1 ? 's' : ''} en cours : le serveur vérifie et enregistre tout, ou rien…`,
       done: 'Import terminé',
       added: {
         regions: 'Régions ajoutées',
@@ -275,6 +280,7 @@ export const fr = {
     total: (count: string, n: number) => `${count} adhérent${n > 1 ? 's' : ''}`,
     createTitle: 'Nouvel adhérent',
     createSpouseTitle: 'Nouveau conjoint',
+    tableLabel: 'Liste des adhérents',
     createChildTitle: 'Nouvel enfant',
     loadingTitle: 'Adhérent',
     confirmDelete: 'Supprimer cet adhérent ?',
@@ -346,11 +352,43 @@ export const fr = {
     badges: { validCard: 'Carte valide', unusedTransaction: 'Paiement non utilisé' },
     // Usual answers, offered as the user types; any other is accepted.
     choices: {
-      nationality: ['Ivoirienne', 'Burkinabè', 'Malienne', 'Guinéenne', 'Ghanéenne', 'Libérienne', 'Nigérienne', 'Sénégalaise', 'Togolaise', 'Béninoise'],
+      nationality: [
+        'Ivoirienne',
+        'Burkinabè',
+        'Malienne',
+        'Guinéenne',
+        'Ghanéenne',
+        'Libérienne',
+        'Nigérienne',
+        'Sénégalaise',
+        'Togolaise',
+        'Béninoise',
+      ],
       maritalStatus: ['Célibataire', 'Marié(e)', 'Union libre', 'Divorcé(e)', 'Veuf / veuve'],
-      householdStatus: ['Chef de ménage', 'Conjoint du chef de ménage', 'Enfant du chef de ménage', 'Autre membre du ménage'],
-      identityDocumentType: ["Carte nationale d'identité", 'Passeport', "Attestation d'identité", 'Carte consulaire', 'Extrait de naissance', 'Permis de conduire'],
-      occupation: ['Producteur', 'Éleveur', 'Commerçant', 'Artisan', 'Salarié', 'Élève ou étudiant', 'Sans emploi', 'Autre'],
+      householdStatus: [
+        'Chef de ménage',
+        'Conjoint du chef de ménage',
+        'Enfant du chef de ménage',
+        'Autre membre du ménage',
+      ],
+      identityDocumentType: [
+        "Carte nationale d'identité",
+        'Passeport',
+        "Attestation d'identité",
+        'Carte consulaire',
+        'Extrait de naissance',
+        'Permis de conduire',
+      ],
+      occupation: [
+        'Producteur',
+        'Éleveur',
+        'Commerçant',
+        'Artisan',
+        'Salarié',
+        'Élève ou étudiant',
+        'Sans emploi',
+        'Autre',
+      ],
       educationLevel: ['Aucun', 'Alphabétisé', 'Primaire', 'Secondaire', 'Supérieur'],
     },
     rules: {

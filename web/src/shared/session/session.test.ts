@@ -51,7 +51,11 @@ describe('session', () => {
     expect(result).toEqual({ ok: true, user: admin });
     expect(getSession()).toEqual({ signedIn: true, user: admin });
     expect(localStorage.getItem('authorization_token')).toBe('tok-0');
-    expect(server.calls[0]).toMatchObject({ path: '/api/auth/login', body: { login: 'admin', password: 'secret' }, authorization: null });
+    expect(server.calls[0]).toMatchObject({
+      path: '/api/auth/login',
+      body: { login: 'admin', password: 'secret' },
+      authorization: null,
+    });
 
     await vi.advanceTimersByTimeAsync(THREE_MINUTES - 1000);
     expect(server.calls).toHaveLength(1);
@@ -75,13 +79,20 @@ describe('session', () => {
 
   it("shows the server's message when sign-in is held off (429)", async () => {
     fakeServer({
-      'POST /api/auth/login': () => json({ status: 'error', message: 'Trop de tentatives : réessayez dans 30 secondes' }, 429),
+      'POST /api/auth/login': () =>
+        json({ status: 'error', message: 'Trop de tentatives : réessayez dans 30 secondes' }, 429),
     });
-    expect(await signIn('admin', 'wrong')).toEqual({ ok: false, message: 'Trop de tentatives : réessayez dans 30 secondes' });
+    expect(await signIn('admin', 'wrong')).toEqual({
+      ok: false,
+      message: 'Trop de tentatives : réessayez dans 30 secondes',
+    });
   });
 
   it('reports a sign-in exception with its text', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))),
+    );
     expect(await signIn('admin', 'secret')).toEqual({
       ok: false,
       message: "Erreur lors de l'authentification : Failed to fetch",
@@ -132,7 +143,8 @@ describe('session', () => {
   it('automatic sign-in: signs in again from the saved token', async () => {
     saveToken('tok-saved');
     const server = fakeServer({
-      'GET /api/auth/me': () => json({ status: 'ok', user: { ...admin, login_provider: null, login_lastConnection: null } }),
+      'GET /api/auth/me': () =>
+        json({ status: 'ok', user: { ...admin, login_provider: null, login_lastConnection: null } }),
       'POST /api/auth/refresh': () => json({ status: 'ok', token: 'tok-new' }),
     });
     expect(await autoLogin()).toBe('ok');

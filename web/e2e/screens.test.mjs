@@ -1,0 +1,90 @@
+// The screens the other browser tests do not go through (cooperatives, parcels, the "à venir" screens,
+// the API documentation), opened as an administrator, each checked for accessibility with axe-core.
+import { after, before, describe, test } from 'node:test';
+import { expectNoAxeViolations } from './axe.mjs';
+import { inBrowser, see, seeTitle, signIn } from './browser.mjs';
+import { startSuite } from './suite.mjs';
+
+const TIMEOUT = 180_000;
+
+/** Screens that only say they come in a later version, with their titles. */
+const UPCOMING = [
+  ['/cards', 'Cartes'],
+  ['/delivery', 'Livraisons'],
+  ['/reader', 'Lecteur de cartes'],
+  ['/reports', 'Rapports'],
+  ['/metabase_stats', 'Statistiques'],
+  ['/synchronization', 'Synchronisation'],
+  ['/synchronization/journal', 'Journal de synchronisation'],
+  ['/tools', 'Outils'],
+];
+
+describe('screens', { timeout: 10 * 60_000 }, () => {
+  let suite;
+  before(async () => {
+    suite = await startSuite();
+  });
+  after(async () => {
+    await suite?.stop();
+  });
+
+  test('cooperatives: the list, the form and its checks', { timeout: TIMEOUT }, () =>
+    inBrowser('screens-cooperatives', async (page) => {
+      await signIn(page, suite.baseUrl, suite.admin.login, suite.admin.password);
+      await page.getByRole('link', { name: 'Coopératives', exact: true }).click();
+      await seeTitle(page, 'Coopératives | Sésame');
+      await page.locator('.ant-table-placeholder').waitFor();
+      await expectNoAxeViolations(page, 'coopératives (vide)');
+
+      const dialog = page.getByRole('dialog');
+      await page.getByRole('button', { name: 'Nouvelle coopérative' }).click();
+      await dialog.getByLabel('Code').waitFor();
+      await expectNoAxeViolations(page, 'nouvelle coopérative');
+      await dialog.getByRole('button', { name: 'Enregistrer' }).click();
+      await see(page, 'Saisissez le code');
+      await expectNoAxeViolations(page, 'nouvelle coopérative (erreurs)');
+      await dialog.getByLabel('Code').fill('COOP-1');
+      await dialog.getByLabel('Nom').fill('Coopérative de Koko');
+      await dialog.getByRole('button', { name: 'Enregistrer' }).click();
+      await dialog.waitFor({ state: 'hidden' });
+      await page.locator('.ant-table').getByRole('cell', { name: 'COOP-1', exact: true }).waitFor();
+      await expectNoAxeViolations(page, 'coopératives');
+    }),
+  );
+
+  test('parcels: the list, the form and its checks', { timeout: TIMEOUT }, () =>
+    inBrowser('screens-parcels', async (page) => {
+      await signIn(page, suite.baseUrl, suite.admin.login, suite.admin.password);
+      await page.getByRole('link', { name: 'Parcelles', exact: true }).click();
+      await seeTitle(page, 'Parcelles | Sésame');
+      await page.locator('.ant-table-placeholder').waitFor();
+      await expectNoAxeViolations(page, 'parcelles (vide)');
+
+      const dialog = page.getByRole('dialog');
+      await page.getByRole('button', { name: 'Nouvelle parcelle' }).click();
+      await dialog.getByLabel('Code').waitFor();
+      await expectNoAxeViolations(page, 'nouvelle parcelle');
+      await dialog.getByRole('button', { name: 'Enregistrer' }).click();
+      await see(page, "Choisissez l'adhérent qui exploite la parcelle");
+      await expectNoAxeViolations(page, 'nouvelle parcelle (erreurs)');
+    }),
+  );
+
+  test('the screens still to come, the API documentation and the home page', { timeout: TIMEOUT }, () =>
+    inBrowser('screens-upcoming', async (page) => {
+      await signIn(page, suite.baseUrl, suite.admin.login, suite.admin.password);
+      await expectNoAxeViolations(page, 'accueil (administrateur)');
+
+      for (const [path, title] of UPCOMING) {
+        await page.goto(`${suite.baseUrl}${path}`);
+        await seeTitle(page, `${title} | Sésame`);
+        await see(page, 'Cet écran arrive dans une prochaine version.');
+        await expectNoAxeViolations(page, `${title} (à venir)`);
+      }
+
+      await page.goto(`${suite.baseUrl}/documentation`);
+      await page.locator('.ant-table-row').first().waitFor();
+      await expectNoAxeViolations(page, "documentation de l'API");
+    }),
+  );
+});
