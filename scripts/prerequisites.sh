@@ -7,7 +7,8 @@ set -euo pipefail
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 mkdir -p "$ROOT/.data"
-say() { printf '\033[1;32m==>\033[0m %s\n' "$*" >&2; }
+# Each step says how long the command has run so far ($SECONDS), so a slow step shows itself.
+say() { printf '\033[1;32m==>\033[0m [%d min %02d s] %s\n' $((SECONDS / 60)) $((SECONDS % 60)) "$*" >&2; }
 die() { printf '\033[1;31mErreur :\033[0m %s\n' "$*" >&2; exit 1; }
 
 APT_UPDATED=0

@@ -9,6 +9,8 @@ export WITH_BROWSER=1
 source "$ROOT/scripts/prerequisites.sh"
 cd "$ROOT"
 export TEST_DATABASE_URL="$DATABASE_SERVER/postgres" NATS_URL
+# A clean build (CI) gains nothing from incremental compilation's caches, only their cost.
+if [ "${CI:-}" = true ]; then export CARGO_INCREMENTAL=0; fi
 
 say "Rust : format (cargo fmt) et lints (clippy)"
 cargo fmt --all -- --check

@@ -3,6 +3,7 @@
 //! and a throwaway-database helper for tests.
 
 pub mod config;
+pub mod consumer;
 pub mod db;
 pub mod error;
 pub mod grpc;

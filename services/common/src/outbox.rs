@@ -88,6 +88,22 @@ pub struct Relay {
 }
 
 impl Relay {
+    /// The relay of `service`'s outbox, to its own stream.
+    pub fn of(
+        service: &crate::service::ServiceInfo,
+        pool: PgPool,
+        naming: Naming,
+        nats: async_nats::Client,
+    ) -> Self {
+        Relay {
+            pool,
+            schema: service.schema,
+            service: service.name,
+            naming,
+            jetstream: jetstream::new(nats),
+        }
+    }
+
     /// Creates the service's stream when missing.
     pub async fn ensure_stream(&self) -> Result<()> {
         crate::nats::ensure_stream(&self.jetstream, &self.naming, self.service).await

@@ -62,13 +62,7 @@ pub async fn build(config: &GeographyConfig) -> Result<GeographyService> {
 impl GeographyService {
     /// The relay that publishes this service's events on NATS.
     pub fn relay(&self, naming: Naming, nats: async_nats::Client) -> Relay {
-        Relay {
-            pool: self.pool.clone(),
-            schema: SCHEMA,
-            service: SERVICE,
-            naming,
-            jetstream: async_nats::jetstream::new(nats),
-        }
+        Relay::of(&INFO, self.pool.clone(), naming, nats)
     }
 
     /// Answers gRPC (the geography API and `grpc.health.v1`) on `listener` until `shutdown` resolves.

@@ -108,13 +108,7 @@ pub async fn build(config: &MembersConfig) -> Result<MembersService> {
 impl MembersService {
     /// The relay that publishes this service's events on NATS.
     pub fn relay(&self, naming: Naming, nats: async_nats::Client) -> Relay {
-        Relay {
-            pool: self.pool.clone(),
-            schema: SCHEMA,
-            service: SERVICE,
-            naming,
-            jetstream: async_nats::jetstream::new(nats),
-        }
+        Relay::of(&INFO, self.pool.clone(), naming, nats)
     }
 
     /// The consumer that keeps the geography projection.
@@ -122,11 +116,15 @@ impl MembersService {
         &self,
         naming: Naming,
         nats: async_nats::Client,
-    ) -> projection::GeographyProjection {
-        projection::GeographyProjection {
-            store: store::Store::new(self.pool.clone()),
+    ) -> common::consumer::Consumer<projection::GeographyProjection> {
+        common::consumer::Consumer {
+            name: projection::CONSUMER,
+            source: "geography",
+            schema: SCHEMA,
+            pool: self.pool.clone(),
             naming,
             jetstream: async_nats::jetstream::new(nats),
+            handler: projection::GeographyProjection,
         }
     }
 

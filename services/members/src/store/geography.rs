@@ -1,7 +1,6 @@
 //! The projection of the geography: the four levels' ids, names and parents, kept from the geography
 //! service's events. Applying an event twice changes nothing, so a redelivered event is harmless.
 
-use super::Store;
 use common::error::ServiceError;
 use serde_json::Value;
 
@@ -124,15 +123,18 @@ impl Level {
     }
 }
 
-impl Store {
-    // The event is summed up, not recorded whole: an import's event carries a thousand rows.
-    #[tracing::instrument(name = "db.members.projection", skip_all, fields(event = %event.summary()))]
-    pub async fn apply_geography(&self, event: &GeographyEvent) -> Result<(), ServiceError> {
-        match event {
-            GeographyEvent::Saved { level, rows } => {
-                // One statement for the whole event, however many rows it carries.
-                let (table, id_column, name_column, parent_column, _) = level.describe();
-                let sql = match parent_column {
+// The event is summed up, not recorded whole: an import's event carries a thousand rows.
+/// Applies one geography event to the projection, in the consumer's transaction.
+#[tracing::instrument(name = "db.members.projection", skip_all, fields(event = %event.summary()))]
+pub async fn apply_geography(
+    tx: &mut sqlx::PgConnection,
+    event: &GeographyEvent,
+) -> Result<(), ServiceError> {
+    match event {
+        GeographyEvent::Saved { level, rows } => {
+            // One statement for the whole event, however many rows it carries.
+            let (table, id_column, name_column, parent_column, _) = level.describe();
+            let sql = match parent_column {
                     None => format!(
                         "INSERT INTO {table} ({id_column}, {name_column}) SELECT * FROM unnest($1::bigint[], $2::text[])
                          ON CONFLICT ({id_column}) DO UPDATE SET {name_column} = excluded.{name_column}"
@@ -143,26 +145,23 @@ impl Store {
                          ON CONFLICT ({id_column}) DO UPDATE SET {name_column} = excluded.{name_column}, {parent} = excluded.{parent}"
                     ),
                 };
-                let ids: Vec<i64> = rows.iter().map(|r| r.id).collect();
-                let names: Vec<&str> = rows.iter().map(|r| r.name.as_str()).collect();
-                let mut query = sqlx::query(sqlx::AssertSqlSafe(sql)).bind(ids).bind(names);
-                if parent_column.is_some() {
-                    query = query.bind(rows.iter().map(|r| r.parent_id).collect::<Vec<i64>>());
-                }
-                query.execute(&self.pool).await?;
+            let ids: Vec<i64> = rows.iter().map(|r| r.id).collect();
+            let names: Vec<&str> = rows.iter().map(|r| r.name.as_str()).collect();
+            let mut query = sqlx::query(sqlx::AssertSqlSafe(sql)).bind(ids).bind(names);
+            if parent_column.is_some() {
+                query = query.bind(rows.iter().map(|r| r.parent_id).collect::<Vec<i64>>());
             }
-            GeographyEvent::Deleted { level, id } => {
-                let (table, id_column, ..) = level.describe();
-                sqlx::query(sqlx::AssertSqlSafe(format!(
-                    "DELETE FROM {table} WHERE {id_column} = $1"
-                )))
-                .bind(id)
-                .execute(&self.pool)
-                .await?;
-            }
+            query.execute(&mut *tx).await?;
         }
-        Ok(())
+        GeographyEvent::Deleted { level, id } => {
+            let (table, id_column, ..) = level.describe();
+            sqlx::query(sqlx::AssertSqlSafe(format!("DELETE FROM {table} WHERE {id_column} = $1")))
+                .bind(id)
+                .execute(&mut *tx)
+                .await?;
+        }
     }
+    Ok(())
 }
 
 /// Writes a locality read from the geography service, with its three parents, into the projection. Rows

@@ -6,7 +6,7 @@ mod geography;
 pub mod members;
 pub mod parcels;
 
-pub use geography::GeographyEvent;
+pub use geography::{GeographyEvent, apply_geography};
 pub use members::{MemberRow, MemberSearch};
 
 use crate::domain::messages;

@@ -70,6 +70,11 @@ impl TestSuite {
         }
     }
 
+    /// This suite's own database.
+    pub fn database_url(&self) -> &str {
+        &self._db.url
+    }
+
     pub fn url(&self, path: &str) -> String {
         format!("{}{path}", self.base)
     }

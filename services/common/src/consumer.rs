@@ -1,0 +1,180 @@
+//! The one durable consumer of another service's events. Each event is applied in a transaction of the
+//! consuming service, which also records the event's id (its `Nats-Msg-Id`, the outbox id) in that
+//! service's `inbox` table; the event is acknowledged only after the transaction committed. So:
+//! - an event whose effect failed is offered again a second later (a database outage delays, loses
+//!   nothing);
+//! - an event delivered twice (a lost acknowledgement, a restarted consumer) changes nothing the second
+//!   time, even if a later event was applied in between.
+//!
+//! Each consuming schema has its inbox:
+//!
+//! ```sql
+//! CREATE TABLE <schema>.inbox (
+//!     event_id    uuid PRIMARY KEY,
+//!     consumer    text NOT NULL,
+//!     received_at timestamptz NOT NULL DEFAULT now()
+//! );
+//! ```
+
+use crate::error::ServiceError;
+use crate::nats::Naming;
+use anyhow::{Context, Result};
+use async_nats::jetstream::{self, AckKind, consumer::pull};
+use opentelemetry::global;
+use sqlx::{AssertSqlSafe, PgConnection, PgPool};
+use std::collections::HashMap;
+use std::future::Future;
+use std::time::Duration;
+use tokio_stream::StreamExt;
+use tracing::Instrument;
+use tracing_opentelemetry::OpenTelemetrySpanExt;
+
+/// How long an event id is kept in the inbox: far beyond any redelivery (JetStream's own duplicate
+/// window is two minutes).
+const INBOX_KEEP: &str = "7 days";
+
+/// What a consumer does with each event.
+pub trait Handler: Send + Sync + 'static {
+    /// Applies one event in `tx` (the caller commits). `subject` has no instance prefix
+    /// (`geography.locality.created`). An event the handler does not use is simply `Ok`.
+    fn apply(
+        &self,
+        tx: &mut PgConnection,
+        subject: &str,
+        payload: &[u8],
+    ) -> impl Future<Output = Result<(), ServiceError>> + Send;
+}
+
+/// A durable consumer of `source`'s stream, applying into `schema`.
+pub struct Consumer<H> {
+    /// Its durable name on the stream, e.g. `members-geography`.
+    pub name: &'static str,
+    /// The service whose events it reads.
+    pub source: &'static str,
+    /// The consuming service's schema (its inbox).
+    pub schema: &'static str,
+    pub pool: PgPool,
+    pub naming: Naming,
+    pub jetstream: jetstream::Context,
+    pub handler: H,
+}
+
+impl<H: Handler> Consumer<H> {
+    /// Consumes until `shutdown` resolves.
+    pub async fn run(self, shutdown: impl Future<Output = ()> + Send) -> Result<()> {
+        crate::nats::ensure_stream(&self.jetstream, &self.naming, self.source).await?;
+        let stream = self
+            .jetstream
+            .get_stream(self.naming.stream(self.source))
+            .await
+            .with_context(|| format!("the {} stream", self.source))?;
+        let consumer = stream
+            .get_or_create_consumer(
+                self.name,
+                pull::Config {
+                    durable_name: Some(self.name.into()),
+                    filter_subject: self.naming.service_wildcard(self.source),
+                    ack_policy: jetstream::consumer::AckPolicy::Explicit,
+                    ..Default::default()
+                },
+            )
+            .await
+            .with_context(|| format!("cannot create the consumer {}", self.name))?;
+        let mut messages = consumer
+            .messages()
+            .await
+            .with_context(|| format!("cannot read {} events", self.source))?;
+        let mut prune = tokio::time::interval(Duration::from_secs(3600));
+        tokio::pin!(shutdown);
+        loop {
+            tokio::select! {
+                _ = &mut shutdown => return Ok(()),
+                _ = prune.tick() => self.prune().await,
+                next = messages.next() => match next {
+                    None => anyhow::bail!("the {} event stream ended", self.source),
+                    Some(Err(e)) => {
+                        tracing::warn!(error = %e, consumer = self.name, "reading events failed; retrying");
+                        tokio::time::sleep(Duration::from_secs(1)).await;
+                    }
+                    Some(Ok(message)) => self.handle(message).await,
+                },
+            }
+        }
+    }
+
+    async fn handle(&self, message: jetstream::Message) {
+        let subject = message.subject.to_string();
+        let headers: HashMap<String, String> = message
+            .headers
+            .iter()
+            .flat_map(|h| h.iter())
+            .filter_map(|(k, v)| v.first().map(|v| (k.to_string(), v.as_str().to_string())))
+            .collect();
+        let span = tracing::info_span!("nats.process", otel.name = %format!("{subject} process"), otel.kind = "consumer",
+            messaging.system = "nats", messaging.destination.name = %subject, messaging.consumer.group.name = self.name);
+        let _ = span.set_parent(global::get_text_map_propagator(|p| p.extract(&headers)));
+        async {
+            let event_id = headers.get("Nats-Msg-Id").and_then(|id| uuid::Uuid::parse_str(id).ok());
+            let local_subject = subject
+                .strip_prefix(&format!("{}.", self.naming.prefix()))
+                .unwrap_or(&subject)
+                .to_string();
+            let ack = match self.apply_once(event_id, &local_subject, &message.payload).await {
+                Ok(()) => message.ack().await,
+                Err(e) => {
+                    tracing::warn!(error = %e, consumer = self.name, "event not applied; offered again");
+                    message.ack_with(AckKind::Nak(Some(Duration::from_secs(1)))).await
+                }
+            };
+            if let Err(e) = ack {
+                tracing::warn!(error = %e, consumer = self.name, "acknowledging an event failed");
+            }
+        }
+        .instrument(span)
+        .await
+    }
+
+    /// Applies the event unless its id is already in the inbox, in one transaction with its record.
+    pub async fn apply_once(
+        &self,
+        event_id: Option<uuid::Uuid>,
+        subject: &str,
+        payload: &[u8],
+    ) -> Result<(), ServiceError> {
+        let mut tx = self.pool.begin().await?;
+        match event_id {
+            Some(id) => {
+                let first_time = sqlx::query(AssertSqlSafe(format!(
+                    "INSERT INTO {}.inbox (event_id, consumer) VALUES ($1, $2) ON CONFLICT DO NOTHING",
+                    self.schema
+                )))
+                .bind(id)
+                .bind(self.name)
+                .execute(&mut *tx)
+                .await?
+                .rows_affected()
+                    == 1;
+                if !first_time {
+                    tracing::debug!(%id, "event already applied");
+                    return Ok(());
+                }
+            }
+            // Every event of the product's outbox has an id; one without is applied as it is.
+            None => tracing::warn!(subject, "event without an id: applied without de-duplication"),
+        }
+        self.handler.apply(&mut tx, subject, payload).await?;
+        tx.commit().await?;
+        Ok(())
+    }
+
+    /// Forgets event ids older than any redelivery.
+    async fn prune(&self) {
+        let sql = format!(
+            "DELETE FROM {}.inbox WHERE consumer = $1 AND received_at < now() - interval '{INBOX_KEEP}'",
+            self.schema
+        );
+        if let Err(e) = sqlx::query(AssertSqlSafe(sql)).bind(self.name).execute(&self.pool).await {
+            tracing::warn!(error = %e, consumer = self.name, "pruning the inbox failed");
+        }
+    }
+}
