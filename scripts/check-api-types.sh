@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Fails when the web client's API types (web/src/shared/api/schema.d.ts) are not what web/openapi.json
 # generates. web/openapi.json itself is checked against the gateway's code by `cargo test`
-# (gateway/tests/openapi_file.rs). `make openapi` rewrites both.
+# (`web_openapi_json_matches_the_code` in gateway/src/openapi.rs). `make openapi` rewrites both.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/../web"
 generated="$(mktemp --suffix=.d.ts)"
