@@ -22,7 +22,7 @@ pub struct ServiceInfo {
 /// listener on `GRPC_ADDR`, and the parts (server, relay, consumers) that run until a signal.
 pub struct Standalone {
     pub info: &'static ServiceInfo,
-    pub parts: crate::shutdown::Parts,
+    parts: crate::shutdown::Parts,
     telemetry: crate::telemetry::TelemetryGuard,
 }
 

@@ -31,11 +31,6 @@ impl Faults {
         self.fields.insert(field.to_string(), message);
     }
 
-    /// Whether `field` already has a fault.
-    pub fn has(&self, field: &str) -> bool {
-        self.fields.contains_key(field)
-    }
-
     pub fn is_empty(&self) -> bool {
         self.fields.is_empty()
     }
@@ -70,13 +65,6 @@ impl Faults {
             self.add(field, missing);
         }
         id
-    }
-
-    /// Records `message` on `field` when `broken` holds.
-    pub fn rule(&mut self, broken: bool, field: &str, message: impl Into<String>) {
-        if broken {
-            self.add(field, message);
-        }
     }
 
     /// `Ok(())` when nothing is at fault, otherwise one error naming every field.

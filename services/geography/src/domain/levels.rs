@@ -215,7 +215,9 @@ pub fn required_text(
     missing: &str,
     max: usize,
 ) -> String {
-    let too_long = if max <= 50 { msg::CODE_TOO_LONG } else { msg::TOO_LONG };
-    let value = faults.required(field, value, usize::MAX, missing);
-    faults.text_or(field, &value, max, too_long)
+    if value.trim().is_empty() {
+        faults.add(field, missing);
+        return String::new();
+    }
+    faults.text_or(field, value, max, if max <= 50 { msg::CODE_TOO_LONG } else { msg::TOO_LONG })
 }

@@ -2,7 +2,6 @@
 
 pub const FIRSTNAME_REQUIRED: &str = "Le prénom est obligatoire.";
 pub const LASTNAME_REQUIRED: &str = "Le nom est obligatoire.";
-pub const TOO_LONG: &str = "Ce texte est trop long.";
 pub const GENDER: &str = "Le sexe doit être « M » ou « F ».";
 pub const NOT_A_DATE: &str = "Date invalide : utilisez AAAA-MM-JJ ou JJ/MM/AAAA.";
 pub const BIRTH_IN_FUTURE: &str = "La date de naissance ne peut pas être dans le futur.";

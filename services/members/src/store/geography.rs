@@ -123,8 +123,8 @@ impl Level {
     }
 }
 
-// The event is summed up, not recorded whole: an import's event carries a thousand rows.
-/// Applies one geography event to the projection, in the consumer's transaction.
+/// Applies one geography event to the projection, in the consumer's transaction. The span sums the
+/// event up rather than recording it whole: an import's event carries a thousand rows.
 #[tracing::instrument(name = "db.members.projection", skip_all, fields(event = %event.summary()))]
 pub async fn apply_geography(
     tx: &mut sqlx::PgConnection,
