@@ -1,6 +1,12 @@
 //! Compiles every `.proto` file under this crate with protox (pure Rust, so no protoc binary is needed),
 //! and writes the module tree that `src/lib.rs` includes: one module per package (`sesame.<name>.v1`) and
 //! its short name (`proto::<name>`). A new service's contract is found here without any edit.
+//!
+//! The messages are also the REST contract: every generated type derives serde and utoipa's `ToSchema`,
+//! each field is named in JSON by its `json_name` (written out in the `.proto` files, e.g.
+//! `member_birthLocation`) and also read under its proto name (the database column's name, so that a row
+//! read as JSON fills the message), and every message gets `proto::Fields`: its (proto, JSON) names.
+use prost_types::FileDescriptorSet;
 use std::collections::BTreeSet;
 use std::fmt::Write;
 use std::path::{Path, PathBuf};
@@ -24,10 +30,23 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         .filter(|f| !f.service.is_empty())
         .filter_map(|f| f.package.as_deref()?.split('.').nth(1).map(str::to_string))
         .collect();
-    tonic_prost_build::configure()
+    let mut builder = tonic_prost_build::configure()
         .build_server(true)
         .build_client(true)
-        .compile_fds(descriptors)?;
+        .type_attribute(".", "#[derive(serde::Serialize, serde::Deserialize, utoipa::ToSchema)]")
+        .type_attribute(".", "#[serde(default)]");
+    for (path, proto_name, json_name, flatten) in fields(&descriptors) {
+        let attribute = if flatten {
+            "#[serde(flatten)]".to_string()
+        } else if proto_name == json_name {
+            format!("#[serde(rename = {json_name:?})]")
+        } else {
+            format!("#[serde(rename = {json_name:?}, alias = {proto_name:?})]")
+        };
+        builder = builder.field_attribute(path, attribute);
+    }
+    let field_tables = field_tables(&descriptors)?;
+    builder.compile_fds(descriptors)?;
     let out = PathBuf::from(std::env::var("OUT_DIR")?).join("packages.rs");
     let list: Vec<String> = services.iter().map(|s| format!("{s:?}")).collect();
     let services = format!(
@@ -35,8 +54,75 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
          pub const SERVICES: &[&str] = &[{}];\n",
         list.join(", ")
     );
-    std::fs::write(out, module_tree(&packages)? + &services)?;
+    std::fs::write(out, module_tree(&packages)? + &services + &field_tables)?;
     Ok(())
+}
+
+/// Every field of every top-level message: its path for prost-build, its proto name, its JSON name, and
+/// whether its own fields sit in the parent's JSON: the record an event carries (`MemberSaved.member`),
+/// so that an event reads as the record with its `meta`.
+fn fields(descriptors: &FileDescriptorSet) -> Vec<(String, String, String, bool)> {
+    let mut found = Vec::new();
+    for file in &descriptors.file {
+        let package = file.package();
+        for message in &file.message_type {
+            let event = is_event(message);
+            for field in &message.field {
+                let path = format!(".{package}.{}.{}", message.name(), field.name());
+                let record = field.r#type() == prost_types::field_descriptor_proto::Type::Message
+                    && field.label() != prost_types::field_descriptor_proto::Label::Repeated
+                    && field.name() != "meta";
+                found.push((
+                    path,
+                    field.name().to_string(),
+                    field.json_name().to_string(),
+                    event && record,
+                ));
+            }
+        }
+    }
+    found
+}
+
+/// An event: a message with `meta` of the common `EventMeta`.
+fn is_event(message: &prost_types::DescriptorProto) -> bool {
+    message
+        .field
+        .iter()
+        .any(|f| f.name() == "meta" && f.type_name() == ".sesame.common.v1.EventMeta")
+}
+
+/// `impl Fields for sesame::members::v1::Member { const FIELDS = &[("member_birth_location",
+/// "member_birthLocation"), ...] }` for every top-level message, and `impl Event` for every event.
+fn field_tables(descriptors: &FileDescriptorSet) -> Result<String, std::fmt::Error> {
+    let mut tables = String::new();
+    for file in &descriptors.file {
+        let module = file.package().replace('.', "::");
+        for message in &file.message_type {
+            let pairs: Vec<String> = message
+                .field
+                .iter()
+                .map(|f| format!("({:?}, {:?})", f.name(), f.json_name()))
+                .collect();
+            writeln!(
+                tables,
+                "impl Fields for {module}::{} {{ const FIELDS: &'static [(&'static str, &'static str)] = &[{}]; }}",
+                message.name(),
+                pairs.join(", ")
+            )?;
+            // An event's schema version is its package's (`v1` is 1).
+            if is_event(message) {
+                let version = file.package().rsplit('.').next().unwrap_or("v1");
+                let version: u32 = version.trim_start_matches('v').parse().unwrap_or(1);
+                writeln!(
+                    tables,
+                    "impl Event for {module}::{} {{ const SCHEMA_VERSION: u32 = {version}; }}",
+                    message.name()
+                )?;
+            }
+        }
+    }
+    Ok(tables)
 }
 
 /// The `.proto` files under `dir`, as paths relative to `root` (the include path).

@@ -2,5 +2,25 @@
 //! Modules mirror the proto packages (prost resolves cross-package references that way); the short
 //! names (`proto::auth`, `proto::members`, ...) are what the code uses. `build.rs` writes both for
 //! every package it finds.
+//!
+//! The same messages are the REST contract: each derives serde (fields named by their `json_name`) and
+//! utoipa's `ToSchema`, so the gateway passes them through as they are.
+
+/// The names of a message's fields: (proto name, JSON name). The proto name is also the column's name
+/// where a service stores the message in one table.
+pub trait Fields {
+    const FIELDS: &'static [(&'static str, &'static str)];
+
+    /// The proto (column) names of the fields.
+    fn columns() -> impl Iterator<Item = &'static str> {
+        Self::FIELDS.iter().map(|(column, _)| *column)
+    }
+}
+
+/// An event between services: a message with a `meta` field (`common::EventMeta`), which the outbox
+/// stamps with the event's id, this schema version and the time of the change.
+pub trait Event: serde::Serialize {
+    const SCHEMA_VERSION: u32;
+}
 
 include!(concat!(env!("OUT_DIR"), "/packages.rs"));

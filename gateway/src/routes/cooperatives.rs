@@ -4,14 +4,13 @@ use crate::access::{MembersDelete, MembersRead, MembersWrite};
 use crate::envelope::{self, Data, List, Paging, Written};
 use crate::error::{ApiError, ErrorBody};
 use crate::extract::{Json, Path, Query};
-use crate::routes::place::Place;
 use crate::session::Authorized;
 use crate::state::AppState;
 use axum::extract::State;
 use axum::response::Response;
 use proto::members as pb;
-use serde::{Deserialize, Serialize};
-use utoipa::{IntoParams, ToSchema};
+use serde::Deserialize;
+use utoipa::IntoParams;
 use utoipa_axum::{router::OpenApiRouter, routes};
 
 pub fn router() -> OpenApiRouter<AppState> {
@@ -20,49 +19,6 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(get_cooperative))
         .routes(routes!(post_cooperative))
         .routes(routes!(delete_cooperative))
-}
-
-#[derive(Serialize, Deserialize, ToSchema, Default)]
-#[serde(default)]
-#[allow(non_snake_case)]
-pub struct Cooperative {
-    /// Absent or null: create.
-    pub cooperative_id: Option<i64>,
-    pub cooperative_code: String,
-    pub cooperative_name: String,
-    pub cooperative_localityId: Option<i64>,
-    pub cooperative_contact: String,
-    /// In answers only: how many members belong to it.
-    pub cooperative_memberCount: i64,
-    #[serde(flatten)]
-    pub place: Place,
-}
-
-impl From<pb::Cooperative> for Cooperative {
-    fn from(c: pb::Cooperative) -> Self {
-        Cooperative {
-            cooperative_id: Some(c.cooperative_id),
-            cooperative_code: c.cooperative_code,
-            cooperative_name: c.cooperative_name,
-            cooperative_localityId: c.cooperative_locality_id,
-            cooperative_contact: c.cooperative_contact,
-            cooperative_memberCount: c.cooperative_member_count,
-            place: c.place.unwrap_or_default().into(),
-        }
-    }
-}
-
-impl From<Cooperative> for pb::Cooperative {
-    fn from(c: Cooperative) -> Self {
-        pb::Cooperative {
-            cooperative_id: c.cooperative_id.unwrap_or(0),
-            cooperative_code: c.cooperative_code,
-            cooperative_name: c.cooperative_name,
-            cooperative_locality_id: c.cooperative_localityId,
-            cooperative_contact: c.cooperative_contact,
-            ..Default::default()
-        }
-    }
 }
 
 #[derive(Deserialize, IntoParams)]
@@ -76,7 +32,7 @@ pub struct CooperativeFilter {
 
 /// Sortable on cooperative_name (default), cooperative_code, cooperative_id, cooperative_memberCount.
 #[utoipa::path(get, path = "/cooperative/get.cooperative_list", tag = "cooperative", params(Paging, CooperativeFilter),
-    responses((status = 200, body = List<Cooperative>), (status = 400, body = ErrorBody)))]
+    responses((status = 200, body = List<pb::Cooperative>), (status = 400, body = ErrorBody)))]
 pub async fn cooperative_list(
     State(state): State<AppState>,
     _caller: Authorized<MembersRead>,
@@ -89,30 +45,28 @@ pub async fn cooperative_list(
         locality_id: filter.localityId,
     };
     let answer = state.members().list_cooperatives(request).await?.into_inner();
-    Ok(envelope::list(answer.items.into_iter().map(Cooperative::from).collect(), answer.total))
+    Ok(envelope::list(answer.items, answer.total))
 }
 
 #[utoipa::path(get, path = "/cooperative/get_cooperative/{cooperative_id}", tag = "cooperative", params(("cooperative_id" = i64, Path)),
-    responses((status = 200, body = Data<Cooperative>), (status = 404, body = ErrorBody)))]
+    responses((status = 200, body = Data<pb::Cooperative>), (status = 404, body = ErrorBody)))]
 pub async fn get_cooperative(
     State(state): State<AppState>,
     _caller: Authorized<MembersRead>,
     Path(id): Path<i64>,
 ) -> Result<Response, ApiError> {
-    Ok(envelope::data(Cooperative::from(
-        state.members().get_cooperative(pb::Id { id }).await?.into_inner(),
-    )))
+    Ok(envelope::data(state.members().get_cooperative(pb::Id { id }).await?.into_inner()))
 }
 
 /// Creates when `cooperative_id` is absent or null, updates otherwise.
-#[utoipa::path(post, path = "/cooperative/post_cooperative", tag = "cooperative", request_body = Cooperative,
+#[utoipa::path(post, path = "/cooperative/post_cooperative", tag = "cooperative", request_body = pb::CooperativeInput,
     responses((status = 200, body = Written), (status = 400, body = ErrorBody), (status = 409, body = ErrorBody)))]
 pub async fn post_cooperative(
     State(state): State<AppState>,
     _caller: Authorized<MembersWrite>,
-    Json(body): Json<Cooperative>,
+    Json(body): Json<pb::CooperativeInput>,
 ) -> Result<Response, ApiError> {
-    let id = state.members().save_cooperative(pb::Cooperative::from(body)).await?.into_inner().id;
+    let id = state.members().save_cooperative(body).await?.into_inner().id;
     Ok(envelope::written("Coopérative enregistrée", Some(id)))
 }
 

@@ -4,7 +4,6 @@ use crate::access::{MembersDelete, MembersRead, MembersWrite};
 use crate::envelope::{self, Data, Paging, Written};
 use crate::error::{ApiError, ErrorBody};
 use crate::extract::{Json, Path, Query};
-use crate::routes::place::Place;
 use crate::session::Authorized;
 use crate::state::AppState;
 use axum::extract::{DefaultBodyLimit, Multipart, State};
@@ -30,166 +29,6 @@ pub fn router(photo_max_bytes: usize) -> OpenApiRouter<AppState> {
                 .routes(routes!(post_member_photo))
                 .layer(DefaultBodyLimit::max(photo_max_bytes + 64 * 1024)),
         )
-}
-
-/// A member as the API shows and takes it (specification point 3). Fields set by the server are
-/// ignored when sent. `post_member` writes the whole record: send it back as `get_member` answers it.
-#[derive(Serialize, Deserialize, ToSchema, Default)]
-#[serde(default)]
-#[allow(non_snake_case)]
-pub struct Member {
-    /// Absent or null: create.
-    pub member_id: Option<i64>,
-    /// Made by the server when absent: prefix, sequence and ISO 7064 check digits.
-    pub member_idNumber: String,
-    pub member_firstname: String,
-    pub member_lastname: String,
-    /// `M`, `F` or empty.
-    pub member_gender: String,
-    /// `AAAA-MM-JJ` (also read: `JJ/MM/AAAA`, or a timestamp).
-    pub member_birthDate: Option<String>,
-    pub member_birthLocation: String,
-    pub member_city: String,
-    pub member_address: String,
-    pub member_district: String,
-    pub member_contact: String,
-    pub member_localityId: Option<i64>,
-    pub member_membershipStartDate: Option<String>,
-    pub member_photoFileName: String,
-    pub member_isMainAccount: bool,
-    pub member_isSpouse: bool,
-    pub member_isChild: bool,
-    /// The main member of a spouse or a child.
-    pub member_mainMemberId: Option<i64>,
-    pub member_createdAt: String,
-    pub member_createdByUser: String,
-    pub member_hasValidCard: bool,
-    pub member_hasUnusedTransaction: bool,
-    /// 0 for a main member; 1, 2, ... for the dependants in the order they joined the family.
-    pub member_orderNumber: i64,
-    pub member_synchronizationNeeded: bool,
-    pub member_uuid: String,
-    pub member_photoChecked: bool,
-    pub member_mainMemberName: String,
-    pub member_cooperativeId: Option<i64>,
-    pub cooperative_name: String,
-    #[serde(flatten)]
-    pub place: Place,
-    pub canWrite: bool,
-    pub contactUrgency: String,
-    /// Number of spouses and children (server-set).
-    pub dependentCount: i64,
-    pub educationLevel: String,
-    pub ethnicity: String,
-    pub householdStatus: String,
-    pub householdSize: Option<i64>,
-    pub identityDocumentNumber: String,
-    pub identityDocumentType: String,
-    pub maritalStatus: String,
-    pub nationality: String,
-    pub occupation: String,
-    pub otherNationality: String,
-    pub otherOccupation: String,
-    pub updatedAt: String,
-    pub updatedByUser: String,
-    /// Where the photo is served (with its version), empty without a photo.
-    pub photoFilePath: String,
-}
-
-impl From<pb::Member> for Member {
-    fn from(m: pb::Member) -> Self {
-        Member {
-            member_id: Some(m.member_id),
-            member_idNumber: m.member_id_number,
-            member_firstname: m.member_firstname,
-            member_lastname: m.member_lastname,
-            member_gender: m.member_gender,
-            member_birthDate: m.member_birth_date,
-            member_birthLocation: m.member_birth_location,
-            member_city: m.member_city,
-            member_address: m.member_address,
-            member_district: m.member_district,
-            member_contact: m.member_contact,
-            member_localityId: m.member_locality_id,
-            member_membershipStartDate: m.member_membership_start_date,
-            member_photoFileName: m.member_photo_file_name,
-            member_isMainAccount: m.member_is_main_account,
-            member_isSpouse: m.member_is_spouse,
-            member_isChild: m.member_is_child,
-            member_mainMemberId: m.member_main_member_id,
-            member_createdAt: m.member_created_at,
-            member_createdByUser: m.member_created_by_user,
-            member_hasValidCard: m.member_has_valid_card,
-            member_hasUnusedTransaction: m.member_has_unused_transaction,
-            member_orderNumber: m.member_order_number,
-            member_synchronizationNeeded: m.member_synchronization_needed,
-            member_uuid: m.member_uuid,
-            member_photoChecked: m.member_photo_checked,
-            member_mainMemberName: m.member_main_member_name,
-            member_cooperativeId: m.member_cooperative_id,
-            cooperative_name: m.cooperative_name,
-            place: m.place.unwrap_or_default().into(),
-            canWrite: m.can_write,
-            contactUrgency: m.contact_urgency,
-            dependentCount: m.dependent_count,
-            educationLevel: m.education_level,
-            ethnicity: m.ethnicity,
-            householdStatus: m.household_status,
-            householdSize: m.household_size,
-            identityDocumentNumber: m.identity_document_number,
-            identityDocumentType: m.identity_document_type,
-            maritalStatus: m.marital_status,
-            nationality: m.nationality,
-            occupation: m.occupation,
-            otherNationality: m.other_nationality,
-            otherOccupation: m.other_occupation,
-            updatedAt: m.updated_at,
-            updatedByUser: m.updated_by_user,
-            photoFilePath: m.photo_file_path,
-        }
-    }
-}
-
-impl From<Member> for pb::Member {
-    /// Only what a caller may write; the service sets the rest.
-    fn from(m: Member) -> Self {
-        pb::Member {
-            member_id: m.member_id.unwrap_or(0),
-            member_id_number: m.member_idNumber,
-            member_firstname: m.member_firstname,
-            member_lastname: m.member_lastname,
-            member_gender: m.member_gender,
-            member_birth_date: m.member_birthDate,
-            member_birth_location: m.member_birthLocation,
-            member_city: m.member_city,
-            member_address: m.member_address,
-            member_district: m.member_district,
-            member_contact: m.member_contact,
-            member_locality_id: m.member_localityId,
-            member_membership_start_date: m.member_membershipStartDate,
-            member_is_main_account: m.member_isMainAccount,
-            member_is_spouse: m.member_isSpouse,
-            member_is_child: m.member_isChild,
-            member_main_member_id: m.member_mainMemberId,
-            member_uuid: m.member_uuid,
-            member_photo_checked: m.member_photoChecked,
-            member_cooperative_id: m.member_cooperativeId,
-            can_write: m.canWrite,
-            contact_urgency: m.contactUrgency,
-            education_level: m.educationLevel,
-            ethnicity: m.ethnicity,
-            household_status: m.householdStatus,
-            household_size: m.householdSize,
-            identity_document_number: m.identityDocumentNumber,
-            identity_document_type: m.identityDocumentType,
-            marital_status: m.maritalStatus,
-            nationality: m.nationality,
-            occupation: m.occupation,
-            other_nationality: m.otherNationality,
-            other_occupation: m.otherOccupation,
-            ..Default::default()
-        }
-    }
 }
 
 #[derive(Deserialize, IntoParams, Default)]
@@ -230,7 +69,7 @@ impl From<MemberFilter> for pb::MemberFilter {
 pub struct MemberListAnswer {
     #[schema(example = "ok")]
     pub status: &'static str,
-    pub data: Vec<Member>,
+    pub data: Vec<pb::Member>,
     pub total: i64,
     pub total_exact: bool,
 }
@@ -250,7 +89,7 @@ pub async fn member_list(
     let answer = state.members().list_members(request).await?.into_inner();
     Ok(axum::Json(MemberListAnswer {
         status: "ok",
-        data: answer.items.into_iter().map(Member::from).collect(),
+        data: answer.items,
         total: answer.total,
         total_exact: answer.total_exact,
     })
@@ -271,22 +110,22 @@ pub async fn member_count(
 }
 
 #[utoipa::path(get, path = "/member/get_member/{member_id}", tag = "member", params(("member_id" = i64, Path)),
-    responses((status = 200, body = Data<Member>), (status = 404, body = ErrorBody)))]
+    responses((status = 200, body = Data<pb::Member>), (status = 404, body = ErrorBody)))]
 pub async fn get_member(
     State(state): State<AppState>,
     _caller: Authorized<MembersRead>,
     Path(id): Path<i64>,
 ) -> Result<Response, ApiError> {
     let member = state.members().get_member(pb::Id { id }).await?.into_inner();
-    Ok(envelope::data(Member::from(member)))
+    Ok(envelope::data(member))
 }
 
 #[derive(Serialize, ToSchema)]
 pub struct Family {
     /// The main member of the family (the member asked for, or its main member).
-    pub main: Member,
-    pub spouses: Vec<Member>,
-    pub children: Vec<Member>,
+    pub main: pb::Member,
+    pub spouses: Vec<pb::Member>,
+    pub children: Vec<pb::Member>,
 }
 
 /// The family a member belongs to: its main member, the spouses and the children.
@@ -299,22 +138,23 @@ pub async fn get_member_family(
 ) -> Result<Response, ApiError> {
     let family = state.members().get_family(pb::Id { id }).await?.into_inner();
     Ok(envelope::data(Family {
-        main: family.main.map(Member::from).unwrap_or_default(),
-        spouses: family.spouses.into_iter().map(Member::from).collect(),
-        children: family.children.into_iter().map(Member::from).collect(),
+        main: family.main.unwrap_or_default(),
+        spouses: family.spouses,
+        children: family.children,
     }))
 }
 
-/// Creates when `member_id` is absent or null, updates otherwise.
-#[utoipa::path(post, path = "/member/post_member", tag = "member", request_body = Member,
+/// Creates when `member_id` is absent or null, updates otherwise. The whole record is written: send it
+/// back as `get_member` answers it (fields set by the server are ignored).
+#[utoipa::path(post, path = "/member/post_member", tag = "member", request_body = pb::MemberInput,
     responses((status = 200, body = Written), (status = 400, body = ErrorBody), (status = 409, body = ErrorBody)))]
 pub async fn post_member(
     State(state): State<AppState>,
     caller: Authorized<MembersWrite>,
-    Json(body): Json<Member>,
+    Json(body): Json<pb::MemberInput>,
 ) -> Result<Response, ApiError> {
-    let creating = body.member_id.is_none();
-    let request = pb::SaveMemberRequest { member: Some(body.into()), caller: caller.0.login_name };
+    let creating = body.member_id.is_none_or(|id| id <= 0);
+    let request = pb::SaveMemberRequest { member: Some(body), caller: caller.0.login_name };
     let id = state.members().save_member(request).await?.into_inner().id;
     Ok(envelope::written(if creating { "Adhérent créé" } else { "Adhérent enregistré" }, Some(id)))
 }

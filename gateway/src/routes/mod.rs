@@ -8,7 +8,6 @@ pub mod health;
 pub mod login_params;
 pub mod members;
 pub mod parcels;
-mod place;
 pub mod users;
 
 use crate::state::AppState;

@@ -4,14 +4,13 @@ use crate::access::{MembersDelete, MembersRead, MembersWrite};
 use crate::envelope::{self, Data, List, Paging, Written};
 use crate::error::{ApiError, ErrorBody};
 use crate::extract::{Json, Path, Query};
-use crate::routes::place::Place;
 use crate::session::Authorized;
 use crate::state::AppState;
 use axum::extract::State;
 use axum::response::Response;
 use proto::members as pb;
-use serde::{Deserialize, Serialize};
-use utoipa::{IntoParams, ToSchema};
+use serde::Deserialize;
+use utoipa::IntoParams;
 use utoipa_axum::{router::OpenApiRouter, routes};
 
 pub fn router() -> OpenApiRouter<AppState> {
@@ -20,64 +19,6 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(get_parcel))
         .routes(routes!(post_parcel))
         .routes(routes!(delete_parcel))
-}
-
-#[derive(Serialize, Deserialize, ToSchema, Default)]
-#[serde(default)]
-#[allow(non_snake_case)]
-pub struct Parcel {
-    /// Absent or null: create.
-    pub parcel_id: Option<i64>,
-    pub parcel_code: String,
-    /// The member who farms it.
-    pub parcel_memberId: Option<i64>,
-    pub parcel_localityId: Option<i64>,
-    /// Hectares.
-    pub parcel_area: Option<f64>,
-    /// Cacao, café, hévéa, anacarde...
-    pub parcel_crop: String,
-    pub parcel_latitude: Option<f64>,
-    pub parcel_longitude: Option<f64>,
-    /// In answers only.
-    pub member_name: String,
-    /// In answers only.
-    pub member_idNumber: String,
-    #[serde(flatten)]
-    pub place: Place,
-}
-
-impl From<pb::Parcel> for Parcel {
-    fn from(p: pb::Parcel) -> Self {
-        Parcel {
-            parcel_id: Some(p.parcel_id),
-            parcel_code: p.parcel_code,
-            parcel_memberId: Some(p.parcel_member_id),
-            parcel_localityId: p.parcel_locality_id,
-            parcel_area: Some(p.parcel_area),
-            parcel_crop: p.parcel_crop,
-            parcel_latitude: p.parcel_latitude,
-            parcel_longitude: p.parcel_longitude,
-            member_name: p.member_name,
-            member_idNumber: p.member_id_number,
-            place: p.place.unwrap_or_default().into(),
-        }
-    }
-}
-
-impl From<Parcel> for pb::Parcel {
-    fn from(p: Parcel) -> Self {
-        pb::Parcel {
-            parcel_id: p.parcel_id.unwrap_or(0),
-            parcel_code: p.parcel_code,
-            parcel_member_id: p.parcel_memberId.unwrap_or(0),
-            parcel_locality_id: p.parcel_localityId,
-            parcel_area: p.parcel_area.unwrap_or(0.0),
-            parcel_crop: p.parcel_crop,
-            parcel_latitude: p.parcel_latitude,
-            parcel_longitude: p.parcel_longitude,
-            ..Default::default()
-        }
-    }
 }
 
 #[derive(Deserialize, IntoParams)]
@@ -93,7 +34,7 @@ pub struct ParcelFilter {
 
 /// Sortable on parcel_code (default), parcel_id, parcel_area, parcel_crop, member_name.
 #[utoipa::path(get, path = "/parcel/get.parcel_list", tag = "parcel", params(Paging, ParcelFilter),
-    responses((status = 200, body = List<Parcel>), (status = 400, body = ErrorBody)))]
+    responses((status = 200, body = List<pb::Parcel>), (status = 400, body = ErrorBody)))]
 pub async fn parcel_list(
     State(state): State<AppState>,
     _caller: Authorized<MembersRead>,
@@ -108,28 +49,28 @@ pub async fn parcel_list(
         crop: filter.crop.unwrap_or_default(),
     };
     let answer = state.members().list_parcels(request).await?.into_inner();
-    Ok(envelope::list(answer.items.into_iter().map(Parcel::from).collect(), answer.total))
+    Ok(envelope::list(answer.items, answer.total))
 }
 
 #[utoipa::path(get, path = "/parcel/get_parcel/{parcel_id}", tag = "parcel", params(("parcel_id" = i64, Path)),
-    responses((status = 200, body = Data<Parcel>), (status = 404, body = ErrorBody)))]
+    responses((status = 200, body = Data<pb::Parcel>), (status = 404, body = ErrorBody)))]
 pub async fn get_parcel(
     State(state): State<AppState>,
     _caller: Authorized<MembersRead>,
     Path(id): Path<i64>,
 ) -> Result<Response, ApiError> {
-    Ok(envelope::data(Parcel::from(state.members().get_parcel(pb::Id { id }).await?.into_inner())))
+    Ok(envelope::data(state.members().get_parcel(pb::Id { id }).await?.into_inner()))
 }
 
 /// Creates when `parcel_id` is absent or null, updates otherwise.
-#[utoipa::path(post, path = "/parcel/post_parcel", tag = "parcel", request_body = Parcel,
+#[utoipa::path(post, path = "/parcel/post_parcel", tag = "parcel", request_body = pb::ParcelInput,
     responses((status = 200, body = Written), (status = 400, body = ErrorBody), (status = 409, body = ErrorBody)))]
 pub async fn post_parcel(
     State(state): State<AppState>,
     _caller: Authorized<MembersWrite>,
-    Json(body): Json<Parcel>,
+    Json(body): Json<pb::ParcelInput>,
 ) -> Result<Response, ApiError> {
-    let id = state.members().save_parcel(pb::Parcel::from(body)).await?.into_inner().id;
+    let id = state.members().save_parcel(body).await?.into_inner().id;
     Ok(envelope::written("Parcelle enregistrée", Some(id)))
 }
 

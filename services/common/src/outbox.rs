@@ -19,7 +19,6 @@ use crate::nats::Naming;
 use anyhow::{Context, Result};
 use async_nats::jetstream;
 use opentelemetry::global;
-use serde::Serialize;
 use sqlx::postgres::PgListener;
 use sqlx::{AssertSqlSafe, PgConnection, PgPool};
 use std::collections::HashMap;
@@ -39,15 +38,17 @@ pub fn current_trace_context() -> serde_json::Value {
     serde_json::to_value(carrier).unwrap_or_default()
 }
 
-/// Writes one event in the caller's transaction. `subject` has no instance prefix
+/// Writes one event, a proto message of the service's `events.proto`, in the caller's transaction, with
+/// its schema version in `meta` (the relay adds its id and time). `subject` has no instance prefix
 /// (`<service>.<entity>.<past-tense verb>`).
-pub async fn enqueue<T: Serialize>(
+pub async fn enqueue<E: proto::Event>(
     tx: &mut PgConnection,
     schema: &'static str,
     subject: &str,
-    payload: &T,
+    event: &E,
 ) -> Result<(), sqlx::Error> {
-    let payload = serde_json::to_value(payload).map_err(|e| sqlx::Error::Encode(Box::new(e)))?;
+    let mut payload = serde_json::to_value(event).map_err(|e| sqlx::Error::Encode(Box::new(e)))?;
+    payload["meta"] = serde_json::json!({ "schemaVersion": E::SCHEMA_VERSION });
     sqlx::query(AssertSqlSafe(format!(
         "INSERT INTO {schema}.outbox (id, subject, payload, trace_context) VALUES ($1, $2, $3, $4)"
     )))
@@ -76,6 +77,26 @@ struct Pending {
     subject: String,
     payload: serde_json::Value,
     trace_context: serde_json::Value,
+    created_at: chrono::DateTime<chrono::Utc>,
+}
+
+impl Pending {
+    /// The payload as published: `meta` (`common::EventMeta`) gets the event's id and the time of its
+    /// change; an event written by SQL (an import's) gets schema version 1 as well.
+    fn stamped(&self) -> serde_json::Value {
+        let mut payload = self.payload.clone();
+        if !payload.is_object() {
+            return payload;
+        }
+        let version = payload["meta"]["schemaVersion"].as_u64().unwrap_or(1);
+        payload["meta"] = serde_json::to_value(proto::common::EventMeta {
+            event_id: self.id.to_string(),
+            schema_version: version as u32,
+            occurred_at: self.created_at.to_rfc3339(),
+        })
+        .unwrap_or_default();
+        payload
+    }
 }
 
 /// Publishes one service's outbox.
@@ -134,7 +155,7 @@ impl Relay {
         loop {
             let mut tx = self.pool.begin().await?;
             let batch: Vec<Pending> = sqlx::query_as(AssertSqlSafe(format!(
-                "SELECT id, subject, payload, trace_context FROM {}.outbox ORDER BY seq LIMIT $1 FOR UPDATE SKIP LOCKED",
+                "SELECT id, subject, payload, trace_context, created_at FROM {}.outbox ORDER BY seq LIMIT $1 FOR UPDATE SKIP LOCKED",
                 self.schema
             )))
             .bind(BATCH)
@@ -183,7 +204,7 @@ impl Relay {
             let publish = jetstream::message::PublishMessage::build()
                 .message_id(event.id.to_string())
                 .headers(headers)
-                .payload(bytes::Bytes::from(serde_json::to_vec(&event.payload)?));
+                .payload(bytes::Bytes::from(serde_json::to_vec(&event.stamped())?));
             Ok(self.jetstream.send_publish(subject.clone(), publish).await?)
         }
         .instrument(span)

@@ -34,7 +34,7 @@ fn page(request: &pb::ListRequest, allowed: &[(&str, &'static str)]) -> Result<P
 impl From<RegionRow> for pb::Region {
     fn from(r: RegionRow) -> Self {
         pb::Region {
-            region_id: r.region_id,
+            region_id: Some(r.region_id),
             region_code: r.region_code,
             region_name: r.region_name,
         }
@@ -44,10 +44,10 @@ impl From<RegionRow> for pb::Region {
 impl From<DepartmentRow> for pb::Department {
     fn from(r: DepartmentRow) -> Self {
         pb::Department {
-            department_id: r.department_id,
+            department_id: Some(r.department_id),
             department_code: r.department_code,
             department_name: r.department_name,
-            department_region_id: r.department_region_id,
+            department_region_id: Some(r.department_region_id),
             region_name: r.region_name,
         }
     }
@@ -56,12 +56,12 @@ impl From<DepartmentRow> for pb::Department {
 impl From<SubprefectureRow> for pb::Subprefecture {
     fn from(r: SubprefectureRow) -> Self {
         pb::Subprefecture {
-            subprefecture_id: r.subprefecture_id,
+            subprefecture_id: Some(r.subprefecture_id),
             subprefecture_code: r.subprefecture_code,
             subprefecture_name: r.subprefecture_name,
-            subprefecture_department_id: r.subprefecture_department_id,
+            subprefecture_department_id: Some(r.subprefecture_department_id),
             department_name: r.department_name,
-            region_id: r.region_id,
+            region_id: Some(r.region_id),
             region_name: r.region_name,
         }
     }
@@ -70,13 +70,13 @@ impl From<SubprefectureRow> for pb::Subprefecture {
 impl From<LocalityRow> for pb::Locality {
     fn from(r: LocalityRow) -> Self {
         pb::Locality {
-            locality_id: r.locality_id,
+            locality_id: Some(r.locality_id),
             locality_name: r.locality_name,
-            locality_subprefecture_id: r.locality_subprefecture_id,
+            locality_subprefecture_id: Some(r.locality_subprefecture_id),
             subprefecture_name: r.subprefecture_name,
-            department_id: r.department_id,
+            department_id: Some(r.department_id),
             department_name: r.department_name,
-            locality_region_id: r.locality_region_id,
+            locality_region_id: Some(r.locality_region_id),
             region_name: r.region_name,
         }
     }
@@ -122,7 +122,7 @@ impl Geography for GeographyGrpc {
             .store
             .save::<RegionRow>(
                 &REGION,
-                Draft { id: r.region_id, code: &code, name: &name, parent_id: 0 },
+                Draft { id: r.region_id.unwrap_or(0), code: &code, name: &name, parent_id: 0 },
             )
             .await?;
         Ok(Response::new(pb::Id { id }))
@@ -154,7 +154,7 @@ impl Geography for GeographyGrpc {
         ))
     }
 
-    async fn save_department(&self, request: Request<pb::Department>) -> Answer<pb::Id> {
+    async fn save_department(&self, request: Request<pb::DepartmentInput>) -> Answer<pb::Id> {
         let r = request.into_inner();
         let mut checks = Faults::new();
         let code = text::code(&required_text(
@@ -173,7 +173,7 @@ impl Geography for GeographyGrpc {
         );
         let region = checks.reference(
             "department_regionId",
-            r.department_region_id,
+            r.department_region_id.unwrap_or(0),
             "La région du département est obligatoire.",
         );
         checks.finish()?;
@@ -181,7 +181,12 @@ impl Geography for GeographyGrpc {
             .store
             .save::<DepartmentRow>(
                 &DEPARTMENT,
-                Draft { id: r.department_id, code: &code, name: &name, parent_id: region },
+                Draft {
+                    id: r.department_id.unwrap_or(0),
+                    code: &code,
+                    name: &name,
+                    parent_id: region,
+                },
             )
             .await?;
         Ok(Response::new(pb::Id { id }))
@@ -221,7 +226,7 @@ impl Geography for GeographyGrpc {
         ))
     }
 
-    async fn save_subprefecture(&self, request: Request<pb::Subprefecture>) -> Answer<pb::Id> {
+    async fn save_subprefecture(&self, request: Request<pb::SubprefectureInput>) -> Answer<pb::Id> {
         let r = request.into_inner();
         let mut checks = Faults::new();
         let code = text::code(&required_text(
@@ -240,7 +245,7 @@ impl Geography for GeographyGrpc {
         );
         let department = checks.reference(
             "subprefecture_departmentId",
-            r.subprefecture_department_id,
+            r.subprefecture_department_id.unwrap_or(0),
             "Le département de la sous-préfecture est obligatoire.",
         );
         checks.finish()?;
@@ -248,7 +253,12 @@ impl Geography for GeographyGrpc {
             .store
             .save::<SubprefectureRow>(
                 &SUBPREFECTURE,
-                Draft { id: r.subprefecture_id, code: &code, name: &name, parent_id: department },
+                Draft {
+                    id: r.subprefecture_id.unwrap_or(0),
+                    code: &code,
+                    name: &name,
+                    parent_id: department,
+                },
             )
             .await?;
         Ok(Response::new(pb::Id { id }))
@@ -277,7 +287,7 @@ impl Geography for GeographyGrpc {
         ))
     }
 
-    async fn save_locality(&self, request: Request<pb::Locality>) -> Answer<pb::Id> {
+    async fn save_locality(&self, request: Request<pb::LocalityInput>) -> Answer<pb::Id> {
         let r = request.into_inner();
         let mut checks = Faults::new();
         let name = required_text(
@@ -289,7 +299,7 @@ impl Geography for GeographyGrpc {
         );
         let subprefecture = checks.reference(
             "locality_subprefectureId",
-            r.locality_subprefecture_id,
+            r.locality_subprefecture_id.unwrap_or(0),
             "La sous-préfecture de la localité est obligatoire.",
         );
         checks.finish()?;
@@ -297,7 +307,12 @@ impl Geography for GeographyGrpc {
             .store
             .save::<LocalityRow>(
                 &LOCALITY,
-                Draft { id: r.locality_id, code: "", name: &name, parent_id: subprefecture },
+                Draft {
+                    id: r.locality_id.unwrap_or(0),
+                    code: "",
+                    name: &name,
+                    parent_id: subprefecture,
+                },
             )
             .await?;
         Ok(Response::new(pb::Id { id }))

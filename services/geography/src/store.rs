@@ -9,6 +9,7 @@ use common::outbox;
 use common::paging::Page;
 use common::text;
 use common::validation::{UniqueField, unique_or};
+use proto::geography as pb;
 use serde::Serialize;
 use sqlx::postgres::PgRow;
 use sqlx::{AssertSqlSafe, FromRow, PgConnection, PgPool, Postgres, QueryBuilder};
@@ -69,10 +70,30 @@ pub struct LocalityRow {
     pub region_name: String,
 }
 
-/// The payload of a `deleted` event.
-#[derive(Serialize)]
-struct Deleted {
-    id: i64,
+/// A row whose saving is told by an event of the geography's `events.proto`: the row's JSON (the
+/// API's names) read as that event, which keeps the fields it carries.
+pub trait Told: Serialize {
+    type Event: proto::Event + serde::de::DeserializeOwned;
+
+    fn event(&self) -> Result<Self::Event, serde_json::Error> {
+        serde_json::from_value(serde_json::to_value(self)?)
+    }
+}
+
+impl Told for RegionRow {
+    type Event = pb::RegionSaved;
+}
+
+impl Told for DepartmentRow {
+    type Event = pb::DepartmentSaved;
+}
+
+impl Told for SubprefectureRow {
+    type Event = pb::SubprefectureSaved;
+}
+
+impl Told for LocalityRow {
+    type Event = pb::LocalitySaved;
 }
 
 /// Counts of what an import added.
@@ -206,7 +227,13 @@ impl Store {
             .bind(id)
             .execute(&mut *tx)
             .await?;
-        outbox::enqueue(&mut tx, SCHEMA, &subject(level, "deleted"), &Deleted { id }).await?;
+        outbox::enqueue(
+            &mut tx,
+            SCHEMA,
+            &subject(level, "deleted"),
+            &pb::LevelDeleted { meta: None, id },
+        )
+        .await?;
         tx.commit().await?;
         Ok(())
     }
@@ -217,7 +244,7 @@ impl Store {
     #[tracing::instrument(name = "db.geography.save", skip(self, level), fields(level = level.entity))]
     pub async fn save<T>(&self, level: &Level, draft: Draft<'_>) -> Result<i64, ServiceError>
     where
-        T: for<'r> FromRow<'r, PgRow> + Send + Unpin + Serialize,
+        T: for<'r> FromRow<'r, PgRow> + Send + Unpin + Told,
     {
         let mut tx = self.pool.begin().await?;
         if let Some(parent) = &level.parent {
@@ -349,10 +376,11 @@ impl Store {
         verb: &str,
     ) -> Result<(), ServiceError>
     where
-        T: for<'r> FromRow<'r, PgRow> + Send + Unpin + Serialize,
+        T: for<'r> FromRow<'r, PgRow> + Send + Unpin + Told,
     {
         let row: T = self.find(&mut *tx, level, id).await?;
-        outbox::enqueue(tx, SCHEMA, &subject(level, verb), &row).await?;
+        let event = row.event().map_err(|e| ServiceError::Internal(e.into()))?;
+        outbox::enqueue(tx, SCHEMA, &subject(level, verb), &event).await?;
         Ok(())
     }
 

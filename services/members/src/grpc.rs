@@ -3,10 +3,10 @@
 
 use crate::domain::{member_rules, photo, registry_rules};
 use crate::photos::{Kind, PhotoStore};
-use crate::store::cooperatives::{COOPERATIVE_SORT, CooperativeRow};
-use crate::store::members::{MEMBER_SORT, MemberSettings};
-use crate::store::parcels::{PARCEL_SORT, ParcelRow, ParcelSearch};
-use crate::store::{MemberRow, MemberSearch, Store};
+use crate::store::cooperatives::COOPERATIVE_SORT;
+use crate::store::members::{MEMBER_SORT, MemberSettings, versioned_photo_path};
+use crate::store::parcels::{PARCEL_SORT, ParcelSearch};
+use crate::store::{MemberSearch, Store};
 use common::error::ServiceError;
 use common::paging::Page;
 use common::text;
@@ -27,108 +27,6 @@ type Answer<T> = Result<Response<T>, Status>;
 fn page(paging: Option<Paging>, allowed: &[(&str, &'static str)]) -> Result<Page, ServiceError> {
     let p = paging.unwrap_or_default();
     Page::checked(p.limit, p.offset, &p.order_by, p.descending, allowed)
-}
-
-fn iso_date(d: Option<chrono::NaiveDate>) -> Option<String> {
-    d.map(|d| d.format("%Y-%m-%d").to_string())
-}
-
-impl From<MemberRow> for pb::Member {
-    fn from(m: MemberRow) -> Self {
-        let has_photo = !m.member_photo_file_name.is_empty();
-        pb::Member {
-            member_id: m.member_id,
-            member_id_number: m.member_id_number,
-            member_firstname: m.member_firstname,
-            member_lastname: m.member_lastname,
-            member_gender: m.member_gender,
-            member_birth_date: iso_date(m.member_birth_date),
-            member_birth_location: m.member_birth_location,
-            member_city: m.member_city,
-            member_address: m.member_address,
-            member_district: m.member_district,
-            member_contact: m.member_contact,
-            member_locality_id: m.member_locality_id,
-            member_membership_start_date: iso_date(m.member_membership_start_date),
-            member_photo_file_name: m.member_photo_file_name,
-            member_is_main_account: m.member_is_main_account,
-            member_is_spouse: m.member_is_spouse,
-            member_is_child: m.member_is_child,
-            member_main_member_id: m.member_main_member_id,
-            member_created_at: m.member_created_at.to_rfc3339(),
-            member_created_by_user: m.member_created_by_user,
-            member_has_valid_card: m.member_has_valid_card,
-            member_has_unused_transaction: m.member_has_unused_transaction,
-            member_order_number: m.member_order_number.into(),
-            member_synchronization_needed: m.member_synchronization_needed,
-            member_uuid: m.member_uuid.to_string(),
-            member_photo_checked: m.member_photo_checked,
-            member_main_member_name: m.main_member_name,
-            member_cooperative_id: m.member_cooperative_id,
-            cooperative_name: m.cooperative_name,
-            place: Some(m.place.into()),
-            can_write: m.can_write,
-            contact_urgency: m.contact_urgency,
-            dependent_count: m.dependent_count.into(),
-            education_level: m.education_level,
-            ethnicity: m.ethnicity,
-            household_status: m.household_status,
-            household_size: m.household_size.map(Into::into),
-            identity_document_number: m.identity_document_number,
-            identity_document_type: m.identity_document_type,
-            marital_status: m.marital_status,
-            nationality: m.nationality,
-            occupation: m.occupation,
-            other_nationality: m.other_nationality,
-            other_occupation: m.other_occupation,
-            updated_at: m.updated_at.to_rfc3339(),
-            updated_by_user: m.updated_by_user,
-            // The version makes the address change with each new photo.
-            photo_file_path: if has_photo {
-                versioned_photo_path(m.member_id, m.photo_version)
-            } else {
-                String::new()
-            },
-        }
-    }
-}
-
-impl From<CooperativeRow> for pb::Cooperative {
-    fn from(c: CooperativeRow) -> Self {
-        pb::Cooperative {
-            cooperative_id: c.cooperative_id,
-            cooperative_code: c.cooperative_code,
-            cooperative_name: c.cooperative_name,
-            cooperative_locality_id: c.cooperative_locality_id,
-            cooperative_contact: c.cooperative_contact,
-            cooperative_member_count: c.cooperative_member_count,
-            place: Some(c.place.into()),
-        }
-    }
-}
-
-impl From<ParcelRow> for pb::Parcel {
-    fn from(p: ParcelRow) -> Self {
-        pb::Parcel {
-            parcel_id: p.parcel_id,
-            parcel_code: p.parcel_code,
-            parcel_member_id: p.parcel_member_id,
-            parcel_locality_id: p.parcel_locality_id,
-            parcel_area: p.parcel_area,
-            parcel_crop: p.parcel_crop,
-            parcel_latitude: p.parcel_latitude,
-            parcel_longitude: p.parcel_longitude,
-            member_name: p.member_name,
-            member_id_number: p.member_id_number,
-            place: Some(p.place.into()),
-        }
-    }
-}
-
-/// Where the gateway serves a member's photo; the version changes the address with each new photo, so a
-/// browser may keep each one for good.
-fn versioned_photo_path(member_id: i64, version: i32) -> String {
-    format!("/api/member/get_member-photo/{member_id}?v={version}")
 }
 
 fn search_of(f: Option<pb::MemberFilter>) -> MemberSearch {
@@ -154,11 +52,7 @@ impl Members for MembersGrpc {
         let page = page(r.paging, MEMBER_SORT)?;
         let (rows, total, total_exact) =
             self.store.list_members(&search_of(r.filter), &page).await?;
-        Ok(Response::new(pb::MemberList {
-            items: rows.into_iter().map(Into::into).collect(),
-            total,
-            total_exact,
-        }))
+        Ok(Response::new(pb::MemberList { items: rows, total, total_exact }))
     }
 
     async fn count_members(&self, request: Request<pb::MemberFilter>) -> Answer<pb::Count> {
@@ -167,7 +61,7 @@ impl Members for MembersGrpc {
     }
 
     async fn get_member(&self, request: Request<pb::Id>) -> Answer<pb::Member> {
-        Ok(Response::new(self.store.get_member(request.into_inner().id).await?.into()))
+        Ok(Response::new(self.store.get_member(request.into_inner().id).await?))
     }
 
     async fn save_member(&self, request: Request<pb::SaveMemberRequest>) -> Answer<pb::Id> {
@@ -190,11 +84,7 @@ impl Members for MembersGrpc {
 
     async fn get_family(&self, request: Request<pb::Id>) -> Answer<pb::Family> {
         let (main, spouses, children) = self.store.family(request.into_inner().id).await?;
-        Ok(Response::new(pb::Family {
-            main: Some(main.into()),
-            spouses: spouses.into_iter().map(Into::into).collect(),
-            children: children.into_iter().map(Into::into).collect(),
-        }))
+        Ok(Response::new(pb::Family { main: Some(main), spouses, children }))
     }
 
     async fn save_photo(&self, request: Request<pb::PhotoUpload>) -> Answer<pb::PhotoSaved> {
@@ -250,17 +140,14 @@ impl Members for MembersGrpc {
             .store
             .list_cooperatives(&r.filter, r.locality_id.filter(|id| *id > 0), &page)
             .await?;
-        Ok(Response::new(pb::CooperativeList {
-            items: rows.into_iter().map(Into::into).collect(),
-            total,
-        }))
+        Ok(Response::new(pb::CooperativeList { items: rows, total }))
     }
 
     async fn get_cooperative(&self, request: Request<pb::Id>) -> Answer<pb::Cooperative> {
-        Ok(Response::new(self.store.get_cooperative(request.into_inner().id).await?.into()))
+        Ok(Response::new(self.store.get_cooperative(request.into_inner().id).await?))
     }
 
-    async fn save_cooperative(&self, request: Request<pb::Cooperative>) -> Answer<pb::Id> {
+    async fn save_cooperative(&self, request: Request<pb::CooperativeInput>) -> Answer<pb::Id> {
         let draft = registry_rules::check_cooperative(&request.into_inner())?;
         Ok(Response::new(pb::Id { id: self.store.save_cooperative(&draft).await? }))
     }
@@ -283,17 +170,14 @@ impl Members for MembersGrpc {
             crop: r.crop,
         };
         let (rows, total) = self.store.list_parcels(&search, &page).await?;
-        Ok(Response::new(pb::ParcelList {
-            items: rows.into_iter().map(Into::into).collect(),
-            total,
-        }))
+        Ok(Response::new(pb::ParcelList { items: rows, total }))
     }
 
     async fn get_parcel(&self, request: Request<pb::Id>) -> Answer<pb::Parcel> {
-        Ok(Response::new(self.store.get_parcel(request.into_inner().id).await?.into()))
+        Ok(Response::new(self.store.get_parcel(request.into_inner().id).await?))
     }
 
-    async fn save_parcel(&self, request: Request<pb::Parcel>) -> Answer<pb::Id> {
+    async fn save_parcel(&self, request: Request<pb::ParcelInput>) -> Answer<pb::Id> {
         let draft = registry_rules::check_parcel(&request.into_inner())?;
         Ok(Response::new(pb::Id { id: self.store.save_parcel(&draft).await? }))
     }

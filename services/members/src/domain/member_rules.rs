@@ -25,41 +25,23 @@ impl Link {
     }
 }
 
-/// A member's editable fields, checked. Server-set fields (uuid aside, when a synchronised record brings
-/// its own) are not here.
+/// A member as sent, checked: `input` is normalised (texts trimmed, dates in ISO 8601, the family link in
+/// one shape, ids of 0 read as none) and is what the store writes; the rest is what the rules read from it.
 #[derive(Debug, Clone)]
 pub struct MemberDraft {
+    pub input: pb::MemberInput,
+    /// 0 to create.
     pub id: i64,
-    pub uuid: Option<uuid::Uuid>,
-    pub id_number: Option<String>,
-    pub firstname: String,
-    pub lastname: String,
-    pub gender: String,
-    pub birth_date: Option<NaiveDate>,
-    pub birth_location: String,
-    pub city: String,
-    pub address: String,
-    pub district: String,
-    pub contact: String,
-    pub locality_id: Option<i64>,
-    pub membership_start_date: Option<NaiveDate>,
     pub link: Link,
-    pub cooperative_id: Option<i64>,
-    pub photo_checked: bool,
-    pub can_write: bool,
-    pub contact_urgency: String,
-    pub education_level: String,
-    pub ethnicity: String,
-    pub household_status: String,
-    pub household_size: Option<i32>,
-    pub identity_document_number: String,
-    pub identity_document_type: String,
-    pub marital_status: String,
-    pub nationality: String,
-    pub occupation: String,
-    pub other_nationality: String,
-    pub other_occupation: String,
+    pub birth_date: Option<NaiveDate>,
+    /// A synchronised record's own uuid.
+    pub uuid: Option<uuid::Uuid>,
+    /// An identity number sent with the record (a synchronised one); made by the store otherwise.
+    pub id_number: Option<String>,
 }
+
+/// The longest text a field without a rule of its own takes.
+const TEXT_MAX: usize = 200;
 
 /// A date as the REST contract reads it (`AAAA-MM-JJ`, `JJ/MM/AAAA` or a timestamp); empty is none.
 fn date(f: &mut Faults, field: &str, value: Option<&str>) -> Option<NaiveDate> {
@@ -69,16 +51,40 @@ fn date(f: &mut Faults, field: &str, value: Option<&str>) -> Option<NaiveDate> {
     })
 }
 
+fn iso(date: Option<NaiveDate>) -> Option<String> {
+    date.map(|d| d.format("%Y-%m-%d").to_string())
+}
+
+/// Every text field of the input, trimmed and at most `TEXT_MAX` characters: the rule of a plain text
+/// field, so that a new one needs none of its own. The fields with their own rule are checked after.
+fn plain_texts(f: &mut Faults, m: &pb::MemberInput) -> pb::MemberInput {
+    let serde_json::Value::Object(mut fields) = serde_json::to_value(m).unwrap_or_default() else {
+        return m.clone();
+    };
+    for (name, value) in fields.iter_mut() {
+        if let serde_json::Value::String(text) = value {
+            *text = f.text(name, text, TEXT_MAX);
+        }
+    }
+    serde_json::from_value(serde_json::Value::Object(fields)).unwrap_or_else(|_| m.clone())
+}
+
 /// Checks the fields of `m` as sent; `today` is the caller's date (for "not in the future").
-pub fn check(m: &pb::Member, today: NaiveDate) -> Result<MemberDraft, ServiceError> {
+pub fn check(m: &pb::MemberInput, today: NaiveDate) -> Result<MemberDraft, ServiceError> {
     let mut f = Faults::new();
-    let firstname =
+    let mut input = plain_texts(&mut f, m);
+    let id = m.member_id.filter(|id| *id > 0).unwrap_or(0);
+    input.member_id = (id > 0).then_some(id);
+    input.member_firstname =
         f.required("member_firstname", &m.member_firstname, 100, msg::FIRSTNAME_REQUIRED);
-    let lastname = f.required("member_lastname", &m.member_lastname, 100, msg::LASTNAME_REQUIRED);
-    let gender = m.member_gender.trim().to_uppercase();
-    if !matches!(gender.as_str(), "" | "M" | "F") {
+    input.member_lastname =
+        f.required("member_lastname", &m.member_lastname, 100, msg::LASTNAME_REQUIRED);
+    input.member_gender = m.member_gender.trim().to_uppercase();
+    if !matches!(input.member_gender.as_str(), "" | "M" | "F") {
         f.add("member_gender", msg::GENDER);
     }
+    input.member_address = f.text("member_address", &m.member_address, 500);
+    input.member_contact = f.text("member_contact", &m.member_contact, 100);
 
     let birth_date = date(&mut f, "member_birthDate", m.member_birth_date.as_deref());
     if let Some(birth) = birth_date {
@@ -88,6 +94,7 @@ pub fn check(m: &pb::Member, today: NaiveDate) -> Result<MemberDraft, ServiceErr
             f.add("member_birthDate", msg::BIRTH_TOO_OLD);
         }
     }
+    input.member_birth_date = iso(birth_date);
     let membership_start_date =
         date(&mut f, "member_membershipStartDate", m.member_membership_start_date.as_deref());
     if let Some(start) = membership_start_date {
@@ -97,6 +104,7 @@ pub fn check(m: &pb::Member, today: NaiveDate) -> Result<MemberDraft, ServiceErr
             f.add("member_membershipStartDate", msg::MEMBERSHIP_BEFORE_BIRTH);
         }
     }
+    input.member_membership_start_date = iso(membership_start_date);
 
     let link = match (
         m.member_is_main_account,
@@ -126,10 +134,15 @@ pub fn check(m: &pb::Member, today: NaiveDate) -> Result<MemberDraft, ServiceErr
         }
     };
     if let Some(main) = link.and_then(Link::main_member_id)
-        && main == m.member_id
+        && main == id
     {
         f.add("member_mainMemberId", msg::OWN_DEPENDANT);
     }
+    let link = link.unwrap_or(Link::Main);
+    input.member_is_main_account = link == Link::Main;
+    input.member_is_spouse = matches!(link, Link::Spouse(_));
+    input.member_is_child = matches!(link, Link::Child(_));
+    input.member_main_member_id = link.main_member_id();
 
     let id_number = Some(m.member_id_number.trim().to_uppercase()).filter(|n| !n.is_empty());
     if let Some(n) = &id_number
@@ -144,52 +157,15 @@ pub fn check(m: &pb::Member, today: NaiveDate) -> Result<MemberDraft, ServiceErr
             None
         }),
     };
-    let household_size = m.household_size.and_then(|n| {
-        if (0..=1000).contains(&n) {
-            Some(n as i32)
-        } else {
-            f.add("householdSize", msg::HOUSEHOLD_SIZE);
-            None
-        }
-    });
+    if let Some(n) = m.household_size
+        && !(0..=1000).contains(&n)
+    {
+        f.add("householdSize", msg::HOUSEHOLD_SIZE);
+    }
+    input.member_locality_id = m.member_locality_id.filter(|id| *id > 0);
+    input.member_cooperative_id = m.member_cooperative_id.filter(|id| *id > 0);
 
-    let draft = MemberDraft {
-        id: m.member_id,
-        uuid,
-        id_number,
-        firstname,
-        lastname,
-        gender,
-        birth_date,
-        birth_location: f.text("member_birthLocation", &m.member_birth_location, 200),
-        city: f.text("member_city", &m.member_city, 200),
-        address: f.text("member_address", &m.member_address, 500),
-        district: f.text("member_district", &m.member_district, 200),
-        contact: f.text("member_contact", &m.member_contact, 100),
-        locality_id: m.member_locality_id.filter(|id| *id > 0),
-        membership_start_date,
-        link: link.unwrap_or(Link::Main),
-        cooperative_id: m.member_cooperative_id.filter(|id| *id > 0),
-        photo_checked: m.member_photo_checked,
-        can_write: m.can_write,
-        contact_urgency: f.text("contactUrgency", &m.contact_urgency, 100),
-        education_level: f.text("educationLevel", &m.education_level, 100),
-        ethnicity: f.text("ethnicity", &m.ethnicity, 100),
-        household_status: f.text("householdStatus", &m.household_status, 100),
-        household_size,
-        identity_document_number: f.text(
-            "identityDocumentNumber",
-            &m.identity_document_number,
-            100,
-        ),
-        identity_document_type: f.text("identityDocumentType", &m.identity_document_type, 100),
-        marital_status: f.text("maritalStatus", &m.marital_status, 100),
-        nationality: f.text("nationality", &m.nationality, 100),
-        occupation: f.text("occupation", &m.occupation, 100),
-        other_nationality: f.text("otherNationality", &m.other_nationality, 100),
-        other_occupation: f.text("otherOccupation", &m.other_occupation, 100),
-    };
-    f.finish_with(draft)
+    f.finish_with(MemberDraft { input, id, link, birth_date, uuid, id_number })
 }
 
 /// What the store knows of the main member named by a dependant.
@@ -230,8 +206,8 @@ mod tests {
         NaiveDate::from_ymd_opt(2026, 11, 23).unwrap()
     }
 
-    fn member() -> pb::Member {
-        pb::Member {
+    fn member() -> pb::MemberInput {
+        pb::MemberInput {
             member_firstname: "Awa".into(),
             member_lastname: "Koné".into(),
             ..Default::default()
@@ -252,43 +228,46 @@ mod tests {
 
     #[test]
     fn names_are_required() {
-        let e = check(&pb::Member::default(), today()).unwrap_err();
+        let e = check(&pb::MemberInput::default(), today()).unwrap_err();
         assert_eq!(field_of(e), vec!["member_firstname", "member_lastname"]);
     }
 
     #[test]
     fn dates_are_read_and_checked() {
-        let m = pb::Member { member_birth_date: Some("12/05/1980".into()), ..member() };
+        let m = pb::MemberInput { member_birth_date: Some("12/05/1980".into()), ..member() };
         assert_eq!(check(&m, today()).unwrap().birth_date, NaiveDate::from_ymd_opt(1980, 5, 12));
-        let future = pb::Member { member_birth_date: Some("2030-01-01".into()), ..member() };
+        let future = pb::MemberInput { member_birth_date: Some("2030-01-01".into()), ..member() };
         assert_eq!(field_of(check(&future, today()).unwrap_err()), vec!["member_birthDate"]);
         let bad =
-            pb::Member { member_membership_start_date: Some("31/02/2020".into()), ..member() };
+            pb::MemberInput { member_membership_start_date: Some("31/02/2020".into()), ..member() };
         assert_eq!(field_of(check(&bad, today()).unwrap_err()), vec!["member_membershipStartDate"]);
     }
 
     #[test]
     fn family_links_have_one_shape() {
         let spouse =
-            pb::Member { member_is_spouse: true, member_main_member_id: Some(4), ..member() };
+            pb::MemberInput { member_is_spouse: true, member_main_member_id: Some(4), ..member() };
         assert_eq!(check(&spouse, today()).unwrap().link, Link::Spouse(4));
-        let orphan = pb::Member { member_is_child: true, ..member() };
+        let orphan = pb::MemberInput { member_is_child: true, ..member() };
         assert_eq!(field_of(check(&orphan, today()).unwrap_err()), vec!["member_mainMemberId"]);
-        let main_with_main =
-            pb::Member { member_is_main_account: true, member_main_member_id: Some(4), ..member() };
+        let main_with_main = pb::MemberInput {
+            member_is_main_account: true,
+            member_main_member_id: Some(4),
+            ..member()
+        };
         assert_eq!(
             field_of(check(&main_with_main, today()).unwrap_err()),
             vec!["member_mainMemberId"]
         );
-        let both = pb::Member {
+        let both = pb::MemberInput {
             member_is_spouse: true,
             member_is_child: true,
             member_main_member_id: Some(4),
             ..member()
         };
         assert!(check(&both, today()).is_err());
-        let own = pb::Member {
-            member_id: 4,
+        let own = pb::MemberInput {
+            member_id: Some(4),
             member_is_child: true,
             member_main_member_id: Some(4),
             ..member()
@@ -298,7 +277,7 @@ mod tests {
 
     #[test]
     fn a_child_is_younger_than_its_main_member() {
-        let child = pb::Member {
+        let child = pb::MemberInput {
             member_is_child: true,
             member_main_member_id: Some(4),
             member_birth_date: Some("1970-01-01".into()),

@@ -26,7 +26,7 @@ pub struct ParcelDraft {
     pub point: Option<(f64, f64)>,
 }
 
-pub fn check_cooperative(c: &pb::Cooperative) -> Result<CooperativeDraft, ServiceError> {
+pub fn check_cooperative(c: &pb::CooperativeInput) -> Result<CooperativeDraft, ServiceError> {
     let mut faults = Faults::new();
     let code = text::code(&faults.required(
         "cooperative_code",
@@ -42,17 +42,25 @@ pub fn check_cooperative(c: &pb::Cooperative) -> Result<CooperativeDraft, Servic
     );
     let contact = faults.text("cooperative_contact", &c.cooperative_contact, 100);
     let locality_id = c.cooperative_locality_id.filter(|id| *id > 0);
-    faults.finish_with(CooperativeDraft { id: c.cooperative_id, code, name, locality_id, contact })
+    faults.finish_with(CooperativeDraft {
+        id: c.cooperative_id.unwrap_or(0).max(0),
+        code,
+        name,
+        locality_id,
+        contact,
+    })
 }
 
-pub fn check_parcel(p: &pb::Parcel) -> Result<ParcelDraft, ServiceError> {
+pub fn check_parcel(p: &pb::ParcelInput) -> Result<ParcelDraft, ServiceError> {
     let mut faults = Faults::new();
     let code =
         text::code(&faults.required("parcel_code", &p.parcel_code, 50, msg::PARCEL_CODE_REQUIRED));
-    if p.parcel_member_id <= 0 {
+    let member_id = p.parcel_member_id.unwrap_or(0);
+    if member_id <= 0 {
         faults.add("parcel_memberId", msg::PARCEL_MEMBER_REQUIRED);
     }
-    if !(p.parcel_area.is_finite() && p.parcel_area > 0.0 && p.parcel_area <= 100_000.0) {
+    let area = p.parcel_area.unwrap_or(0.0);
+    if !(area.is_finite() && area > 0.0 && area <= 100_000.0) {
         faults.add("parcel_area", msg::PARCEL_AREA);
     }
     let crop = faults.text("parcel_crop", &p.parcel_crop, 100);
@@ -77,11 +85,11 @@ pub fn check_parcel(p: &pb::Parcel) -> Result<ParcelDraft, ServiceError> {
         }
     };
     let draft = ParcelDraft {
-        id: p.parcel_id,
+        id: p.parcel_id.unwrap_or(0).max(0),
         code,
-        member_id: p.parcel_member_id,
+        member_id,
         locality_id: p.parcel_locality_id.filter(|id| *id > 0),
-        area: p.parcel_area,
+        area,
         crop,
         point,
     };
@@ -94,7 +102,7 @@ mod tests {
 
     #[test]
     fn a_parcel_needs_a_code_a_member_and_an_area() {
-        let e = check_parcel(&pb::Parcel::default()).unwrap_err();
+        let e = check_parcel(&pb::ParcelInput::default()).unwrap_err();
         let ServiceError::Invalid { fields, .. } = e else { panic!() };
         assert_eq!(
             fields.keys().collect::<Vec<_>>(),
@@ -104,18 +112,19 @@ mod tests {
 
     #[test]
     fn a_gps_point_is_whole_and_on_earth() {
-        let p = pb::Parcel {
+        let p = pb::ParcelInput {
             parcel_code: "p-1".into(),
-            parcel_member_id: 3,
-            parcel_area: 2.5,
+            parcel_member_id: Some(3),
+            parcel_area: Some(2.5),
             parcel_latitude: Some(95.0),
             parcel_longitude: Some(-5.0),
             ..Default::default()
         };
         assert!(check_parcel(&p).is_err());
-        let half = pb::Parcel { parcel_latitude: Some(6.8), parcel_longitude: None, ..p.clone() };
+        let half =
+            pb::ParcelInput { parcel_latitude: Some(6.8), parcel_longitude: None, ..p.clone() };
         assert!(check_parcel(&half).is_err());
-        let ok = pb::Parcel { parcel_latitude: Some(6.8), ..p };
+        let ok = pb::ParcelInput { parcel_latitude: Some(6.8), ..p };
         let draft = check_parcel(&ok).unwrap();
         assert_eq!(draft.code, "P-1");
         assert_eq!(draft.point, Some((6.8, -5.0)));

@@ -1,6 +1,6 @@
 //! Cooperatives: a code, a name, a locality and a contact; members belong to one.
 
-use super::{PLACE_COLUMNS, PlaceRow, Store, place_joins};
+use super::{PLACE_JSON, Store, place_joins};
 use crate::domain::messages as msg;
 use crate::domain::registry_rules::CooperativeDraft;
 use common::error::ServiceError;
@@ -8,19 +8,9 @@ use common::outbox;
 use common::paging::Page;
 use common::text;
 use common::validation::{UniqueField, unique_or};
-use serde::Serialize;
-use sqlx::{FromRow, Postgres, QueryBuilder};
-
-/// The payload of the `cooperative.created` and `cooperative.updated` events (field names as in the API).
-#[derive(Serialize)]
-#[allow(non_snake_case)]
-struct CooperativeEvent<'a> {
-    cooperative_id: i64,
-    cooperative_code: &'a str,
-    cooperative_name: &'a str,
-    cooperative_localityId: Option<i64>,
-    cooperative_contact: &'a str,
-}
+use proto::members as pb;
+use sqlx::types::Json;
+use sqlx::{Postgres, QueryBuilder};
 
 pub const COOPERATIVE_SORT: &[(&str, &str)] = &[
     ("cooperative_name", "c.cooperative_name"),
@@ -29,24 +19,14 @@ pub const COOPERATIVE_SORT: &[(&str, &str)] = &[
     ("cooperative_memberCount", "cooperative_member_count"),
 ];
 
-#[derive(Debug, FromRow)]
-pub struct CooperativeRow {
-    pub cooperative_id: i64,
-    pub cooperative_code: String,
-    pub cooperative_name: String,
-    pub cooperative_locality_id: Option<i64>,
-    pub cooperative_contact: String,
-    pub cooperative_member_count: i64,
-    #[sqlx(flatten)]
-    pub place: PlaceRow,
-}
-
+/// A cooperative as the read message's JSON, with its member count and its place.
 fn select() -> String {
     format!(
-        "SELECT c.cooperative_id, c.cooperative_code, c.cooperative_name, c.cooperative_locality_id, c.cooperative_contact,
-                (SELECT count(*) FROM members.member m WHERE m.member_cooperative_id = c.cooperative_id) AS cooperative_member_count,
-                {PLACE_COLUMNS}
-         FROM members.cooperative c{}",
+        "SELECT jsonb_strip_nulls(to_jsonb(c) - 'search' || jsonb_build_object(
+                'cooperative_member_count', n.cooperative_member_count, {PLACE_JSON}))
+         FROM members.cooperative c
+         CROSS JOIN LATERAL (SELECT count(*) AS cooperative_member_count FROM members.member m
+                             WHERE m.member_cooperative_id = c.cooperative_id) n{}",
         place_joins("c.cooperative_locality_id")
     )
 }
@@ -68,23 +48,25 @@ impl Store {
         filter: &str,
         locality_id: Option<i64>,
         page: &Page,
-    ) -> Result<(Vec<CooperativeRow>, i64), ServiceError> {
+    ) -> Result<(Vec<pb::Cooperative>, i64), ServiceError> {
         let pattern = text::filter_pattern(filter);
         let mut q = QueryBuilder::<Postgres>::new(select());
         push_conditions(&mut q, &pattern, locality_id);
         q.push(format!(" ORDER BY {}", page.order_sql("c.cooperative_id")));
         q.push(" LIMIT ").push_bind(page.limit).push(" OFFSET ").push_bind(page.offset);
-        let rows = q.build_query_as().fetch_all(&self.pool).await?;
+        let rows: Vec<Json<pb::Cooperative>> = q.build_query_scalar().fetch_all(&self.pool).await?;
+        let rows = rows.into_iter().map(|Json(c)| c).collect();
         let mut count = QueryBuilder::<Postgres>::new("SELECT count(*) FROM members.cooperative c");
         push_conditions(&mut count, &pattern, locality_id);
         Ok((rows, count.build_query_scalar().fetch_one(&self.pool).await?))
     }
 
-    pub async fn get_cooperative(&self, id: i64) -> Result<CooperativeRow, ServiceError> {
-        sqlx::query_as(sqlx::AssertSqlSafe(format!("{} WHERE c.cooperative_id = $1", select())))
+    pub async fn get_cooperative(&self, id: i64) -> Result<pb::Cooperative, ServiceError> {
+        sqlx::query_scalar(sqlx::AssertSqlSafe(format!("{} WHERE c.cooperative_id = $1", select())))
             .bind(id)
             .fetch_optional(&self.pool)
             .await?
+            .map(|Json(c)| c)
             .ok_or_else(|| ServiceError::NotFound(msg::cooperative_not_found(id)))
     }
 
@@ -121,13 +103,14 @@ impl Store {
             )
         })?;
         let id = saved.ok_or_else(|| ServiceError::NotFound(msg::cooperative_not_found(d.id)))?;
-        let event = CooperativeEvent {
-            cooperative_id: id,
-            cooperative_code: &d.code,
-            cooperative_name: &d.name,
-            cooperative_localityId: d.locality_id,
-            cooperative_contact: &d.contact,
+        let cooperative = pb::CooperativeInput {
+            cooperative_id: Some(id),
+            cooperative_code: d.code.clone(),
+            cooperative_name: d.name.clone(),
+            cooperative_locality_id: d.locality_id,
+            cooperative_contact: d.contact.clone(),
         };
+        let event = pb::CooperativeSaved { meta: None, cooperative: Some(cooperative) };
         let subject =
             format!("members.cooperative.{}", if d.id == 0 { "created" } else { "updated" });
         outbox::enqueue(&mut tx, super::SCHEMA, &subject, &event).await?;
@@ -160,7 +143,7 @@ impl Store {
             .bind(id)
             .execute(&mut *tx)
             .await?;
-        let deleted = serde_json::json!({ "cooperative_id": id });
+        let deleted = pb::CooperativeDeleted { meta: None, cooperative_id: id };
         outbox::enqueue(&mut tx, super::SCHEMA, "members.cooperative.deleted", &deleted).await?;
         tx.commit().await?;
         Ok(())

@@ -2,6 +2,7 @@
 //! service's events. Applying an event twice changes nothing, so a redelivered event is harmless.
 
 use common::error::ServiceError;
+use proto::geography as pb;
 use serde_json::Value;
 
 /// A geography event as this service reads it.
@@ -35,39 +36,22 @@ pub enum Level {
 }
 
 impl Level {
-    /// The projection table, its id and name columns, its parent column, and the event's field names.
-    fn describe(
-        self,
-    ) -> (&'static str, &'static str, &'static str, Option<&'static str>, [&'static str; 3]) {
+    /// The projection table, its id and name columns, and its parent column.
+    fn describe(self) -> (&'static str, &'static str, &'static str, Option<&'static str>) {
         match self {
-            Level::Region => (
-                "members.geo_region",
-                "region_id",
-                "region_name",
-                None,
-                ["region_id", "region_name", ""],
-            ),
-            Level::Department => (
-                "members.geo_department",
-                "department_id",
-                "department_name",
-                Some("region_id"),
-                ["department_id", "department_name", "department_regionId"],
-            ),
+            Level::Region => ("members.geo_region", "region_id", "region_name", None),
+            Level::Department => {
+                ("members.geo_department", "department_id", "department_name", Some("region_id"))
+            }
             Level::Subprefecture => (
                 "members.geo_subprefecture",
                 "subprefecture_id",
                 "subprefecture_name",
                 Some("department_id"),
-                ["subprefecture_id", "subprefecture_name", "subprefecture_departmentId"],
             ),
-            Level::Locality => (
-                "members.geo_locality",
-                "locality_id",
-                "locality_name",
-                Some("subprefecture_id"),
-                ["locality_id", "locality_name", "locality_subprefectureId"],
-            ),
+            Level::Locality => {
+                ("members.geo_locality", "locality_id", "locality_name", Some("subprefecture_id"))
+            }
         }
     }
 }
@@ -91,14 +75,18 @@ impl GeographyEvent {
             }
             // An import tells of its localities in batches: `{"localities": [<as in created>, ...]}`.
             "imported" if level == Level::Locality => {
-                let rows = payload["localities"]
-                    .as_array()?
-                    .iter()
-                    .map(|row| level.saved_row(row))
+                let e: pb::LocalitiesImported = serde_json::from_value(payload.clone()).ok()?;
+                let rows = e
+                    .localities
+                    .into_iter()
+                    .map(|row| level.whole(locality_row(row)))
                     .collect::<Option<Vec<_>>>()?;
                 Some(GeographyEvent::Saved { level, rows })
             }
-            "deleted" => Some(GeographyEvent::Deleted { level, id: payload["id"].as_i64()? }),
+            "deleted" => {
+                let e: pb::LevelDeleted = serde_json::from_value(payload.clone()).ok()?;
+                (e.id > 0).then_some(GeographyEvent::Deleted { level, id: e.id })
+            }
             _ => None,
         }
     }
@@ -113,14 +101,47 @@ impl GeographyEvent {
 }
 
 impl Level {
+    /// The row a `created` or `updated` event of this level carries (typed by the geography's
+    /// `events.proto`); `None` when it lacks its id, or its parent below the regions.
     fn saved_row(self, payload: &Value) -> Option<SavedRow> {
-        let [id_field, name_field, parent_field] = self.describe().4;
-        Some(SavedRow {
-            id: payload[id_field].as_i64()?,
-            name: payload[name_field].as_str()?.to_string(),
-            parent_id: if parent_field.is_empty() { 0 } else { payload[parent_field].as_i64()? },
-        })
+        fn read<T: serde::de::DeserializeOwned>(payload: &Value) -> Option<T> {
+            serde_json::from_value(payload.clone()).ok()
+        }
+        let row = match self {
+            Level::Region => {
+                let e: pb::RegionSaved = read(payload)?;
+                SavedRow { id: e.region_id, name: e.region_name, parent_id: 0 }
+            }
+            Level::Department => {
+                let e: pb::DepartmentSaved = read(payload)?;
+                SavedRow {
+                    id: e.department_id,
+                    name: e.department_name,
+                    parent_id: e.department_region_id,
+                }
+            }
+            Level::Subprefecture => {
+                let e: pb::SubprefectureSaved = read(payload)?;
+                SavedRow {
+                    id: e.subprefecture_id,
+                    name: e.subprefecture_name,
+                    parent_id: e.subprefecture_department_id,
+                }
+            }
+            Level::Locality => locality_row(read(payload)?),
+        };
+        self.whole(row)
     }
+
+    /// The row, if it has its id, and its parent below the regions.
+    fn whole(self, row: SavedRow) -> Option<SavedRow> {
+        let parent_known = self == Level::Region || row.parent_id > 0;
+        (row.id > 0 && parent_known).then_some(row)
+    }
+}
+
+fn locality_row(e: pb::LocalitySaved) -> SavedRow {
+    SavedRow { id: e.locality_id, name: e.locality_name, parent_id: e.locality_subprefecture_id }
 }
 
 /// Applies one geography event to the projection, in the consumer's transaction. The span sums the
@@ -133,7 +154,7 @@ pub async fn apply_geography(
     match event {
         GeographyEvent::Saved { level, rows } => {
             // One statement for the whole event, however many rows it carries.
-            let (table, id_column, name_column, parent_column, _) = level.describe();
+            let (table, id_column, name_column, parent_column) = level.describe();
             let sql = match parent_column {
                     None => format!(
                         "INSERT INTO {table} ({id_column}, {name_column}) SELECT * FROM unnest($1::bigint[], $2::text[])

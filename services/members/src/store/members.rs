@@ -1,17 +1,20 @@
 //! Members: lists that stay fast at a million rows, the family rules that need the database, and the
 //! `member.*` events written in the same transaction as each change.
 
-use super::{PLACE_COLUMNS, PlaceRow, Store, place_joins};
+use super::{PLACE_JSON, Store, place_joins};
 use crate::domain::member_rules::{Link, MainMember, MemberDraft, check_family};
 use crate::domain::{id_number, messages as msg};
-use chrono::{DateTime, NaiveDate, Utc};
+use chrono::NaiveDate;
 use common::error::ServiceError;
 use common::outbox;
 use common::paging::Page;
 use common::text;
 use common::validation::{UniqueField, unique_or};
-use serde::Serialize;
-use sqlx::{FromRow, PgConnection, Postgres, QueryBuilder};
+use proto::Fields;
+use proto::members as pb;
+use serde_json::{Map, Value, json};
+use sqlx::types::Json;
+use sqlx::{PgConnection, Postgres, QueryBuilder};
 
 /// Public sort fields of the member list and their columns; the first is the default order.
 pub const MEMBER_SORT: &[(&str, &str)] = &[
@@ -27,68 +30,21 @@ pub const MEMBER_SORT: &[(&str, &str)] = &[
 /// (`total_exact = false`), since counting a million rows would cost far more than the page.
 const EXACT_TOTAL_UP_TO: i64 = 10_000;
 
-const MEMBER_COLUMNS: &str = "m.member_id, m.member_uuid, m.member_id_number, m.member_firstname, m.member_lastname,
-    m.member_gender, m.member_birth_date, m.member_birth_location, m.member_city, m.member_address, m.member_district,
-    m.member_contact, m.member_locality_id, m.member_membership_start_date, m.member_photo_file_name, m.photo_version,
-    m.member_is_main_account, m.member_is_spouse, m.member_is_child, m.member_main_member_id, m.member_created_at,
-    m.member_created_by_user, m.member_has_valid_card, m.member_has_unused_transaction, m.member_order_number,
-    m.member_synchronization_needed, m.member_photo_checked, m.member_cooperative_id, m.can_write, m.contact_urgency,
-    m.dependent_count, m.education_level, m.ethnicity, m.household_status, m.household_size, m.identity_document_number,
-    m.identity_document_type, m.marital_status, m.nationality, m.occupation, m.other_nationality, m.other_occupation,
-    m.updated_at, m.updated_by_user,
-    CASE WHEN mm.member_id IS NULL THEN '' ELSE mm.member_firstname || ' ' || mm.member_lastname END AS main_member_name,
-    coalesce(c.cooperative_name, '') AS cooperative_name";
+/// A member row as the read message's JSON: the table's columns under their own names (the proto names,
+/// which the message also reads), without the search keys, plus what the joins name. NULLs are left out,
+/// so an absent value reads as the field's default.
+const MEMBER_JSON: &str = "jsonb_strip_nulls(to_jsonb(m) - 'search' - 'firstname_key' || jsonb_build_object(
+    'member_main_member_name', CASE WHEN mm.member_id IS NULL THEN '' ELSE mm.member_firstname || ' ' || mm.member_lastname END,
+    'cooperative_name', c.cooperative_name,
+    'photo_file_path', CASE WHEN m.member_photo_file_name = '' THEN ''
+        ELSE '{PHOTO_ADDRESS}' || m.member_id || '?v=' || m.photo_version END";
 
-#[derive(Debug, Clone, FromRow)]
-pub struct MemberRow {
-    pub member_id: i64,
-    pub member_uuid: uuid::Uuid,
-    pub member_id_number: String,
-    pub member_firstname: String,
-    pub member_lastname: String,
-    pub member_gender: String,
-    pub member_birth_date: Option<NaiveDate>,
-    pub member_birth_location: String,
-    pub member_city: String,
-    pub member_address: String,
-    pub member_district: String,
-    pub member_contact: String,
-    pub member_locality_id: Option<i64>,
-    pub member_membership_start_date: Option<NaiveDate>,
-    pub member_photo_file_name: String,
-    pub photo_version: i32,
-    pub member_is_main_account: bool,
-    pub member_is_spouse: bool,
-    pub member_is_child: bool,
-    pub member_main_member_id: Option<i64>,
-    pub member_created_at: DateTime<Utc>,
-    pub member_created_by_user: String,
-    pub member_has_valid_card: bool,
-    pub member_has_unused_transaction: bool,
-    pub member_order_number: i32,
-    pub member_synchronization_needed: bool,
-    pub member_photo_checked: bool,
-    pub member_cooperative_id: Option<i64>,
-    pub can_write: bool,
-    pub contact_urgency: String,
-    pub dependent_count: i32,
-    pub education_level: String,
-    pub ethnicity: String,
-    pub household_status: String,
-    pub household_size: Option<i32>,
-    pub identity_document_number: String,
-    pub identity_document_type: String,
-    pub marital_status: String,
-    pub nationality: String,
-    pub occupation: String,
-    pub other_nationality: String,
-    pub other_occupation: String,
-    pub updated_at: DateTime<Utc>,
-    pub updated_by_user: String,
-    pub main_member_name: String,
-    pub cooperative_name: String,
-    #[sqlx(flatten)]
-    pub place: PlaceRow,
+/// Where the gateway serves a member's photo; `?v=<version>` changes the address with each new photo, so
+/// a browser may keep each one for good.
+pub const PHOTO_ADDRESS: &str = "/api/member/get_member-photo/";
+
+pub fn versioned_photo_path(member_id: i64, version: i32) -> String {
+    format!("{PHOTO_ADDRESS}{member_id}?v={version}")
 }
 
 /// The filters of a member list, ready for SQL: patterns are folded `LIKE` patterns, empty when unused.
@@ -134,28 +90,6 @@ impl MemberSearch {
     }
 }
 
-/// The payload of the `member.created` and `member.updated` events: what other services keep of a member,
-/// every field a card prints or a statistic counts (field names as in the API).
-#[derive(Serialize)]
-#[allow(non_snake_case)]
-struct MemberEvent<'a> {
-    member_id: i64,
-    member_uuid: uuid::Uuid,
-    member_idNumber: &'a str,
-    member_firstname: &'a str,
-    member_lastname: &'a str,
-    member_gender: &'a str,
-    member_birthDate: Option<NaiveDate>,
-    member_birthLocation: &'a str,
-    member_city: &'a str,
-    member_contact: &'a str,
-    member_localityId: Option<i64>,
-    member_membershipStartDate: Option<NaiveDate>,
-    member_isMainAccount: bool,
-    member_mainMemberId: Option<i64>,
-    member_cooperativeId: Option<i64>,
-}
-
 /// Settings of the store that come from the instance.
 #[derive(Clone, Debug)]
 pub struct MemberSettings {
@@ -172,9 +106,10 @@ fn select(from_page: bool) -> String {
         "members.member m"
     };
     format!(
-        "SELECT {MEMBER_COLUMNS}, {PLACE_COLUMNS} FROM {source}
+        "SELECT {}, {PLACE_JSON})) FROM {source}
          LEFT JOIN members.member mm ON mm.member_id = m.member_main_member_id
          LEFT JOIN members.cooperative c ON c.cooperative_id = m.member_cooperative_id{}",
+        MEMBER_JSON.replace("{PHOTO_ADDRESS}", PHOTO_ADDRESS),
         place_joins("m.member_locality_id")
     )
 }
@@ -188,7 +123,7 @@ impl Store {
         &self,
         search: &MemberSearch,
         page: &Page,
-    ) -> Result<(Vec<MemberRow>, i64, bool), ServiceError> {
+    ) -> Result<(Vec<pb::Member>, i64, bool), ServiceError> {
         let order = page.order_sql("m.member_id");
         let mut q =
             QueryBuilder::<Postgres>::new("WITH page AS (SELECT m.member_id FROM members.member m");
@@ -196,9 +131,10 @@ impl Store {
         q.push(format!(" ORDER BY {order}"));
         q.push(" LIMIT ").push_bind(page.limit).push(" OFFSET ").push_bind(page.offset).push(") ");
         q.push(select(true)).push(format!(" ORDER BY {order}"));
-        let page_rows = q.build_query_as::<MemberRow>().fetch_all(&self.pool);
+        let page_rows = q.build_query_scalar::<Json<pb::Member>>().fetch_all(&self.pool);
         // The total is counted on a second connection while the page is read.
         let (rows, counted) = tokio::try_join!(page_rows, self.member_total(search))?;
+        let rows: Vec<pb::Member> = rows.into_iter().map(|Json(m)| m).collect();
         let (total, exact) = if page.offset == 0 && (rows.len() as i64) < page.limit {
             (rows.len() as i64, true)
         } else {
@@ -233,12 +169,13 @@ impl Store {
     }
 
     #[tracing::instrument(name = "db.members.get", skip(self))]
-    pub async fn get_member(&self, id: i64) -> Result<MemberRow, ServiceError> {
+    pub async fn get_member(&self, id: i64) -> Result<pb::Member, ServiceError> {
         let sql = format!("{} WHERE m.member_id = $1", select(false));
-        sqlx::query_as(sqlx::AssertSqlSafe(sql))
+        sqlx::query_scalar(sqlx::AssertSqlSafe(sql))
             .bind(id)
             .fetch_optional(&self.pool)
             .await?
+            .map(|Json(m)| m)
             .ok_or_else(|| ServiceError::NotFound(msg::member_not_found(id)))
     }
 
@@ -247,7 +184,7 @@ impl Store {
     pub async fn family(
         &self,
         id: i64,
-    ) -> Result<(MemberRow, Vec<MemberRow>, Vec<MemberRow>), ServiceError> {
+    ) -> Result<(pb::Member, Vec<pb::Member>, Vec<pb::Member>), ServiceError> {
         let member = self.get_member(id).await?;
         let main = match member.member_main_member_id {
             Some(main_id) => self.get_member(main_id).await?,
@@ -257,10 +194,11 @@ impl Store {
             "{} WHERE m.member_main_member_id = $1 ORDER BY m.member_order_number, m.member_id",
             select(false)
         );
-        let dependants: Vec<MemberRow> = sqlx::query_as(sqlx::AssertSqlSafe(sql))
+        let dependants: Vec<Json<pb::Member>> = sqlx::query_scalar(sqlx::AssertSqlSafe(sql))
             .bind(main.member_id)
             .fetch_all(&self.pool)
             .await?;
+        let dependants = dependants.into_iter().map(|Json(m)| m);
         let (spouses, children) = dependants.into_iter().partition(|m| m.member_is_spouse);
         Ok((main, spouses, children))
     }
@@ -297,8 +235,8 @@ impl Store {
                 main.map(|(is_main, birth_date)| MainMember { is_main, birth_date }).as_ref(),
             )?;
         }
-        self.locality_exists(&mut tx, "member_localityId", draft.locality_id).await?;
-        if let Some(id) = draft.cooperative_id {
+        self.locality_exists(&mut tx, "member_localityId", draft.input.member_locality_id).await?;
+        if let Some(id) = draft.input.member_cooperative_id {
             let found: Option<i64> = sqlx::query_scalar("SELECT cooperative_id FROM members.cooperative WHERE cooperative_id = $1 FOR KEY SHARE")
                 .bind(id)
                 .fetch_optional(&mut *tx)
@@ -335,101 +273,47 @@ impl Store {
             .fetch_one(&mut *tx)
             .await?,
         };
+        let mut member = draft.input.clone();
+        member.member_id_number = id_number.clone();
+        member.member_uuid = member_uuid.to_string();
         let search = text::fold(&format!(
             "{} {} {} {}",
-            draft.firstname, draft.lastname, id_number, draft.contact
+            member.member_firstname, member.member_lastname, id_number, member.member_contact
         ));
-        let firstname_key = text::fold(&draft.firstname);
-
-        let mut q = QueryBuilder::<Postgres>::new("");
-        let fields: Vec<(&str, Bind)> = vec![
-            ("member_id_number", Bind::Text(id_number.clone())),
-            ("member_firstname", Bind::Text(draft.firstname.clone())),
-            ("member_lastname", Bind::Text(draft.lastname.clone())),
-            ("member_gender", Bind::Text(draft.gender.clone())),
-            ("member_birth_date", Bind::Date(draft.birth_date)),
-            ("member_birth_location", Bind::Text(draft.birth_location.clone())),
-            ("member_city", Bind::Text(draft.city.clone())),
-            ("member_address", Bind::Text(draft.address.clone())),
-            ("member_district", Bind::Text(draft.district.clone())),
-            ("member_contact", Bind::Text(draft.contact.clone())),
-            ("member_locality_id", Bind::Id(draft.locality_id)),
-            ("member_membership_start_date", Bind::Date(draft.membership_start_date)),
-            ("member_is_main_account", Bind::Flag(draft.link == Link::Main)),
-            ("member_is_spouse", Bind::Flag(matches!(draft.link, Link::Spouse(_)))),
-            ("member_is_child", Bind::Flag(matches!(draft.link, Link::Child(_)))),
-            ("member_main_member_id", Bind::Id(main_id)),
-            ("member_order_number", Bind::Int(Some(order_number))),
-            ("member_synchronization_needed", Bind::Flag(settings.field_instance)),
-            ("member_photo_checked", Bind::Flag(draft.photo_checked)),
-            ("member_cooperative_id", Bind::Id(draft.cooperative_id)),
-            ("can_write", Bind::Flag(draft.can_write)),
-            ("contact_urgency", Bind::Text(draft.contact_urgency.clone())),
-            ("education_level", Bind::Text(draft.education_level.clone())),
-            ("ethnicity", Bind::Text(draft.ethnicity.clone())),
-            ("household_status", Bind::Text(draft.household_status.clone())),
-            ("household_size", Bind::Int(draft.household_size)),
-            ("identity_document_number", Bind::Text(draft.identity_document_number.clone())),
-            ("identity_document_type", Bind::Text(draft.identity_document_type.clone())),
-            ("marital_status", Bind::Text(draft.marital_status.clone())),
-            ("nationality", Bind::Text(draft.nationality.clone())),
-            ("occupation", Bind::Text(draft.occupation.clone())),
-            ("other_nationality", Bind::Text(draft.other_nationality.clone())),
-            ("other_occupation", Bind::Text(draft.other_occupation.clone())),
-            ("updated_by_user", Bind::Text(caller.to_string())),
-            ("search", Bind::Text(search)),
-            ("firstname_key", Bind::Text(firstname_key)),
-        ];
-        match &existing {
-            None => {
-                q.push("INSERT INTO members.member (member_uuid, member_created_by_user");
-                for (column, _) in &fields {
-                    q.push(", ").push(*column);
-                }
-                q.push(") VALUES (")
-                    .push_bind(member_uuid)
-                    .push(", ")
-                    .push_bind(caller.to_string());
-                for (_, value) in fields {
-                    q.push(", ");
-                    value.push(&mut q);
-                }
-                q.push(") RETURNING member_id");
-            }
-            Some(_) => {
-                q.push("UPDATE members.member SET updated_at = now()");
-                for (column, value) in fields {
-                    q.push(", ").push(column).push(" = ");
-                    value.push(&mut q);
-                }
-                q.push(" WHERE member_id = ").push_bind(draft.id).push(" RETURNING member_id");
-            }
+        // Every field of the input is a column of the same name; the server sets the rest.
+        let mut row = columns_of(&member);
+        row.remove("member_id");
+        row.insert("member_order_number".into(), json!(order_number));
+        row.insert("member_synchronization_needed".into(), json!(settings.field_instance));
+        row.insert("updated_by_user".into(), json!(caller));
+        row.insert("search".into(), json!(search));
+        row.insert("firstname_key".into(), json!(text::fold(&member.member_firstname)));
+        if existing.is_none() {
+            row.insert("member_created_by_user".into(), json!(caller));
         }
-        let id: i64 = q
-            .build_query_scalar()
+        let columns = row.keys().cloned().collect::<Vec<_>>().join(", ");
+        let sql = match &existing {
+            None => format!(
+                "INSERT INTO members.member ({columns})
+                 SELECT {columns} FROM jsonb_populate_record(NULL::members.member, $1) RETURNING member_id"
+            ),
+            Some(_) => format!(
+                "UPDATE members.member SET ({columns}, updated_at) =
+                 (SELECT {columns}, now() FROM jsonb_populate_record(NULL::members.member, $1))
+                 WHERE member_id = $2 RETURNING member_id"
+            ),
+        };
+        let id: i64 = sqlx::query_scalar(sqlx::AssertSqlSafe(sql))
+            .bind(Value::Object(row))
+            .bind(draft.id)
             .fetch_one(&mut *tx)
             .await
             .map_err(|e| unique_conflict(e, &id_number))?;
 
         let previous_main = existing.as_ref().and_then(|c| c.main_member_id);
         refresh_dependent_counts(&mut tx, &[previous_main, main_id]).await?;
-        let event = MemberEvent {
-            member_id: id,
-            member_uuid,
-            member_idNumber: &id_number,
-            member_firstname: &draft.firstname,
-            member_lastname: &draft.lastname,
-            member_gender: &draft.gender,
-            member_birthDate: draft.birth_date,
-            member_birthLocation: &draft.birth_location,
-            member_city: &draft.city,
-            member_contact: &draft.contact,
-            member_localityId: draft.locality_id,
-            member_membershipStartDate: draft.membership_start_date,
-            member_isMainAccount: draft.link == Link::Main,
-            member_mainMemberId: draft.link.main_member_id(),
-            member_cooperativeId: draft.cooperative_id,
-        };
+        member.member_id = Some(id);
+        let event = pb::MemberSaved { meta: None, member: Some(member) };
         let verb = if existing.is_some() { "updated" } else { "created" };
         outbox::enqueue(&mut tx, super::SCHEMA, &format!("members.member.{verb}"), &event).await?;
         tx.commit().await?;
@@ -467,7 +351,7 @@ impl Store {
             &mut tx,
             super::SCHEMA,
             "members.member.deleted",
-            &serde_json::json!({ "member_id": id }),
+            &pb::MemberDeleted { meta: None, member_id: id },
         )
         .await?;
         tx.commit().await?;
@@ -502,7 +386,7 @@ impl Store {
             &mut tx,
             super::SCHEMA,
             "members.member.photo_changed",
-            &serde_json::json!({ "member_id": id, "version": version }),
+            &pb::MemberPhotoChanged { meta: None, member_id: id, version },
         )
         .await?;
         tx.commit().await?;
@@ -525,25 +409,13 @@ impl Store {
     }
 }
 
-/// A value of the member insert or update, bound in its SQL type.
-enum Bind {
-    Text(String),
-    Date(Option<NaiveDate>),
-    Id(Option<i64>),
-    Int(Option<i32>),
-    Flag(bool),
-}
-
-impl Bind {
-    fn push(self, q: &mut QueryBuilder<Postgres>) {
-        match self {
-            Bind::Text(v) => q.push_bind(v),
-            Bind::Date(v) => q.push_bind(v),
-            Bind::Id(v) => q.push_bind(v),
-            Bind::Int(v) => q.push_bind(v),
-            Bind::Flag(v) => q.push_bind(v),
-        };
-    }
+/// A message as a row: its JSON keyed by the fields' proto names, which are the columns' names.
+fn columns_of<M: Fields + serde::Serialize>(message: &M) -> Map<String, Value> {
+    let json = serde_json::to_value(message).unwrap_or_default();
+    M::FIELDS
+        .iter()
+        .map(|(column, name)| (column.to_string(), json.get(*name).cloned().unwrap_or(Value::Null)))
+        .collect()
 }
 
 struct Current {

@@ -7,7 +7,7 @@ pub mod members;
 pub mod parcels;
 
 pub use geography::{GeographyEvent, apply_geography};
-pub use members::{MemberRow, MemberSearch};
+pub use members::MemberSearch;
 
 use crate::domain::messages;
 use common::error::ServiceError;
@@ -15,35 +15,11 @@ use sqlx::PgPool;
 
 pub const SCHEMA: &str = "members";
 
-/// The names of a locality's levels, as the projection knows them.
-#[derive(Debug, Clone, Default, sqlx::FromRow)]
-pub struct PlaceRow {
-    pub locality_name: Option<String>,
-    pub subprefecture_id: Option<i64>,
-    pub subprefecture_name: Option<String>,
-    pub department_id: Option<i64>,
-    pub department_name: Option<String>,
-    pub region_id: Option<i64>,
-    pub region_name: Option<String>,
-}
-
-impl From<PlaceRow> for proto::members::Place {
-    fn from(p: PlaceRow) -> Self {
-        proto::members::Place {
-            locality_name: p.locality_name.unwrap_or_default(),
-            subprefecture_name: p.subprefecture_name.unwrap_or_default(),
-            department_name: p.department_name.unwrap_or_default(),
-            region_name: p.region_name.unwrap_or_default(),
-            subprefecture_id: p.subprefecture_id.unwrap_or_default(),
-            department_id: p.department_id.unwrap_or_default(),
-            region_id: p.region_id.unwrap_or_default(),
-        }
-    }
-}
-
-/// The columns of `PlaceRow`, for a query that joins `PLACE_JOINS` on `<alias>_locality_id`.
-pub const PLACE_COLUMNS: &str = "gl.locality_name, gs.subprefecture_id, gs.subprefecture_name, gd.department_id, \
-     gd.department_name, gr.region_id, gr.region_name";
+/// The names of a locality's levels, as `jsonb_build_object` arguments (the read messages' place fields),
+/// for a query that joins `place_joins`.
+pub const PLACE_JSON: &str = "'locality_name', gl.locality_name, 'subprefecture_id', gs.subprefecture_id,
+    'subprefecture_name', gs.subprefecture_name, 'department_id', gd.department_id,
+    'department_name', gd.department_name, 'region_id', gr.region_id, 'region_name', gr.region_name";
 
 /// Joins the projection's four levels on the locality column `locality`.
 pub fn place_joins(locality: &str) -> String {

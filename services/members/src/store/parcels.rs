@@ -1,6 +1,6 @@
 //! Parcels: a piece of land a member farms, with its area in hectares, its crop and a GPS point.
 
-use super::{PLACE_COLUMNS, PlaceRow, Store, place_joins};
+use super::{PLACE_JSON, Store, place_joins};
 use crate::domain::messages as msg;
 use crate::domain::registry_rules::ParcelDraft;
 use common::error::ServiceError;
@@ -8,22 +8,9 @@ use common::outbox;
 use common::paging::Page;
 use common::text;
 use common::validation::{UniqueField, unique_or};
-use serde::Serialize;
-use sqlx::{FromRow, Postgres, QueryBuilder};
-
-/// The payload of the `parcel.created` and `parcel.updated` events (field names as in the API).
-#[derive(Serialize)]
-#[allow(non_snake_case)]
-struct ParcelEvent<'a> {
-    parcel_id: i64,
-    parcel_code: &'a str,
-    parcel_memberId: i64,
-    parcel_localityId: Option<i64>,
-    parcel_area: f64,
-    parcel_crop: &'a str,
-    parcel_latitude: Option<f64>,
-    parcel_longitude: Option<f64>,
-}
+use proto::members as pb;
+use sqlx::types::Json;
+use sqlx::{Postgres, QueryBuilder};
 
 pub const PARCEL_SORT: &[(&str, &str)] = &[
     ("parcel_code", "p.parcel_code"),
@@ -32,22 +19,6 @@ pub const PARCEL_SORT: &[(&str, &str)] = &[
     ("parcel_crop", "p.parcel_crop"),
     ("member_name", "m.member_lastname"),
 ];
-
-#[derive(Debug, FromRow)]
-pub struct ParcelRow {
-    pub parcel_id: i64,
-    pub parcel_code: String,
-    pub parcel_member_id: i64,
-    pub parcel_locality_id: Option<i64>,
-    pub parcel_area: f64,
-    pub parcel_crop: String,
-    pub parcel_latitude: Option<f64>,
-    pub parcel_longitude: Option<f64>,
-    pub member_name: String,
-    pub member_id_number: String,
-    #[sqlx(flatten)]
-    pub place: PlaceRow,
-}
 
 /// What a parcel list is filtered on.
 #[derive(Default)]
@@ -58,11 +29,12 @@ pub struct ParcelSearch {
     pub crop: String,
 }
 
+/// A parcel as the read message's JSON, with its member's name and identity number and its place.
 fn select() -> String {
     format!(
-        "SELECT p.parcel_id, p.parcel_code, p.parcel_member_id, p.parcel_locality_id, p.parcel_area::float8 AS parcel_area,
-                p.parcel_crop, p.parcel_latitude, p.parcel_longitude,
-                m.member_firstname || ' ' || m.member_lastname AS member_name, m.member_id_number, {PLACE_COLUMNS}
+        "SELECT jsonb_strip_nulls(to_jsonb(p) - 'search' || jsonb_build_object(
+                'member_name', m.member_firstname || ' ' || m.member_lastname,
+                'member_id_number', m.member_id_number, {PLACE_JSON}))
          FROM members.parcel p JOIN members.member m ON m.member_id = p.parcel_member_id{}",
         place_joins("p.parcel_locality_id")
     )
@@ -91,22 +63,24 @@ impl Store {
         &self,
         search: &ParcelSearch,
         page: &Page,
-    ) -> Result<(Vec<ParcelRow>, i64), ServiceError> {
+    ) -> Result<(Vec<pb::Parcel>, i64), ServiceError> {
         let mut q = QueryBuilder::<Postgres>::new(select());
         push_conditions(&mut q, search);
         q.push(format!(" ORDER BY {}", page.order_sql("p.parcel_id")));
         q.push(" LIMIT ").push_bind(page.limit).push(" OFFSET ").push_bind(page.offset);
-        let rows = q.build_query_as().fetch_all(&self.pool).await?;
+        let rows: Vec<Json<pb::Parcel>> = q.build_query_scalar().fetch_all(&self.pool).await?;
+        let rows = rows.into_iter().map(|Json(p)| p).collect();
         let mut count = QueryBuilder::<Postgres>::new("SELECT count(*) FROM members.parcel p");
         push_conditions(&mut count, search);
         Ok((rows, count.build_query_scalar().fetch_one(&self.pool).await?))
     }
 
-    pub async fn get_parcel(&self, id: i64) -> Result<ParcelRow, ServiceError> {
-        sqlx::query_as(sqlx::AssertSqlSafe(format!("{} WHERE p.parcel_id = $1", select())))
+    pub async fn get_parcel(&self, id: i64) -> Result<pb::Parcel, ServiceError> {
+        sqlx::query_scalar(sqlx::AssertSqlSafe(format!("{} WHERE p.parcel_id = $1", select())))
             .bind(id)
             .fetch_optional(&self.pool)
             .await?
+            .map(|Json(p)| p)
             .ok_or_else(|| ServiceError::NotFound(msg::parcel_not_found(id)))
     }
 
@@ -159,16 +133,17 @@ impl Store {
             )
         })?;
         let id = saved.ok_or_else(|| ServiceError::NotFound(msg::parcel_not_found(d.id)))?;
-        let event = ParcelEvent {
-            parcel_id: id,
-            parcel_code: &d.code,
-            parcel_memberId: d.member_id,
-            parcel_localityId: d.locality_id,
-            parcel_area: d.area,
-            parcel_crop: &d.crop,
+        let parcel = pb::ParcelInput {
+            parcel_id: Some(id),
+            parcel_code: d.code.clone(),
+            parcel_member_id: Some(d.member_id),
+            parcel_locality_id: d.locality_id,
+            parcel_area: Some(d.area),
+            parcel_crop: d.crop.clone(),
             parcel_latitude: d.point.map(|p| p.0),
             parcel_longitude: d.point.map(|p| p.1),
         };
+        let event = pb::ParcelSaved { meta: None, parcel: Some(parcel) };
         let subject = format!("members.parcel.{}", if d.id == 0 { "created" } else { "updated" });
         outbox::enqueue(&mut tx, super::SCHEMA, &subject, &event).await?;
         tx.commit().await?;
@@ -184,7 +159,7 @@ impl Store {
         if deleted.rows_affected() == 0 {
             return Err(ServiceError::NotFound(msg::parcel_not_found(id)));
         }
-        let event = serde_json::json!({ "parcel_id": id });
+        let event = pb::ParcelDeleted { meta: None, parcel_id: id };
         outbox::enqueue(&mut tx, super::SCHEMA, "members.parcel.deleted", &event).await?;
         tx.commit().await?;
         Ok(())

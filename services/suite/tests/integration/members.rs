@@ -578,6 +578,10 @@ async fn members_cooperatives_and_parcels_tell_their_changes_with_what_a_card_ne
     assert_eq!(created["member_membershipStartDate"], "2020-01-01");
     assert_eq!(created["member_cooperativeId"], coop);
     assert!(created["member_idNumber"].as_str().is_some_and(|n| n.starts_with('C')));
+    // Every event is versioned and names its id (the JetStream message id, once per change).
+    assert_eq!(created["meta"]["schemaVersion"], 1);
+    assert!(created["meta"]["eventId"].as_str().is_some_and(|id| id.len() == 36));
+    assert!(created["meta"]["occurredAt"].as_str().is_some_and(|t| t.starts_with("20")));
     let saved = of("members.parcel.created");
     assert_eq!((&saved["parcel_id"], &saved["parcel_code"]), (&json!(parcel), &json!("P-9")));
     assert_eq!(saved["parcel_memberId"], id);

@@ -2,9 +2,10 @@
 // whole record to write back (post_member replaces everything, so what the form does not show is sent
 // back as get_member gave it). Dates travel as AAAA-MM-JJ.
 import dayjs, { type Dayjs } from 'dayjs';
+import { components } from '../../../openapi.json';
 import type { Member } from './api';
 import { familyFlags, familyRoleOf, fullName, type FamilyRole } from './family';
-import { emptyPlace, placeOf } from './place';
+import { placeOf } from './place';
 
 export const API_DATE = 'YYYY-MM-DD';
 
@@ -45,57 +46,14 @@ export type MemberFormValues = { [K in TextField]?: string } & {
   householdSize?: number | null;
 };
 
-/** A member with nothing filled in: what "Nouvel adhérent" starts from. */
+/** A member with nothing filled in: what "Nouvel adhérent" starts from. Every field takes the default the
+ * API's document gives it, so a field added to the contract needs no edit here. */
 export function emptyMember(): Member {
-  return {
-    ...emptyPlace(),
-    member_id: null,
-    member_idNumber: '',
-    member_firstname: '',
-    member_lastname: '',
-    member_gender: '',
-    member_birthDate: null,
-    member_birthLocation: '',
-    member_city: '',
-    member_address: '',
-    member_district: '',
-    member_contact: '',
-    member_localityId: null,
-    member_membershipStartDate: null,
-    member_photoFileName: '',
-    member_isMainAccount: true,
-    member_isSpouse: false,
-    member_isChild: false,
-    member_mainMemberId: null,
-    member_createdAt: '',
-    member_createdByUser: '',
-    member_hasValidCard: false,
-    member_hasUnusedTransaction: false,
-    member_orderNumber: 0,
-    member_synchronizationNeeded: false,
-    member_uuid: '',
-    member_photoChecked: false,
-    member_mainMemberName: '',
-    member_cooperativeId: null,
-    cooperative_name: '',
-    canWrite: false,
-    contactUrgency: '',
-    dependentCount: 0,
-    educationLevel: '',
-    ethnicity: '',
-    householdStatus: '',
-    householdSize: null,
-    identityDocumentNumber: '',
-    identityDocumentType: '',
-    maritalStatus: '',
-    nationality: '',
-    occupation: '',
-    otherNationality: '',
-    otherOccupation: '',
-    updatedAt: '',
-    updatedByUser: '',
-    photoFilePath: '',
-  };
+  const defaults = Object.entries(components.schemas.Member.properties).map(([field, schema]) => [
+    field,
+    'default' in schema ? schema.default : null,
+  ]);
+  return { ...(Object.fromEntries(defaults) as Member), member_isMainAccount: true };
 }
 
 /** A new spouse or child of `main`: the family link, the same last name and the same locality. */

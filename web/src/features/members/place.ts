@@ -2,7 +2,16 @@
 // carry them (the members service keeps them from the geography's events).
 import type { Schemas } from '../../shared/api/client';
 
-export type Place = Schemas['Place'];
+export type Place = Pick<
+  Schemas['Member'],
+  | 'locality_name'
+  | 'subprefecture_name'
+  | 'department_name'
+  | 'region_name'
+  | 'subprefecture_id'
+  | 'department_id'
+  | 'region_id'
+>;
 
 export function emptyPlace(): Place {
   return {

@@ -469,7 +469,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Creates when `member_id` is absent or null, updates otherwise. */
+        /**
+         * Creates when `member_id` is absent or null, updates otherwise. The whole record is written: send it
+         *     back as `get_member` answers it (fields set by the server are ignored).
+         */
         post: operations["post_member"];
         delete?: never;
         options?: never;
@@ -788,14 +791,14 @@ export interface components {
             runningEnv: string;
             version: string;
         };
-        Cooperative: components["schemas"]["Place"] & {
+        Cooperative: {
             /** @default  */
             cooperative_code: string;
             /** @default  */
             cooperative_contact: string;
             /**
              * Format: int64
-             * @description Absent or null: create.
+             * @description Absent: create.
              * @default null
              */
             cooperative_id: number | null;
@@ -806,10 +809,55 @@ export interface components {
             cooperative_localityId: number | null;
             /**
              * Format: int64
-             * @description In answers only: how many members belong to it.
+             * @description How many members belong to it (answers only).
              * @default 0
              */
             cooperative_memberCount: number;
+            /** @default  */
+            cooperative_name: string;
+            /**
+             * Format: int64
+             * @default null
+             */
+            department_id: number | null;
+            /** @default  */
+            department_name: string;
+            /**
+             * @description The names of the locality's levels (answers only).
+             * @default
+             */
+            locality_name: string;
+            /**
+             * Format: int64
+             * @default null
+             */
+            region_id: number | null;
+            /** @default  */
+            region_name: string;
+            /**
+             * Format: int64
+             * @default null
+             */
+            subprefecture_id: number | null;
+            /** @default  */
+            subprefecture_name: string;
+        };
+        CooperativeInput: {
+            /** @default  */
+            cooperative_code: string;
+            /** @default  */
+            cooperative_contact: string;
+            /**
+             * Format: int64
+             * @description Absent: create.
+             * @default null
+             */
+            cooperative_id: number | null;
+            /**
+             * Format: int64
+             * @default null
+             */
+            cooperative_localityId: number | null;
             /** @default  */
             cooperative_name: string;
         };
@@ -829,14 +877,14 @@ export interface components {
             status: string;
         };
         Data_Cooperative: {
-            data: components["schemas"]["Place"] & {
+            data: {
                 /** @default  */
                 cooperative_code: string;
                 /** @default  */
                 cooperative_contact: string;
                 /**
                  * Format: int64
-                 * @description Absent or null: create.
+                 * @description Absent: create.
                  * @default null
                  */
                 cooperative_id: number | null;
@@ -847,26 +895,63 @@ export interface components {
                 cooperative_localityId: number | null;
                 /**
                  * Format: int64
-                 * @description In answers only: how many members belong to it.
+                 * @description How many members belong to it (answers only).
                  * @default 0
                  */
                 cooperative_memberCount: number;
                 /** @default  */
                 cooperative_name: string;
+                /**
+                 * Format: int64
+                 * @default null
+                 */
+                department_id: number | null;
+                /** @default  */
+                department_name: string;
+                /**
+                 * @description The names of the locality's levels (answers only).
+                 * @default
+                 */
+                locality_name: string;
+                /**
+                 * Format: int64
+                 * @default null
+                 */
+                region_id: number | null;
+                /** @default  */
+                region_name: string;
+                /**
+                 * Format: int64
+                 * @default null
+                 */
+                subprefecture_id: number | null;
+                /** @default  */
+                subprefecture_name: string;
             };
             /** @example ok */
             status: string;
         };
         Data_Department: {
             data: {
-                department_code?: string;
-                /** Format: int64 */
-                department_id?: number | null;
-                department_name?: string;
-                /** Format: int64 */
-                department_regionId?: number | null;
-                /** @description In answers only. */
-                region_name?: string;
+                /** @default  */
+                department_code: string;
+                /**
+                 * Format: int64
+                 * @default null
+                 */
+                department_id: number | null;
+                /** @default  */
+                department_name: string;
+                /**
+                 * Format: int64
+                 * @default null
+                 */
+                department_regionId: number | null;
+                /**
+                 * @description Answers only.
+                 * @default
+                 */
+                region_name: string;
             };
             /** @example ok */
             status: string;
@@ -893,25 +978,35 @@ export interface components {
             data: {
                 /**
                  * Format: int64
-                 * @description In answers only.
+                 * @default null
                  */
-                department_id?: number | null;
-                /** @description In answers only. */
-                department_name?: string;
-                /** Format: int64 */
-                locality_id?: number | null;
-                locality_name?: string;
+                department_id: number | null;
+                /** @default  */
+                department_name: string;
                 /**
                  * Format: int64
-                 * @description In answers only.
+                 * @default null
                  */
-                locality_regionId?: number | null;
-                /** Format: int64 */
-                locality_subprefectureId?: number | null;
-                /** @description In answers only. */
-                region_name?: string;
-                /** @description In answers only. */
-                subprefecture_name?: string;
+                locality_id: number | null;
+                /** @default  */
+                locality_name: string;
+                /**
+                 * Format: int64
+                 * @default null
+                 */
+                locality_regionId: number | null;
+                /**
+                 * Format: int64
+                 * @default null
+                 */
+                locality_subprefectureId: number | null;
+                /** @default  */
+                region_name: string;
+                /**
+                 * @description Answers only.
+                 * @default
+                 */
+                subprefecture_name: string;
             };
             /** @example ok */
             status: string;
@@ -930,12 +1025,12 @@ export interface components {
             status: string;
         };
         Data_Member: {
-            /**
-             * @description A member as the API shows and takes it (specification point 3). Fields set by the server are
-             *     ignored when sent. `post_member` writes the whole record: send it back as `get_member` answers it.
-             */
-            data: components["schemas"]["Place"] & {
-                /** @default false */
+            /** @description A member as answered (specification point 3). */
+            data: {
+                /**
+                 * @description The synchronised record's other fields.
+                 * @default false
+                 */
                 canWrite: boolean;
                 /** @default  */
                 contactUrgency: string;
@@ -943,7 +1038,14 @@ export interface components {
                 cooperative_name: string;
                 /**
                  * Format: int64
-                 * @description Number of spouses and children (server-set).
+                 * @default null
+                 */
+                department_id: number | null;
+                /** @default  */
+                department_name: string;
+                /**
+                 * Format: int64
+                 * @description Number of spouses and children.
                  * @default 0
                  */
                 dependentCount: number;
@@ -962,12 +1064,17 @@ export interface components {
                 identityDocumentNumber: string;
                 /** @default  */
                 identityDocumentType: string;
+                /**
+                 * @description The names of the locality's levels (answers only).
+                 * @default
+                 */
+                locality_name: string;
                 /** @default  */
                 maritalStatus: string;
                 /** @default  */
                 member_address: string;
                 /**
-                 * @description `AAAA-MM-JJ` (also read: `JJ/MM/AAAA`, or a timestamp).
+                 * @description Dates are ISO 8601 (`2024-03-01`) in answers; also read: `JJ/MM/AAAA`, or a timestamp. Absent when unknown.
                  * @default null
                  */
                 member_birthDate: string | null;
@@ -982,7 +1089,10 @@ export interface components {
                  * @default null
                  */
                 member_cooperativeId: number | null;
-                /** @default  */
+                /**
+                 * @description Timestamps are RFC 3339.
+                 * @default
+                 */
                 member_createdAt: string;
                 /** @default  */
                 member_createdByUser: string;
@@ -1001,7 +1111,7 @@ export interface components {
                 member_hasValidCard: boolean;
                 /**
                  * Format: int64
-                 * @description Absent or null: create.
+                 * @description Set in every answer.
                  * @default null
                  */
                 member_id: number | null;
@@ -1041,11 +1151,17 @@ export interface components {
                 member_orderNumber: number;
                 /** @default false */
                 member_photoChecked: boolean;
-                /** @default  */
+                /**
+                 * @description Set by the server (answers only).
+                 * @default
+                 */
                 member_photoFileName: string;
                 /** @default false */
                 member_synchronizationNeeded: boolean;
-                /** @default  */
+                /**
+                 * @description Made by the server; a synchronised record brings its own.
+                 * @default
+                 */
                 member_uuid: string;
                 /** @default  */
                 nationality: string;
@@ -1060,6 +1176,20 @@ export interface components {
                  * @default
                  */
                 photoFilePath: string;
+                /**
+                 * Format: int64
+                 * @default null
+                 */
+                region_id: number | null;
+                /** @default  */
+                region_name: string;
+                /**
+                 * Format: int64
+                 * @default null
+                 */
+                subprefecture_id: number | null;
+                /** @default  */
+                subprefecture_name: string;
                 /** @default  */
                 updatedAt: string;
                 /** @default  */
@@ -1069,14 +1199,23 @@ export interface components {
             status: string;
         };
         Data_Parcel: {
-            data: components["schemas"]["Place"] & {
+            data: {
                 /**
-                 * @description In answers only.
+                 * Format: int64
+                 * @default null
+                 */
+                department_id: number | null;
+                /** @default  */
+                department_name: string;
+                /**
+                 * @description The names of the locality's levels (answers only).
                  * @default
                  */
+                locality_name: string;
+                /** @default  */
                 member_idNumber: string;
                 /**
-                 * @description In answers only.
+                 * @description The member's name and identity number (answers only).
                  * @default
                  */
                 member_name: string;
@@ -1095,7 +1234,7 @@ export interface components {
                 parcel_crop: string;
                 /**
                  * Format: int64
-                 * @description Absent or null: create.
+                 * @description Absent: create.
                  * @default null
                  */
                 parcel_id: number | null;
@@ -1120,19 +1259,36 @@ export interface components {
                  * @default null
                  */
                 parcel_memberId: number | null;
+                /**
+                 * Format: int64
+                 * @default null
+                 */
+                region_id: number | null;
+                /** @default  */
+                region_name: string;
+                /**
+                 * Format: int64
+                 * @default null
+                 */
+                subprefecture_id: number | null;
+                /** @default  */
+                subprefecture_name: string;
             };
             /** @example ok */
             status: string;
         };
         Data_Region: {
+            /** @description A level's id is absent (or 0) to create; every answer sets it. */
             data: {
-                region_code?: string;
+                /** @default  */
+                region_code: string;
                 /**
                  * Format: int64
-                 * @description Absent or null: create.
+                 * @default null
                  */
-                region_id?: number | null;
-                region_name?: string;
+                region_id: number | null;
+                /** @default  */
+                region_name: string;
             };
             /** @example ok */
             status: string;
@@ -1144,21 +1300,32 @@ export interface components {
         };
         Data_Subprefecture: {
             data: {
-                /** @description In answers only. */
-                department_name?: string;
+                /**
+                 * @description Answers only.
+                 * @default
+                 */
+                department_name: string;
                 /**
                  * Format: int64
-                 * @description In answers only.
+                 * @default null
                  */
-                region_id?: number | null;
-                /** @description In answers only. */
-                region_name?: string;
-                subprefecture_code?: string;
-                /** Format: int64 */
-                subprefecture_departmentId?: number | null;
-                /** Format: int64 */
-                subprefecture_id?: number | null;
-                subprefecture_name?: string;
+                region_id: number | null;
+                /** @default  */
+                region_name: string;
+                /** @default  */
+                subprefecture_code: string;
+                /**
+                 * Format: int64
+                 * @default null
+                 */
+                subprefecture_departmentId: number | null;
+                /**
+                 * Format: int64
+                 * @default null
+                 */
+                subprefecture_id: number | null;
+                /** @default  */
+                subprefecture_name: string;
             };
             /** @example ok */
             status: string;
@@ -1185,14 +1352,42 @@ export interface components {
             status: string;
         };
         Department: {
-            department_code?: string;
-            /** Format: int64 */
-            department_id?: number | null;
-            department_name?: string;
-            /** Format: int64 */
-            department_regionId?: number | null;
-            /** @description In answers only. */
-            region_name?: string;
+            /** @default  */
+            department_code: string;
+            /**
+             * Format: int64
+             * @default null
+             */
+            department_id: number | null;
+            /** @default  */
+            department_name: string;
+            /**
+             * Format: int64
+             * @default null
+             */
+            department_regionId: number | null;
+            /**
+             * @description Answers only.
+             * @default
+             */
+            region_name: string;
+        };
+        /** @description A department as written; `Department` adds what answers name. */
+        DepartmentInput: {
+            /** @default  */
+            department_code: string;
+            /**
+             * Format: int64
+             * @default null
+             */
+            department_id: number | null;
+            /** @default  */
+            department_name: string;
+            /**
+             * Format: int64
+             * @default null
+             */
+            department_regionId: number | null;
         };
         Env: {
             /** @description `central` or `field`. */
@@ -1218,37 +1413,58 @@ export interface components {
             main: components["schemas"]["Member"];
             spouses: components["schemas"]["Member"][];
         };
-        ImportAnswer: {
-            /** Format: int64 */
-            departmentAdded: number;
-            /** Format: int64 */
-            localityAdded: number;
-            /** Format: int64 */
-            regionAdded: number;
+        /** @description What an import added, level by level. */
+        ImportAnswer: components["schemas"]["ImportResult"] & {
             /** @example ok */
             status: string;
-            /** Format: int64 */
+        };
+        ImportResult: {
+            /**
+             * Format: int64
+             * @default 0
+             */
+            departmentAdded: number;
+            /**
+             * Format: int64
+             * @default 0
+             */
+            localityAdded: number;
+            /**
+             * Format: int64
+             * @default 0
+             */
+            regionAdded: number;
+            /**
+             * Format: int64
+             * @default 0
+             */
             subprefectureAdded: number;
         };
-        /** @description One row of a locality import, as in the specification (point 3). */
         ImportRow: {
-            department_code?: string;
-            department_name?: string;
-            locality_name?: string;
-            region_code?: string;
-            region_name?: string;
-            subprefecture_code?: string;
-            subprefecture_name?: string;
+            /** @default  */
+            department_code: string;
+            /** @default  */
+            department_name: string;
+            /** @default  */
+            locality_name: string;
+            /** @default  */
+            region_code: string;
+            /** @default  */
+            region_name: string;
+            /** @default  */
+            subprefecture_code: string;
+            /** @default  */
+            subprefecture_name: string;
         };
         List_Cooperative: {
-            data: (components["schemas"]["Place"] & {
+            data: {
                 /** @default  */
                 cooperative_code: string;
                 /** @default  */
                 cooperative_contact: string;
                 /**
                  * Format: int64
-                 * @description Absent or null: create.
+                 * @description Absent: create.
                  * @default null
                  */
                 cooperative_id: number | null;
@@ -1259,13 +1475,39 @@ export interface components {
                 cooperative_localityId: number | null;
                 /**
                  * Format: int64
-                 * @description In answers only: how many members belong to it.
+                 * @description How many members belong to it (answers only).
                  * @default 0
                  */
                 cooperative_memberCount: number;
                 /** @default  */
                 cooperative_name: string;
-            })[];
+                /**
+                 * Format: int64
+                 * @default null
+                 */
+                department_id: number | null;
+                /** @default  */
+                department_name: string;
+                /**
+                 * @description The names of the locality's levels (answers only).
+                 * @default
+                 */
+                locality_name: string;
+                /**
+                 * Format: int64
+                 * @default null
+                 */
+                region_id: number | null;
+                /** @default  */
+                region_name: string;
+                /**
+                 * Format: int64
+                 * @default null
+                 */
+                subprefecture_id: number | null;
+                /** @default  */
+                subprefecture_name: string;
+            }[];
             /** @example ok */
             status: string;
             /**
@@ -1276,14 +1518,25 @@ export interface components {
         };
         List_Department: {
             data: {
-                department_code?: string;
-                /** Format: int64 */
-                department_id?: number | null;
-                department_name?: string;
-                /** Format: int64 */
-                department_regionId?: number | null;
-                /** @description In answers only. */
-                region_name?: string;
+                /** @default  */
+                department_code: string;
+                /**
+                 * Format: int64
+                 * @default null
+                 */
+                department_id: number | null;
+                /** @default  */
+                department_name: string;
+                /**
+                 * Format: int64
+                 * @default null
+                 */
+                department_regionId: number | null;
+                /**
+                 * @description Answers only.
+                 * @default
+                 */
+                region_name: string;
             }[];
             /** @example ok */
             status: string;
@@ -1297,25 +1550,35 @@ export interface components {
             data: {
                 /**
                  * Format: int64
-                 * @description In answers only.
+                 * @default null
                  */
-                department_id?: number | null;
-                /** @description In answers only. */
-                department_name?: string;
-                /** Format: int64 */
-                locality_id?: number | null;
-                locality_name?: string;
+                department_id: number | null;
+                /** @default  */
+                department_name: string;
                 /**
                  * Format: int64
-                 * @description In answers only.
+                 * @default null
                  */
-                locality_regionId?: number | null;
-                /** Format: int64 */
-                locality_subprefectureId?: number | null;
-                /** @description In answers only. */
-                region_name?: string;
-                /** @description In answers only. */
-                subprefecture_name?: string;
+                locality_id: number | null;
+                /** @default  */
+                locality_name: string;
+                /**
+                 * Format: int64
+                 * @default null
+                 */
+                locality_regionId: number | null;
+                /**
+                 * Format: int64
+                 * @default null
+                 */
+                locality_subprefectureId: number | null;
+                /** @default  */
+                region_name: string;
+                /**
+                 * @description Answers only.
+                 * @default
+                 */
+                subprefecture_name: string;
             }[];
             /** @example ok */
             status: string;
@@ -1326,14 +1589,23 @@ export interface components {
             total: number;
         };
         List_Parcel: {
-            data: (components["schemas"]["Place"] & {
+            data: {
                 /**
-                 * @description In answers only.
+                 * Format: int64
+                 * @default null
+                 */
+                department_id: number | null;
+                /** @default  */
+                department_name: string;
+                /**
+                 * @description The names of the locality's levels (answers only).
                  * @default
                  */
+                locality_name: string;
+                /** @default  */
                 member_idNumber: string;
                 /**
-                 * @description In answers only.
+                 * @description The member's name and identity number (answers only).
                  * @default
                  */
                 member_name: string;
@@ -1352,7 +1624,7 @@ export interface components {
                 parcel_crop: string;
                 /**
                  * Format: int64
-                 * @description Absent or null: create.
+                 * @description Absent: create.
                  * @default null
                  */
                 parcel_id: number | null;
@@ -1377,7 +1649,21 @@ export interface components {
                  * @default null
                  */
                 parcel_memberId: number | null;
-            })[];
+                /**
+                 * Format: int64
+                 * @default null
+                 */
+                region_id: number | null;
+                /** @default  */
+                region_name: string;
+                /**
+                 * Format: int64
+                 * @default null
+                 */
+                subprefecture_id: number | null;
+                /** @default  */
+                subprefecture_name: string;
+            }[];
             /** @example ok */
             status: string;
             /**
@@ -1388,13 +1674,15 @@ export interface components {
         };
         List_Region: {
             data: {
-                region_code?: string;
+                /** @default  */
+                region_code: string;
                 /**
                  * Format: int64
-                 * @description Absent or null: create.
+                 * @default null
                  */
-                region_id?: number | null;
-                region_name?: string;
+                region_id: number | null;
+                /** @default  */
+                region_name: string;
             }[];
             /** @example ok */
             status: string;
@@ -1406,21 +1694,32 @@ export interface components {
         };
         List_Subprefecture: {
             data: {
-                /** @description In answers only. */
-                department_name?: string;
+                /**
+                 * @description Answers only.
+                 * @default
+                 */
+                department_name: string;
                 /**
                  * Format: int64
-                 * @description In answers only.
+                 * @default null
                  */
-                region_id?: number | null;
-                /** @description In answers only. */
-                region_name?: string;
-                subprefecture_code?: string;
-                /** Format: int64 */
-                subprefecture_departmentId?: number | null;
-                /** Format: int64 */
-                subprefecture_id?: number | null;
-                subprefecture_name?: string;
+                region_id: number | null;
+                /** @default  */
+                region_name: string;
+                /** @default  */
+                subprefecture_code: string;
+                /**
+                 * Format: int64
+                 * @default null
+                 */
+                subprefecture_departmentId: number | null;
+                /**
+                 * Format: int64
+                 * @default null
+                 */
+                subprefecture_id: number | null;
+                /** @default  */
+                subprefecture_name: string;
             }[];
             /** @example ok */
             status: string;
@@ -1452,25 +1751,49 @@ export interface components {
         Locality: {
             /**
              * Format: int64
-             * @description In answers only.
+             * @default null
              */
-            department_id?: number | null;
-            /** @description In answers only. */
-            department_name?: string;
-            /** Format: int64 */
-            locality_id?: number | null;
-            locality_name?: string;
+            department_id: number | null;
+            /** @default  */
+            department_name: string;
             /**
              * Format: int64
-             * @description In answers only.
+             * @default null
              */
-            locality_regionId?: number | null;
-            /** Format: int64 */
-            locality_subprefectureId?: number | null;
-            /** @description In answers only. */
-            region_name?: string;
-            /** @description In answers only. */
-            subprefecture_name?: string;
+            locality_id: number | null;
+            /** @default  */
+            locality_name: string;
+            /**
+             * Format: int64
+             * @default null
+             */
+            locality_regionId: number | null;
+            /**
+             * Format: int64
+             * @default null
+             */
+            locality_subprefectureId: number | null;
+            /** @default  */
+            region_name: string;
+            /**
+             * @description Answers only.
+             * @default
+             */
+            subprefecture_name: string;
+        };
+        LocalityInput: {
+            /**
+             * Format: int64
+             * @default null
+             */
+            locality_id: number | null;
+            /** @default  */
+            locality_name: string;
+            /**
+             * Format: int64
+             * @default null
+             */
+            locality_subprefectureId: number | null;
         };
         LoginAnswer: {
             /** @example ok */
@@ -1493,12 +1816,12 @@ export interface components {
             status: string;
             user: components["schemas"]["User"];
         };
-        /**
-         * @description A member as the API shows and takes it (specification point 3). Fields set by the server are
-         *     ignored when sent. `post_member` writes the whole record: send it back as `get_member` answers it.
-         */
-        Member: components["schemas"]["Place"] & {
-            /** @default false */
+        /** @description A member as answered (specification point 3). */
+        Member: {
+            /**
+             * @description The synchronised record's other fields.
+             * @default false
+             */
             canWrite: boolean;
             /** @default  */
             contactUrgency: string;
@@ -1506,7 +1829,14 @@ export interface components {
             cooperative_name: string;
             /**
              * Format: int64
-             * @description Number of spouses and children (server-set).
+             * @default null
+             */
+            department_id: number | null;
+            /** @default  */
+            department_name: string;
+            /**
+             * Format: int64
+             * @description Number of spouses and children.
              * @default 0
              */
             dependentCount: number;
@@ -1525,12 +1855,17 @@ export interface components {
             identityDocumentNumber: string;
             /** @default  */
             identityDocumentType: string;
+            /**
+             * @description The names of the locality's levels (answers only).
+             * @default
+             */
+            locality_name: string;
             /** @default  */
             maritalStatus: string;
             /** @default  */
             member_address: string;
             /**
-             * @description `AAAA-MM-JJ` (also read: `JJ/MM/AAAA`, or a timestamp).
+             * @description Dates are ISO 8601 (`2024-03-01`) in answers; also read: `JJ/MM/AAAA`, or a timestamp. Absent when unknown.
              * @default null
              */
             member_birthDate: string | null;
@@ -1545,7 +1880,10 @@ export interface components {
              * @default null
              */
             member_cooperativeId: number | null;
-            /** @default  */
+            /**
+             * @description Timestamps are RFC 3339.
+             * @default
+             */
             member_createdAt: string;
             /** @default  */
             member_createdByUser: string;
@@ -1564,7 +1902,7 @@ export interface components {
             member_hasValidCard: boolean;
             /**
              * Format: int64
-             * @description Absent or null: create.
+             * @description Set in every answer.
              * @default null
              */
             member_id: number | null;
@@ -1604,11 +1942,17 @@ export interface components {
             member_orderNumber: number;
             /** @default false */
             member_photoChecked: boolean;
-            /** @default  */
+            /**
+             * @description Set by the server (answers only).
+             * @default
+             */
             member_photoFileName: string;
             /** @default false */
             member_synchronizationNeeded: boolean;
-            /** @default  */
+            /**
+             * @description Made by the server; a synchronised record brings its own.
+             * @default
+             */
             member_uuid: string;
             /** @default  */
             nationality: string;
@@ -1623,10 +1967,128 @@ export interface components {
              * @default
              */
             photoFilePath: string;
+            /**
+             * Format: int64
+             * @default null
+             */
+            region_id: number | null;
+            /** @default  */
+            region_name: string;
+            /**
+             * Format: int64
+             * @default null
+             */
+            subprefecture_id: number | null;
+            /** @default  */
+            subprefecture_name: string;
             /** @default  */
             updatedAt: string;
             /** @default  */
             updatedByUser: string;
+        };
+        /**
+         * @description A member as written: every field a caller may set. The read message `Member` repeats these fields with
+         *     the same numbers and adds what the server sets.
+         */
+        MemberInput: {
+            /**
+             * @description The synchronised record's other fields.
+             * @default false
+             */
+            canWrite: boolean;
+            /** @default  */
+            contactUrgency: string;
+            /** @default  */
+            educationLevel: string;
+            /** @default  */
+            ethnicity: string;
+            /**
+             * Format: int64
+             * @default null
+             */
+            householdSize: number | null;
+            /** @default  */
+            householdStatus: string;
+            /** @default  */
+            identityDocumentNumber: string;
+            /** @default  */
+            identityDocumentType: string;
+            /** @default  */
+            maritalStatus: string;
+            /** @default  */
+            member_address: string;
+            /**
+             * @description Dates are ISO 8601 (`2024-03-01`) in answers; also read: `JJ/MM/AAAA`, or a timestamp. Absent when unknown.
+             * @default null
+             */
+            member_birthDate: string | null;
+            /** @default  */
+            member_birthLocation: string;
+            /** @default  */
+            member_city: string;
+            /** @default  */
+            member_contact: string;
+            /**
+             * Format: int64
+             * @default null
+             */
+            member_cooperativeId: number | null;
+            /** @default  */
+            member_district: string;
+            /** @default  */
+            member_firstname: string;
+            /**
+             * @description `M`, `F` or empty.
+             * @default
+             */
+            member_gender: string;
+            /**
+             * Format: int64
+             * @description Absent: create.
+             * @default null
+             */
+            member_id: number | null;
+            /**
+             * @description Made by the server when absent: prefix, sequence and ISO 7064 check digits.
+             * @default
+             */
+            member_idNumber: string;
+            /** @default false */
+            member_isChild: boolean;
+            /** @default false */
+            member_isMainAccount: boolean;
+            /** @default false */
+            member_isSpouse: boolean;
+            /** @default  */
+            member_lastname: string;
+            /**
+             * Format: int64
+             * @default null
+             */
+            member_localityId: number | null;
+            /**
+             * Format: int64
+             * @description The main member of a spouse or a child.
+             * @default null
+             */
+            member_mainMemberId: number | null;
+            /** @default null */
+            member_membershipStartDate: string | null;
+            /** @default false */
+            member_photoChecked: boolean;
+            /**
+             * @description Made by the server; a synchronised record brings its own.
+             * @default
+             */
+            member_uuid: string;
+            /** @default  */
+            nationality: string;
+            /** @default  */
+            occupation: string;
+            /** @default  */
+            otherNationality: string;
+            /** @default  */
+            otherOccupation: string;
         };
         /** @description A page of members. `totalExact` is false when `total` is an estimate (more than 10,000 matches). */
         MemberListAnswer: {
@@ -1647,14 +2109,23 @@ export interface components {
             login_provider?: string | null;
             login_role: string;
         };
-        Parcel: components["schemas"]["Place"] & {
+        Parcel: {
             /**
-             * @description In answers only.
+             * Format: int64
+             * @default null
+             */
+            department_id: number | null;
+            /** @default  */
+            department_name: string;
+            /**
+             * @description The names of the locality's levels (answers only).
              * @default
              */
+            locality_name: string;
+            /** @default  */
             member_idNumber: string;
             /**
-             * @description In answers only.
+             * @description The member's name and identity number (answers only).
              * @default
              */
             member_name: string;
@@ -1673,7 +2144,63 @@ export interface components {
             parcel_crop: string;
             /**
              * Format: int64
-             * @description Absent or null: create.
+             * @description Absent: create.
+             * @default null
+             */
+            parcel_id: number | null;
+            /**
+             * Format: double
+             * @default null
+             */
+            parcel_latitude: number | null;
+            /**
+             * Format: int64
+             * @default null
+             */
+            parcel_localityId: number | null;
+            /**
+             * Format: double
+             * @default null
+             */
+            parcel_longitude: number | null;
+            /**
+             * Format: int64
+             * @description The member who farms it.
+             * @default null
+             */
+            parcel_memberId: number | null;
+            /**
+             * Format: int64
+             * @default null
+             */
+            region_id: number | null;
+            /** @default  */
+            region_name: string;
+            /**
+             * Format: int64
+             * @default null
+             */
+            subprefecture_id: number | null;
+            /** @default  */
+            subprefecture_name: string;
+        };
+        ParcelInput: {
+            /**
+             * Format: double
+             * @description Hectares.
+             * @default null
+             */
+            parcel_area: number | null;
+            /** @default  */
+            parcel_code: string;
+            /**
+             * @description Cacao, café, hévéa, anacarde...
+             * @default
+             */
+            parcel_crop: string;
+            /**
+             * Format: int64
+             * @description Absent: create.
              * @default null
              */
             parcel_id: number | null;
@@ -1717,19 +2244,10 @@ export interface components {
              */
             member_photo: string;
         };
-        Place: {
-            /**
-             * Format: int64
-             * @default null
-             */
-            department_id: number | null;
+        /** @description A level's id is absent (or 0) to create; every answer sets it. */
+        Region: {
             /** @default  */
-            department_name: string;
-            /**
-             * @description In answers only.
-             * @default
-             */
-            locality_name: string;
+            region_code: string;
             /**
              * Format: int64
              * @default null
@@ -1737,22 +2255,6 @@ export interface components {
             region_id: number | null;
             /** @default  */
             region_name: string;
-            /**
-             * Format: int64
-             * @default null
-             */
-            subprefecture_id: number | null;
-            /** @default  */
-            subprefecture_name: string;
-        };
-        Region: {
-            region_code?: string;
-            /**
-             * Format: int64
-             * @description Absent or null: create.
-             */
-            region_id?: number | null;
-            region_name?: string;
         };
         /** @description The signed-in login as the sign-in answer names it. */
         SessionUser: {
@@ -1762,21 +2264,48 @@ export interface components {
             login_role: string;
         };
         Subprefecture: {
-            /** @description In answers only. */
-            department_name?: string;
+            /**
+             * @description Answers only.
+             * @default
+             */
+            department_name: string;
             /**
              * Format: int64
-             * @description In answers only.
+             * @default null
              */
-            region_id?: number | null;
-            /** @description In answers only. */
-            region_name?: string;
-            subprefecture_code?: string;
-            /** Format: int64 */
-            subprefecture_departmentId?: number | null;
-            /** Format: int64 */
-            subprefecture_id?: number | null;
-            subprefecture_name?: string;
+            region_id: number | null;
+            /** @default  */
+            region_name: string;
+            /** @default  */
+            subprefecture_code: string;
+            /**
+             * Format: int64
+             * @default null
+             */
+            subprefecture_departmentId: number | null;
+            /**
+             * Format: int64
+             * @default null
+             */
+            subprefecture_id: number | null;
+            /** @default  */
+            subprefecture_name: string;
+        };
+        SubprefectureInput: {
+            /** @default  */
+            subprefecture_code: string;
+            /**
+             * Format: int64
+             * @default null
+             */
+            subprefecture_departmentId: number | null;
+            /**
+             * Format: int64
+             * @default null
+             */
+            subprefecture_id: number | null;
+            /** @default  */
+            subprefecture_name: string;
         };
         TokenAnswer: {
             /** @example ok */
@@ -2057,7 +2586,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["Cooperative"];
+                "application/json": components["schemas"]["CooperativeInput"];
             };
         };
         responses: {
@@ -2200,7 +2729,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["Department"];
+                "application/json": components["schemas"]["DepartmentInput"];
             };
         };
         responses: {
@@ -2397,7 +2926,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["Locality"];
+                "application/json": components["schemas"]["LocalityInput"];
             };
         };
         responses: {
@@ -2742,7 +3271,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["Member"];
+                "application/json": components["schemas"]["MemberInput"];
             };
         };
         responses: {
@@ -2917,7 +3446,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["Parcel"];
+                "application/json": components["schemas"]["ParcelInput"];
             };
         };
         responses: {
@@ -3201,7 +3730,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["Subprefecture"];
+                "application/json": components["schemas"]["SubprefectureInput"];
             };
         };
         responses: {
