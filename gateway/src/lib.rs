@@ -2,9 +2,11 @@
 //! matrix, OpenAPI, probes, and the single-page application.
 
 pub mod access;
+mod client;
 pub mod envelope;
 pub mod error;
 mod extract;
+mod headers;
 mod openapi;
 pub mod routes;
 pub mod session;
@@ -42,10 +44,18 @@ pub struct GatewayConfig {
     pub request_timeout: Duration,
     /// Largest JSON body accepted.
     pub body_limit: usize,
+    /// Proxies whose `X-Forwarded-For` names the client (an ingress); nobody else is believed.
+    pub trusted_proxies: Vec<std::net::IpAddr>,
+    /// Sign-ins (and refreshes) one client address may make in a minute.
+    pub signins_per_minute: u32,
 }
 
+/// Sign-ins one address may make in a minute: a person mistyping, or an office behind one address.
+pub const DEFAULT_SIGNINS_PER_MINUTE: u32 = 30;
+
 impl GatewayConfig {
-    /// Reads `HTTP_ADDR`, `WEB_DIR`, `RUNNING_ENV`, `REQUEST_TIMEOUT_SECONDS`, `BODY_LIMIT_BYTES`.
+    /// Reads `HTTP_ADDR`, `WEB_DIR`, `RUNNING_ENV`, `REQUEST_TIMEOUT_SECONDS`, `BODY_LIMIT_BYTES`,
+    /// `TRUSTED_PROXIES` (addresses, comma-separated), `SIGNINS_PER_MINUTE`.
     pub fn from_env() -> Result<Self> {
         Ok(GatewayConfig {
             http_addr: env_or("HTTP_ADDR", "127.0.0.1:8080"),
@@ -53,6 +63,15 @@ impl GatewayConfig {
             running_env: RunningEnv::from_env()?,
             request_timeout: Duration::from_secs(env_parse("REQUEST_TIMEOUT_SECONDS", 60u64)?),
             body_limit: env_parse("BODY_LIMIT_BYTES", 2 * 1024 * 1024usize)?,
+            trusted_proxies: env_or("TRUSTED_PROXIES", "")
+                .split(',')
+                .map(str::trim)
+                .filter(|a| !a.is_empty())
+                .map(|a| {
+                    a.parse().with_context(|| format!("TRUSTED_PROXIES: {a:?} is not an address"))
+                })
+                .collect::<Result<_>>()?,
+            signins_per_minute: env_parse("SIGNINS_PER_MINUTE", DEFAULT_SIGNINS_PER_MINUTE)?,
         })
     }
 }
@@ -71,12 +90,20 @@ pub fn openapi_document() -> utoipa::openapi::OpenApi {
 pub fn app(state: AppState, config: &GatewayConfig) -> Router {
     let (api, document) = api().split_for_parts();
     let document = Json(document);
+    // The document, like every call but sign-in, is for signed-in callers.
+    let openapi = move |_caller: session::Caller| async move { document.clone() };
     let api = api
-        .route("/openapi.json", get(move || async move { document.clone() }))
+        .route("/openapi.json", get(openapi))
         .fallback(unknown_call)
         .method_not_allowed_fallback(method_not_allowed)
-        .layer(axum::extract::DefaultBodyLimit::max(config.body_limit));
-    Router::new()
+        .layer(axum::extract::DefaultBodyLimit::max(config.body_limit))
+        .layer(axum::middleware::from_fn(headers::forward_token))
+        .layer(headers::no_store())
+        .layer(axum::Extension(client::ClientPolicy::new(
+            config.trusted_proxies.clone(),
+            config.signins_per_minute,
+        )));
+    let mut app = Router::new()
         .nest("/api", api)
         // The nested router does not see `/api/` itself, which would otherwise reach the application.
         .route("/api/", any(unknown_call))
@@ -88,7 +115,11 @@ pub fn app(state: AppState, config: &GatewayConfig) -> Router {
         // Brotli's own default (quality 11) takes hundreds of milliseconds on a 2,000-row list; quality 4
         // compresses such an answer in a few milliseconds, about as small as gzip's default.
         .layer(CompressionLayer::new().quality(CompressionLevel::Precise(4)))
-        .layer(TraceLayer::new_for_http().make_span_with(request_span).on_response(record_status))
+        .layer(TraceLayer::new_for_http().make_span_with(request_span).on_response(record_status));
+    for layer in headers::security_headers() {
+        app = app.layer(layer);
+    }
+    app
 }
 
 /// One span per request, named `METHOD route`, continuing the browser's trace when it sends one.
@@ -141,5 +172,7 @@ pub async fn serve(
     let listener = listener.tap_io(|tcp| {
         let _ = tcp.set_nodelay(true);
     });
+    // The peer's address is the client's (or its proxy's): `client::ClientAddress`.
+    let app = app.into_make_service_with_connect_info::<std::net::SocketAddr>();
     axum::serve(listener, app).with_graceful_shutdown(shutdown).await.context("HTTP server failed")
 }

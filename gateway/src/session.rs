@@ -6,7 +6,6 @@ use crate::access::{Permission, may};
 use crate::error::ApiError;
 use crate::state::AppState;
 use axum::extract::FromRequestParts;
-use axum::http::header::AUTHORIZATION;
 use axum::http::request::Parts;
 use common::roles::Role;
 use std::marker::PhantomData;
@@ -22,9 +21,7 @@ pub struct Caller {
 
 /// The bearer token of a request, if any.
 pub fn bearer(parts: &Parts) -> Option<&str> {
-    let value = parts.headers.get(AUTHORIZATION)?.to_str().ok()?;
-    let (scheme, token) = value.split_once(' ')?;
-    scheme.eq_ignore_ascii_case("bearer").then_some(token.trim()).filter(|t| !t.is_empty())
+    common::identity::bearer(&parts.headers)
 }
 
 impl FromRequestParts<AppState> for Caller {

@@ -3,11 +3,12 @@
 // then the regions screen (create, edit, the refused deletion of a region that the import filled), the
 // cascading selects of the forms, and what an agent and a viewer may not do.
 import assert from 'node:assert/strict';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import * as XLSX from 'xlsx';
+import { readSheet } from 'read-excel-file/node';
+import writeExcelFile from 'write-excel-file/node';
 import { expectNoAxeViolations } from './axe.mjs';
 import { inBrowser, see, seeTitle, signIn } from './browser.mjs';
 import { startSuite } from './suite.mjs';
@@ -35,11 +36,9 @@ describe('geography', { timeout: 10 * 60_000 }, () => {
   });
 
   /** Writes an .xlsx file of `lines` (the header first) into the test's folder. */
-  function workbook(name, lines) {
+  async function workbook(name, lines) {
     const file = join(dir, name);
-    const book = XLSX.utils.book_new();
-    XLSX.utils.book_append_sheet(book, XLSX.utils.aoa_to_sheet(lines), 'Localités');
-    XLSX.writeFile(book, file);
+    await writeExcelFile(lines, { sheet: 'Localités' }).toFile(file);
     return file;
   }
 
@@ -59,8 +58,7 @@ describe('geography', { timeout: 10 * 60_000 }, () => {
         page.getByRole('button', { name: 'Télécharger le modèle' }).click(),
       ]);
       assert.equal(download.suggestedFilename(), 'modele-import-localites.xlsx');
-      const template = XLSX.read(await readFile(await download.path()));
-      const templateLines = XLSX.utils.sheet_to_json(template.Sheets[template.SheetNames[0]], { header: 1 });
+      const templateLines = await readSheet(await download.path());
       assert.deepEqual(templateLines[0], [
         'region_code',
         'region_name',
@@ -72,9 +70,18 @@ describe('geography', { timeout: 10 * 60_000 }, () => {
       ]);
       assert.equal(templateLines.length, 3);
 
+      // A workbook in the old .xls format is not read: it is to be saved as .xlsx or .csv.
+      await fileInput.setInputFiles({
+        name: 'ancien.xls',
+        mimeType: 'application/vnd.ms-excel',
+        buffer: Buffer.concat([Buffer.from('d0cf11e0a1b11ae1', 'hex'), Buffer.alloc(504)]),
+      });
+      await see(page, "Le format .xls n'est plus lu : enregistrez le fichier au format .xlsx ou .csv.");
+      await expectNoAxeViolations(page, 'import des localités (fichier .xls)');
+
       // A file with problems is not sent: each one is named by its spreadsheet line.
       await fileInput.setInputFiles(
-        workbook('faulty.xlsx', [
+        await workbook('faulty.xlsx', [
           HEADER,
           ['HSS', 'Haut-Sassandra', 'DAL', 'Daloa', 'DAL-1', 'Gboguhé', 'Zaïbo'],
           ['POR', 'Poro', 'DAL', 'Daloa', 'DAL-1', 'Gboguhé', 'Bahoué'],
@@ -92,7 +99,7 @@ describe('geography', { timeout: 10 * 60_000 }, () => {
 
       // A good file, its columns matched from French headers.
       await fileInput.setInputFiles(
-        workbook('localites.xlsx', [
+        await workbook('localites.xlsx', [
           HEADER,
           ['HSS', 'Haut-Sassandra', 'DAL', 'Daloa', 'DAL-1', 'Gboguhé', 'Zaïbo'],
           ['HSS', 'Haut-Sassandra', 'DAL', 'Daloa', 'DAL-1', 'Gboguhé', 'Bahoué'],
@@ -118,13 +125,13 @@ describe('geography', { timeout: 10 * 60_000 }, () => {
       // What only the server can see (DAL is now under HSS) is refused, on the spreadsheet's line (3,
       // after a blank line, though it is the first row sent).
       await fileInput.setInputFiles(
-        workbook('conflict.xlsx', [HEADER, [], ['POR', 'Poro', 'DAL', 'Daloa', 'DAL-9', 'Bédiala', 'Gadouan']]),
+        await workbook('conflict.xlsx', [HEADER, [], ['POR', 'Poro', 'DAL', 'Daloa', 'DAL-9', 'Bédiala', 'Gadouan']]),
       );
       await see(page, '1 ligne prête à importer');
       await send(1).click();
       await see(
         page,
-        "L'import contient 1 ligne invalide : rien n'a été importé. Corrigez le fichier puis recommencez.",
+        "L'import contient 1 ligne invalide sur 1 ligne reçue : rien n'a été importé. Corrigez le fichier puis recommencez.",
       );
       await see(page, 'Ligne 3 : Le département « DAL » appartient déjà à la région « HSS ».');
       await page.locator('.ant-notification-notice-error').first().waitFor();

@@ -1,14 +1,15 @@
 //! `auth/*`: sign-in, token refresh, the current login, and the password-hash tool.
 
 use crate::access::ToolsUse;
-use crate::envelope::{self, Data};
+use crate::client::SigninTurn;
+use crate::envelope::{self, Data, Written};
 use crate::error::{ApiError, ErrorBody};
 use crate::extract::{Json, Path};
-use crate::routes::users::User;
 use crate::session::{Authorized, Caller};
 use crate::state::AppState;
 use axum::extract::State;
 use axum::response::{IntoResponse, Response};
+use proto::auth::Login;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 use utoipa_axum::{router::OpenApiRouter, routes};
@@ -17,6 +18,7 @@ pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
         .routes(routes!(login))
         .routes(routes!(refresh))
+        .routes(routes!(logout))
         .routes(routes!(me))
         .routes(routes!(generate))
 }
@@ -56,7 +58,7 @@ pub struct TokenAnswer {
 pub struct MeAnswer {
     #[schema(example = "ok")]
     pub status: &'static str,
-    pub user: User,
+    pub user: Login,
 }
 
 /// Signs in with a login name and password.
@@ -65,6 +67,7 @@ pub struct MeAnswer {
               (status = 429, description = "Trop de tentatives échouées", body = ErrorBody)))]
 pub async fn login(
     State(state): State<AppState>,
+    SigninTurn(address): SigninTurn,
     Json(body): Json<Credentials>,
 ) -> Result<Response, ApiError> {
     if body.login.len() > 200 || body.password.len() > 1024 {
@@ -75,7 +78,11 @@ pub async fn login(
     }
     let answer = state
         .auth()
-        .login(proto::auth::LoginRequest { login: body.login, password: body.password })
+        .login(proto::auth::LoginRequest {
+            login: body.login,
+            password: body.password,
+            client_address: address.to_string(),
+        })
         .await?
         .into_inner();
     let user = answer.user.unwrap_or_default();
@@ -94,7 +101,11 @@ pub async fn login(
 /// Exchanges a still valid token for a fresh one.
 #[utoipa::path(post, path = "/auth/refresh", tag = "auth",
     responses((status = 200, body = TokenAnswer), (status = 401, body = ErrorBody)))]
-pub async fn refresh(State(state): State<AppState>, caller: Caller) -> Result<Response, ApiError> {
+pub async fn refresh(
+    State(state): State<AppState>,
+    _turn: SigninTurn,
+    caller: Caller,
+) -> Result<Response, ApiError> {
     let token = state
         .auth()
         .refresh(proto::auth::TokenRequest { token: caller.token })
@@ -102,6 +113,14 @@ pub async fn refresh(State(state): State<AppState>, caller: Caller) -> Result<Re
         .into_inner()
         .token;
     Ok(axum::Json(TokenAnswer { status: "ok", token }).into_response())
+}
+
+/// Signs out: the session ends on the server, so its token and every refresh of it stop working.
+#[utoipa::path(post, path = "/auth/logout", tag = "auth",
+    responses((status = 200, body = Written), (status = 401, body = ErrorBody)))]
+pub async fn logout(State(state): State<AppState>, caller: Caller) -> Result<Response, ApiError> {
+    state.auth().logout(proto::auth::TokenRequest { token: caller.token }).await?;
+    Ok(envelope::written("Déconnecté", None))
 }
 
 /// The signed-in login.
@@ -112,7 +131,7 @@ pub async fn me(State(state): State<AppState>, caller: Caller) -> Result<Respons
         .get_login(proto::auth::LoginId { login_id: caller.login_id })
         .await?
         .into_inner();
-    Ok(axum::Json(MeAnswer { status: "ok", user: User::from(login) }).into_response())
+    Ok(axum::Json(MeAnswer { status: "ok", user: login }).into_response())
 }
 
 /// The argon2id hash of a text, for an administrator who must set a password by hand.

@@ -204,6 +204,39 @@ level_calls! {
     delete: delete_locality "/locality/delete_locality/{id}" delete_locality "Localité supprimée",
 }
 
+/// The rows of an import, read only up to `common::config::import_max_rows()`: a request of millions of
+/// tiny rows is refused while it is read, before it fills the memory.
+pub struct ImportRows(Vec<pb::ImportRow>);
+
+impl<'de> Deserialize<'de> for ImportRows {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        struct Bounded;
+        impl<'de> serde::de::Visitor<'de> for Bounded {
+            type Value = Vec<pb::ImportRow>;
+            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+                f.write_str("une liste de lignes")
+            }
+            fn visit_seq<A: serde::de::SeqAccess<'de>>(
+                self,
+                mut seq: A,
+            ) -> Result<Self::Value, A::Error> {
+                let max = common::config::import_max_rows();
+                let mut rows = Vec::new();
+                while let Some(row) = seq.next_element()? {
+                    if rows.len() == max {
+                        return Err(serde::de::Error::custom(format!(
+                            "un import contient au plus {max} lignes : découpez le fichier en plusieurs imports"
+                        )));
+                    }
+                    rows.push(row);
+                }
+                Ok(rows)
+            }
+        }
+        deserializer.deserialize_seq(Bounded).map(ImportRows)
+    }
+}
+
 /// What an import added, level by level.
 #[derive(Serialize, ToSchema)]
 pub struct ImportAnswer {
@@ -220,7 +253,7 @@ pub struct ImportAnswer {
 pub async fn post_locality_import(
     State(state): State<AppState>,
     _caller: Authorized<GeographyWrite>,
-    Json(rows): Json<Vec<pb::ImportRow>>,
+    Json(ImportRows(rows)): Json<ImportRows>,
 ) -> Result<Response, ApiError> {
     let added = state.geography().import_localities(pb::ImportRequest { rows }).await?.into_inner();
     Ok(axum::Json(ImportAnswer { status: "ok", added }).into_response())

@@ -8,7 +8,7 @@ use crate::session::Authorized;
 use crate::state::AppState;
 use axum::extract::State;
 use axum::response::Response;
-use serde::{Deserialize, Serialize};
+use serde::Deserialize;
 use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::{router::OpenApiRouter, routes};
 
@@ -19,32 +19,6 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(post_user))
         .routes(routes!(patch_user))
         .routes(routes!(delete_user))
-}
-
-/// A login as lists and forms show it (the password never leaves the server).
-#[derive(Serialize, ToSchema)]
-pub struct User {
-    pub login_id: i64,
-    pub login_name: String,
-    /// admin, manager, agent, viewer or sync.
-    pub login_role: String,
-    pub login_provider: Option<String>,
-    /// Last sign-in (RFC 3339).
-    #[serde(rename = "login_lastConnection")]
-    #[schema(rename = "login_lastConnection")]
-    pub login_last_connection: Option<String>,
-}
-
-impl From<proto::auth::Login> for User {
-    fn from(l: proto::auth::Login) -> Self {
-        User {
-            login_id: l.login_id,
-            login_name: l.login_name,
-            login_role: l.login_role,
-            login_provider: l.login_provider,
-            login_last_connection: l.login_last_connection,
-        }
-    }
 }
 
 #[derive(Deserialize, IntoParams)]
@@ -89,7 +63,7 @@ fn check_sizes(texts: &[Option<&str>]) -> Result<(), ApiError> {
 
 /// The logins, filtered, sorted and paged. Sort fields: login_name, login_id, login_role, login_lastConnection.
 #[utoipa::path(get, path = "/user/user_list", tag = "user", params(Paging, UserFilter),
-    responses((status = 200, body = List<User>), (status = 400, body = ErrorBody), (status = 403, body = ErrorBody)))]
+    responses((status = 200, body = List<proto::auth::Login>), (status = 400, body = ErrorBody), (status = 403, body = ErrorBody)))]
 pub async fn user_list(
     State(state): State<AppState>,
     _caller: Authorized<UsersRead>,
@@ -104,18 +78,18 @@ pub async fn user_list(
         })
         .await?
         .into_inner();
-    Ok(envelope::list(answer.logins.into_iter().map(User::from).collect(), answer.total))
+    Ok(envelope::list(answer.logins, answer.total))
 }
 
 #[utoipa::path(get, path = "/user/get_user/{id}", tag = "user", params(("id" = i64, Path)),
-    responses((status = 200, body = Data<User>), (status = 404, body = ErrorBody)))]
+    responses((status = 200, body = Data<proto::auth::Login>), (status = 404, body = ErrorBody)))]
 pub async fn get_user(
     State(state): State<AppState>,
     _caller: Authorized<UsersRead>,
     Path(id): Path<i64>,
 ) -> Result<Response, ApiError> {
     let login = state.auth().get_login(proto::auth::LoginId { login_id: id }).await?.into_inner();
-    Ok(envelope::data(User::from(login)))
+    Ok(envelope::data(login))
 }
 
 /// Creates a login; with `login_id`, updates it.

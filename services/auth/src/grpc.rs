@@ -8,7 +8,9 @@ use crate::throttle::Throttle;
 use crate::tokens::TokenIssuer;
 use chrono::NaiveDate;
 use common::error::ServiceError;
+use common::identity::{Calls, Identity, Need};
 use common::paging::Page;
+use common::roles::{Access, Area};
 use proto::auth as pb;
 use proto::auth::auth_server::Auth;
 use std::sync::Arc;
@@ -21,35 +23,71 @@ pub struct AuthGrpc {
     /// Verified against when the login name is unknown, so the answer takes as long as for a known
     /// name and does not reveal which names exist.
     decoy_hash: Arc<String>,
+    /// How long a session lasts, refreshes included.
+    session_max_age: std::time::Duration,
 }
 
 type Answer<T> = Result<Response<T>, Status>;
 
+/// What each call needs from its caller (the role matrix of docs/roles.md, checked again here: a call
+/// that reaches this service without passing the gateway is held to the same rules).
+pub const CALLS: Calls = &[
+    ("Login", Need::Nothing),
+    ("Refresh", Need::Nothing),
+    ("Authenticate", Need::Nothing),
+    ("Logout", Need::Nothing),
+    ("PublicKeys", Need::Nothing),
+    ("HashPassword", Need::Role(Area::Tools, Access::Write)),
+    ("ListLogins", Need::Role(Area::Users, Access::Read)),
+    // One's own login, or any login for those who may read users (checked in the call).
+    ("GetLogin", Need::SignedIn),
+    ("CreateLogin", Need::Role(Area::Users, Access::Write)),
+    ("UpdateLogin", Need::Role(Area::Users, Access::Write)),
+    ("DeleteLogin", Need::Role(Area::Users, Access::Delete)),
+    ("GetLoginParam", Need::Role(Area::LoginParams, Access::Read)),
+    ("SaveLoginParam", Need::Role(Area::LoginParams, Access::Write)),
+];
+
 impl AuthGrpc {
-    pub fn new(store: Store, tokens: TokenIssuer, throttle: Throttle, decoy_hash: String) -> Self {
-        AuthGrpc { store, tokens, throttle, decoy_hash: Arc::new(decoy_hash) }
+    pub fn new(
+        store: Store,
+        tokens: TokenIssuer,
+        throttle: Throttle,
+        decoy_hash: String,
+        session_max_age: std::time::Duration,
+    ) -> Self {
+        AuthGrpc { store, tokens, throttle, decoy_hash: Arc::new(decoy_hash), session_max_age }
     }
 
-    /// The login behind a token, if the token is well signed, unexpired, and its login still exists with
-    /// the same token version (a deleted login or a changed password ends the session).
-    async fn session(&self, token: &str) -> Result<pb::Session, ServiceError> {
+    pub fn verifier(&self) -> common::identity::Verifier {
+        self.tokens.verifier()
+    }
+
+    /// The login behind a token, if the token is well signed, unexpired, its login still exists with the
+    /// same token version (a deleted login, a changed password or role ends the session), and its session
+    /// is still open (not signed out, not older than its absolute lifetime).
+    async fn session(&self, token: &str) -> Result<(pb::Session, uuid::Uuid), ServiceError> {
         let invalid = || ServiceError::Unauthenticated(msg::SESSION_INVALID.into());
         let claims = self.tokens.check(token).ok_or_else(invalid)?;
         let login_id: i64 = claims.sub.parse().map_err(|_| invalid())?;
+        let sid = uuid::Uuid::parse_str(&claims.sid).map_err(|_| invalid())?;
         let login = self.store.credentials_by_id(login_id).await?.ok_or_else(invalid)?;
-        if login.token_version != claims.ver {
+        if login.token_version != claims.ver
+            || !self.store.session_open(sid, login_id, self.session_max_age).await?
+        {
             return Err(invalid());
         }
-        Ok(pb::Session { login_id, login_name: login.login_name, role: login.login_role })
+        Ok((pb::Session { login_id, login_name: login.login_name, role: login.login_role }, sid))
     }
 
     async fn sign_in(
         &self,
         login: &str,
         password: &str,
+        address: &str,
     ) -> Result<pb::LoginResponse, ServiceError> {
         let login = login.trim();
-        if let Some(seconds) = self.throttle.blocked_for(login).await? {
+        if let Err(seconds) = self.throttle.attempt(login, address).await? {
             return Err(ServiceError::TooManyRequests(msg::too_many_attempts(seconds.max(1))));
         }
         let found = self.store.credentials_by_name(login).await?;
@@ -58,17 +96,18 @@ impl AuthGrpc {
             .map_or_else(|| self.decoy_hash.as_str().to_string(), |c| c.password_hash.clone());
         let matches = password::verify(password.to_string(), hash).await?;
         let Some(user) = found.filter(|_| matches) else {
-            self.throttle.record_failure(login).await?;
-            tracing::info!(login, "sign-in refused");
+            tracing::info!(login = ?login, address, "sign-in refused");
             return Err(ServiceError::Unauthenticated(msg::BAD_CREDENTIALS.into()));
         };
-        self.throttle.clear(login).await?;
+        self.throttle.clear(login, address).await?;
         self.store.touch_last_connection(user.login_id).await?;
+        let sid = self.store.open_session(user.login_id, self.session_max_age).await?;
         let token = self.tokens.issue(
             user.login_id,
             &user.login_name,
             &user.login_role,
             user.token_version,
+            sid,
         )?;
         tracing::info!(login_id = user.login_id, "signed in");
         let row = self.store.get_login(user.login_id).await?;
@@ -111,11 +150,11 @@ fn check_param_name(name: &str) -> Result<String, ServiceError> {
 impl Auth for AuthGrpc {
     async fn login(&self, request: Request<pb::LoginRequest>) -> Answer<pb::LoginResponse> {
         let r = request.into_inner();
-        Ok(Response::new(self.sign_in(&r.login, &r.password).await?))
+        Ok(Response::new(self.sign_in(&r.login, &r.password, &r.client_address).await?))
     }
 
     async fn refresh(&self, request: Request<pb::TokenRequest>) -> Answer<pb::TokenResponse> {
-        let session = self.session(&request.into_inner().token).await?;
+        let (session, sid) = self.session(&request.into_inner().token).await?;
         let version = self
             .store
             .credentials_by_id(session.login_id)
@@ -124,13 +163,32 @@ impl Auth for AuthGrpc {
             .unwrap_or(0);
         let token = self
             .tokens
-            .issue(session.login_id, &session.login_name, &session.role, version)
+            .issue(session.login_id, &session.login_name, &session.role, version, sid)
             .map_err(ServiceError::from)?;
         Ok(Response::new(pb::TokenResponse { token }))
     }
 
     async fn authenticate(&self, request: Request<pb::TokenRequest>) -> Answer<pb::Session> {
-        Ok(Response::new(self.session(&request.into_inner().token).await?))
+        Ok(Response::new(self.session(&request.into_inner().token).await?.0))
+    }
+
+    async fn logout(&self, request: Request<pb::TokenRequest>) -> Answer<proto::common::Empty> {
+        // A token that no longer checks has no session left to end.
+        if let Some(claims) = self.tokens.check(&request.into_inner().token)
+            && let Ok(sid) = uuid::Uuid::parse_str(&claims.sid)
+        {
+            self.store.end_session(sid).await?;
+            tracing::info!(login_id = %claims.sub, "signed out");
+        }
+        Ok(Response::new(proto::common::Empty {}))
+    }
+
+    async fn public_keys(
+        &self,
+        _request: Request<proto::common::Empty>,
+    ) -> Answer<pb::PublicKeyList> {
+        let (kid, key) = self.tokens.public_key();
+        Ok(Response::new(pb::PublicKeyList { keys: vec![pb::PublicKey { kid, key }] }))
     }
 
     async fn hash_password(
@@ -139,7 +197,7 @@ impl Auth for AuthGrpc {
     ) -> Answer<pb::HashPasswordResponse> {
         let text = request.into_inner().password;
         login_rules::check_update(&LoginInput { password: Some(&text), ..Default::default() })?;
-        let hash = password::hash(text).await.map_err(ServiceError::from)?;
+        let hash = password::hash(text).await?;
         Ok(Response::new(pb::HashPasswordResponse { hash }))
     }
 
@@ -158,7 +216,12 @@ impl Auth for AuthGrpc {
     }
 
     async fn get_login(&self, request: Request<pb::LoginId>) -> Answer<pb::Login> {
-        Ok(Response::new(to_pb(self.store.get_login(request.into_inner().login_id).await?)))
+        let caller = Identity::of(&request)?;
+        let login_id = request.into_inner().login_id;
+        if login_id != caller.login_id && !caller.may(Area::Users, Access::Read) {
+            return Err(Status::permission_denied(msg::NOT_YOUR_LOGIN));
+        }
+        Ok(Response::new(to_pb(self.store.get_login(login_id).await?)))
     }
 
     async fn create_login(&self, request: Request<pb::CreateLoginRequest>) -> Answer<pb::LoginId> {
@@ -170,7 +233,7 @@ impl Auth for AuthGrpc {
             role: Some(&r.role),
             provider,
         })?;
-        let hash = password::hash(r.password).await.map_err(ServiceError::from)?;
+        let hash = password::hash(r.password).await?;
         let login_id = self.store.create_login(r.login_name.trim(), &hash, role, provider).await?;
         tracing::info!(login_id, role = %role, "login created");
         Ok(Response::new(pb::LoginId { login_id }))
@@ -185,7 +248,7 @@ impl Auth for AuthGrpc {
             provider: r.provider.as_deref(),
         })?;
         let password_hash = match r.password.filter(|p| !p.is_empty()) {
-            Some(p) => Some(password::hash(p).await.map_err(ServiceError::from)?),
+            Some(p) => Some(password::hash(p).await?),
             None => None,
         };
         let changes = LoginChanges {
@@ -203,8 +266,10 @@ impl Auth for AuthGrpc {
         &self,
         request: Request<pb::DeleteLoginRequest>,
     ) -> Answer<proto::common::Empty> {
+        // Who asks is the verified caller, whatever the request says.
+        let requested_by = Identity::of(&request)?.login_id;
         let r = request.into_inner();
-        if r.login_id == r.requested_by {
+        if r.login_id == requested_by {
             return Err(ServiceError::Conflict(msg::SELF_DELETE.into()).into());
         }
         self.store.delete_login(r.login_id).await?;

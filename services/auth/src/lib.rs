@@ -36,9 +36,12 @@ pub const INFO: common::service::ServiceInfo = common::service::ServiceInfo {
 #[derive(Clone, Debug)]
 pub struct AuthConfig {
     pub database_url: String,
-    /// Signs session tokens. When absent, a key is made once and kept in the database.
-    pub jwt_secret: Option<String>,
+    /// The Ed25519 private key (PKCS #8 PEM) that signs session tokens. When absent, a key is made once
+    /// and kept in the database.
+    pub token_signing_key: Option<String>,
     pub token_ttl: Duration,
+    /// The absolute lifetime of a session: past it, refreshing is refused and the user signs in again.
+    pub session_max_age: Duration,
     /// The first administrator (login, password), created only while no login exists.
     pub bootstrap_admin: Option<(String, String)>,
     pub throttle: ThrottleSettings,
@@ -46,7 +49,8 @@ pub struct AuthConfig {
 }
 
 impl AuthConfig {
-    /// Reads `DATABASE_URL`, `JWT_SECRET`, `TOKEN_TTL_SECONDS`, `BOOTSTRAP_ADMIN_LOGIN`,
+    /// Reads `DATABASE_URL`, `TOKEN_SIGNING_KEY`, `TOKEN_TTL_SECONDS`, `SESSION_MAX_HOURS`,
+    /// `BOOTSTRAP_ADMIN_LOGIN`,
     /// `BOOTSTRAP_ADMIN_PASSWORD`, `SIGNIN_MAX_FAILURES`, `SIGNIN_BLOCK_SECONDS`, `AUTH_DB_CONNECTIONS`.
     pub fn from_env() -> Result<Self> {
         let bootstrap_admin =
@@ -60,8 +64,9 @@ impl AuthConfig {
         let defaults = ThrottleSettings::default();
         Ok(AuthConfig {
             database_url: env_or("DATABASE_URL", common::config::DEFAULT_DATABASE_URL),
-            jwt_secret: env_opt("JWT_SECRET"),
+            token_signing_key: env_opt("TOKEN_SIGNING_KEY"),
             token_ttl: Duration::from_secs(env_parse("TOKEN_TTL_SECONDS", 900u64)?),
+            session_max_age: Duration::from_secs(3600 * env_parse("SESSION_MAX_HOURS", 12u64)?),
             bootstrap_admin,
             throttle: ThrottleSettings {
                 max_failures: env_parse("SIGNIN_MAX_FAILURES", defaults.max_failures)?,
@@ -102,18 +107,31 @@ pub async fn build(config: &AuthConfig) -> Result<AuthService> {
         }
     }
 
-    let secret = match &config.jwt_secret {
-        Some(s) if s.len() >= 32 => s.as_bytes().to_vec(),
-        Some(_) => anyhow::bail!("JWT_SECRET must hold at least 32 characters"),
-        None => store.signing_key(rand::random::<[u8; 32]>().to_vec()).await?,
+    let tokens = match &config.token_signing_key {
+        Some(pem) => tokens::TokenIssuer::from_pem(pem, config.token_ttl)
+            .context("TOKEN_SIGNING_KEY is not an Ed25519 private key in PKCS #8 PEM")?,
+        None => {
+            let seed = store.signing_key(rand::random::<[u8; 32]>().to_vec()).await?;
+            let seed: [u8; 32] = seed
+                .get(..32)
+                .and_then(|s| s.try_into().ok())
+                .context("the stored signing key is shorter than 32 bytes")?;
+            tokens::TokenIssuer::from_seed(&seed, config.token_ttl)?
+        }
     };
-    let tokens = tokens::TokenIssuer::new(&secret, config.token_ttl);
     let throttle = throttle::Throttle::new(pool, config.throttle.clone());
     let decoy_hash = password::hash(format!("{:x}", rand::random::<u128>())).await?;
-    Ok(AuthService { grpc: grpc::AuthGrpc::new(store, tokens, throttle, decoy_hash) })
+    let grpc = grpc::AuthGrpc::new(store, tokens, throttle, decoy_hash, config.session_max_age);
+    Ok(AuthService { grpc })
 }
 
 impl AuthService {
+    /// A verifier of the tokens this service signs: what the other services of the suite check
+    /// their callers with.
+    pub fn verifier(&self) -> common::identity::Verifier {
+        self.grpc.verifier()
+    }
+
     /// Answers gRPC (the auth API and `grpc.health.v1`) on `listener` until `shutdown` resolves.
     pub async fn serve(
         self,
@@ -122,7 +140,8 @@ impl AuthService {
     ) -> Result<()> {
         let (health, health_service) = tonic_health::server::health_reporter();
         health.set_serving::<AuthServer<grpc::AuthGrpc>>().await;
-        let router = common::grpc::server()
+        let guard = common::identity::Guard::new(self.verifier(), grpc::CALLS);
+        let router = common::grpc::server(guard)
             .add_service(health_service)
             .add_service(AuthServer::new(self.grpc));
         common::grpc::serve(router, listener, shutdown).await

@@ -113,6 +113,56 @@ impl Store {
         .await?)
     }
 
+    /// Opens a session for a sign-in, and forgets this login's sessions that can no longer be used.
+    #[tracing::instrument(name = "db.auth.session_open", skip_all)]
+    pub async fn open_session(
+        &self,
+        login_id: i64,
+        max_age: std::time::Duration,
+    ) -> Result<uuid::Uuid, ServiceError> {
+        let id = uuid::Uuid::now_v7();
+        sqlx::query(
+            "WITH gone AS (DELETE FROM auth.session WHERE login_id = $2
+                           AND started_at < now() - make_interval(secs => $3))
+             INSERT INTO auth.session (id, login_id) VALUES ($1, $2)",
+        )
+        .bind(id)
+        .bind(login_id)
+        .bind(max_age.as_secs_f64())
+        .execute(&self.pool)
+        .await?;
+        Ok(id)
+    }
+
+    /// Whether the session `id` of `login_id` is still open and younger than `max_age`.
+    #[tracing::instrument(name = "db.auth.session_state", skip_all)]
+    pub async fn session_open(
+        &self,
+        id: uuid::Uuid,
+        login_id: i64,
+        max_age: std::time::Duration,
+    ) -> Result<bool, ServiceError> {
+        Ok(sqlx::query_scalar(
+            "SELECT EXISTS (SELECT 1 FROM auth.session WHERE id = $1 AND login_id = $2 AND ended_at IS NULL
+                            AND started_at > now() - make_interval(secs => $3))",
+        )
+        .bind(id)
+        .bind(login_id)
+        .bind(max_age.as_secs_f64())
+        .fetch_one(&self.pool)
+        .await?)
+    }
+
+    /// Ends a session (sign-out).
+    #[tracing::instrument(name = "db.auth.session_end", skip_all)]
+    pub async fn end_session(&self, id: uuid::Uuid) -> Result<(), ServiceError> {
+        sqlx::query("UPDATE auth.session SET ended_at = now() WHERE id = $1 AND ended_at IS NULL")
+            .bind(id)
+            .execute(&self.pool)
+            .await?;
+        Ok(())
+    }
+
     #[tracing::instrument(name = "db.auth.session_state", skip_all)]
     pub async fn credentials_by_id(
         &self,
@@ -220,7 +270,9 @@ impl Store {
                 login_name = COALESCE($2, login_name),
                 login_role = COALESCE($3, login_role),
                 password_hash = COALESCE($4, password_hash),
-                token_version = token_version + CASE WHEN $4 IS NULL THEN 0 ELSE 1 END,
+                -- A new password or another role ends the login's sessions.
+                token_version = token_version
+                    + CASE WHEN $4 IS NOT NULL OR $3 IS DISTINCT FROM login_role AND $3 IS NOT NULL THEN 1 ELSE 0 END,
                 login_provider = CASE WHEN $5 THEN $6 ELSE login_provider END,
                 updated_at = now()
              WHERE login_id = $1",

@@ -62,3 +62,15 @@ impl RunningEnv {
 
 pub const DEFAULT_DATABASE_URL: &str = "postgres://postgres@127.0.0.1:5432/sesame";
 pub const DEFAULT_NATS_URL: &str = "nats://127.0.0.1:4222";
+
+/// Most rows one locality import may carry: `IMPORT_MAX_ROWS`, by default 200,000 (a country's
+/// localities, a few times over). The gateway stops reading a request past it, the geography refuses it.
+pub fn import_max_rows() -> usize {
+    static MAX: std::sync::LazyLock<usize> = std::sync::LazyLock::new(|| {
+        env_parse("IMPORT_MAX_ROWS", 200_000usize).unwrap_or_else(|e| {
+            tracing::error!(error = %e, "IMPORT_MAX_ROWS ignored");
+            200_000
+        })
+    });
+    *MAX
+}

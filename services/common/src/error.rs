@@ -45,6 +45,22 @@ impl ServiceError {
 
 impl From<sqlx::Error> for ServiceError {
     fn from(e: sqlx::Error) -> Self {
+        // Input the database cannot hold is the caller's fault (400), never a server error.
+        if let Some(code) = e.as_database_error().and_then(|d| d.code()) {
+            let refusal = match code.as_ref() {
+                "22021" | "22P05" => {
+                    Some("Un texte contient un caractère interdit (caractère nul).")
+                }
+                "22003" => Some("Un nombre est en dehors des limites permises."),
+                "22001" => Some("Un texte est trop long."),
+                "22007" | "22008" => Some("Une date est invalide."),
+                _ => None,
+            };
+            if let Some(message) = refusal {
+                tracing::info!(error = %e, "input refused by the database");
+                return ServiceError::Invalid { message: message.into(), fields: BTreeMap::new() };
+            }
+        }
         match e {
             sqlx::Error::PoolTimedOut | sqlx::Error::Io(_) => {
                 tracing::error!(error = %e, "database unavailable");

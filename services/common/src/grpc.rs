@@ -2,6 +2,7 @@
 //! client channel that sends the current trace context, and serving on an already bound listener (port 0
 //! in the suite and in tests).
 
+use crate::identity::Guard;
 use anyhow::{Context, Result};
 use opentelemetry::global;
 use opentelemetry::propagation::Injector;
@@ -16,10 +17,13 @@ use tonic::service::interceptor::InterceptedService;
 use tonic::transport::{Channel, Endpoint, Server};
 use tracing_opentelemetry::OpenTelemetrySpanExt;
 
+/// The server every service uses, with its layers: the `guard` (who may call what).
+pub type GuardedServer = Server<tower::layer::util::Stack<Guard, tower::layer::util::Identity>>;
+
 /// The server builder every service uses: each call is a span named after its method, child of the
-/// caller's span when the call carries a `traceparent`.
-pub fn server() -> Server<tower::layer::util::Identity> {
-    Server::builder().trace_fn(|request: &http::Request<()>| {
+/// caller's span when the call carries a `traceparent`, and passes the service's `guard` first.
+pub fn server(guard: Guard) -> GuardedServer {
+    Server::builder().layer(guard).trace_fn(|request: &http::Request<()>| {
         let parent =
             global::get_text_map_propagator(|p| p.extract(&HeaderExtractor(request.headers())));
         let span = tracing::info_span!(
@@ -43,7 +47,9 @@ pub async fn bind(addr: &str) -> Result<(TcpListener, SocketAddr)> {
 
 /// Serves `router` on `listener` until `shutdown` resolves.
 pub async fn serve(
-    router: tonic::transport::server::Router,
+    router: tonic::transport::server::Router<
+        tower::layer::util::Stack<Guard, tower::layer::util::Identity>,
+    >,
     listener: TcpListener,
     shutdown: impl Future<Output = ()> + Send,
 ) -> Result<()> {
@@ -57,7 +63,8 @@ pub async fn serve(
     router.serve_with_incoming_shutdown(incoming, shutdown).await.context("gRPC server failed")
 }
 
-/// A client channel whose calls carry the current trace context.
+/// A client channel whose calls carry the current trace context, and the caller's token when the work
+/// has one (`identity::with_token`).
 pub type TracedChannel = InterceptedService<
     Channel,
     fn(tonic::Request<()>) -> Result<tonic::Request<()>, tonic::Status>,
@@ -72,16 +79,19 @@ pub fn channel(url: &str) -> Result<TracedChannel> {
         .timeout(Duration::from_secs(30))
         .tcp_nodelay(true)
         .connect_lazy();
-    Ok(InterceptedService::new(channel, inject_trace_context as fn(_) -> _))
+    Ok(InterceptedService::new(channel, inject_context as fn(_) -> _))
 }
 
-fn inject_trace_context(
-    mut request: tonic::Request<()>,
-) -> Result<tonic::Request<()>, tonic::Status> {
+fn inject_context(mut request: tonic::Request<()>) -> Result<tonic::Request<()>, tonic::Status> {
     let context = tracing::Span::current().context();
     global::get_text_map_propagator(|p| {
         p.inject_context(&context, &mut MetadataInjector(request.metadata_mut()))
     });
+    if let Some(token) = crate::identity::forwarded_token()
+        && let Ok(value) = MetadataValue::try_from(format!("Bearer {token}"))
+    {
+        request.metadata_mut().insert("authorization", value);
+    }
     Ok(request)
 }
 

@@ -7,6 +7,7 @@ pub mod consumer;
 pub mod db;
 pub mod error;
 pub mod grpc;
+pub mod identity;
 pub mod nats;
 pub mod outbox;
 pub mod paging;

@@ -1,4 +1,5 @@
-//! The roles of docs/roles.md. One role per login; the gateway enforces what each may do.
+//! The roles of docs/roles.md and what each may do. One role per login; the gateway and every service
+//! enforce the same matrix (`may`).
 
 use std::fmt;
 use std::str::FromStr;
@@ -45,6 +46,55 @@ impl FromStr for Role {
     }
 }
 
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Area {
+    /// Application users (logins).
+    Users,
+    /// Login parameters (application settings).
+    LoginParams,
+    /// Tools for administrators (password hashes, failed photo synchronisations).
+    Tools,
+    /// Geography: regions, departments, sub-prefectures, localities.
+    Geography,
+    /// Members, families, photos, cooperatives, parcels.
+    Members,
+    /// Cards, deliveries, mobile-money transactions.
+    Cards,
+    Reports,
+    /// The calls a field instance makes to the central server.
+    Sync,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Access {
+    Read,
+    Write,
+    Delete,
+}
+
+/// The matrix. Every signed-in login may read its own session and the environment; that needs no entry.
+pub fn may(role: Role, area: Area, access: Access) -> bool {
+    use Access::*;
+    use Area::*;
+    match role {
+        Role::Admin => true,
+        Role::Manager => {
+            matches!(area, Geography | Members | Cards | Reports | Sync)
+                || (area == LoginParams && access == Read)
+        }
+        Role::Agent => match area {
+            Members | Cards => true,
+            Geography => access != Delete,
+            Reports | LoginParams => access == Read,
+            Users | Tools | Sync => false,
+        },
+        Role::Viewer => {
+            access == Read && matches!(area, Geography | Members | Cards | Reports | LoginParams)
+        }
+        Role::Sync => area == Sync,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -55,5 +105,22 @@ mod tests {
             assert_eq!(role.as_str().parse::<Role>(), Ok(role));
         }
         assert!("root".parse::<Role>().is_err());
+    }
+
+    #[test]
+    fn only_admins_manage_users() {
+        for role in Role::ALL {
+            assert_eq!(may(role, Area::Users, Access::Read), role == Role::Admin, "{role}");
+        }
+    }
+
+    #[test]
+    fn agents_cannot_delete_geography_and_viewers_only_read() {
+        assert!(may(Role::Agent, Area::Geography, Access::Write));
+        assert!(!may(Role::Agent, Area::Geography, Access::Delete));
+        assert!(may(Role::Viewer, Area::Members, Access::Read));
+        assert!(!may(Role::Viewer, Area::Members, Access::Write));
+        assert!(!may(Role::Sync, Area::Members, Access::Read));
+        assert!(may(Role::Sync, Area::Sync, Access::Write));
     }
 }

@@ -55,6 +55,13 @@ impl Standalone {
         Ok((nats, naming))
     }
 
+    /// Checks callers' tokens with the public keys of the auth service at `AUTH_GRPC_URL` (default
+    /// `http://auth:50051`), fetched at start and every five minutes.
+    pub fn verifier(&self) -> anyhow::Result<crate::identity::Verifier> {
+        let url = crate::config::env_or("AUTH_GRPC_URL", "http://auth:50051");
+        Ok(crate::identity::Verifier::from_auth(crate::grpc::channel(&url)?))
+    }
+
     /// Resolves when the parts are told to stop: what each part is given to finish on.
     pub fn stopped(&self) -> impl std::future::Future<Output = ()> + Send + 'static {
         self.parts.stopped()

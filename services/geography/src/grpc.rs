@@ -5,13 +5,15 @@ use crate::domain::levels::{DEPARTMENT, LOCALITY, REGION, SUBPREFECTURE, require
 use crate::domain::messages as msg;
 use crate::store::{DepartmentRow, Draft, LocalityRow, RegionRow, Store, SubprefectureRow};
 use common::error::ServiceError;
+use common::identity::{Calls, Need};
 use common::paging::Page;
+use common::roles::{Access, Area};
 use common::text;
 use common::validation::Faults;
 use proto::common::Empty;
 use proto::geography as pb;
 use proto::geography::geography_server::Geography;
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 use tonic::{Request, Response, Status};
 
 pub struct GeographyGrpc {
@@ -25,6 +27,31 @@ impl GeographyGrpc {
 }
 
 type Answer<T> = Result<Response<T>, Status>;
+
+const READ: Need = Need::Role(Area::Geography, Access::Read);
+const WRITE: Need = Need::Role(Area::Geography, Access::Write);
+const DELETE: Need = Need::Role(Area::Geography, Access::Delete);
+
+/// What each call needs from its caller (the role matrix of docs/roles.md, checked again here).
+pub const CALLS: Calls = &[
+    ("ListRegions", READ),
+    ("GetRegion", READ),
+    ("SaveRegion", WRITE),
+    ("DeleteRegion", DELETE),
+    ("ListDepartments", READ),
+    ("GetDepartment", READ),
+    ("SaveDepartment", WRITE),
+    ("DeleteDepartment", DELETE),
+    ("ListSubprefectures", READ),
+    ("GetSubprefecture", READ),
+    ("SaveSubprefecture", WRITE),
+    ("DeleteSubprefecture", DELETE),
+    ("ListLocalities", READ),
+    ("GetLocality", READ),
+    ("SaveLocality", WRITE),
+    ("DeleteLocality", DELETE),
+    ("ImportLocalities", WRITE),
+];
 
 fn page(request: &pb::ListRequest, allowed: &[(&str, &'static str)]) -> Result<Page, ServiceError> {
     let p = request.paging.clone().unwrap_or_default();
@@ -331,6 +358,12 @@ impl Geography for GeographyGrpc {
         if rows.is_empty() {
             return Err(ServiceError::invalid_field("rows", msg::IMPORT_EMPTY).into());
         }
+        let max_rows = common::config::import_max_rows();
+        if rows.len() > max_rows {
+            return Err(
+                ServiceError::invalid_field("rows", msg::import_too_many_rows(max_rows)).into()
+            );
+        }
         let row_errors: Vec<(usize, String)> = match import::check(&rows) {
             Err(errors) => errors.into_iter().map(|e| (e.row, e.message)).collect(),
             Ok(columns) => match self.store.import(&columns).await? {
@@ -349,16 +382,18 @@ impl Geography for GeographyGrpc {
                     .collect(),
             },
         };
-        Err(import_refused(row_errors).into())
+        Err(import_refused(rows.len(), row_errors).into())
     }
 }
 
-/// The refusal of an import: one field per faulty row (`ligne 12`), the first ones only.
-fn import_refused(errors: Vec<(usize, String)>) -> ServiceError {
+/// The refusal of an import of `sent` rows: how many rows are invalid (a row may break several
+/// rules), and one field per faulty row (`ligne 12`), the first ones only.
+fn import_refused(sent: usize, errors: Vec<(usize, String)>) -> ServiceError {
+    let invalid_rows = errors.iter().map(|(row, _)| *row).collect::<BTreeSet<_>>().len();
     let fields: BTreeMap<String, String> = errors
         .iter()
         .take(MAX_REPORTED)
         .map(|(row, message)| (format!("ligne {row}"), message.clone()))
         .collect();
-    ServiceError::Invalid { message: msg::import_invalid(errors.len()), fields }
+    ServiceError::Invalid { message: msg::import_invalid(sent, invalid_rows), fields }
 }

@@ -9,6 +9,7 @@ pub use store::SCHEMA;
 
 use anyhow::Result;
 use common::config::{env_or, env_parse};
+use common::identity::{Guard, Verifier};
 use common::nats::Naming;
 use common::outbox::Relay;
 use proto::geography::geography_server::GeographyServer;
@@ -65,18 +66,21 @@ impl GeographyService {
         Relay::of(&INFO, self.pool.clone(), naming, nats)
     }
 
-    /// Answers gRPC (the geography API and `grpc.health.v1`) on `listener` until `shutdown` resolves.
+    /// Answers gRPC (the geography API and `grpc.health.v1`) on `listener` until `shutdown` resolves, to
+    /// callers whose tokens `verifier` accepts.
     pub async fn serve(
         self,
         listener: TcpListener,
         shutdown: impl Future<Output = ()> + Send,
+        verifier: Verifier,
     ) -> Result<()> {
         let (health, health_service) = tonic_health::server::health_reporter();
         health.set_serving::<GeographyServer<grpc::GeographyGrpc>>().await;
         // An import of a whole country is large: allow bigger messages than tonic's 4 MiB default.
         let api = GeographyServer::new(grpc::GeographyGrpc::new(store::Store::new(self.pool)))
             .max_decoding_message_size(256 * 1024 * 1024);
-        let router = common::grpc::server().add_service(health_service).add_service(api);
+        let guard = Guard::new(verifier, grpc::CALLS);
+        let router = common::grpc::server(guard).add_service(health_service).add_service(api);
         common::grpc::serve(router, listener, shutdown).await
     }
 }

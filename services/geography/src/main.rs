@@ -13,5 +13,6 @@ async fn main() -> anyhow::Result<()> {
     }
     let (nats, naming) = host.nats(&config.database_url).await?;
     host.spawn(service.relay(naming, nats).run(host.stopped()));
-    host.serve(|listener, stopped| service.serve(listener, stopped)).await
+    let verifier = host.verifier()?;
+    host.serve(|listener, stopped| service.serve(listener, stopped, verifier)).await
 }

@@ -128,11 +128,13 @@ impl MembersService {
         }
     }
 
-    /// Answers gRPC (the members API and `grpc.health.v1`) on `listener` until `shutdown` resolves.
+    /// Answers gRPC (the members API and `grpc.health.v1`) on `listener` until `shutdown` resolves, to
+    /// callers whose tokens `verifier` accepts.
     pub async fn serve(
         self,
         listener: TcpListener,
         shutdown: impl Future<Output = ()> + Send,
+        verifier: common::identity::Verifier,
     ) -> Result<()> {
         let (health, health_service) = tonic_health::server::health_reporter();
         health.set_serving::<MembersServer<grpc::MembersGrpc>>().await;
@@ -140,7 +142,8 @@ impl MembersService {
         let api = MembersServer::new(self.grpc)
             .max_decoding_message_size(64 * 1024 * 1024)
             .max_encoding_message_size(64 * 1024 * 1024);
-        let router = common::grpc::server().add_service(health_service).add_service(api);
+        let guard = common::identity::Guard::new(verifier, grpc::CALLS);
+        let router = common::grpc::server(guard).add_service(health_service).add_service(api);
         common::grpc::serve(router, listener, shutdown).await
     }
 }

@@ -15,5 +15,6 @@ async fn main() -> anyhow::Result<()> {
     let (nats, naming) = host.nats(&config.database_url).await?;
     host.spawn(service.relay(naming.clone(), nats.clone()).run(host.stopped()));
     host.spawn(service.projection(naming, nats).run(host.stopped()));
-    host.serve(|listener, stopped| service.serve(listener, stopped)).await
+    let verifier = host.verifier()?;
+    host.serve(|listener, stopped| service.serve(listener, stopped, verifier)).await
 }

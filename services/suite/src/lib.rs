@@ -70,8 +70,9 @@ impl SuiteConfig {
             nats_prefix: Naming::new(nats_prefix).prefix().to_string(),
             auth: auth::AuthConfig {
                 database_url: database_url.to_string(),
-                jwt_secret: None,
+                token_signing_key: None,
                 token_ttl: std::time::Duration::from_secs(900),
+                session_max_age: std::time::Duration::from_secs(12 * 3600),
                 bootstrap_admin: Some((admin.0.to_string(), admin.1.to_string())),
                 throttle: auth::ThrottleSettings::default(),
                 max_connections: 4,
@@ -95,6 +96,8 @@ impl SuiteConfig {
                 running_env: common::config::RunningEnv::Central,
                 request_timeout: std::time::Duration::from_secs(120),
                 body_limit: 2 * 1024 * 1024,
+                trusted_proxies: Vec::new(),
+                signins_per_minute: gateway::DEFAULT_SIGNINS_PER_MINUTE,
             },
         }
     }
@@ -136,6 +139,8 @@ pub fn migrations_fingerprint() -> String {
 /// A started suite. Dropping it does not stop it: call `stop`.
 pub struct RunningSuite {
     pub http_addr: SocketAddr,
+    /// Each service's gRPC address (loopback), by name.
+    pub services: std::collections::BTreeMap<&'static str, SocketAddr>,
     pub naming: Naming,
     parts: Parts,
 }
@@ -148,6 +153,8 @@ pub async fn start(mut config: SuiteConfig) -> Result<RunningSuite> {
     let mut parts = Parts::default();
 
     let auth_service = auth::build(&config.auth).await.context("the auth service cannot start")?;
+    // The services check their callers' tokens with the auth service's public key.
+    let verifier = auth_service.verifier();
     let (auth_listener, auth_addr) = common::grpc::bind("127.0.0.1:0").await?;
     parts.spawn(auth_service.serve(auth_listener, parts.stopped()));
     tracing::info!(%auth_addr, "auth service listening");
@@ -158,7 +165,7 @@ pub async fn start(mut config: SuiteConfig) -> Result<RunningSuite> {
     relay.ensure_stream().await?;
     parts.spawn(relay.run(parts.stopped()));
     let (geography_listener, geography_addr) = common::grpc::bind("127.0.0.1:0").await?;
-    parts.spawn(geography_service.serve(geography_listener, parts.stopped()));
+    parts.spawn(geography_service.serve(geography_listener, parts.stopped(), verifier.clone()));
     tracing::info!(%geography_addr, "geography service listening");
 
     // The members read a locality through to the geography when their projection has not caught up.
@@ -170,7 +177,7 @@ pub async fn start(mut config: SuiteConfig) -> Result<RunningSuite> {
     parts.spawn(relay.run(parts.stopped()));
     parts.spawn(members_service.projection(naming.clone(), nats.clone()).run(parts.stopped()));
     let (members_listener, members_addr) = common::grpc::bind("127.0.0.1:0").await?;
-    parts.spawn(members_service.serve(members_listener, parts.stopped()));
+    parts.spawn(members_service.serve(members_listener, parts.stopped(), verifier));
     tracing::info!(%members_addr, "members service listening");
 
     let mut channels = gateway::state::Channels::new();
@@ -185,7 +192,9 @@ pub async fn start(mut config: SuiteConfig) -> Result<RunningSuite> {
     parts.spawn(gateway::serve(app, http_listener, parts.stopped()));
     tracing::info!(%http_addr, prefix = naming.prefix(), "gateway listening");
 
-    Ok(RunningSuite { http_addr, naming, parts })
+    let services =
+        [("auth", auth_addr), ("geography", geography_addr), ("members", members_addr)].into();
+    Ok(RunningSuite { http_addr, services, naming, parts })
 }
 
 impl RunningSuite {

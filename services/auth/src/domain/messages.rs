@@ -2,6 +2,7 @@
 
 pub const BAD_CREDENTIALS: &str = "Identifiant ou mot de passe incorrect";
 pub const SESSION_INVALID: &str = "Session invalide ou expirée : reconnectez-vous.";
+pub const NOT_YOUR_LOGIN: &str = "Votre rôle ne permet de consulter que votre propre compte.";
 pub const LOGIN_NAME_TOO_SHORT: &str = "L'identifiant doit contenir au moins 4 caractères.";
 pub const LOGIN_NAME_TOO_LONG: &str = "L'identifiant ne peut pas dépasser 100 caractères.";
 pub const PASSWORD_TOO_SHORT: &str = "Le mot de passe doit contenir au moins 4 caractères.";

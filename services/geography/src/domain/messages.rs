@@ -25,11 +25,16 @@ pub const TOO_LONG: &str = "Ce texte est trop long (200 caractères au plus).";
 pub const CODE_TOO_LONG: &str = "Ce code est trop long (50 caractères au plus).";
 pub const IMPORT_EMPTY: &str = "Le fichier ne contient aucune ligne à importer.";
 
-pub fn import_invalid(rows: usize) -> String {
+pub fn import_invalid(sent: usize, invalid: usize) -> String {
     format!(
-        "L'import contient {} : rien n'a été importé. Corrigez le fichier puis recommencez.",
-        count(rows as i64, "ligne invalide", "lignes invalides")
+        "L'import contient {} sur {} : rien n'a été importé. Corrigez le fichier puis recommencez.",
+        count(invalid as i64, "ligne invalide", "lignes invalides"),
+        count(sent as i64, "ligne reçue", "lignes reçues")
     )
+}
+
+pub fn import_too_many_rows(max: usize) -> String {
+    format!("Un import contient au plus {max} lignes : découpez le fichier en plusieurs imports.")
 }
 
 pub fn row_missing(what: &str) -> String {

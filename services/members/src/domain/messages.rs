@@ -113,6 +113,18 @@ pub fn photo_too_large(max_bytes: usize) -> String {
     format!("La photo dépasse la taille permise ({} Mo au plus).", max_bytes / (1024 * 1024))
 }
 
+pub fn photo_too_many_megapixels(max: u64) -> String {
+    format!("L'image a trop de pixels : {max} mégapixels au plus.")
+}
+
 pub fn photo_too_many_pixels(max_side: u32) -> String {
     format!("L'image est trop grande : {max_side} pixels au plus de côté.")
 }
+
+pub const ID_NUMBER_BY_SERVER: &str =
+    "Le numéro d'adhérent est attribué par le serveur : laissez-le vide pour un nouvel adhérent.";
+pub const ID_NUMBER_KEPT: &str = "Le numéro d'adhérent ne peut pas être modifié.";
+pub const UUID_BY_SERVER: &str = "L'identifiant unique (uuid) est attribué par le serveur : laissez-le vide pour un nouvel adhérent.";
+pub const UUID_KEPT: &str = "L'identifiant unique (uuid) d'un adhérent ne peut pas être modifié.";
+pub const PHOTO_CHECK_ROLE: &str =
+    "Seul un administrateur ou un gestionnaire peut valider ou invalider la photo d'un adhérent.";

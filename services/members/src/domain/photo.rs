@@ -13,6 +13,12 @@ pub const PHOTO_SIDE: u32 = 1024;
 pub const THUMBNAIL_SIDE: u32 = 160;
 /// Largest side accepted from the upload (a 40-megapixel camera is well within).
 pub const MAX_INPUT_SIDE: u32 = 10_000;
+/// Most pixels accepted from the upload: a 48-megapixel camera's photo. The header tells the size
+/// before anything is decoded, so a small file that would decode into gigabytes (a decompression bomb)
+/// is refused at once.
+pub const MAX_INPUT_PIXELS: u64 = 48_000_000;
+/// Most memory one decoding may take (48 megapixels of RGBA with room to spare).
+const MAX_DECODING_BYTES: u64 = 256 * 1024 * 1024;
 
 #[derive(Debug)]
 pub struct Normalised {
@@ -38,9 +44,22 @@ pub fn normalise(bytes: &[u8], max_bytes: usize) -> Result<Normalised, ServiceEr
     let mut limits = Limits::default();
     limits.max_image_width = Some(MAX_INPUT_SIDE);
     limits.max_image_height = Some(MAX_INPUT_SIDE);
-    limits.max_alloc = Some(512 * 1024 * 1024);
+    limits.max_alloc = Some(MAX_DECODING_BYTES);
     reader.limits(limits);
     let mut decoder = reader.into_decoder().map_err(|e| refused(e, bytes.len()))?;
+    let (width, height) = decoder.dimensions();
+    if u64::from(width) * u64::from(height) > MAX_INPUT_PIXELS {
+        tracing::info!(
+            width,
+            height,
+            bytes = bytes.len(),
+            "photo refused before decoding: too many pixels"
+        );
+        return Err(ServiceError::invalid_field(
+            "member_photo",
+            msg::photo_too_many_megapixels(MAX_INPUT_PIXELS / 1_000_000),
+        ));
+    }
     let orientation = decoder.orientation().ok();
     let mut picture = DynamicImage::from_decoder(decoder).map_err(|e| refused(e, bytes.len()))?;
     if let Some(orientation) = orientation {

@@ -209,6 +209,7 @@ impl Store {
         &self,
         draft: &MemberDraft,
         caller: &str,
+        may_check_photos: bool,
         settings: &MemberSettings,
     ) -> Result<i64, ServiceError> {
         let mut tx = self.pool.begin().await?;
@@ -249,9 +250,10 @@ impl Store {
             }
         }
 
+        server_owned(draft, existing.as_ref(), may_check_photos)?;
         let id_number = match (&draft.id_number, &existing) {
-            (Some(n), _) => n.clone(),
-            (None, Some(current)) => current.id_number.clone(),
+            (_, Some(current)) => current.id_number.clone(),
+            (Some(n), None) => n.clone(),
             (None, None) => {
                 let seq: i64 = sqlx::query_scalar("SELECT nextval('members.id_number_seq')")
                     .fetch_one(&mut *tx)
@@ -418,25 +420,64 @@ fn columns_of<M: Fields + serde::Serialize>(message: &M) -> Map<String, Value> {
         .collect()
 }
 
+#[derive(sqlx::FromRow)]
 struct Current {
+    #[sqlx(rename = "member_uuid")]
     uuid: uuid::Uuid,
+    #[sqlx(rename = "member_id_number")]
     id_number: String,
+    #[sqlx(rename = "member_main_member_id")]
     main_member_id: Option<i64>,
+    #[sqlx(rename = "member_order_number")]
     order_number: i32,
     dependent_count: i32,
+    #[sqlx(rename = "member_photo_checked")]
+    photo_checked: bool,
 }
 
 async fn lock_member(tx: &mut PgConnection, id: i64) -> Result<Current, ServiceError> {
-    let row: Option<(uuid::Uuid, String, Option<i64>, i32, i32)> = sqlx::query_as(
-        "SELECT member_uuid, member_id_number, member_main_member_id, member_order_number, dependent_count
+    sqlx::query_as(
+        "SELECT member_uuid, member_id_number, member_main_member_id, member_order_number, dependent_count,
+                member_photo_checked
          FROM members.member WHERE member_id = $1 FOR UPDATE",
     )
     .bind(id)
     .fetch_optional(&mut *tx)
-    .await?;
-    let (uuid, id_number, main_member_id, order_number, dependent_count) =
-        row.ok_or_else(|| ServiceError::NotFound(msg::member_not_found(id)))?;
-    Ok(Current { uuid, id_number, main_member_id, order_number, dependent_count })
+    .await?
+    .ok_or_else(|| ServiceError::NotFound(msg::member_not_found(id)))
+}
+
+/// The fields only the server sets stay the server's: the identity number and the uuid are made here
+/// (a record sent back keeps them as they are; the synchronisation of field instances will bring its
+/// own), and only an administrator or a manager (`may_check_photos`) marks a photo as checked.
+fn server_owned(
+    draft: &MemberDraft,
+    existing: Option<&Current>,
+    may_check_photos: bool,
+) -> Result<(), ServiceError> {
+    match (&draft.id_number, existing) {
+        (Some(_), None) => {
+            return Err(ServiceError::invalid_field("member_idNumber", msg::ID_NUMBER_BY_SERVER));
+        }
+        (Some(sent), Some(current)) if *sent != current.id_number => {
+            return Err(ServiceError::invalid_field("member_idNumber", msg::ID_NUMBER_KEPT));
+        }
+        _ => {}
+    }
+    match (draft.uuid, existing) {
+        (Some(_), None) => {
+            return Err(ServiceError::invalid_field("member_uuid", msg::UUID_BY_SERVER));
+        }
+        (Some(sent), Some(current)) if sent != current.uuid => {
+            return Err(ServiceError::invalid_field("member_uuid", msg::UUID_KEPT));
+        }
+        _ => {}
+    }
+    let checked_now = existing.is_some_and(|c| c.photo_checked);
+    if draft.input.member_photo_checked != checked_now && !may_check_photos {
+        return Err(ServiceError::invalid_field("member_photoChecked", msg::PHOTO_CHECK_ROLE));
+    }
+    Ok(())
 }
 
 /// Keeps `dependent_count` of the given main members equal to their number of dependants.

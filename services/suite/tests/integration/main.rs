@@ -7,6 +7,7 @@ mod gateway;
 mod geography;
 mod instances;
 mod members;
+mod security;
 mod sign_in;
 mod support;
 mod users;

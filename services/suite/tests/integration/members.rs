@@ -331,7 +331,7 @@ async fn every_family_rule_holds() {
 }
 
 #[tokio::test(flavor = "multi_thread")]
-async fn generated_id_numbers_are_unique_under_concurrent_creates_and_a_taken_one_is_a_409() {
+async fn generated_id_numbers_are_unique_under_concurrent_creates_and_the_server_owns_them() {
     let suite = TestSuite::start().await;
     let admin = suite.admin_token().await;
     let creates = (0..40).map(|i| {
@@ -349,12 +349,28 @@ async fn generated_id_numbers_are_unique_under_concurrent_creates_and_a_taken_on
         );
         assert!(numbers.insert(number), "numbers are unique");
     }
-    let taken = numbers.iter().next().unwrap().clone();
+    // A number (or a uuid) chosen by the client is refused on creation, and cannot be changed later.
+    let taken = get(&suite, &admin, ids[1]).await["member_idNumber"].clone();
     let (status, answer) =
         refused(&suite, &admin, member("Bis", "Traoré", json!({"member_idNumber": taken}))).await;
-    assert_eq!(status, StatusCode::CONFLICT);
-    assert_eq!(answer["message"], format!("Le numéro d'adhérent « {taken} » est déjà utilisé."));
-    assert_eq!(answer["fields"]["member_idNumber"], answer["message"], "named on its field");
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert_eq!(
+        answer["fields"]["member_idNumber"],
+        "Le numéro d'adhérent est attribué par le serveur : laissez-le vide pour un nouvel adhérent."
+    );
+    let uuid = "0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b";
+    let (status, answer) =
+        refused(&suite, &admin, member("Bis", "Traoré", json!({"member_uuid": uuid}))).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert!(answer["fields"]["member_uuid"].as_str().unwrap().contains("attribué par le serveur"));
+    let mut record = get(&suite, &admin, ids[0]).await;
+    record["member_idNumber"] = taken;
+    let (status, answer) = refused(&suite, &admin, record).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "another member's number: {answer}");
+    assert_eq!(
+        answer["fields"]["member_idNumber"],
+        "Le numéro d'adhérent ne peut pas être modifié."
+    );
 }
 
 #[tokio::test(flavor = "multi_thread")]

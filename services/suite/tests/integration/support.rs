@@ -70,6 +70,12 @@ impl TestSuite {
         }
     }
 
+    /// A service's gRPC address (`http://127.0.0.1:port`), to call it directly as an intruder would.
+    pub fn grpc_url(&self, service: &str) -> String {
+        let running = self.running.as_ref().expect("running");
+        format!("http://{}", running.services[service])
+    }
+
     /// This suite's own database.
     pub fn database_url(&self) -> &str {
         &self._db.url

@@ -15,6 +15,14 @@ const METHOD_COLORS: Record<string, string> = {
   DELETE: 'red',
 };
 
+/** Shows the document in a new tab: it is fetched with the session's token, which a plain link could
+ * not send. */
+function openDocument(data: OpenApiDocument | undefined) {
+  if (!data) return;
+  const blob = new Blob([JSON.stringify(data, null, 2)], { type: 'application/json' });
+  window.open(URL.createObjectURL(blob), '_blank', 'noopener');
+}
+
 export default function DocumentationPage() {
   const document = useQuery({
     queryKey: ['openapi'],
@@ -26,9 +34,9 @@ export default function DocumentationPage() {
     <Space orientation="vertical" size="large" style={{ width: '100%' }}>
       <Typography.Paragraph>
         {fr.documentation.intro}{' '}
-        <a href={DOCUMENT_URL} target="_blank" rel="noreferrer">
+        <Typography.Link onClick={() => openDocument(document.data)} disabled={!document.data}>
           {fr.documentation.document} ({DOCUMENT_URL})
-        </a>
+        </Typography.Link>
         {document.data?.info?.version && <Tag style={{ marginLeft: 8 }}>v{document.data.info.version}</Tag>}
       </Typography.Paragraph>
       {document.isError && <Alert type="error" showIcon title={fr.errors.network} />}

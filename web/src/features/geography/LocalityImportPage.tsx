@@ -13,7 +13,7 @@ import ImportCounts, { type Counts } from './ImportCounts';
 import ImportPreview from './ImportPreview';
 import ImportProblems from './ImportProblems';
 import { autoMap, findProblems, refusalProblems, toPayload, toRows, type Mapping, type Problem } from './importRows';
-import { downloadTemplate, readSheet } from './spreadsheet';
+import { downloadTemplate, LegacyXlsError, readSheet } from './spreadsheet';
 
 /** The server's refusal: its message, and its faulty rows as spreadsheet lines. */
 interface Refusal {
@@ -28,7 +28,8 @@ export default function LocalityImportPage() {
   const [sheet, setSheet] = useState<unknown[][]>([]);
   const [mapping, setMapping] = useState<Mapping | null>(null);
   const [reading, setReading] = useState(false);
-  const [unreadable, setUnreadable] = useState(false);
+  /** Why the picked file could not be read, or null. */
+  const [unreadable, setUnreadable] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
   const [counts, setCounts] = useState<Counts | null>(null);
   const [refusal, setRefusal] = useState<Refusal | null>(null);
@@ -39,17 +40,17 @@ export default function LocalityImportPage() {
   async function pick(picked: File) {
     setCounts(null);
     setRefusal(null);
-    setUnreadable(false);
+    setUnreadable(null);
     setFile(picked.name);
     setReading(true);
     try {
       const read = await readSheet(picked);
       setSheet(read);
       setMapping(autoMap(read[0] ?? []));
-    } catch {
+    } catch (error) {
       setSheet([]);
       setMapping(null);
-      setUnreadable(true);
+      setUnreadable(error instanceof LegacyXlsError ? t.legacyXls : t.unreadable);
     } finally {
       setReading(false);
     }
@@ -82,12 +83,12 @@ export default function LocalityImportPage() {
     <Space orientation="vertical" size="large" style={{ width: '100%' }}>
       <Space wrap>
         <Typography.Text>{t.intro}</Typography.Text>
-        <Button icon={<DownloadOutlined />} onClick={downloadTemplate}>
+        <Button icon={<DownloadOutlined />} onClick={() => void downloadTemplate()}>
           {t.template}
         </Button>
       </Space>
       <Upload.Dragger
-        accept=".xlsx,.xls,.csv"
+        accept=".xlsx,.csv"
         multiple={false}
         showUploadList={false}
         beforeUpload={pick}
@@ -100,7 +101,7 @@ export default function LocalityImportPage() {
         <p className="ant-upload-hint">{t.pickHint}</p>
       </Upload.Dragger>
       {reading && <Busy text={t.reading} />}
-      {unreadable && <Alert type="error" showIcon title={t.unreadable} />}
+      {unreadable && <Alert type="error" showIcon title={unreadable} />}
 
       {mapping && !reading && (
         <>

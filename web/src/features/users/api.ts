@@ -4,7 +4,7 @@ import { api, type Schemas } from '../../shared/api/client';
 import { request } from '../../shared/api/request';
 import { notifySuccess } from '../../shared/feedback/feedback';
 
-export type User = Schemas['User'];
+export type User = Schemas['Login'];
 export type NewUser = Schemas['NewUser'];
 export type UserPatch = Schemas['UserPatch'];
 

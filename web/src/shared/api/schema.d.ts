@@ -38,6 +38,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/auth/logout": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Signs out: the session ends on the server, so its token and every refresh of it stop working. */
+        post: operations["logout"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/auth/me": {
         parameters: {
             query?: never;
@@ -1011,6 +1028,32 @@ export interface components {
             /** @example ok */
             status: string;
         };
+        Data_Login: {
+            /** @description A login as lists and forms show it (the password never leaves the service). */
+            data: {
+                /**
+                 * Format: int64
+                 * @default 0
+                 */
+                login_id: number;
+                /**
+                 * @description Last sign-in (RFC 3339), absent before the first sign-in.
+                 * @default null
+                 */
+                login_lastConnection: string | null;
+                /** @default  */
+                login_name: string;
+                /** @default null */
+                login_provider: string | null;
+                /**
+                 * @description admin, manager, agent, viewer or sync.
+                 * @default
+                 */
+                login_role: string;
+            };
+            /** @example ok */
+            status: string;
+        };
         Data_LoginParam: {
             data: {
                 loginParam_boolValue?: boolean | null;
@@ -1330,21 +1373,6 @@ export interface components {
             /** @example ok */
             status: string;
         };
-        Data_User: {
-            /** @description A login as lists and forms show it (the password never leaves the server). */
-            data: {
-                /** Format: int64 */
-                login_id: number;
-                /** @description Last sign-in (RFC 3339). */
-                login_lastConnection?: string | null;
-                login_name: string;
-                login_provider?: string | null;
-                /** @description admin, manager, agent, viewer or sync. */
-                login_role: string;
-            };
-            /** @example ok */
-            status: string;
-        };
         Data_i64: {
             /** Format: int64 */
             data: number;
@@ -1588,6 +1616,36 @@ export interface components {
              */
             total: number;
         };
+        List_Login: {
+            data: {
+                /**
+                 * Format: int64
+                 * @default 0
+                 */
+                login_id: number;
+                /**
+                 * @description Last sign-in (RFC 3339), absent before the first sign-in.
+                 * @default null
+                 */
+                login_lastConnection: string | null;
+                /** @default  */
+                login_name: string;
+                /** @default null */
+                login_provider: string | null;
+                /**
+                 * @description admin, manager, agent, viewer or sync.
+                 * @default
+                 */
+                login_role: string;
+            }[];
+            /** @example ok */
+            status: string;
+            /**
+             * Format: int64
+             * @description The count of all rows matching the filters.
+             */
+            total: number;
+        };
         List_Parcel: {
             data: {
                 /**
@@ -1729,25 +1787,6 @@ export interface components {
              */
             total: number;
         };
-        List_User: {
-            data: {
-                /** Format: int64 */
-                login_id: number;
-                /** @description Last sign-in (RFC 3339). */
-                login_lastConnection?: string | null;
-                login_name: string;
-                login_provider?: string | null;
-                /** @description admin, manager, agent, viewer or sync. */
-                login_role: string;
-            }[];
-            /** @example ok */
-            status: string;
-            /**
-             * Format: int64
-             * @description The count of all rows matching the filters.
-             */
-            total: number;
-        };
         Locality: {
             /**
              * Format: int64
@@ -1795,6 +1834,28 @@ export interface components {
              */
             locality_subprefectureId: number | null;
         };
+        /** @description A login as lists and forms show it (the password never leaves the service). */
+        Login: {
+            /**
+             * Format: int64
+             * @default 0
+             */
+            login_id: number;
+            /**
+             * @description Last sign-in (RFC 3339), absent before the first sign-in.
+             * @default null
+             */
+            login_lastConnection: string | null;
+            /** @default  */
+            login_name: string;
+            /** @default null */
+            login_provider: string | null;
+            /**
+             * @description admin, manager, agent, viewer or sync.
+             * @default
+             */
+            login_role: string;
+        };
         LoginAnswer: {
             /** @example ok */
             status: string;
@@ -1814,7 +1875,7 @@ export interface components {
         MeAnswer: {
             /** @example ok */
             status: string;
-            user: components["schemas"]["User"];
+            user: components["schemas"]["Login"];
         };
         /** @description A member as answered (specification point 3). */
         Member: {
@@ -2312,17 +2373,6 @@ export interface components {
             status: string;
             token: string;
         };
-        /** @description A login as lists and forms show it (the password never leaves the server). */
-        User: {
-            /** Format: int64 */
-            login_id: number;
-            /** @description Last sign-in (RFC 3339). */
-            login_lastConnection?: string | null;
-            login_name: string;
-            login_provider?: string | null;
-            /** @description admin, manager, agent, viewer or sync. */
-            login_role: string;
-        };
         /** @description The fields to change on a login; absent fields stay as they are. */
         UserPatch: {
             /** Format: int64 */
@@ -2411,6 +2461,33 @@ export interface operations {
             };
             /** @description Trop de tentatives échouées */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    logout: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Written"];
+                };
+            };
+            401: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3813,7 +3890,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Data_User"];
+                    "application/json": components["schemas"]["Data_Login"];
                 };
             };
             404: {
@@ -3935,7 +4012,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["List_User"];
+                    "application/json": components["schemas"]["List_Login"];
                 };
             };
             400: {

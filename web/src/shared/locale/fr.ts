@@ -199,11 +199,12 @@ export const fr = {
     },
     import: {
       intro:
-        'Importez un fichier .xlsx, .xls ou .csv : une ligne par localité, avec sa région, son département et sa sous-préfecture. Tout est appliqué, ou rien.',
+        'Importez un fichier .xlsx ou .csv : une ligne par localité, avec sa région, son département et sa sous-préfecture. Tout est appliqué, ou rien.',
       template: 'Télécharger le modèle',
       pick: 'Cliquez ou déposez ici le fichier à importer',
       pickHint: 'Le fichier est lu dans le navigateur ; rien n’est envoyé avant votre confirmation.',
-      unreadable: "Ce fichier n'a pas pu être lu : choisissez un classeur .xlsx, .xls ou un fichier .csv.",
+      unreadable: "Ce fichier n'a pas pu être lu : choisissez un classeur .xlsx ou un fichier .csv.",
+      legacyXls: "Le format .xls n'est plus lu : enregistrez le fichier au format .xlsx ou .csv.",
       mapping: 'Correspondance des colonnes',
       column: 'Colonne',
       noColumn: 'Aucune colonne',

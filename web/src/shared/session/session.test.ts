@@ -123,15 +123,19 @@ describe('session', () => {
     expect(onSignedOut).toHaveBeenCalledWith('expired');
   });
 
-  it('signs out: stops the renewal and clears the token', async () => {
-    const server = fakeServer({ 'POST /api/auth/login': () => json({ status: 'ok', token: 'tok-0', user: admin }) });
+  it('signs out: ends the session on the server, stops the renewal and clears the token', async () => {
+    const server = fakeServer({
+      'POST /api/auth/login': () => json({ status: 'ok', token: 'tok-0', user: admin }),
+      'POST /api/auth/logout': () => json({ status: 'ok', message: 'Déconnecté' }),
+    });
     await signIn('admin', 'secret');
     signOut();
     expect(getSession()).toEqual({ signedIn: false, user: null });
     expect(readToken()).toBeNull();
     expect(onSignedOut).toHaveBeenCalledWith('user');
     await vi.advanceTimersByTimeAsync(THREE_MINUTES * 2);
-    expect(server.calls).toHaveLength(1);
+    expect(server.calls).toHaveLength(2);
+    expect(server.calls[1]).toMatchObject({ path: '/api/auth/logout', authorization: 'Bearer tok-0' });
   });
 
   it('automatic sign-in: "no token" without a saved token', async () => {

@@ -8,7 +8,7 @@ import { notifyWarning } from '../feedback/feedback';
 import { fr } from '../locale/fr';
 import { clearToken, readToken, saveToken } from './tokenStore';
 
-export type SessionUser = Schemas['User'];
+export type SessionUser = Schemas['SessionUser'];
 
 export type Session = { signedIn: false; user: null } | { signedIn: true; user: SessionUser };
 
@@ -126,8 +126,22 @@ export async function refreshToken(): Promise<boolean> {
   }
 }
 
+/** Ends the session on the server too, so the token stops working at once (best effort: the browser
+ * forgets the token whatever the answer). */
+function endServerSession(token: string): void {
+  try {
+    void globalThis
+      .fetch('/api/auth/logout', { method: 'POST', headers: { Authorization: `Bearer ${token}` } })
+      .catch(() => undefined);
+  } catch {
+    // No network layer (tests): nothing to end.
+  }
+}
+
 /** Stops the renewal, forgets the token and the user, then lets the app go to /login. */
 export function signOut(reason: SignOutReason = 'user'): void {
+  const token = readToken();
+  if (reason === 'user' && token) endServerSession(token);
   generation += 1;
   stopRefresh();
   clearToken();
