@@ -7,6 +7,7 @@ mod gateway;
 mod geography;
 mod instances;
 mod members;
+mod role_matrix;
 mod security;
 mod sign_in;
 mod support;
