@@ -2,7 +2,8 @@
 # `make test`: the quality gates (Rust formatting and lints, the web's types, lints and formatting, the
 # OpenAPI document and the web client's types equal to the code), then every test: Rust unit and
 # integration tests (each test makes its own database from a migrated template and its own NATS prefix),
-# web unit tests, then browser end-to-end tests in Chromium against the real suite.
+# web unit tests, browser end-to-end tests in Chromium against the real suite, then the API fuzzed from
+# its OpenAPI document.
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 export WITH_BROWSER=1
@@ -29,3 +30,6 @@ say "Web : tests unitaires, construction"
 
 say "Navigateur : tests de bout en bout (Chromium)"
 (cd web && SUITE_BIN="$ROOT/target/debug/suite" DATABASE_SERVER="$DATABASE_SERVER" npm run e2e)
+
+say "API : fuzzing à partir du document OpenAPI (schemathesis)"
+SUITE_BIN="$ROOT/target/debug/suite" "$ROOT/scripts/fuzz-api.sh"
