@@ -35,13 +35,19 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         .build_client(true)
         .type_attribute(".", "#[derive(serde::Serialize, serde::Deserialize, utoipa::ToSchema)]")
         .type_attribute(".", "#[serde(default)]");
-    for (path, proto_name, json_name, flatten) in fields(&descriptors) {
+    for (path, proto_name, json_name, flatten, lenient_number) in fields(&descriptors) {
+        // Numbers also arrive as texts ("5000"): read both (specification point 5).
+        let number = if lenient_number {
+            ", deserialize_with = \"crate::lenient::optional_number\""
+        } else {
+            ""
+        };
         let attribute = if flatten {
             "#[serde(flatten)]".to_string()
         } else if proto_name == json_name {
-            format!("#[serde(rename = {json_name:?})]")
+            format!("#[serde(rename = {json_name:?}{number})]")
         } else {
-            format!("#[serde(rename = {json_name:?}, alias = {proto_name:?})]")
+            format!("#[serde(rename = {json_name:?}, alias = {proto_name:?}{number})]")
         };
         builder = builder.field_attribute(path, attribute);
     }
@@ -58,10 +64,11 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     Ok(())
 }
 
-/// Every field of every top-level message: its path for prost-build, its proto name, its JSON name, and
-/// whether its own fields sit in the parent's JSON: the record an event carries (`MemberSaved.member`),
-/// so that an event reads as the record with its `meta`.
-fn fields(descriptors: &FileDescriptorSet) -> Vec<(String, String, String, bool)> {
+/// Every field of every top-level message: its path for prost-build, its proto name, its JSON name,
+/// whether its own fields sit in the parent's JSON (the record an event carries, `MemberSaved.member`, so
+/// that an event reads as the record with its `meta`), and whether it is an optional number (read from a
+/// number or a text).
+fn fields(descriptors: &FileDescriptorSet) -> Vec<(String, String, String, bool, bool)> {
     let mut found = Vec::new();
     for file in &descriptors.file {
         let package = file.package();
@@ -72,11 +79,14 @@ fn fields(descriptors: &FileDescriptorSet) -> Vec<(String, String, String, bool)
                 let record = field.r#type() == prost_types::field_descriptor_proto::Type::Message
                     && field.label() != prost_types::field_descriptor_proto::Label::Repeated
                     && field.name() != "meta";
+                let optional_number = field.proto3_optional()
+                    && field.r#type() == prost_types::field_descriptor_proto::Type::Double;
                 found.push((
                     path,
                     field.name().to_string(),
                     field.json_name().to_string(),
                     event && record,
+                    optional_number,
                 ));
             }
         }

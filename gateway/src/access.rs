@@ -33,4 +33,7 @@ permissions! {
     MembersRead = Members Read;
     MembersWrite = Members Write;
     MembersDelete = Members Delete;
+    CardsRead = Cards Read;
+    CardsWrite = Cards Write;
+    CardsDelete = Cards Delete;
 }

@@ -6,6 +6,8 @@
 //! The same messages are the REST contract: each derives serde (fields named by their `json_name`) and
 //! utoipa's `ToSchema`, so the gateway passes them through as they are.
 
+pub mod lenient;
+
 /// The names of a message's fields: (proto name, JSON name). The proto name is also the column's name
 /// where a service stores the message in one table.
 pub trait Fields {

@@ -8,6 +8,7 @@ pub mod health;
 pub mod login_params;
 pub mod members;
 pub mod parcels;
+pub mod transactions;
 pub mod users;
 
 use crate::state::AppState;
@@ -28,4 +29,5 @@ pub fn all() -> OpenApiRouter<AppState> {
         .merge(members::router(PHOTO_UPLOAD_LIMIT))
         .merge(cooperatives::router())
         .merge(parcels::router())
+        .merge(transactions::router())
 }

@@ -4,6 +4,7 @@
 
 pub mod config;
 pub mod consumer;
+pub mod dates;
 pub mod db;
 pub mod error;
 pub mod grpc;

@@ -23,6 +23,7 @@ pub struct SuiteConfig {
     pub auth: auth::AuthConfig,
     pub geography: geography::GeographyConfig,
     pub members: members::MembersConfig,
+    pub cards: cards::CardsConfig,
     pub gateway: gateway::GatewayConfig,
 }
 
@@ -47,6 +48,10 @@ impl SuiteConfig {
             members: members::MembersConfig {
                 database_url: database_url.clone(),
                 ..members::MembersConfig::from_env()?
+            },
+            cards: cards::CardsConfig {
+                database_url: database_url.clone(),
+                ..cards::CardsConfig::from_env()?
             },
             gateway: gateway::GatewayConfig::from_env()?,
             database_url,
@@ -90,6 +95,12 @@ impl SuiteConfig {
                 photo_max_bytes: members::DEFAULT_PHOTO_MAX_BYTES,
                 geography_url: None,
             },
+            cards: cards::CardsConfig {
+                database_url: database_url.to_string(),
+                max_connections: 4,
+                auth_url: None,
+                members_url: None,
+            },
             gateway: gateway::GatewayConfig {
                 http_addr: "127.0.0.1:0".into(),
                 web_dir,
@@ -105,7 +116,8 @@ impl SuiteConfig {
 
 /// Every service of the product. A new service joins here, once: the migrations, the tests' template
 /// database and the event streams follow this list.
-pub const SERVICES: &[&ServiceInfo] = &[&auth::INFO, &geography::INFO, &members::INFO];
+pub const SERVICES: &[&ServiceInfo] =
+    &[&auth::INFO, &geography::INFO, &members::INFO, &cards::INFO];
 
 /// The services that publish events, each on its own NATS stream.
 pub fn stream_services() -> impl Iterator<Item = &'static str> {
@@ -177,13 +189,28 @@ pub async fn start(mut config: SuiteConfig) -> Result<RunningSuite> {
     parts.spawn(relay.run(parts.stopped()));
     parts.spawn(members_service.projection(naming.clone(), nats.clone()).run(parts.stopped()));
     let (members_listener, members_addr) = common::grpc::bind("127.0.0.1:0").await?;
-    parts.spawn(members_service.serve(members_listener, parts.stopped(), verifier));
+    parts.spawn(members_service.serve(members_listener, parts.stopped(), verifier.clone()));
     tracing::info!(%members_addr, "members service listening");
 
+    config.cards.auth_url = Some(format!("http://{auth_addr}"));
+    config.cards.members_url = Some(format!("http://{members_addr}"));
+    let cards_service =
+        cards::build(&config.cards).await.context("the cards service cannot start")?;
+    let relay = cards_service.relay(naming.clone(), nats.clone());
+    relay.ensure_stream().await?;
+    parts.spawn(relay.run(parts.stopped()));
+    let (cards_listener, cards_addr) = common::grpc::bind("127.0.0.1:0").await?;
+    parts.spawn(cards_service.serve(cards_listener, parts.stopped(), verifier));
+    tracing::info!(%cards_addr, "cards service listening");
+
     let mut channels = gateway::state::Channels::new();
-    for (name, addr) in
-        [("auth", auth_addr), ("geography", geography_addr), ("members", members_addr)]
-    {
+    let addresses = [
+        ("auth", auth_addr),
+        ("geography", geography_addr),
+        ("members", members_addr),
+        ("cards", cards_addr),
+    ];
+    for (name, addr) in addresses {
         channels.insert(name.to_string(), common::grpc::channel(&format!("http://{addr}"))?);
     }
     let state = gateway::AppState::new(channels, config.gateway.running_env, Some(nats))?;
@@ -192,8 +219,7 @@ pub async fn start(mut config: SuiteConfig) -> Result<RunningSuite> {
     parts.spawn(gateway::serve(app, http_listener, parts.stopped()));
     tracing::info!(%http_addr, prefix = naming.prefix(), "gateway listening");
 
-    let services =
-        [("auth", auth_addr), ("geography", geography_addr), ("members", members_addr)].into();
+    let services = addresses.into();
     Ok(RunningSuite { http_addr, services, naming, parts })
 }
 

@@ -2,8 +2,9 @@
 //! in a consistent shape. What needs the database (does the main member exist, is it older) is checked
 //! by the store with `family_rules` below.
 
-use super::{dates, messages as msg};
+use super::messages as msg;
 use chrono::NaiveDate;
+use common::dates;
 use common::error::ServiceError;
 use common::validation::Faults;
 use proto::members as pb;

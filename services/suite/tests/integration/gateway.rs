@@ -134,6 +134,11 @@ const IMPLEMENTED: &[(&str, &str)] = &[
     ("get", "/parcel/get_parcel/{parcel_id}"),
     ("post", "/parcel/post_parcel"),
     ("delete", "/parcel/delete_parcel/{parcel_id}"),
+    ("get", "/transaction/get.transaction_list"),
+    ("get", "/transaction/get_transaction/{transaction_id}"),
+    ("post", "/transaction/post_transaction"),
+    ("delete", "/transaction/delete_transaction/{transaction_id}"),
+    ("get", "/get.transaction_search"),
 ];
 
 async fn openapi(suite: &TestSuite) -> Value {

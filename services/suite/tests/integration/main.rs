@@ -11,4 +11,5 @@ mod role_matrix;
 mod security;
 mod sign_in;
 mod support;
+mod transactions;
 mod users;

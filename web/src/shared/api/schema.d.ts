@@ -254,6 +254,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/get.transaction_search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The payments with an operator's number (specification point 7: this path has no `transaction/`). */
+        get: operations["transaction_search"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/locality/delete_locality/{id}": {
         parameters: {
             query?: never;
@@ -709,6 +726,80 @@ export interface paths {
         put?: never;
         /** Creates when the id is absent or null, updates otherwise. */
         post: operations["post_subprefecture"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/transaction/delete_transaction/{transaction_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Refused (409) for a transaction a card used. */
+        delete: operations["delete_transaction"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/transaction/get.transaction_list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Sortable on transaction_id (default), transaction_date, transaction_amount, transaction_number,
+         *     transaction_mobileOperator.
+         */
+        get: operations["transaction_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/transaction/get_transaction/{transaction_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["get_transaction"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/transaction/post_transaction": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Creates when `transaction_id` is absent or null, updates otherwise. The date is read as a date and the
+         *     amount as a number (specification point 5); an operator's number is recorded once (409 on
+         *     `transaction_number`); a transaction a card used can be neither changed nor deleted (409).
+         */
+        post: operations["post_transaction"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1373,6 +1464,45 @@ export interface components {
             /** @example ok */
             status: string;
         };
+        Data_Transaction: {
+            /** @description A payment as answered. */
+            data: {
+                /**
+                 * Format: double
+                 * @default null
+                 */
+                transaction_amount: number | null;
+                /** @default  */
+                transaction_createdAt: string;
+                /** @default  */
+                transaction_createdByUser: string;
+                /** @default  */
+                transaction_date: string;
+                /**
+                 * Format: int64
+                 * @default null
+                 */
+                transaction_id: number | null;
+                /**
+                 * @description Answers only: whether a card was paid with it (then it can be neither changed nor deleted).
+                 * @default false
+                 */
+                transaction_isUsedForCard: boolean;
+                /**
+                 * Format: int64
+                 * @default null
+                 */
+                transaction_memberId: number | null;
+                /** @default  */
+                transaction_mobileOperator: string;
+                /** @default  */
+                transaction_number: string;
+                /** @default  */
+                transaction_type: string;
+            };
+            /** @example ok */
+            status: string;
+        };
         Data_i64: {
             /** Format: int64 */
             data: number;
@@ -1778,6 +1908,49 @@ export interface components {
                 subprefecture_id: number | null;
                 /** @default  */
                 subprefecture_name: string;
+            }[];
+            /** @example ok */
+            status: string;
+            /**
+             * Format: int64
+             * @description The count of all rows matching the filters.
+             */
+            total: number;
+        };
+        List_Transaction: {
+            data: {
+                /**
+                 * Format: double
+                 * @default null
+                 */
+                transaction_amount: number | null;
+                /** @default  */
+                transaction_createdAt: string;
+                /** @default  */
+                transaction_createdByUser: string;
+                /** @default  */
+                transaction_date: string;
+                /**
+                 * Format: int64
+                 * @default null
+                 */
+                transaction_id: number | null;
+                /**
+                 * @description Answers only: whether a card was paid with it (then it can be neither changed nor deleted).
+                 * @default false
+                 */
+                transaction_isUsedForCard: boolean;
+                /**
+                 * Format: int64
+                 * @default null
+                 */
+                transaction_memberId: number | null;
+                /** @default  */
+                transaction_mobileOperator: string;
+                /** @default  */
+                transaction_number: string;
+                /** @default  */
+                transaction_type: string;
             }[];
             /** @example ok */
             status: string;
@@ -2373,6 +2546,81 @@ export interface components {
             status: string;
             token: string;
         };
+        /** @description A payment as answered. */
+        Transaction: {
+            /**
+             * Format: double
+             * @default null
+             */
+            transaction_amount: number | null;
+            /** @default  */
+            transaction_createdAt: string;
+            /** @default  */
+            transaction_createdByUser: string;
+            /** @default  */
+            transaction_date: string;
+            /**
+             * Format: int64
+             * @default null
+             */
+            transaction_id: number | null;
+            /**
+             * @description Answers only: whether a card was paid with it (then it can be neither changed nor deleted).
+             * @default false
+             */
+            transaction_isUsedForCard: boolean;
+            /**
+             * Format: int64
+             * @default null
+             */
+            transaction_memberId: number | null;
+            /** @default  */
+            transaction_mobileOperator: string;
+            /** @default  */
+            transaction_number: string;
+            /** @default  */
+            transaction_type: string;
+        };
+        /** @description A payment as written. Amounts are in francs CFA (XOF), whole numbers. */
+        TransactionInput: {
+            /**
+             * Format: double
+             * @description A number, or a text holding one ("5000").
+             * @default null
+             */
+            transaction_amount: number | null;
+            /**
+             * @description `AAAA-MM-JJ` in answers; also read: `JJ/MM/AAAA`, or a timestamp.
+             * @default
+             */
+            transaction_date: string;
+            /**
+             * Format: int64
+             * @description Absent: create.
+             * @default null
+             */
+            transaction_id: number | null;
+            /**
+             * Format: int64
+             * @default null
+             */
+            transaction_memberId: number | null;
+            /**
+             * @description One of the operators of the login parameter `transaction_mobileOperators`.
+             * @default
+             */
+            transaction_mobileOperator: string;
+            /**
+             * @description The operator's own number of the payment: recorded once per operator.
+             * @default
+             */
+            transaction_number: string;
+            /**
+             * @description What the payment is for (`carte` by default).
+             * @default
+             */
+            transaction_type: string;
+        };
         /** @description The fields to change on a login; absent fields stay as they are. */
         UserPatch: {
             /** Format: int64 */
@@ -2881,6 +3129,38 @@ export interface operations {
                 };
             };
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    transaction_search: {
+        parameters: {
+            query: {
+                /** @description The operator's number of the payment (capitals and spaces ignored). */
+                transaction_number: string;
+                /** @description Only this operator's. */
+                transaction_mobileOperator?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["List_Transaction"];
+                };
+            };
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3808,6 +4088,147 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["SubprefectureInput"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Written"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    delete_transaction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                transaction_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Written"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    transaction_list: {
+        parameters: {
+            query?: {
+                /** @description Rows per page (default 2000). */
+                _limit?: number;
+                _offset?: number;
+                /** @description A field name of the list, from its allow-list. */
+                _orderBy?: string;
+                _descending?: boolean;
+                /** @description The payments of this member. */
+                member_id?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["List_Transaction"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    get_transaction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                transaction_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_Transaction"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    post_transaction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TransactionInput"];
             };
         };
         responses: {

@@ -1,0 +1,117 @@
+//! `transaction/*` and `get.transaction_search`: members' mobile-money payments (the cards service).
+
+use crate::access::{CardsDelete, CardsRead, CardsWrite};
+use crate::envelope::{self, Data, List, Paging, Written};
+use crate::error::{ApiError, ErrorBody};
+use crate::extract::{Json, Path, Query};
+use crate::session::Authorized;
+use crate::state::AppState;
+use axum::extract::State;
+use axum::response::Response;
+use proto::cards as pb;
+use proto::cards::cards_client::CardsClient;
+use serde::Deserialize;
+use utoipa::IntoParams;
+use utoipa_axum::{router::OpenApiRouter, routes};
+
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(transaction_list))
+        .routes(routes!(get_transaction))
+        .routes(routes!(post_transaction))
+        .routes(routes!(delete_transaction))
+        .routes(routes!(transaction_search))
+}
+
+fn cards(state: &AppState) -> CardsClient<common::grpc::TracedChannel> {
+    CardsClient::new(state.channel("cards"))
+}
+
+#[derive(Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct TransactionFilter {
+    /// The payments of this member.
+    pub member_id: Option<i64>,
+}
+
+/// Sortable on transaction_id (default), transaction_date, transaction_amount, transaction_number,
+/// transaction_mobileOperator.
+#[utoipa::path(get, path = "/transaction/get.transaction_list", tag = "transaction", params(Paging, TransactionFilter),
+    responses((status = 200, body = List<pb::Transaction>), (status = 400, body = ErrorBody)))]
+pub async fn transaction_list(
+    State(state): State<AppState>,
+    _caller: Authorized<CardsRead>,
+    Query(paging): Query<Paging>,
+    Query(filter): Query<TransactionFilter>,
+) -> Result<Response, ApiError> {
+    let request =
+        pb::TransactionListRequest { paging: Some(paging.to_pb()), member_id: filter.member_id };
+    let answer = cards(&state).list_transactions(request).await?.into_inner();
+    Ok(envelope::list(answer.items, answer.total))
+}
+
+#[utoipa::path(get, path = "/transaction/get_transaction/{transaction_id}", tag = "transaction",
+    params(("transaction_id" = i64, Path)),
+    responses((status = 200, body = Data<pb::Transaction>), (status = 404, body = ErrorBody)))]
+pub async fn get_transaction(
+    State(state): State<AppState>,
+    _caller: Authorized<CardsRead>,
+    Path(id): Path<i64>,
+) -> Result<Response, ApiError> {
+    Ok(envelope::data(cards(&state).get_transaction(pb::Id { id }).await?.into_inner()))
+}
+
+/// Creates when `transaction_id` is absent or null, updates otherwise. The date is read as a date and the
+/// amount as a number (specification point 5); an operator's number is recorded once (409 on
+/// `transaction_number`); a transaction a card used can be neither changed nor deleted (409).
+#[utoipa::path(post, path = "/transaction/post_transaction", tag = "transaction", request_body = pb::TransactionInput,
+    responses((status = 200, body = Written), (status = 400, body = ErrorBody), (status = 409, body = ErrorBody)))]
+pub async fn post_transaction(
+    State(state): State<AppState>,
+    _caller: Authorized<CardsWrite>,
+    Json(body): Json<pb::TransactionInput>,
+) -> Result<Response, ApiError> {
+    let creating = body.transaction_id.is_none_or(|id| id <= 0);
+    let id = cards(&state).save_transaction(body).await?.into_inner().id;
+    let message = if creating { "Transaction enregistrée" } else { "Transaction modifiée" };
+    Ok(envelope::written(message, Some(id)))
+}
+
+/// Refused (409) for a transaction a card used.
+#[utoipa::path(delete, path = "/transaction/delete_transaction/{transaction_id}", tag = "transaction",
+    params(("transaction_id" = i64, Path)),
+    responses((status = 200, body = Written), (status = 404, body = ErrorBody), (status = 409, body = ErrorBody)))]
+pub async fn delete_transaction(
+    State(state): State<AppState>,
+    _caller: Authorized<CardsDelete>,
+    Path(id): Path<i64>,
+) -> Result<Response, ApiError> {
+    cards(&state).delete_transaction(pb::Id { id }).await?;
+    Ok(envelope::written("Transaction supprimée", None))
+}
+
+#[derive(Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+#[allow(non_snake_case)]
+pub struct TransactionSearch {
+    /// The operator's number of the payment (capitals and spaces ignored).
+    pub transaction_number: String,
+    /// Only this operator's.
+    pub transaction_mobileOperator: Option<String>,
+}
+
+/// The payments with an operator's number (specification point 7: this path has no `transaction/`).
+#[utoipa::path(get, path = "/get.transaction_search", tag = "transaction", params(TransactionSearch),
+    responses((status = 200, body = List<pb::Transaction>), (status = 400, body = ErrorBody)))]
+pub async fn transaction_search(
+    State(state): State<AppState>,
+    _caller: Authorized<CardsRead>,
+    Query(search): Query<TransactionSearch>,
+) -> Result<Response, ApiError> {
+    let request = pb::TransactionSearch {
+        transaction_number: search.transaction_number,
+        transaction_mobile_operator: search.transaction_mobileOperator.unwrap_or_default(),
+    };
+    let answer = cards(&state).search_transactions(request).await?.into_inner();
+    Ok(envelope::list(answer.items, answer.total))
+}

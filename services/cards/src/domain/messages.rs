@@ -1,0 +1,35 @@
+//! Every French message the cards service answers, in one place.
+
+pub const DATE_REQUIRED: &str = "La date de la transaction est obligatoire.";
+pub const NOT_A_DATE: &str = "Date invalide : écrivez-la AAAA-MM-JJ ou JJ/MM/AAAA.";
+pub const DATE_IN_FUTURE: &str = "La date de la transaction ne peut pas être dans le futur.";
+pub const DATE_TOO_OLD: &str = "La date de la transaction est trop ancienne.";
+pub const AMOUNT_REQUIRED: &str = "Le montant de la transaction est obligatoire.";
+pub const AMOUNT_INVALID: &str =
+    "Le montant doit être un nombre entier de francs CFA, supérieur à 0 et d'au plus 100 000 000.";
+pub const MEMBER_REQUIRED: &str = "L'adhérent qui a payé est obligatoire.";
+pub const OPERATOR_REQUIRED: &str = "L'opérateur de mobile money est obligatoire.";
+pub const NUMBER_REQUIRED: &str = "Le numéro de transaction est obligatoire.";
+pub const MEMBERS_UNAVAILABLE: &str =
+    "Le service des adhérents ne répond pas : réessayez dans un instant.";
+pub const SETTINGS_UNAVAILABLE: &str =
+    "Les paramètres de l'application sont indisponibles : réessayez dans un instant.";
+
+pub fn unknown_operator(operators: &[String]) -> String {
+    format!("Opérateur inconnu : choisissez parmi {}.", operators.join(", "))
+}
+
+pub fn member_not_found(id: i64) -> String {
+    format!("Adhérent n° {id} introuvable.")
+}
+
+pub fn transaction_not_found(id: i64) -> String {
+    format!("Transaction n° {id} introuvable.")
+}
+
+pub fn number_taken(number: &str, operator: &str) -> String {
+    format!("La transaction {operator} n° « {number} » est déjà enregistrée.")
+}
+
+pub const USED_FOR_CARD: &str =
+    "Cette transaction a payé une carte : elle ne peut être ni modifiée ni supprimée.";

@@ -1,0 +1,4 @@
+//! The rules of the cards service and its French messages.
+
+pub mod messages;
+pub mod transaction_rules;

@@ -1,0 +1,186 @@
+//! The fields of a payment as written: date, whole amount in francs CFA, a known operator, the
+//! operator's number (kept as sent, compared in capitals without spaces), the member who paid.
+
+use super::messages as msg;
+use chrono::NaiveDate;
+use common::dates;
+use common::error::ServiceError;
+use common::validation::Faults;
+use proto::cards as pb;
+
+/// What a payment is for when the caller does not say.
+pub const DEFAULT_TYPE: &str = "carte";
+/// The operators when the login parameter `transaction_mobileOperators` is not set.
+pub const DEFAULT_OPERATORS: &[&str] = &["Orange Money", "MTN MoMo", "Moov Money", "Wave"];
+const MAX_AMOUNT: f64 = 100_000_000.0;
+
+/// A payment, checked.
+#[derive(Debug, Clone, PartialEq)]
+pub struct TransactionDraft {
+    /// 0 to create.
+    pub id: i64,
+    pub date: NaiveDate,
+    pub amount: i64,
+    pub kind: String,
+    pub member_id: i64,
+    /// The operator as the settings spell it.
+    pub operator: String,
+    pub number: String,
+    /// The number in capitals without spaces: what "the same number" means.
+    pub number_key: String,
+}
+
+/// The operators a login parameter lists (`Orange Money, MTN MoMo, ...`), or the default ones.
+pub fn operators(setting: Option<&str>) -> Vec<String> {
+    let listed: Vec<String> = setting
+        .unwrap_or_default()
+        .split([',', ';', '\n'])
+        .map(str::trim)
+        .filter(|o| !o.is_empty())
+        .map(str::to_string)
+        .collect();
+    if listed.is_empty() {
+        DEFAULT_OPERATORS.iter().map(|o| o.to_string()).collect()
+    } else {
+        listed
+    }
+}
+
+/// The number as compared: capitals, no spaces.
+pub fn number_key(number: &str) -> String {
+    number.chars().filter(|c| !c.is_whitespace()).flat_map(char::to_uppercase).collect()
+}
+
+/// Checks `t` as sent; `today` bounds the date, `operators` are the known ones.
+pub fn check(
+    t: &pb::TransactionInput,
+    today: NaiveDate,
+    operators: &[String],
+) -> Result<TransactionDraft, ServiceError> {
+    let mut f = Faults::new();
+    let date = match dates::parse(&t.transaction_date) {
+        Ok(Some(date)) if date > today => {
+            f.add("transaction_date", msg::DATE_IN_FUTURE);
+            None
+        }
+        Ok(Some(date)) if date < NaiveDate::from_ymd_opt(2000, 1, 1).expect("a date") => {
+            f.add("transaction_date", msg::DATE_TOO_OLD);
+            None
+        }
+        Ok(Some(date)) => Some(date),
+        Ok(None) => {
+            f.add("transaction_date", msg::DATE_REQUIRED);
+            None
+        }
+        Err(dates::NotADate) => {
+            f.add("transaction_date", msg::NOT_A_DATE);
+            None
+        }
+    };
+    let amount = match t.transaction_amount {
+        None => {
+            f.add("transaction_amount", msg::AMOUNT_REQUIRED);
+            0
+        }
+        Some(a) if a.is_finite() && a.fract() == 0.0 && a > 0.0 && a <= MAX_AMOUNT => a as i64,
+        Some(_) => {
+            f.add("transaction_amount", msg::AMOUNT_INVALID);
+            0
+        }
+    };
+    let kind = match f.text("transaction_type", &t.transaction_type, 50) {
+        kind if kind.is_empty() => DEFAULT_TYPE.to_string(),
+        kind => kind,
+    };
+    let member_id = t.transaction_member_id.filter(|id| *id > 0).unwrap_or_else(|| {
+        f.add("transaction_memberId", msg::MEMBER_REQUIRED);
+        0
+    });
+    let sent_operator = f.required(
+        "transaction_mobileOperator",
+        &t.transaction_mobile_operator,
+        50,
+        msg::OPERATOR_REQUIRED,
+    );
+    let operator = operators.iter().find(|o| o.eq_ignore_ascii_case(&sent_operator)).cloned();
+    if operator.is_none() && !sent_operator.is_empty() {
+        f.add("transaction_mobileOperator", msg::unknown_operator(operators));
+    }
+    let number = f.required("transaction_number", &t.transaction_number, 100, msg::NUMBER_REQUIRED);
+    let draft = TransactionDraft {
+        id: t.transaction_id.filter(|id| *id > 0).unwrap_or(0),
+        date: date.unwrap_or(today),
+        amount,
+        kind,
+        member_id,
+        operator: operator.unwrap_or_default(),
+        number_key: number_key(&number),
+        number,
+    };
+    f.finish_with(draft)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn today() -> NaiveDate {
+        NaiveDate::from_ymd_opt(2026, 11, 23).unwrap()
+    }
+
+    fn payment() -> pb::TransactionInput {
+        pb::TransactionInput {
+            transaction_date: "20/11/2026".into(),
+            transaction_amount: Some(5000.0),
+            transaction_member_id: Some(7),
+            transaction_mobile_operator: "orange money".into(),
+            transaction_number: " om 2611 2001 ".into(),
+            ..Default::default()
+        }
+    }
+
+    fn fields_of(e: ServiceError) -> Vec<String> {
+        match e {
+            ServiceError::Invalid { fields, .. } => fields.into_keys().collect(),
+            other => panic!("{other:?}"),
+        }
+    }
+
+    #[test]
+    fn a_payment_is_read_with_the_settings_spelling_and_its_number_key() {
+        let draft = check(&payment(), today(), &operators(None)).unwrap();
+        assert_eq!(draft.date, NaiveDate::from_ymd_opt(2026, 11, 20).unwrap());
+        assert_eq!((draft.amount, draft.kind.as_str()), (5000, DEFAULT_TYPE));
+        assert_eq!(draft.operator, "Orange Money");
+        assert_eq!(
+            (draft.number.as_str(), draft.number_key.as_str()),
+            ("om 2611 2001", "OM26112001")
+        );
+    }
+
+    #[test]
+    fn every_missing_or_wrong_field_is_named() {
+        let e = check(&pb::TransactionInput::default(), today(), &operators(None)).unwrap_err();
+        assert_eq!(
+            fields_of(e),
+            [
+                "transaction_amount",
+                "transaction_date",
+                "transaction_memberId",
+                "transaction_mobileOperator",
+                "transaction_number"
+            ]
+        );
+        let wrong = pb::TransactionInput {
+            transaction_date: "2027-01-01".into(),
+            transaction_amount: Some(12.5),
+            transaction_mobile_operator: "Banque".into(),
+            ..payment()
+        };
+        let e = check(&wrong, today(), &operators(Some("Wave; Orange Money"))).unwrap_err();
+        assert_eq!(
+            fields_of(e),
+            ["transaction_amount", "transaction_date", "transaction_mobileOperator"]
+        );
+    }
+}

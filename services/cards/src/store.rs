@@ -1,0 +1,201 @@
+//! The cards schema's queries. Inputs are always bound; only allow-listed sort columns are written into
+//! SQL text. Each change is written in one transaction with the event that tells of it.
+
+use crate::domain::messages as msg;
+use crate::domain::transaction_rules::TransactionDraft;
+use common::error::ServiceError;
+use common::outbox;
+use common::paging::Page;
+use common::validation::{UniqueField, unique_or};
+use proto::cards as pb;
+use sqlx::types::Json;
+use sqlx::{PgConnection, PgPool};
+
+pub const SCHEMA: &str = "cards";
+
+/// Public sort fields of the transaction list and their columns; the first is the default order.
+pub const TRANSACTION_SORT: &[(&str, &str)] = &[
+    ("transaction_id", "t.transaction_id"),
+    ("transaction_date", "t.transaction_date"),
+    ("transaction_amount", "t.transaction_amount"),
+    ("transaction_number", "t.transaction_number"),
+    ("transaction_mobileOperator", "t.transaction_mobile_operator"),
+];
+
+/// A transaction row as the read message's JSON (the columns under the proto names), without the
+/// comparison key.
+const TRANSACTION_JSON: &str = "jsonb_strip_nulls(to_jsonb(t) - 'number_key' - 'updated_at')";
+
+#[derive(Clone)]
+pub struct Store {
+    pool: PgPool,
+}
+
+impl Store {
+    pub fn new(pool: PgPool) -> Self {
+        Store { pool }
+    }
+
+    /// A page of transactions (of one member, when given), with the count of all that match.
+    #[tracing::instrument(name = "db.cards.transaction_list", skip(self, page))]
+    pub async fn list_transactions(
+        &self,
+        member_id: Option<i64>,
+        page: &Page,
+    ) -> Result<(Vec<pb::Transaction>, i64), ServiceError> {
+        let order = page.order_sql_not_null("t.transaction_id");
+        let sql = format!(
+            "SELECT {TRANSACTION_JSON} FROM cards.transaction t
+             WHERE $1::bigint IS NULL OR t.transaction_member_id = $1
+             ORDER BY {order} LIMIT $2 OFFSET $3"
+        );
+        let rows: Vec<Json<pb::Transaction>> = sqlx::query_scalar(sqlx::AssertSqlSafe(sql))
+            .bind(member_id)
+            .bind(page.limit)
+            .bind(page.offset)
+            .fetch_all(&self.pool)
+            .await?;
+        let total: i64 = sqlx::query_scalar(
+            "SELECT count(*) FROM cards.transaction WHERE $1::bigint IS NULL OR transaction_member_id = $1",
+        )
+        .bind(member_id)
+        .fetch_one(&self.pool)
+        .await?;
+        Ok((rows.into_iter().map(|Json(t)| t).collect(), total))
+    }
+
+    #[tracing::instrument(name = "db.cards.transaction_get", skip(self))]
+    pub async fn get_transaction(&self, id: i64) -> Result<pb::Transaction, ServiceError> {
+        read(&mut *self.pool.acquire().await?, id).await
+    }
+
+    /// The transactions of an operator's number (any operator when `operator` is empty).
+    #[tracing::instrument(name = "db.cards.transaction_search", skip(self))]
+    pub async fn search_transactions(
+        &self,
+        number_key: &str,
+        operator: &str,
+    ) -> Result<Vec<pb::Transaction>, ServiceError> {
+        let sql = format!(
+            "SELECT {TRANSACTION_JSON} FROM cards.transaction t
+             WHERE t.number_key = $1 AND ($2 = '' OR lower(t.transaction_mobile_operator) = lower($2))
+             ORDER BY t.transaction_id"
+        );
+        let rows: Vec<Json<pb::Transaction>> = sqlx::query_scalar(sqlx::AssertSqlSafe(sql))
+            .bind(number_key)
+            .bind(operator.trim())
+            .fetch_all(&self.pool)
+            .await?;
+        Ok(rows.into_iter().map(|Json(t)| t).collect())
+    }
+
+    /// Creates (id 0) or updates a transaction, with its event. A transaction a card used stays as it is.
+    #[tracing::instrument(name = "db.cards.transaction_save", skip_all, fields(transaction_id = d.id))]
+    pub async fn save_transaction(
+        &self,
+        d: &TransactionDraft,
+        caller: &str,
+    ) -> Result<i64, ServiceError> {
+        let mut tx = self.pool.begin().await?;
+        if d.id > 0 {
+            lock_unused(&mut tx, d.id).await?;
+        }
+        let saved: i64 = if d.id == 0 {
+            sqlx::query_scalar(
+                "INSERT INTO cards.transaction (transaction_date, transaction_amount, transaction_type,
+                     transaction_member_id, transaction_mobile_operator, transaction_number, number_key,
+                     transaction_created_by_user)
+                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING transaction_id",
+            )
+            .bind(d.date)
+            .bind(d.amount)
+            .bind(&d.kind)
+            .bind(d.member_id)
+            .bind(&d.operator)
+            .bind(&d.number)
+            .bind(&d.number_key)
+            .bind(caller)
+            .fetch_one(&mut *tx)
+            .await
+        } else {
+            sqlx::query_scalar(
+                "UPDATE cards.transaction SET transaction_date = $1, transaction_amount = $2,
+                     transaction_type = $3, transaction_member_id = $4, transaction_mobile_operator = $5,
+                     transaction_number = $6, number_key = $7, updated_at = now()
+                 WHERE transaction_id = $8 RETURNING transaction_id",
+            )
+            .bind(d.date)
+            .bind(d.amount)
+            .bind(&d.kind)
+            .bind(d.member_id)
+            .bind(&d.operator)
+            .bind(&d.number)
+            .bind(&d.number_key)
+            .bind(d.id)
+            .fetch_one(&mut *tx)
+            .await
+        }
+        .map_err(|e| {
+            unique_or(
+                e,
+                [UniqueField {
+                    constraint: "transaction_number_key",
+                    field: "transaction_number",
+                    message: msg::number_taken(&d.number, &d.operator),
+                }],
+            )
+        })?;
+        let transaction = read(&mut tx, saved).await?;
+        let verb = if d.id == 0 { "created" } else { "updated" };
+        let event = pb::TransactionSaved { meta: None, transaction: Some(transaction) };
+        outbox::enqueue(&mut tx, SCHEMA, &format!("cards.transaction.{verb}"), &event).await?;
+        tx.commit().await?;
+        Ok(saved)
+    }
+
+    /// Deletes a transaction no card used, with its event.
+    #[tracing::instrument(name = "db.cards.transaction_delete", skip(self))]
+    pub async fn delete_transaction(&self, id: i64) -> Result<(), ServiceError> {
+        let mut tx = self.pool.begin().await?;
+        let member_id = lock_unused(&mut tx, id).await?;
+        sqlx::query("DELETE FROM cards.transaction WHERE transaction_id = $1")
+            .bind(id)
+            .execute(&mut *tx)
+            .await?;
+        let event = pb::TransactionDeleted {
+            meta: None,
+            transaction_id: id,
+            transaction_member_id: member_id,
+        };
+        outbox::enqueue(&mut tx, SCHEMA, "cards.transaction.deleted", &event).await?;
+        tx.commit().await?;
+        Ok(())
+    }
+}
+
+async fn read(conn: &mut PgConnection, id: i64) -> Result<pb::Transaction, ServiceError> {
+    let sql =
+        format!("SELECT {TRANSACTION_JSON} FROM cards.transaction t WHERE t.transaction_id = $1");
+    sqlx::query_scalar(sqlx::AssertSqlSafe(sql))
+        .bind(id)
+        .fetch_optional(&mut *conn)
+        .await?
+        .map(|Json(t)| t)
+        .ok_or_else(|| ServiceError::NotFound(msg::transaction_not_found(id)))
+}
+
+/// Locks a transaction that no card used and answers its member; 404 or 409 otherwise.
+async fn lock_unused(tx: &mut PgConnection, id: i64) -> Result<i64, ServiceError> {
+    let row: Option<(i64, bool)> = sqlx::query_as(
+        "SELECT transaction_member_id, transaction_is_used_for_card FROM cards.transaction
+         WHERE transaction_id = $1 FOR UPDATE",
+    )
+    .bind(id)
+    .fetch_optional(&mut *tx)
+    .await?;
+    match row {
+        None => Err(ServiceError::NotFound(msg::transaction_not_found(id))),
+        Some((_, true)) => Err(ServiceError::Conflict(msg::USED_FOR_CARD.into())),
+        Some((member_id, false)) => Ok(member_id),
+    }
+}
