@@ -1,6 +1,7 @@
 //! The REST calls, one file per area of the specification.
 
 pub mod auth;
+pub mod cards;
 pub mod cooperatives;
 pub mod env;
 pub mod geography;
@@ -30,4 +31,5 @@ pub fn all() -> OpenApiRouter<AppState> {
         .merge(cooperatives::router())
         .merge(parcels::router())
         .merge(transactions::router())
+        .merge(cards::router())
 }

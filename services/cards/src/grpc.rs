@@ -4,6 +4,7 @@
 
 use crate::domain::messages as msg;
 use crate::domain::transaction_rules::{self, number_key};
+use crate::store::cards::{CARD_SORT, CardSearch, Making};
 use crate::store::{Store, TRANSACTION_SORT};
 use common::error::ServiceError;
 use common::grpc::TracedChannel;
@@ -30,13 +31,26 @@ pub const CALLS: Calls = &[
     ("SaveTransaction", WRITE),
     ("DeleteTransaction", DELETE),
     ("SearchTransactions", READ),
+    ("ListCards", READ),
+    ("GetCard", READ),
+    ("ListCardCandidates", WRITE),
+    ("CreateCards", WRITE),
+    ("MarkPrinted", WRITE),
 ];
+
+/// The login parameters of card making: the price of a card (francs CFA) and how long it is valid.
+pub const PRICE_PARAM: &str = "card_price";
+pub const VALIDITY_PARAM: &str = "card_validityMonths";
+pub const DEFAULT_PRICE: i64 = 5000;
+pub const DEFAULT_VALIDITY_MONTHS: i64 = 60;
 
 /// The login parameter that lists the mobile-money operators (comma-separated).
 pub const OPERATORS_PARAM: &str = "transaction_mobileOperators";
 
 pub struct CardsGrpc {
     pub store: Store,
+    /// The prefix of card numbers (`CARD_ID_PREFIX`).
+    pub card_prefix: String,
     pub auth: Option<AuthClient<TracedChannel>>,
     pub members: Option<MembersClient<TracedChannel>>,
 }
@@ -58,6 +72,36 @@ impl CardsGrpc {
                 Err(ServiceError::Unavailable(msg::SETTINGS_UNAVAILABLE.into()))
             }
         }
+    }
+
+    /// A whole-number login parameter, or `default` when it is not set.
+    async fn setting(&self, name: &str, default: i64) -> Result<i64, ServiceError> {
+        let Some(auth) = &self.auth else { return Ok(default) };
+        match auth.clone().get_login_param(pb_param(name)).await {
+            Ok(param) => Ok(param.into_inner().int_value.filter(|v| *v > 0).unwrap_or(default)),
+            Err(status) if status.code() == Code::NotFound => Ok(default),
+            Err(status) => {
+                tracing::error!(code = ?status.code(), message = status.message(), name, "setting unreadable");
+                Err(ServiceError::Unavailable(msg::SETTINGS_UNAVAILABLE.into()))
+            }
+        }
+    }
+
+    /// Brings the members the copy does not have yet from the members service (a member created a
+    /// moment ago, whose event is still on its way); one it does not know stays missing.
+    async fn read_through(&self, ids: &[i64]) -> Result<(), ServiceError> {
+        let Some(members) = &self.members else { return Ok(()) };
+        for id in self.store.missing_members(ids).await? {
+            match members.clone().get_member(proto::members::Id { id }).await {
+                Ok(member) => self.store.keep_member(&member.into_inner()).await?,
+                Err(status) if status.code() == Code::NotFound => {}
+                Err(status) => {
+                    tracing::error!(code = ?status.code(), message = status.message(), "members read-through failed");
+                    return Err(ServiceError::Unavailable(msg::MEMBERS_UNAVAILABLE.into()));
+                }
+            }
+        }
+        Ok(())
     }
 
     /// Refuses a payment of a member the members service does not know.
@@ -129,5 +173,69 @@ impl Cards for CardsGrpc {
         let items = self.store.search_transactions(&key, &r.transaction_mobile_operator).await?;
         let total = items.len() as i64;
         Ok(Response::new(pb::TransactionList { items, total }))
+    }
+
+    async fn list_cards(&self, request: Request<pb::CardListRequest>) -> Answer<pb::CardList> {
+        let r = request.into_inner();
+        let p = r.paging.unwrap_or_default();
+        let page = Page::checked(p.limit, p.offset, &p.order_by, p.descending, CARD_SORT)?;
+        let search = CardSearch {
+            pattern: common::text::filter_pattern(&r.filter),
+            member_id: r.member_id.filter(|id| *id > 0),
+            member_id_number: r.member_id_number.trim().to_uppercase(),
+            status: r.card_status.trim().to_string(),
+        };
+        let (items, total) = self.store.list_cards(&search, &page).await?;
+        Ok(Response::new(pb::CardList { items, total }))
+    }
+
+    async fn get_card(&self, request: Request<pb::Id>) -> Answer<pb::Card> {
+        Ok(Response::new(self.store.get_card(request.into_inner().id).await?))
+    }
+
+    async fn list_card_candidates(
+        &self,
+        request: Request<pb::CandidateListRequest>,
+    ) -> Answer<pb::CandidateList> {
+        let p = request.into_inner().paging.unwrap_or_default();
+        let sort: &[(&str, &str)] = &[("member_lastname", "member_lastname")];
+        let page = Page::checked(p.limit, p.offset, "", false, sort)?;
+        let price = self.setting(PRICE_PARAM, DEFAULT_PRICE).await?;
+        let (items, total) = self.store.card_candidates(price, &page).await?;
+        Ok(Response::new(pb::CandidateList { items, total }))
+    }
+
+    async fn create_cards(
+        &self,
+        request: Request<pb::CreateCardsRequest>,
+    ) -> Answer<pb::CreatedCards> {
+        let caller = Identity::of(&request)?;
+        let mut ids: Vec<i64> =
+            request.into_inner().member_ids.into_iter().filter(|id| *id > 0).collect();
+        ids.sort_unstable();
+        ids.dedup();
+        if ids.is_empty() {
+            return Err(ServiceError::invalid_field("member_ids", msg::NO_MEMBERS).into());
+        }
+        self.read_through(&ids).await?;
+        let validity = self.setting(VALIDITY_PARAM, DEFAULT_VALIDITY_MONTHS).await?;
+        let making = Making {
+            price: self.setting(PRICE_PARAM, DEFAULT_PRICE).await?,
+            validity_months: validity.min(600) as i32,
+            number_prefix: &self.card_prefix,
+            caller: &caller.login_name,
+        };
+        let (card_ids, refused) = self.store.create_cards(&ids, &making).await?;
+        tracing::info!(made = card_ids.len(), refused = refused.len(), "cards made");
+        Ok(Response::new(pb::CreatedCards { card_ids, refused }))
+    }
+
+    async fn mark_printed(&self, request: Request<pb::CardIds>) -> Answer<pb::Count> {
+        let ids = request.into_inner().card_ids;
+        if ids.is_empty() {
+            return Err(ServiceError::invalid_field("card_ids", msg::NO_CARDS).into());
+        }
+        let count = self.store.mark_printed(&ids).await?;
+        Ok(Response::new(pb::Count { count }))
     }
 }

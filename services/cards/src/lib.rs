@@ -1,8 +1,10 @@
-//! The cards service: members' mobile-money payments (transactions) and the events that tell of them
-//! (through the transactional outbox). Cards, their printing and deliveries join it next.
+//! The cards service: members' mobile-money payments (transactions), their cards (made from a copy of
+//! the members kept from the members service's events), and the events that tell of both (through the
+//! transactional outbox). Printing and deliveries join it next.
 
 pub mod domain;
 mod grpc;
+mod projection;
 mod store;
 
 pub use store::SCHEMA;
@@ -18,7 +20,7 @@ use sqlx::migrate::Migrator;
 use std::future::Future;
 use tokio::net::TcpListener;
 
-pub use grpc::OPERATORS_PARAM;
+pub use grpc::{OPERATORS_PARAM, PRICE_PARAM, VALIDITY_PARAM};
 
 pub fn migrator() -> Migrator {
     sqlx::migrate!("./migrations")
@@ -38,12 +40,15 @@ pub struct CardsConfig {
     pub max_connections: u32,
     /// The auth service: the settings (operators) are read there.
     pub auth_url: Option<String>,
-    /// The members service: whether the member who paid exists.
+    /// The members service: whether the member who paid exists, a member not copied yet.
     pub members_url: Option<String>,
+    /// The prefix of the card numbers this instance makes (one to four capital letters).
+    pub card_prefix: String,
 }
 
 impl CardsConfig {
-    /// Reads `DATABASE_URL`, `CARDS_DB_CONNECTIONS`, `AUTH_GRPC_URL` and `MEMBERS_GRPC_URL`.
+    /// Reads `DATABASE_URL`, `CARDS_DB_CONNECTIONS`, `AUTH_GRPC_URL`, `MEMBERS_GRPC_URL` and
+    /// `CARD_ID_PREFIX` (default `K`).
     pub fn from_env() -> Result<Self> {
         Ok(CardsConfig {
             database_url: env_or("DATABASE_URL", common::config::DEFAULT_DATABASE_URL),
@@ -52,8 +57,20 @@ impl CardsConfig {
             members_url: Some(
                 env_opt("MEMBERS_GRPC_URL").unwrap_or_else(|| "http://members:50051".into()),
             ),
+            card_prefix: card_prefix(&env_or("CARD_ID_PREFIX", DEFAULT_CARD_PREFIX))?,
         })
     }
+}
+
+/// The prefix of card numbers when `CARD_ID_PREFIX` is not set.
+pub const DEFAULT_CARD_PREFIX: &str = "K";
+
+fn card_prefix(text: &str) -> Result<String> {
+    let prefix = text.trim().to_uppercase();
+    if prefix.is_empty() || prefix.len() > 4 || !prefix.chars().all(|c| c.is_ascii_uppercase()) {
+        anyhow::bail!("CARD_ID_PREFIX must be one to four letters, not {text:?}");
+    }
+    Ok(prefix)
 }
 
 pub struct CardsService {
@@ -69,6 +86,7 @@ pub async fn build(config: &CardsConfig) -> Result<CardsService> {
     let client = |url: &Option<String>| url.as_deref().map(common::grpc::channel).transpose();
     let grpc = grpc::CardsGrpc {
         store: store::Store::new(pool.clone()),
+        card_prefix: card_prefix(&config.card_prefix)?,
         auth: client(&config.auth_url)?.map(proto::auth::auth_client::AuthClient::new),
         members: client(&config.members_url)?
             .map(proto::members::members_client::MembersClient::new),
@@ -80,6 +98,23 @@ impl CardsService {
     /// The relay that publishes this service's events on NATS.
     pub fn relay(&self, naming: Naming, nats: async_nats::Client) -> Relay {
         Relay::of(&INFO, self.pool.clone(), naming, nats)
+    }
+
+    /// The consumer that keeps the copy of members.
+    pub fn projection(
+        &self,
+        naming: Naming,
+        nats: async_nats::Client,
+    ) -> common::consumer::Consumer<projection::MemberProjection> {
+        common::consumer::Consumer {
+            name: projection::CONSUMER,
+            source: "members",
+            schema: SCHEMA,
+            pool: self.pool.clone(),
+            naming,
+            jetstream: async_nats::jetstream::new(nats),
+            handler: projection::MemberProjection,
+        }
     }
 
     /// Answers gRPC (the cards API and `grpc.health.v1`) on `listener` until `shutdown` resolves, to

@@ -1,5 +1,5 @@
 //! The cards service on its own (one Kubernetes Deployment): gRPC on `GRPC_ADDR` (default
-//! `0.0.0.0:50051`), the outbox relay to `NATS_URL`, the auth service at `AUTH_GRPC_URL` and the members
+//! `0.0.0.0:50051`), the outbox relay and the copy of members on `NATS_URL`, the auth service at `AUTH_GRPC_URL` and the members
 //! service at `MEMBERS_GRPC_URL`. `cards migrate` only migrates.
 
 use common::service::Standalone;
@@ -13,7 +13,8 @@ async fn main() -> anyhow::Result<()> {
         return Ok(());
     }
     let (nats, naming) = host.nats(&config.database_url).await?;
-    host.spawn(service.relay(naming, nats).run(host.stopped()));
+    host.spawn(service.relay(naming.clone(), nats.clone()).run(host.stopped()));
+    host.spawn(service.projection(naming, nats).run(host.stopped()));
     let verifier = host.verifier()?;
     host.serve(|listener, stopped| service.serve(listener, stopped, verifier)).await
 }

@@ -8,6 +8,7 @@ pub mod dates;
 pub mod db;
 pub mod error;
 pub mod grpc;
+pub mod id_number;
 pub mod identity;
 pub mod nats;
 pub mod outbox;

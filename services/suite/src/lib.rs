@@ -100,6 +100,7 @@ impl SuiteConfig {
                 max_connections: 4,
                 auth_url: None,
                 members_url: None,
+                card_prefix: cards::DEFAULT_CARD_PREFIX.into(),
             },
             gateway: gateway::GatewayConfig {
                 http_addr: "127.0.0.1:0".into(),
@@ -199,6 +200,7 @@ pub async fn start(mut config: SuiteConfig) -> Result<RunningSuite> {
     let relay = cards_service.relay(naming.clone(), nats.clone());
     relay.ensure_stream().await?;
     parts.spawn(relay.run(parts.stopped()));
+    parts.spawn(cards_service.projection(naming.clone(), nats.clone()).run(parts.stopped()));
     let (cards_listener, cards_addr) = common::grpc::bind("127.0.0.1:0").await?;
     parts.spawn(cards_service.serve(cards_listener, parts.stopped(), verifier));
     tracing::info!(%cards_addr, "cards service listening");

@@ -33,3 +33,42 @@ pub fn number_taken(number: &str, operator: &str) -> String {
 
 pub const USED_FOR_CARD: &str =
     "Cette transaction a payé une carte : elle ne peut être ni modifiée ni supprimée.";
+
+/// Where the gateway serves a member's photo (with `?v=<version>`).
+pub const PHOTO_ADDRESS: &str = "/api/member/get_member-photo/";
+
+pub fn card_not_found(id: i64) -> String {
+    format!("Carte n° {id} introuvable.")
+}
+
+pub fn has_a_card(firstname: &str, lastname: &str, number: &str) -> String {
+    format!("{firstname} {lastname} a déjà une carte valide ou en cours (n° {number}).")
+}
+
+pub fn no_payment(firstname: &str, lastname: &str, price: i64) -> String {
+    format!("{firstname} {lastname} n'a aucun paiement inutilisé d'au moins {price} FCFA.")
+}
+
+/// The French name of a card status.
+pub fn status_label(status: &str) -> String {
+    match status {
+        "pending" => "en attente d'impression",
+        "printed" => "imprimée",
+        "in_delivery" => "en livraison",
+        "delivered" => "livrée",
+        "error" => "en erreur",
+        "cancelled" => "annulée",
+        "revoked" => "révoquée",
+        other => other,
+    }
+    .to_string()
+}
+
+pub fn not_pending(id: i64, status: &str) -> String {
+    format!(
+        "La carte n° {id} n'est pas en attente d'impression (elle est {status}) : rien n'a été marqué."
+    )
+}
+
+pub const NO_MEMBERS: &str = "Choisissez au moins un adhérent.";
+pub const NO_CARDS: &str = "Choisissez au moins une carte.";

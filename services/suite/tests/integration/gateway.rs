@@ -139,6 +139,12 @@ const IMPLEMENTED: &[(&str, &str)] = &[
     ("post", "/transaction/post_transaction"),
     ("delete", "/transaction/delete_transaction/{transaction_id}"),
     ("get", "/get.transaction_search"),
+    ("get", "/card/get.card_list"),
+    ("get", "/card/get_card/{card_id}"),
+    ("post", "/card/get.card_creation.member_list"),
+    ("post", "/card/get.card_creation.create"),
+    ("post", "/card/create_member_card"),
+    ("post", "/card/post.mark_as_printed"),
 ];
 
 async fn openapi(suite: &TestSuite) -> Value {

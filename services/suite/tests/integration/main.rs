@@ -2,6 +2,7 @@
 //! copied from a migrated template and its own NATS prefix, for each test, and talks REST to its gateway
 //! as a user would.
 
+mod cards;
 mod consumer;
 mod gateway;
 mod geography;

@@ -89,6 +89,116 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/card/create_member_card": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Makes one member's card (as `get.card_creation.create`); a refusal is a 409 with its reason. */
+        post: operations["create_member_card"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/card/get.card_creation.create": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Makes the cards of the chosen members in one transaction: each card copies the member's identity and
+         *     photo as printed, gets its own number and its expiry (login parameter `card_validityMonths`, 60 by
+         *     default), and spends the member's oldest unused payment. A member who cannot have one is named in
+         *     `refused` with the reason.
+         */
+        post: operations["card_creation_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/card/get.card_creation.member_list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The members a card can be made for: an unused payment of at least the card's price (login parameter
+         *     `card_price`, 5,000 FCFA by default) and no card that still stands; with the payment it would spend.
+         *     For those who make cards (it is the first step of making them).
+         */
+        post: operations["card_creation_member_list"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/card/get.card_list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Sortable on card_id (default), card_idNumber, card_lastname, card_status, card_expirationDate. */
+        get: operations["card_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/card/get_card/{card_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["get_card"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/card/post.mark_as_printed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** pending -> printed for every card given, or none (409 naming the first that is not pending). */
+        post: operations["mark_as_printed"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/cooperative/delete_cooperative/{cooperative_id}": {
         parameters: {
             query?: never;
@@ -899,6 +1009,93 @@ export interface components {
             runningEnv: string;
             version: string;
         };
+        /** @description A card: the member's identity as printed on it, copied when the card was made. */
+        Card: {
+            /** @default null */
+            card_birthDate: string | null;
+            /** @default  */
+            card_birthLocation: string;
+            /** @default  */
+            card_city: string;
+            /** @default  */
+            card_createdAt: string;
+            /** @default  */
+            card_createdByUser: string;
+            /** @default null */
+            card_deliveredAt: string | null;
+            /** @default  */
+            card_expirationDate: string;
+            /** @default  */
+            card_firstname: string;
+            /**
+             * Format: int64
+             * @default null
+             */
+            card_id: number | null;
+            /**
+             * @description The card's own number: the instance's card prefix, a sequence, ISO 7064 check digits.
+             * @default
+             */
+            card_idNumber: string;
+            /** @default  */
+            card_lastname: string;
+            /**
+             * Format: int64
+             * @default null
+             */
+            card_memberId: number | null;
+            /** @default  */
+            card_memberIdNumber: string;
+            /** @default null */
+            card_membershipStartDate: string | null;
+            /** @default  */
+            card_phoneNumber: string;
+            /**
+             * @description Where the photo printed on the card is served (the member's photo at the card's making).
+             * @default
+             */
+            card_photoFilePath: string;
+            /** @default null */
+            card_printedAt: string | null;
+            /**
+             * @description pending, printed, in_delivery, delivered, error, cancelled or revoked.
+             * @default
+             */
+            card_status: string;
+            /**
+             * Format: int64
+             * @default null
+             */
+            card_transactionId: number | null;
+        };
+        /** @description A member a card can be made for, with the payment it would spend. */
+        CardCandidate: {
+            /** @default  */
+            member_firstname: string;
+            /**
+             * Format: int64
+             * @default 0
+             */
+            member_id: number;
+            /** @default  */
+            member_idNumber: string;
+            /** @default  */
+            member_lastname: string;
+            /**
+             * Format: double
+             * @default 0
+             */
+            transaction_amount: number;
+            /**
+             * Format: int64
+             * @default 0
+             */
+            transaction_id: number;
+        };
+        CardIds: {
+            /** @default [] */
+            card_ids: number[];
+        };
         Cooperative: {
             /** @default  */
             cooperative_code: string;
@@ -969,6 +1166,23 @@ export interface components {
             /** @default  */
             cooperative_name: string;
         };
+        CreateCardsRequest: {
+            /** @default [] */
+            member_ids: number[];
+        };
+        CreatedCards: {
+            /** @default [] */
+            card_ids: number[];
+            /** @default [] */
+            refused: components["schemas"]["Refusal"][];
+        };
+        /** @description What a making of cards did: the cards made, and each member refused with the reason. */
+        CreationAnswer: {
+            data: components["schemas"]["CreatedCards"];
+            message: string;
+            /** @example ok */
+            status: string;
+        };
         Credentials: {
             /** @example admin */
             login: string;
@@ -980,6 +1194,69 @@ export interface components {
                 build: string;
                 runningEnv: string;
                 version: string;
+            };
+            /** @example ok */
+            status: string;
+        };
+        Data_Card: {
+            /** @description A card: the member's identity as printed on it, copied when the card was made. */
+            data: {
+                /** @default null */
+                card_birthDate: string | null;
+                /** @default  */
+                card_birthLocation: string;
+                /** @default  */
+                card_city: string;
+                /** @default  */
+                card_createdAt: string;
+                /** @default  */
+                card_createdByUser: string;
+                /** @default null */
+                card_deliveredAt: string | null;
+                /** @default  */
+                card_expirationDate: string;
+                /** @default  */
+                card_firstname: string;
+                /**
+                 * Format: int64
+                 * @default null
+                 */
+                card_id: number | null;
+                /**
+                 * @description The card's own number: the instance's card prefix, a sequence, ISO 7064 check digits.
+                 * @default
+                 */
+                card_idNumber: string;
+                /** @default  */
+                card_lastname: string;
+                /**
+                 * Format: int64
+                 * @default null
+                 */
+                card_memberId: number | null;
+                /** @default  */
+                card_memberIdNumber: string;
+                /** @default null */
+                card_membershipStartDate: string | null;
+                /** @default  */
+                card_phoneNumber: string;
+                /**
+                 * @description Where the photo printed on the card is served (the member's photo at the card's making).
+                 * @default
+                 */
+                card_photoFilePath: string;
+                /** @default null */
+                card_printedAt: string | null;
+                /**
+                 * @description pending, printed, in_delivery, delivered, error, cancelled or revoked.
+                 * @default
+                 */
+                card_status: string;
+                /**
+                 * Format: int64
+                 * @default null
+                 */
+                card_transactionId: number | null;
             };
             /** @example ok */
             status: string;
@@ -1614,6 +1891,105 @@ export interface components {
             /** @default  */
             subprefecture_name: string;
         };
+        List_Card: {
+            data: {
+                /** @default null */
+                card_birthDate: string | null;
+                /** @default  */
+                card_birthLocation: string;
+                /** @default  */
+                card_city: string;
+                /** @default  */
+                card_createdAt: string;
+                /** @default  */
+                card_createdByUser: string;
+                /** @default null */
+                card_deliveredAt: string | null;
+                /** @default  */
+                card_expirationDate: string;
+                /** @default  */
+                card_firstname: string;
+                /**
+                 * Format: int64
+                 * @default null
+                 */
+                card_id: number | null;
+                /**
+                 * @description The card's own number: the instance's card prefix, a sequence, ISO 7064 check digits.
+                 * @default
+                 */
+                card_idNumber: string;
+                /** @default  */
+                card_lastname: string;
+                /**
+                 * Format: int64
+                 * @default null
+                 */
+                card_memberId: number | null;
+                /** @default  */
+                card_memberIdNumber: string;
+                /** @default null */
+                card_membershipStartDate: string | null;
+                /** @default  */
+                card_phoneNumber: string;
+                /**
+                 * @description Where the photo printed on the card is served (the member's photo at the card's making).
+                 * @default
+                 */
+                card_photoFilePath: string;
+                /** @default null */
+                card_printedAt: string | null;
+                /**
+                 * @description pending, printed, in_delivery, delivered, error, cancelled or revoked.
+                 * @default
+                 */
+                card_status: string;
+                /**
+                 * Format: int64
+                 * @default null
+                 */
+                card_transactionId: number | null;
+            }[];
+            /** @example ok */
+            status: string;
+            /**
+             * Format: int64
+             * @description The count of all rows matching the filters.
+             */
+            total: number;
+        };
+        List_CardCandidate: {
+            data: {
+                /** @default  */
+                member_firstname: string;
+                /**
+                 * Format: int64
+                 * @default 0
+                 */
+                member_id: number;
+                /** @default  */
+                member_idNumber: string;
+                /** @default  */
+                member_lastname: string;
+                /**
+                 * Format: double
+                 * @default 0
+                 */
+                transaction_amount: number;
+                /**
+                 * Format: int64
+                 * @default 0
+                 */
+                transaction_id: number;
+            }[];
+            /** @example ok */
+            status: string;
+            /**
+             * Format: int64
+             * @description The count of all rows matching the filters.
+             */
+            total: number;
+        };
         List_Cooperative: {
             data: {
                 /** @default  */
@@ -2220,6 +2596,10 @@ export interface components {
             /** @default  */
             updatedByUser: string;
         };
+        MemberCard: {
+            /** Format: int64 */
+            member_id: number;
+        };
         /**
          * @description A member as written: every field a caller may set. The read message `Member` repeats these fields with
          *     the same numbers and adds what the server sets.
@@ -2477,6 +2857,16 @@ export interface components {
              * @description A JPEG, PNG or WebP image (the content is checked, not the name).
              */
             member_photo: string;
+        };
+        /** @description A member whose card was not made, and why (French). */
+        Refusal: {
+            /**
+             * Format: int64
+             * @default 0
+             */
+            member_id: number;
+            /** @default  */
+            message: string;
         };
         /** @description A level's id is absent (or 0) to create; every answer sets it. */
         Region: {
@@ -2790,6 +3180,219 @@ export interface operations {
                 };
             };
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    create_member_card: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MemberCard"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Written"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    card_creation_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateCardsRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreationAnswer"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    card_creation_member_list: {
+        parameters: {
+            query?: {
+                /** @description Rows per page (default 2000). */
+                _limit?: number;
+                _offset?: number;
+                /** @description A field name of the list, from its allow-list. */
+                _orderBy?: string;
+                _descending?: boolean;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["List_CardCandidate"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    card_list: {
+        parameters: {
+            query?: {
+                /** @description Rows per page (default 2000). */
+                _limit?: number;
+                _offset?: number;
+                /** @description A field name of the list, from its allow-list. */
+                _orderBy?: string;
+                _descending?: boolean;
+                /** @description Free text over names and numbers, accent- and case-insensitive. */
+                filter?: string;
+                member_id?: number;
+                /** @description The member's identity number. */
+                member_idNumber?: string;
+                /** @description pending, printed, in_delivery, delivered, error, cancelled or revoked. */
+                card_status?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["List_Card"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    get_card: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                card_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_Card"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    mark_as_printed: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CardIds"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Written"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };

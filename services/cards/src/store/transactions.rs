@@ -1,6 +1,6 @@
-//! The cards schema's queries. Inputs are always bound; only allow-listed sort columns are written into
-//! SQL text. Each change is written in one transaction with the event that tells of it.
+//! Transactions: members' payments, each change written in one transaction with its event.
 
+use super::{SCHEMA, Store};
 use crate::domain::messages as msg;
 use crate::domain::transaction_rules::TransactionDraft;
 use common::error::ServiceError;
@@ -8,10 +8,8 @@ use common::outbox;
 use common::paging::Page;
 use common::validation::{UniqueField, unique_or};
 use proto::cards as pb;
+use sqlx::PgConnection;
 use sqlx::types::Json;
-use sqlx::{PgConnection, PgPool};
-
-pub const SCHEMA: &str = "cards";
 
 /// Public sort fields of the transaction list and their columns; the first is the default order.
 pub const TRANSACTION_SORT: &[(&str, &str)] = &[
@@ -26,16 +24,7 @@ pub const TRANSACTION_SORT: &[(&str, &str)] = &[
 /// comparison key.
 const TRANSACTION_JSON: &str = "jsonb_strip_nulls(to_jsonb(t) - 'number_key' - 'updated_at')";
 
-#[derive(Clone)]
-pub struct Store {
-    pool: PgPool,
-}
-
 impl Store {
-    pub fn new(pool: PgPool) -> Self {
-        Store { pool }
-    }
-
     /// A page of transactions (of one member, when given), with the count of all that match.
     #[tracing::instrument(name = "db.cards.transaction_list", skip(self, page))]
     pub async fn list_transactions(
@@ -173,7 +162,10 @@ impl Store {
     }
 }
 
-async fn read(conn: &mut PgConnection, id: i64) -> Result<pb::Transaction, ServiceError> {
+pub(super) async fn read(
+    conn: &mut PgConnection,
+    id: i64,
+) -> Result<pb::Transaction, ServiceError> {
     let sql =
         format!("SELECT {TRANSACTION_JSON} FROM cards.transaction t WHERE t.transaction_id = $1");
     sqlx::query_scalar(sqlx::AssertSqlSafe(sql))

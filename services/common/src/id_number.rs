@@ -1,7 +1,8 @@
 //! Identity numbers: a readable prefix, a sequence of seven digits and two check digits (ISO 7064
 //! MOD 97-10, as in an IBAN), e.g. `C001234597`. A mistyped digit or two swapped digits change the
 //! check, so the reader and the search can tell a wrong number from an unknown one. Each instance has
-//! its own prefix (`MEMBER_ID_PREFIX`), so numbers made offline on field laptops never collide.
+//! its own prefix (`MEMBER_ID_PREFIX`), so numbers made offline on field laptops never collide. Members
+//! and cards number themselves this way.
 
 /// The check digits of `body` (letters count as 10..35, as in an IBAN).
 pub fn check_digits(body: &str) -> u32 {

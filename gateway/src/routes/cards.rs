@@ -1,0 +1,151 @@
+//! `card/*`: members' cards (the cards service): the list, one card, the members a card can be made for,
+//! making cards (spending one payment each), and marking printed cards.
+
+use crate::access::{CardsRead, CardsWrite};
+use crate::envelope::{self, Data, List, Paging, Written};
+use crate::error::{ApiError, ErrorBody};
+use crate::extract::{Json, Path, Query};
+use crate::session::Authorized;
+use crate::state::AppState;
+use axum::extract::State;
+use axum::http::StatusCode;
+use axum::response::{IntoResponse, Response};
+use proto::cards as pb;
+use proto::cards::cards_client::CardsClient;
+use serde::{Deserialize, Serialize};
+use utoipa::{IntoParams, ToSchema};
+use utoipa_axum::{router::OpenApiRouter, routes};
+
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(card_list))
+        .routes(routes!(get_card))
+        .routes(routes!(card_creation_member_list))
+        .routes(routes!(card_creation_create))
+        .routes(routes!(create_member_card))
+        .routes(routes!(mark_as_printed))
+}
+
+fn cards(state: &AppState) -> CardsClient<common::grpc::TracedChannel> {
+    CardsClient::new(state.channel("cards"))
+}
+
+#[derive(Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+#[allow(non_snake_case)]
+pub struct CardFilter {
+    /// Free text over names and numbers, accent- and case-insensitive.
+    pub filter: Option<String>,
+    pub member_id: Option<i64>,
+    /// The member's identity number.
+    pub member_idNumber: Option<String>,
+    /// pending, printed, in_delivery, delivered, error, cancelled or revoked.
+    pub card_status: Option<String>,
+}
+
+/// Sortable on card_id (default), card_idNumber, card_lastname, card_status, card_expirationDate.
+#[utoipa::path(get, path = "/card/get.card_list", tag = "card", params(Paging, CardFilter),
+    responses((status = 200, body = List<pb::Card>), (status = 400, body = ErrorBody)))]
+pub async fn card_list(
+    State(state): State<AppState>,
+    _caller: Authorized<CardsRead>,
+    Query(paging): Query<Paging>,
+    Query(filter): Query<CardFilter>,
+) -> Result<Response, ApiError> {
+    let request = pb::CardListRequest {
+        paging: Some(paging.to_pb()),
+        filter: filter.filter.unwrap_or_default(),
+        member_id: filter.member_id,
+        member_id_number: filter.member_idNumber.unwrap_or_default(),
+        card_status: filter.card_status.unwrap_or_default(),
+    };
+    let answer = cards(&state).list_cards(request).await?.into_inner();
+    Ok(envelope::list(answer.items, answer.total))
+}
+
+#[utoipa::path(get, path = "/card/get_card/{card_id}", tag = "card", params(("card_id" = i64, Path)),
+    responses((status = 200, body = Data<pb::Card>), (status = 404, body = ErrorBody)))]
+pub async fn get_card(
+    State(state): State<AppState>,
+    _caller: Authorized<CardsRead>,
+    Path(id): Path<i64>,
+) -> Result<Response, ApiError> {
+    Ok(envelope::data(cards(&state).get_card(pb::Id { id }).await?.into_inner()))
+}
+
+/// The members a card can be made for: an unused payment of at least the card's price (login parameter
+/// `card_price`, 5,000 FCFA by default) and no card that still stands; with the payment it would spend.
+/// For those who make cards (it is the first step of making them).
+#[utoipa::path(post, path = "/card/get.card_creation.member_list", tag = "card", params(Paging),
+    responses((status = 200, body = List<pb::CardCandidate>), (status = 400, body = ErrorBody)))]
+pub async fn card_creation_member_list(
+    State(state): State<AppState>,
+    _caller: Authorized<CardsWrite>,
+    Query(paging): Query<Paging>,
+) -> Result<Response, ApiError> {
+    let request = pb::CandidateListRequest { paging: Some(paging.to_pb()) };
+    let answer = cards(&state).list_card_candidates(request).await?.into_inner();
+    Ok(envelope::list(answer.items, answer.total))
+}
+
+/// What a making of cards did: the cards made, and each member refused with the reason.
+#[derive(Serialize, ToSchema)]
+pub struct CreationAnswer {
+    #[schema(example = "ok")]
+    pub status: &'static str,
+    pub message: String,
+    pub data: pb::CreatedCards,
+}
+
+/// Makes the cards of the chosen members in one transaction: each card copies the member's identity and
+/// photo as printed, gets its own number and its expiry (login parameter `card_validityMonths`, 60 by
+/// default), and spends the member's oldest unused payment. A member who cannot have one is named in
+/// `refused` with the reason.
+#[utoipa::path(post, path = "/card/get.card_creation.create", tag = "card", request_body = pb::CreateCardsRequest,
+    responses((status = 200, body = CreationAnswer), (status = 400, body = ErrorBody)))]
+pub async fn card_creation_create(
+    State(state): State<AppState>,
+    _caller: Authorized<CardsWrite>,
+    Json(body): Json<pb::CreateCardsRequest>,
+) -> Result<Response, ApiError> {
+    let data = cards(&state).create_cards(body).await?.into_inner();
+    let message = match (data.card_ids.len(), data.refused.len()) {
+        (made, 0) => format!("{made} carte(s) créée(s)"),
+        (made, refused) => format!("{made} carte(s) créée(s), {refused} adhérent(s) refusé(s)"),
+    };
+    Ok(axum::Json(CreationAnswer { status: "ok", message, data }).into_response())
+}
+
+#[derive(Deserialize, ToSchema)]
+pub struct MemberCard {
+    pub member_id: i64,
+}
+
+/// Makes one member's card (as `get.card_creation.create`); a refusal is a 409 with its reason.
+#[utoipa::path(post, path = "/card/create_member_card", tag = "card", request_body = MemberCard,
+    responses((status = 200, body = Written), (status = 400, body = ErrorBody), (status = 409, body = ErrorBody)))]
+pub async fn create_member_card(
+    State(state): State<AppState>,
+    _caller: Authorized<CardsWrite>,
+    Json(body): Json<MemberCard>,
+) -> Result<Response, ApiError> {
+    let request = pb::CreateCardsRequest { member_ids: vec![body.member_id] };
+    let made = cards(&state).create_cards(request).await?.into_inner();
+    match (made.card_ids.first(), made.refused.first()) {
+        (Some(id), _) => Ok(envelope::written("Carte créée", Some(*id))),
+        (None, Some(refusal)) => Err(ApiError::new(StatusCode::CONFLICT, refusal.message.clone())),
+        (None, None) => Err(ApiError::bad_request("Aucune carte n'a été créée.")),
+    }
+}
+
+/// pending -> printed for every card given, or none (409 naming the first that is not pending).
+#[utoipa::path(post, path = "/card/post.mark_as_printed", tag = "card", request_body = pb::CardIds,
+    responses((status = 200, body = Written), (status = 404, body = ErrorBody), (status = 409, body = ErrorBody)))]
+pub async fn mark_as_printed(
+    State(state): State<AppState>,
+    _caller: Authorized<CardsWrite>,
+    Json(body): Json<pb::CardIds>,
+) -> Result<Response, ApiError> {
+    let count = cards(&state).mark_printed(body).await?.into_inner().count;
+    Ok(envelope::written(&format!("{count} carte(s) marquée(s) imprimée(s)"), None))
+}

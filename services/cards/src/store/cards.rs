@@ -1,0 +1,284 @@
+//! Cards: made from a member's copy and one unused payment, numbered, and moved along their lifecycle
+//! (docs/decisions.md). A member's copy is locked while its card is made, so two creations for one member
+//! make one card and spend one payment.
+
+use super::{SCHEMA, Store, transactions};
+use crate::domain::messages as msg;
+use common::error::ServiceError;
+use common::outbox;
+use common::paging::Page;
+use common::text;
+use proto::cards as pb;
+use sqlx::types::Json;
+use sqlx::{PgConnection, Postgres, QueryBuilder};
+
+/// Public sort fields of the card list and their columns; the first is the default order.
+pub const CARD_SORT: &[(&str, &str)] = &[
+    ("card_id", "c.card_id"),
+    ("card_idNumber", "c.card_id_number"),
+    ("card_lastname", "c.card_lastname"),
+    ("card_status", "c.card_status"),
+    ("card_expirationDate", "c.card_expiration_date"),
+];
+
+/// The statuses of a card that still stands: a member with one gets no other.
+const STANDING: &str = "('pending', 'printed', 'in_delivery', 'delivered')";
+
+/// A card row as the read message's JSON, with the address of the photo it was made with.
+fn card_json() -> String {
+    format!(
+        "jsonb_strip_nulls(to_jsonb(c) - 'search' - 'card_photo_version' || jsonb_build_object(
+            'card_photo_file_path', CASE WHEN c.card_photo_version > 0
+                THEN '{}' || c.card_member_id || '?v=' || c.card_photo_version ELSE '' END))",
+        msg::PHOTO_ADDRESS
+    )
+}
+
+/// What making cards needs from the settings and the instance.
+pub struct Making<'a> {
+    /// The smallest payment that buys a card (francs CFA).
+    pub price: i64,
+    pub validity_months: i32,
+    pub number_prefix: &'a str,
+    pub caller: &'a str,
+}
+
+/// The filters of a card list.
+#[derive(Default)]
+pub struct CardSearch {
+    pub pattern: String,
+    pub member_id: Option<i64>,
+    pub member_id_number: String,
+    pub status: String,
+}
+
+impl CardSearch {
+    fn push_conditions(&self, q: &mut QueryBuilder<Postgres>) {
+        q.push(" WHERE TRUE");
+        if !self.pattern.is_empty() {
+            q.push(" AND c.search LIKE ").push_bind(self.pattern.clone());
+        }
+        if let Some(id) = self.member_id {
+            q.push(" AND c.card_member_id = ").push_bind(id);
+        }
+        if !self.member_id_number.is_empty() {
+            q.push(" AND c.card_member_id_number = ").push_bind(self.member_id_number.clone());
+        }
+        if !self.status.is_empty() {
+            q.push(" AND c.card_status = ").push_bind(self.status.clone());
+        }
+    }
+}
+
+impl Store {
+    #[tracing::instrument(name = "db.cards.card_list", skip_all)]
+    pub async fn list_cards(
+        &self,
+        search: &CardSearch,
+        page: &Page,
+    ) -> Result<(Vec<pb::Card>, i64), ServiceError> {
+        let mut q =
+            QueryBuilder::<Postgres>::new(format!("SELECT {} FROM cards.card c", card_json()));
+        search.push_conditions(&mut q);
+        q.push(format!(" ORDER BY {}", page.order_sql("c.card_id")));
+        q.push(" LIMIT ").push_bind(page.limit).push(" OFFSET ").push_bind(page.offset);
+        let rows: Vec<Json<pb::Card>> = q.build_query_scalar().fetch_all(self.pool()).await?;
+        let mut count = QueryBuilder::<Postgres>::new("SELECT count(*) FROM cards.card c");
+        search.push_conditions(&mut count);
+        let total = count.build_query_scalar().fetch_one(self.pool()).await?;
+        Ok((rows.into_iter().map(|Json(c)| c).collect(), total))
+    }
+
+    #[tracing::instrument(name = "db.cards.card_get", skip(self))]
+    pub async fn get_card(&self, id: i64) -> Result<pb::Card, ServiceError> {
+        read_card(&mut *self.pool().acquire().await?, id).await
+    }
+
+    /// The members a card can be made for: an unused payment of at least `price`, no standing card.
+    /// Found from the unused payments (few), not from every member.
+    #[tracing::instrument(name = "db.cards.candidates", skip(self, page))]
+    pub async fn card_candidates(
+        &self,
+        price: i64,
+        page: &Page,
+    ) -> Result<(Vec<pb::CardCandidate>, i64), ServiceError> {
+        let eligible = format!(
+            "SELECT DISTINCT ON (t.transaction_member_id) m.member_id, m.member_id_number,
+                    m.member_firstname, m.member_lastname, t.transaction_id, t.transaction_amount::float8 AS transaction_amount
+             FROM cards.transaction t JOIN cards.member m ON m.member_id = t.transaction_member_id
+             WHERE NOT t.transaction_is_used_for_card AND t.transaction_amount >= $1
+               AND NOT EXISTS (SELECT 1 FROM cards.card c WHERE c.card_member_id = m.member_id
+                               AND c.card_status IN {STANDING} AND c.card_expiration_date >= current_date)
+             ORDER BY t.transaction_member_id, t.transaction_date, t.transaction_id"
+        );
+        let sql = format!(
+            "SELECT jsonb_build_object('member_id', member_id, 'member_id_number', member_id_number,
+                 'member_firstname', member_firstname, 'member_lastname', member_lastname,
+                 'transaction_id', transaction_id, 'transaction_amount', transaction_amount)
+             FROM ({eligible}) e ORDER BY member_lastname, member_firstname, member_id LIMIT $2 OFFSET $3"
+        );
+        let rows: Vec<Json<pb::CardCandidate>> = sqlx::query_scalar(sqlx::AssertSqlSafe(sql))
+            .bind(price)
+            .bind(page.limit)
+            .bind(page.offset)
+            .fetch_all(self.pool())
+            .await?;
+        let total: i64 =
+            sqlx::query_scalar(sqlx::AssertSqlSafe(format!("SELECT count(*) FROM ({eligible}) e")))
+                .bind(price)
+                .fetch_one(self.pool())
+                .await?;
+        Ok((rows.into_iter().map(|Json(c)| c).collect(), total))
+    }
+
+    /// Makes a card for each member of `member_ids` (already in the copy of members), in one transaction:
+    /// each spends the member's oldest unused payment of at least the price. A member with a standing
+    /// card, or without such a payment, is refused (named, with the reason); the others get their card.
+    #[tracing::instrument(name = "db.cards.create", skip(self, making))]
+    pub async fn create_cards(
+        &self,
+        member_ids: &[i64],
+        making: &Making<'_>,
+    ) -> Result<(Vec<i64>, Vec<pb::Refusal>), ServiceError> {
+        let mut tx = self.pool().begin().await?;
+        let (mut made, mut refused) = (Vec::new(), Vec::new());
+        for &member_id in member_ids {
+            match make_card(&mut tx, member_id, making).await? {
+                Ok(card_id) => made.push(card_id),
+                Err(message) => refused.push(pb::Refusal { member_id, message }),
+            }
+        }
+        tx.commit().await?;
+        Ok((made, refused))
+    }
+
+    /// pending -> printed for every card of `ids`, or none (409 naming the first that is not pending).
+    #[tracing::instrument(name = "db.cards.mark_printed", skip(self))]
+    pub async fn mark_printed(&self, ids: &[i64]) -> Result<i64, ServiceError> {
+        let mut tx = self.pool().begin().await?;
+        let mut ids = ids.to_vec();
+        ids.sort_unstable();
+        ids.dedup();
+        for &id in &ids {
+            let status: Option<String> = sqlx::query_scalar(
+                "SELECT card_status FROM cards.card WHERE card_id = $1 FOR UPDATE",
+            )
+            .bind(id)
+            .fetch_optional(&mut *tx)
+            .await?;
+            match status.as_deref() {
+                None => return Err(ServiceError::NotFound(msg::card_not_found(id))),
+                Some("pending") => {}
+                Some(other) => {
+                    return Err(ServiceError::Conflict(msg::not_pending(
+                        id,
+                        &msg::status_label(other),
+                    )));
+                }
+            }
+            sqlx::query(
+                "UPDATE cards.card SET card_status = 'printed', card_printed_at = now() WHERE card_id = $1",
+            )
+            .bind(id)
+            .execute(&mut *tx)
+            .await?;
+            tell_card(&mut tx, id, "updated").await?;
+        }
+        tx.commit().await?;
+        Ok(ids.len() as i64)
+    }
+}
+
+/// Makes one member's card in `tx`, or says in French why not.
+async fn make_card(
+    tx: &mut PgConnection,
+    member_id: i64,
+    making: &Making<'_>,
+) -> Result<Result<i64, String>, ServiceError> {
+    // The member's copy, locked: a second creation for the same member waits, then finds the card.
+    let member: Option<(String, String, String)> = sqlx::query_as(
+        "SELECT member_id_number, member_firstname, member_lastname FROM cards.member
+         WHERE member_id = $1 FOR UPDATE",
+    )
+    .bind(member_id)
+    .fetch_optional(&mut *tx)
+    .await?;
+    let Some((_, firstname, lastname)) = member else {
+        return Ok(Err(msg::member_not_found(member_id)));
+    };
+    let standing: Option<String> = sqlx::query_scalar(sqlx::AssertSqlSafe(format!(
+        "SELECT card_id_number FROM cards.card WHERE card_member_id = $1
+         AND card_status IN {STANDING} AND card_expiration_date >= current_date LIMIT 1"
+    )))
+    .bind(member_id)
+    .fetch_optional(&mut *tx)
+    .await?;
+    if let Some(number) = standing {
+        return Ok(Err(msg::has_a_card(&firstname, &lastname, &number)));
+    }
+    let payment: Option<i64> = sqlx::query_scalar(
+        "SELECT transaction_id FROM cards.transaction
+         WHERE transaction_member_id = $1 AND NOT transaction_is_used_for_card AND transaction_amount >= $2
+         ORDER BY transaction_date, transaction_id LIMIT 1 FOR UPDATE",
+    )
+    .bind(member_id)
+    .bind(making.price)
+    .fetch_optional(&mut *tx)
+    .await?;
+    let Some(transaction_id) = payment else {
+        return Ok(Err(msg::no_payment(&firstname, &lastname, making.price)));
+    };
+    sqlx::query(
+        "UPDATE cards.transaction SET transaction_is_used_for_card = true, updated_at = now()
+         WHERE transaction_id = $1",
+    )
+    .bind(transaction_id)
+    .execute(&mut *tx)
+    .await?;
+    let seq: i64 =
+        sqlx::query_scalar("SELECT nextval('cards.card_number_seq')").fetch_one(&mut *tx).await?;
+    let number = common::id_number::make(making.number_prefix, seq);
+    let card_id: i64 = sqlx::query_scalar(
+        "INSERT INTO cards.card (card_id_number, card_member_id, card_member_id_number, card_firstname,
+             card_lastname, card_birth_date, card_birth_location, card_city, card_phone_number,
+             card_membership_start_date, card_photo_version, card_expiration_date, card_transaction_id,
+             card_created_by_user, search)
+         SELECT $1, m.member_id, m.member_id_number, m.member_firstname, m.member_lastname, m.member_birth_date,
+                m.member_birth_location, m.member_city, m.member_contact, m.member_membership_start_date,
+                m.photo_version, current_date + make_interval(months => $3), $4, $5,
+                $6 || ' ' || m.member_id_number
+         FROM cards.member m WHERE m.member_id = $2
+         RETURNING card_id",
+    )
+    .bind(&number)
+    .bind(member_id)
+    .bind(making.validity_months)
+    .bind(transaction_id)
+    .bind(making.caller)
+    .bind(text::fold(&format!("{firstname} {lastname} {number}")))
+    .fetch_one(&mut *tx)
+    .await?;
+    tell_card(tx, card_id, "created").await?;
+    let transaction = transactions::read(tx, transaction_id).await?;
+    let event = pb::TransactionSaved { meta: None, transaction: Some(transaction) };
+    outbox::enqueue(tx, SCHEMA, "cards.transaction.updated", &event).await?;
+    Ok(Ok(card_id))
+}
+
+async fn read_card(conn: &mut PgConnection, id: i64) -> Result<pb::Card, ServiceError> {
+    let sql = format!("SELECT {} FROM cards.card c WHERE c.card_id = $1", card_json());
+    sqlx::query_scalar(sqlx::AssertSqlSafe(sql))
+        .bind(id)
+        .fetch_optional(&mut *conn)
+        .await?
+        .map(|Json(c)| c)
+        .ok_or_else(|| ServiceError::NotFound(msg::card_not_found(id)))
+}
+
+/// Tells of a card as it now is (`cards.card.<verb>`).
+async fn tell_card(tx: &mut PgConnection, id: i64, verb: &str) -> Result<(), ServiceError> {
+    let card = read_card(tx, id).await?;
+    let event = pb::CardSaved { meta: None, card: Some(card) };
+    outbox::enqueue(tx, SCHEMA, &format!("cards.card.{verb}"), &event).await?;
+    Ok(())
+}

@@ -1,0 +1,183 @@
+//! Making members' cards: the members a card can be made for, cards copying the member's identity and
+//! spending one payment each (one card however many creations arrive at once), their numbers, the
+//! printed mark, and the roles.
+
+use crate::support::{TestSuite, save};
+use reqwest::StatusCode;
+use serde_json::{Value, json};
+
+async fn member(suite: &TestSuite, token: &str, first: &str) -> i64 {
+    save(
+        suite,
+        token,
+        "/api/member/post_member",
+        json!({"member_firstname": first, "member_lastname": "Koné", "member_birthDate": "1980-05-12",
+               "member_birthLocation": "Daloa", "member_city": "Gagnoa", "member_contact": "0707070707"}),
+    )
+    .await
+}
+
+async fn pay(suite: &TestSuite, token: &str, member_id: i64, number: &str, amount: i64) -> i64 {
+    save(
+        suite,
+        token,
+        "/api/transaction/post_transaction",
+        json!({"transaction_date": "2026-11-20", "transaction_amount": amount, "transaction_memberId": member_id,
+               "transaction_mobileOperator": "Wave", "transaction_number": number}),
+    )
+    .await
+}
+
+async fn card(suite: &TestSuite, token: &str, id: i64) -> Value {
+    let (status, body) = suite.get(&format!("/api/card/get_card/{id}"), token).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    body["data"].clone()
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_card_copies_the_member_and_spends_one_payment() {
+    let suite = TestSuite::start().await;
+    let admin = suite.admin_token().await;
+    let awa = member(&suite, &admin, "Awa").await;
+    let ali = member(&suite, &admin, "Ali").await;
+    let poor = member(&suite, &admin, "Bintou").await;
+    let payment = pay(&suite, &admin, awa, "W-1", 5000).await;
+    pay(&suite, &admin, ali, "W-2", 6000).await;
+    pay(&suite, &admin, poor, "W-3", 1000).await;
+
+    let (status, candidates) =
+        suite.post("/api/card/get.card_creation.member_list", &admin, json!({})).await;
+    assert_eq!(status, StatusCode::OK, "{candidates}");
+    let names: Vec<&str> = candidates["data"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c["member_firstname"].as_str().unwrap())
+        .collect();
+    assert_eq!(names, ["Ali", "Awa"], "a payment under the price buys no card");
+
+    let (status, made) = suite
+        .post("/api/card/get.card_creation.create", &admin, json!({"member_ids": [awa, poor]}))
+        .await;
+    assert_eq!(status, StatusCode::OK, "{made}");
+    assert_eq!(made["data"]["card_ids"].as_array().unwrap().len(), 1);
+    assert_eq!(made["data"]["refused"][0]["member_id"], poor);
+    assert_eq!(
+        made["data"]["refused"][0]["message"],
+        "Bintou Koné n'a aucun paiement inutilisé d'au moins 5000 FCFA."
+    );
+    let id = made["data"]["card_ids"][0].as_i64().unwrap();
+    let c = card(&suite, &admin, id).await;
+    assert_eq!(
+        (c["card_firstname"].as_str(), c["card_lastname"].as_str()),
+        (Some("Awa"), Some("Koné"))
+    );
+    assert_eq!(c["card_birthDate"], "1980-05-12");
+    assert_eq!(c["card_birthLocation"], "Daloa");
+    assert_eq!(c["card_city"], "Gagnoa");
+    assert_eq!(c["card_phoneNumber"], "0707070707");
+    assert_eq!(c["card_status"], "pending");
+    assert_eq!(c["card_memberId"], awa);
+    assert_eq!(c["card_transactionId"], payment);
+    let number = c["card_idNumber"].as_str().unwrap();
+    assert!(number.starts_with('K') && members::domain::id_number::is_valid(number), "{number}");
+    assert!(members::domain::id_number::is_valid(c["card_memberIdNumber"].as_str().unwrap()));
+    let expiry =
+        chrono::NaiveDate::parse_from_str(c["card_expirationDate"].as_str().unwrap(), "%Y-%m-%d");
+    let in_five_years = chrono::Local::now().date_naive() + chrono::Months::new(60);
+    assert_eq!(expiry.unwrap(), in_five_years, "valid 60 months by default");
+
+    // The payment is spent: it can be neither changed nor deleted, and Awa is no longer a candidate.
+    let (_, t) = suite.get(&format!("/api/transaction/get_transaction/{payment}"), &admin).await;
+    assert_eq!(t["data"]["transaction_isUsedForCard"], true);
+    let (status, refusal) =
+        suite.delete(&format!("/api/transaction/delete_transaction/{payment}"), &admin).await;
+    assert_eq!(status, StatusCode::CONFLICT, "{refusal}");
+    let (_, candidates) =
+        suite.post("/api/card/get.card_creation.member_list", &admin, json!({})).await;
+    assert_eq!(candidates["total"], 1);
+    let (status, again) =
+        suite.post("/api/card/create_member_card", &admin, json!({"member_id": awa})).await;
+    assert_eq!(status, StatusCode::CONFLICT);
+    assert!(again["message"].as_str().unwrap().contains("a déjà une carte valide ou en cours"));
+
+    // Printed once; a second mark is refused and changes nothing.
+    let (status, _) =
+        suite.post("/api/card/post.mark_as_printed", &admin, json!({"card_ids": [id]})).await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(card(&suite, &admin, id).await["card_status"], "printed");
+    let (status, refusal) =
+        suite.post("/api/card/post.mark_as_printed", &admin, json!({"card_ids": [id]})).await;
+    assert_eq!(status, StatusCode::CONFLICT);
+    assert!(refusal["message"].as_str().unwrap().contains("elle est imprimée"), "{refusal}");
+
+    let (_, list) = suite.get(&format!("/api/card/get.card_list?member_id={awa}"), &admin).await;
+    assert_eq!(list["total"], 1);
+    let (_, list) = suite.get("/api/card/get.card_list?card_status=pending", &admin).await;
+    assert_eq!(list["total"], 0);
+    let (_, list) = suite.get("/api/card/get.card_list?filter=awa", &admin).await;
+    assert_eq!(list["data"][0]["card_id"], id);
+
+    let events = suite.events("cards", 6).await;
+    let card_events: Vec<&str> = events
+        .iter()
+        .filter(|(s, _)| s.starts_with("cards.card."))
+        .map(|(s, _)| s.as_str())
+        .collect();
+    assert_eq!(card_events, ["cards.card.created", "cards.card.updated"]);
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn concurrent_creations_for_one_member_make_one_card_and_spend_one_payment() {
+    let suite = TestSuite::start().await;
+    let admin = suite.admin_token().await;
+    let awa = member(&suite, &admin, "Awa").await;
+    pay(&suite, &admin, awa, "W-1", 5000).await;
+    pay(&suite, &admin, awa, "W-2", 5000).await;
+    let creations =
+        (0..6).map(|_| {
+            let (suite, admin) = (&suite, &admin);
+            async move {
+                suite.post("/api/card/create_member_card", admin, json!({"member_id": awa})).await
+            }
+        });
+    let answers = futures::future::join_all(creations).await;
+    let made = answers.iter().filter(|(s, _)| *s == StatusCode::OK).count();
+    assert_eq!(made, 1, "{answers:?}");
+    let (_, payments) =
+        suite.get(&format!("/api/transaction/get.transaction_list?member_id={awa}"), &admin).await;
+    let spent = payments["data"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|t| t["transaction_isUsedForCard"] == true);
+    assert_eq!(spent.count(), 1);
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn the_price_is_a_setting_and_a_viewer_makes_no_card() {
+    let suite = TestSuite::start().await;
+    let admin = suite.admin_token().await;
+    let (status, _) = suite
+        .post(
+            "/api/loginparam/post_loginParam",
+            &admin,
+            json!({"loginParam_name": cards::PRICE_PARAM, "loginParam_intValue": 1000}),
+        )
+        .await;
+    assert_eq!(status, StatusCode::OK);
+    let bintou = member(&suite, &admin, "Bintou").await;
+    pay(&suite, &admin, bintou, "W-3", 1000).await;
+    let (_, viewer) = suite.login_with_role("lecteur", "viewer").await;
+    let (status, _) =
+        suite.post("/api/card/create_member_card", &viewer, json!({"member_id": bintou})).await;
+    assert_eq!(status, StatusCode::FORBIDDEN);
+    let (status, made) =
+        suite.post("/api/card/create_member_card", &admin, json!({"member_id": bintou})).await;
+    assert_eq!(status, StatusCode::OK, "{made}");
+    assert_eq!(
+        suite.get("/api/card/get.card_list", &viewer).await.0,
+        StatusCode::OK,
+        "a viewer reads"
+    );
+}
