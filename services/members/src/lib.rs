@@ -1,6 +1,7 @@
 //! The members service: members and their families, photos, cooperatives and parcels, with a
 //! projection of the geography kept from its events, and `member.*` events told through the outbox.
 
+mod card_state;
 pub mod domain;
 mod grpc;
 pub mod load;
@@ -125,6 +126,23 @@ impl MembersService {
             naming,
             jetstream: async_nats::jetstream::new(nats),
             handler: projection::GeographyProjection,
+        }
+    }
+
+    /// The consumer that keeps the members' payments and cards (their two flags) from the cards service.
+    pub fn card_state(
+        &self,
+        naming: Naming,
+        nats: async_nats::Client,
+    ) -> common::consumer::Consumer<card_state::CardState> {
+        common::consumer::Consumer {
+            name: card_state::CONSUMER,
+            source: "cards",
+            schema: SCHEMA,
+            pool: self.pool.clone(),
+            naming,
+            jetstream: async_nats::jetstream::new(nats),
+            handler: card_state::CardState,
         }
     }
 

@@ -189,6 +189,7 @@ pub async fn start(mut config: SuiteConfig) -> Result<RunningSuite> {
     relay.ensure_stream().await?;
     parts.spawn(relay.run(parts.stopped()));
     parts.spawn(members_service.projection(naming.clone(), nats.clone()).run(parts.stopped()));
+    parts.spawn(members_service.card_state(naming.clone(), nats.clone()).run(parts.stopped()));
     let (members_listener, members_addr) = common::grpc::bind("127.0.0.1:0").await?;
     parts.spawn(members_service.serve(members_listener, parts.stopped(), verifier.clone()));
     tracing::info!(%members_addr, "members service listening");

@@ -36,6 +36,11 @@ const EXACT_TOTAL_UP_TO: i64 = 10_000;
 const MEMBER_JSON: &str = "jsonb_strip_nulls(to_jsonb(m) - 'search' - 'firstname_key' || jsonb_build_object(
     'member_main_member_name', CASE WHEN mm.member_id IS NULL THEN '' ELSE mm.member_firstname || ' ' || mm.member_lastname END,
     'cooperative_name', c.cooperative_name,
+    -- The two flags, read from the cards service's payments and cards as they are today.
+    'member_has_valid_card', EXISTS (SELECT 1 FROM members.card k WHERE k.member_id = m.member_id
+        AND k.status IN ('printed', 'in_delivery', 'delivered') AND k.expiration_date >= current_date),
+    'member_has_unused_transaction', EXISTS (SELECT 1 FROM members.payment p
+        WHERE p.member_id = m.member_id AND NOT p.used),
     'photo_file_path', CASE WHEN m.member_photo_file_name = '' THEN ''
         ELSE '{PHOTO_ADDRESS}' || m.member_id || '?v=' || m.photo_version END";
 

@@ -181,3 +181,48 @@ async fn the_price_is_a_setting_and_a_viewer_makes_no_card() {
         "a viewer reads"
     );
 }
+
+/// The member as `get_member` answers it, once `ready` holds (the flags follow the cards' events).
+async fn member_when(
+    suite: &TestSuite,
+    token: &str,
+    id: i64,
+    ready: impl Fn(&Value) -> bool,
+) -> Value {
+    let deadline = tokio::time::Instant::now() + std::time::Duration::from_secs(10);
+    loop {
+        let (_, body) = suite.get(&format!("/api/member/get_member/{id}"), token).await;
+        if ready(&body["data"]) || tokio::time::Instant::now() > deadline {
+            return body["data"].clone();
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+    }
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_members_flags_follow_its_payments_and_cards() {
+    let suite = TestSuite::start().await;
+    let admin = suite.admin_token().await;
+    let awa = member(&suite, &admin, "Awa").await;
+    let m = member_when(&suite, &admin, awa, |_| true).await;
+    assert_eq!(
+        (m["member_hasUnusedTransaction"].as_bool(), m["member_hasValidCard"].as_bool()),
+        (Some(false), Some(false))
+    );
+
+    pay(&suite, &admin, awa, "W-1", 5000).await;
+    let m = member_when(&suite, &admin, awa, |m| m["member_hasUnusedTransaction"] == true).await;
+    assert_eq!(m["member_hasUnusedTransaction"], true, "a payment not spent yet");
+
+    let (status, made) =
+        suite.post("/api/card/create_member_card", &admin, json!({"member_id": awa})).await;
+    assert_eq!(status, StatusCode::OK, "{made}");
+    let m = member_when(&suite, &admin, awa, |m| m["member_hasUnusedTransaction"] == false).await;
+    assert_eq!(m["member_hasUnusedTransaction"], false, "the payment is spent");
+    assert_eq!(m["member_hasValidCard"], false, "a card waiting to be printed is not valid yet");
+
+    let id = made["id"].as_i64().unwrap();
+    suite.post("/api/card/post.mark_as_printed", &admin, json!({"card_ids": [id]})).await;
+    let m = member_when(&suite, &admin, awa, |m| m["member_hasValidCard"] == true).await;
+    assert_eq!(m["member_hasValidCard"], true, "a printed card is valid");
+}
