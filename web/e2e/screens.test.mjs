@@ -9,7 +9,6 @@ const TIMEOUT = 180_000;
 
 /** Screens that only say they come in a later version, with their titles. */
 const UPCOMING = [
-  ['/cards', 'Cartes'],
   ['/delivery', 'Livraisons'],
   ['/reader', 'Lecteur de cartes'],
   ['/reports', 'Rapports'],

@@ -14,3 +14,7 @@ export const MEMBERS_WRITE: readonly Role[] = ['admin', 'manager', 'agent'];
 // (the gateway's Geography area refuses deletes to `agent`).
 export const GEOGRAPHY_WRITE: readonly Role[] = ['admin', 'manager', 'agent'];
 export const GEOGRAPHY_DELETE: readonly Role[] = ['admin', 'manager'];
+
+// Members' payments (and the cards to come): every business role but `viewer` records, changes and deletes
+// them (the gateway's Cards area); `sync` does not even read them.
+export const CARDS_WRITE: readonly Role[] = ['admin', 'manager', 'agent'];

@@ -50,7 +50,14 @@ export const screens: readonly Screen[] = [
     load: () => import('../features/parcels/ParcelListPage'),
   },
 
-  { path: '/cards', title: fr.screens.cards, group: 'cards', access: BUSINESS, shortcut: true },
+  {
+    path: '/cards',
+    title: fr.screens.cards,
+    group: 'cards',
+    access: BUSINESS,
+    shortcut: true,
+    load: () => import('../features/cards/CardsPage'),
+  },
   { path: '/delivery', title: fr.screens.delivery, group: 'cards', access: BUSINESS, shortcut: true },
   { path: '/reader', title: fr.screens.reader, group: 'cards', access: BUSINESS },
 

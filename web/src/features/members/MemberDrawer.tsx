@@ -1,6 +1,6 @@
-// A member in a wide drawer: its record (the form), its photo and its family. "Nouvel adhérent" opens it
-// empty. After a creation the drawer stays on the new member (for its photo and family); a dependant
-// made from the family tab opens in a drawer above this one and closes once saved.
+// A member in a wide drawer: its record (the form), its photo, its family and its payments. "Nouvel
+// adhérent" opens it empty. After a creation the drawer stays on the new member (for its photo, family and
+// payments); a dependant made from the family tab opens in a drawer above this one and closes once saved.
 import { DeleteOutlined } from '@ant-design/icons';
 import { Button, Drawer, Form, Popconfirm, Space, Spin, Tabs } from 'antd';
 import { useEffect, useState } from 'react';
@@ -8,8 +8,9 @@ import { MEMBERS_WRITE } from '../../app/access';
 import { useCanAccess } from '../../app/useCanAccess';
 import { showFieldErrors } from '../../shared/form/fieldErrors';
 import { fr } from '../../shared/locale/fr';
+import MemberTransactions from '../cards/MemberTransactions';
 import { useDeleteMember, useMember, useSaveMember, useUploadPhoto, type Member } from './api';
-import { familyRoleOf, fullName } from './family';
+import { familyRoleOf, fullName, memberLabel } from './family';
 import MemberFamily from './MemberFamily';
 import MemberForm from './MemberForm';
 import {
@@ -192,6 +193,12 @@ export default function MemberDrawer({ target, onClose, nested = false }: Props)
                   onOpen={(memberId) => setOther({ kind: 'edit', id: memberId })}
                 />
               ),
+            },
+            {
+              key: 'payments',
+              label: text.tabs.payments,
+              disabled: id === null,
+              children: id !== null && <MemberTransactions member={{ value: id, label: memberLabel(member) }} />,
             },
           ]}
         />

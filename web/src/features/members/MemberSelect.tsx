@@ -2,8 +2,8 @@
 // `mainOnly` offers only main members, for the family link.
 import type { CSSProperties } from 'react';
 import RemoteSelect, { type Option } from '../../shared/form/RemoteSelect';
-import { searchMembers, type Member } from './api';
-import { fullName } from './family';
+import { searchMembers } from './api';
+import { memberLabel } from './family';
 
 interface Props {
   value?: number | null;
@@ -17,16 +17,10 @@ interface Props {
   style?: CSSProperties;
 }
 
-/** "KOUASSI Awa (C000001234)". */
-function memberOptionLabel(member: Pick<Member, 'member_lastname' | 'member_firstname' | 'member_idNumber'>): string {
-  const name = fullName(member);
-  return member.member_idNumber ? `${name} (${member.member_idNumber})` : name;
-}
-
 export default function MemberSelect({ mainOnly = false, ...props }: Props) {
   const load = async (search: string): Promise<Option[]> =>
     (await searchMembers(search))
       .filter((member) => !mainOnly || (!member.member_isSpouse && !member.member_isChild))
-      .map((member) => ({ value: member.member_id!, label: memberOptionLabel(member) }));
+      .map((member) => ({ value: member.member_id!, label: memberLabel(member) }));
   return <RemoteSelect queryKey={['members', 'options', mainOnly]} load={load} lazy {...props} />;
 }

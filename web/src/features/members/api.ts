@@ -7,6 +7,7 @@ import { postForm } from '../../shared/api/upload';
 import { useWrite } from '../../shared/api/useWrite';
 import { notifySuccess } from '../../shared/feedback/feedback';
 import { optionalText, pagingQuery, type ListParams } from '../../shared/list/listParams';
+import { memberLabel } from './family';
 
 export type Member = Schemas['Member'];
 export type Family = Schemas['Family'];
@@ -76,6 +77,27 @@ export function useMember(id: number | null, seed?: Member) {
     enabled: id !== null,
     placeholderData: seed,
     staleTime: 0,
+  });
+}
+
+/**
+ * "Awa Kouassi (C000001234)": how a row of another list (a payment) names its member, read only for the
+ * rows on screen and kept a while. Quiet: a member that cannot be read is named by its id instead.
+ */
+export function useMemberLabel(id: number | null) {
+  return useQuery({
+    queryKey: [...membersKey, 'label', id],
+    queryFn: async () =>
+      memberLabel(
+        (
+          await request(api.GET('/member/get_member/{member_id}', { params: { path: { member_id: id! } } }), {
+            quiet: true,
+          })
+        ).data,
+      ),
+    enabled: id !== null,
+    staleTime: 5 * 60_000,
+    retry: false,
   });
 }
 

@@ -35,3 +35,9 @@ export function familyLabel(member: Flags & Pick<Member, 'member_mainMemberName'
 export function fullName(member: Pick<Member, 'member_lastname' | 'member_firstname'>): string {
   return [member.member_firstname, member.member_lastname].filter(Boolean).join(' ');
 }
+
+/** "Awa Kouassi (C000001234)": a member named in a select or in another record's row. */
+export function memberLabel(member: Pick<Member, 'member_lastname' | 'member_firstname' | 'member_idNumber'>): string {
+  const name = fullName(member);
+  return member.member_idNumber ? `${name} (${member.member_idNumber})` : name;
+}

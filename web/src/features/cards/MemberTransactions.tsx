@@ -1,0 +1,57 @@
+// A member's payments, in the "Paiements" tab of its drawer: read only, paged and sorted by the server;
+// "Nouveau paiement" opens the payment form with the member already chosen.
+import { PlusOutlined } from '@ant-design/icons';
+import { Button, Space, Table } from 'antd';
+import { useCallback, useState } from 'react';
+import { CARDS_WRITE } from '../../app/access';
+import { useCanAccess } from '../../app/useCanAccess';
+import type { Option } from '../../shared/form/RemoteSelect';
+import { formatCount } from '../../shared/format/count';
+import { useServerList } from '../../shared/list/useServerList';
+import { fr } from '../../shared/locale/fr';
+import {
+  TRANSACTION_SORTABLE,
+  useTransactionList,
+  type Transaction,
+  type TransactionListParams,
+  type TransactionSortField,
+} from './api';
+import { transactionColumns } from './transactionColumns';
+import TransactionFormModal from './TransactionFormModal';
+
+const PAGE_SIZES = [20, 50, 100];
+const text = fr.transactions;
+
+/** `member` names the member in the form ("Awa Kouassi (C000001234)"). */
+export default function MemberTransactions({ member }: { member: Option }) {
+  const list = useServerList<Transaction, TransactionSortField, TransactionListParams>(
+    { page: 1, pageSize: 20, orderBy: 'transaction_date', descending: true, filter: '', memberId: member.value },
+    TRANSACTION_SORTABLE,
+  );
+  const answer = useTransactionList(list.params);
+  const canWrite = useCanAccess(CARDS_WRITE);
+  const [adding, setAdding] = useState(false);
+  const closeForm = useCallback(() => setAdding(false), []);
+  const total = answer.data?.total ?? 0;
+
+  return (
+    <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
+      {canWrite && (
+        <Button icon={<PlusOutlined />} onClick={() => setAdding(true)}>
+          {text.add}
+        </Button>
+      )}
+      <Table<Transaction>
+        rowKey="transaction_id"
+        size="small"
+        columns={transactionColumns(list.sortable, { withMember: false })}
+        dataSource={answer.data?.data ?? []}
+        loading={answer.isFetching}
+        onChange={list.onChange}
+        pagination={list.pagination(total, () => text.total(formatCount(total), total), PAGE_SIZES)}
+        locale={{ emptyText: text.memberNone }}
+      />
+      {adding && <TransactionFormModal target={{ kind: 'create', member }} onClose={closeForm} />}
+    </Space>
+  );
+}

@@ -1,0 +1,108 @@
+// The "Paiements" tab: every payment in a virtual table, paged and sorted by the server; a search by the
+// operator's number (of one operator or of all) shows the payments found instead. Create and edit in a
+// modal; delete after confirmation. A payment a card used is neither changed nor deleted; read-only for
+// viewers.
+import { Select, Table } from 'antd';
+import { useCallback, useState } from 'react';
+import { CARDS_WRITE } from '../../app/access';
+import { useCanAccess } from '../../app/useCanAccess';
+import { formatCount } from '../../shared/format/count';
+import ListToolbar from '../../shared/list/ListToolbar';
+import { actionsColumn } from '../../shared/list/actionsColumn';
+import { useScrollRegion } from '../../shared/list/useScrollRegion';
+import { useServerList } from '../../shared/list/useServerList';
+import { fr } from '../../shared/locale/fr';
+import {
+  TRANSACTION_SORTABLE,
+  useDeleteTransaction,
+  useOperators,
+  useTransactionList,
+  useTransactionSearch,
+  type Transaction,
+  type TransactionListParams,
+  type TransactionSortField,
+} from './api';
+import { operatorOptions } from './operators';
+import { TRANSACTION_TABLE_WIDTH, transactionColumns, unsorted } from './transactionColumns';
+import TransactionFormModal, { type TransactionFormTarget } from './TransactionFormModal';
+
+const PAGE_SIZES = [100, 500, 1000, 2000];
+const text = fr.transactions;
+
+/** The table's height in the window as the page opens (below the tabs): the virtual table scrolls inside it. */
+const tableHeight = () => Math.max(320, window.innerHeight - 390);
+
+export default function TransactionList() {
+  const list = useServerList<Transaction, TransactionSortField, TransactionListParams>(
+    // The latest payments first.
+    { page: 1, pageSize: 100, orderBy: 'transaction_id', descending: true, filter: '', memberId: null },
+    TRANSACTION_SORTABLE,
+  );
+  const [number, setNumber] = useState('');
+  const [operator, setOperator] = useState<string | null>(null);
+  const search = number ? { number, operator: operator ?? '' } : null;
+  const answer = useTransactionList(list.params, search === null);
+  const found = useTransactionSearch(search);
+  const operators = useOperators();
+  const remove = useDeleteTransaction();
+  const canWrite = useCanAccess(CARDS_WRITE);
+  const [target, setTarget] = useState<TransactionFormTarget | null>(null);
+  const closeForm = useCallback(() => setTarget(null), []);
+  const [height] = useState(tableHeight);
+  const tableRef = useScrollRegion(text.tableLabel);
+  const total = answer.data?.total ?? 0;
+  const foundTotal = found.data?.total ?? 0;
+
+  const columns = transactionColumns(search ? unsorted : list.sortable);
+  if (canWrite) {
+    columns.push(
+      actionsColumn<Transaction>((row) =>
+        // A payment a card used stays as it is (the server refuses too).
+        row.transaction_isUsedForCard
+          ? null
+          : {
+              name: row.transaction_number,
+              confirm: text.confirmDelete,
+              onEdit: () => setTarget({ kind: 'edit', id: row.transaction_id!, number: row.transaction_number }),
+              onDelete: () => remove.mutateAsync(row.transaction_id!),
+            },
+      ),
+    );
+  }
+
+  return (
+    <>
+      <ListToolbar
+        searchLabel={text.search}
+        onSearch={setNumber}
+        addLabel={text.add}
+        onAdd={canWrite ? () => setTarget({ kind: 'create' }) : undefined}
+      >
+        <Select<string | null>
+          value={operator}
+          onChange={(value) => setOperator(value ?? null)}
+          options={operatorOptions(operators.data ?? [])}
+          loading={operators.isPending}
+          allowClear
+          placeholder={text.allOperators}
+          aria-label={text.filterOperator}
+          style={{ width: 220 }}
+        />
+      </ListToolbar>
+      <Table<Transaction>
+        ref={tableRef}
+        virtual
+        size="small"
+        rowKey="transaction_id"
+        columns={columns}
+        dataSource={(search ? found.data?.data : answer.data?.data) ?? []}
+        loading={search ? found.isFetching : answer.isFetching}
+        onChange={search ? undefined : list.onChange}
+        pagination={search ? false : list.pagination(total, () => text.total(formatCount(total), total), PAGE_SIZES)}
+        footer={search ? () => text.found(formatCount(foundTotal), foundTotal, search.number) : undefined}
+        scroll={{ x: TRANSACTION_TABLE_WIDTH, y: height }}
+      />
+      {target && <TransactionFormModal target={target} onClose={closeForm} />}
+    </>
+  );
+}

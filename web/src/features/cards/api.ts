@@ -1,0 +1,115 @@
+// Members' payments (transactions) as TanStack Query hooks: the list (of everyone, or of one member), the
+// search by operator's number, one payment, writes, and the operators a payment may name. Every write
+// reloads the payments' queries and the members' (whose list says who has an unused payment).
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { api, type Schemas } from '../../shared/api/client';
+import { request } from '../../shared/api/request';
+import { useWrite } from '../../shared/api/useWrite';
+import { pagingQuery, type ListParams } from '../../shared/list/listParams';
+import { OPERATORS_PARAM, parseOperators } from './operators';
+
+export type Transaction = Schemas['Transaction'];
+export type TransactionInput = Schemas['TransactionInput'];
+
+/** The fields the gateway lets the list sort on. */
+export const TRANSACTION_SORTABLE = [
+  'transaction_id',
+  'transaction_date',
+  'transaction_amount',
+  'transaction_number',
+  'transaction_mobileOperator',
+] as const;
+export type TransactionSortField = (typeof TRANSACTION_SORTABLE)[number];
+
+export interface TransactionListParams extends ListParams<TransactionSortField> {
+  /** The payments of this member only; `null`: everyone's. */
+  memberId: number | null;
+}
+
+/** A search by the operator's number (spaces and case aside), of one operator or of all (`''`). */
+export interface TransactionSearch {
+  number: string;
+  operator: string;
+}
+
+export const transactionsKey = ['transactions'] as const;
+const writeKeys = [transactionsKey, ['members']] as const;
+
+export function useTransactionList(params: TransactionListParams, enabled = true) {
+  return useQuery({
+    queryKey: [...transactionsKey, 'list', params],
+    queryFn: () =>
+      request(
+        api.GET('/transaction/get.transaction_list', {
+          params: { query: { ...pagingQuery(params), member_id: params.memberId ?? undefined } },
+        }),
+      ),
+    enabled,
+    // Keep the current rows on screen while the next page or sort loads.
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** The payments with an operator's number; `null`: no search. */
+export function useTransactionSearch(search: TransactionSearch | null) {
+  return useQuery({
+    queryKey: [...transactionsKey, 'search', search],
+    queryFn: () =>
+      request(
+        api.GET('/get.transaction_search', {
+          params: {
+            query: {
+              transaction_number: search!.number,
+              transaction_mobileOperator: search!.operator || undefined,
+            },
+          },
+        }),
+      ),
+    enabled: search !== null,
+  });
+}
+
+/** One payment, read afresh for its edit form; `null`: nothing to read. */
+export function useTransaction(id: number | null) {
+  return useQuery({
+    queryKey: [...transactionsKey, 'one', id],
+    queryFn: async () =>
+      (
+        await request(
+          api.GET('/transaction/get_transaction/{transaction_id}', { params: { path: { transaction_id: id! } } }),
+        )
+      ).data,
+    enabled: id !== null,
+    staleTime: 0,
+    gcTime: 0,
+  });
+}
+
+/** The operators of the settings; a parameter that is not set (404) gives the defaults, without a notice. */
+export function useOperators() {
+  return useQuery({
+    queryKey: ['loginParams', OPERATORS_PARAM],
+    queryFn: async () => {
+      const call = api.GET('/loginparam/get_loginParam/{loginParam_name}', {
+        params: { path: { loginParam_name: OPERATORS_PARAM } },
+      });
+      const answer = await call.catch(() => null);
+      if (answer?.response.status === 404) return parseOperators(null);
+      // Anything else goes through the shared handling (its notice on a failure).
+      return parseOperators((await request(call)).data.loginParam_stringValue);
+    },
+    staleTime: 5 * 60_000,
+  });
+}
+
+export function useSaveTransaction() {
+  return useWrite(writeKeys, (body: TransactionInput) => request(api.POST('/transaction/post_transaction', { body })));
+}
+
+export function useDeleteTransaction() {
+  return useWrite(writeKeys, (id: number) =>
+    request(
+      api.DELETE('/transaction/delete_transaction/{transaction_id}', { params: { path: { transaction_id: id } } }),
+    ),
+  );
+}
