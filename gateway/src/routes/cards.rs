@@ -24,9 +24,10 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(card_creation_create))
         .routes(routes!(create_member_card))
         .routes(routes!(mark_as_printed))
+        .routes(routes!(card_to_deliver))
 }
 
-fn cards(state: &AppState) -> CardsClient<common::grpc::TracedChannel> {
+pub fn cards(state: &AppState) -> CardsClient<common::grpc::TracedChannel> {
     CardsClient::new(state.channel("cards"))
 }
 
@@ -52,14 +53,7 @@ pub async fn card_list(
     Query(paging): Query<Paging>,
     Query(filter): Query<CardFilter>,
 ) -> Result<Response, ApiError> {
-    let request = pb::CardListRequest {
-        paging: Some(paging.to_pb()),
-        filter: filter.filter.unwrap_or_default(),
-        member_id: filter.member_id,
-        member_id_number: filter.member_idNumber.unwrap_or_default(),
-        card_status: filter.card_status.unwrap_or_default(),
-    };
-    let answer = cards(&state).list_cards(request).await?.into_inner();
+    let answer = cards(&state).list_cards(card_request(paging, filter)).await?.into_inner();
     Ok(envelope::list(answer.items, answer.total))
 }
 
@@ -148,4 +142,28 @@ pub async fn mark_as_printed(
 ) -> Result<Response, ApiError> {
     let count = cards(&state).mark_printed(body).await?.into_inner().count;
     Ok(envelope::written(&format!("{count} carte(s) marquée(s) imprimée(s)"), None))
+}
+
+/// Printed cards in no delivery yet (what a new delivery can take).
+#[utoipa::path(get, path = "/card/get.card_to_deliver", tag = "card", params(Paging, CardFilter),
+    responses((status = 200, body = List<pb::Card>), (status = 400, body = ErrorBody)))]
+pub async fn card_to_deliver(
+    State(state): State<AppState>,
+    _caller: Authorized<CardsRead>,
+    Query(paging): Query<Paging>,
+    Query(filter): Query<CardFilter>,
+) -> Result<Response, ApiError> {
+    let answer =
+        cards(&state).list_cards_to_deliver(card_request(paging, filter)).await?.into_inner();
+    Ok(envelope::list(answer.items, answer.total))
+}
+
+fn card_request(paging: Paging, filter: CardFilter) -> pb::CardListRequest {
+    pb::CardListRequest {
+        paging: Some(paging.to_pb()),
+        filter: filter.filter.unwrap_or_default(),
+        member_id: filter.member_id,
+        member_id_number: filter.member_idNumber.unwrap_or_default(),
+        card_status: filter.card_status.unwrap_or_default(),
+    }
 }

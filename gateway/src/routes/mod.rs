@@ -3,6 +3,7 @@
 pub mod auth;
 pub mod cards;
 pub mod cooperatives;
+pub mod deliveries;
 pub mod env;
 pub mod geography;
 pub mod health;
@@ -32,4 +33,5 @@ pub fn all() -> OpenApiRouter<AppState> {
         .merge(parcels::router())
         .merge(transactions::router())
         .merge(cards::router())
+        .merge(deliveries::router())
 }

@@ -5,6 +5,7 @@
 use crate::domain::messages as msg;
 use crate::domain::transaction_rules::{self, number_key};
 use crate::store::cards::{CARD_SORT, CardSearch, Making};
+use crate::store::deliveries::{DELIVERY_SORT, DeliveryDraft};
 use crate::store::{Store, TRANSACTION_SORT};
 use common::error::ServiceError;
 use common::grpc::TracedChannel;
@@ -36,6 +37,11 @@ pub const CALLS: Calls = &[
     ("ListCardCandidates", WRITE),
     ("CreateCards", WRITE),
     ("MarkPrinted", WRITE),
+    ("ListCardsToDeliver", READ),
+    ("ListDeliveries", READ),
+    ("GetDelivery", READ),
+    ("SaveDelivery", WRITE),
+    ("DeleteDelivery", DELETE),
 ];
 
 /// The login parameters of card making: the price of a card (francs CFA) and how long it is valid.
@@ -176,17 +182,63 @@ impl Cards for CardsGrpc {
     }
 
     async fn list_cards(&self, request: Request<pb::CardListRequest>) -> Answer<pb::CardList> {
+        self.cards(request.into_inner(), false).await
+    }
+
+    async fn list_cards_to_deliver(
+        &self,
+        request: Request<pb::CardListRequest>,
+    ) -> Answer<pb::CardList> {
+        self.cards(request.into_inner(), true).await
+    }
+
+    async fn list_deliveries(
+        &self,
+        request: Request<pb::DeliveryListRequest>,
+    ) -> Answer<pb::DeliveryList> {
         let r = request.into_inner();
         let p = r.paging.unwrap_or_default();
-        let page = Page::checked(p.limit, p.offset, &p.order_by, p.descending, CARD_SORT)?;
-        let search = CardSearch {
-            pattern: common::text::filter_pattern(&r.filter),
-            member_id: r.member_id.filter(|id| *id > 0),
-            member_id_number: r.member_id_number.trim().to_uppercase(),
-            status: r.card_status.trim().to_string(),
+        let page = Page::checked(p.limit, p.offset, &p.order_by, p.descending, DELIVERY_SORT)?;
+        let id_number = r.id_number.trim().to_uppercase();
+        let (items, total) =
+            self.store.list_deliveries(r.delivery_code.trim(), &id_number, &page).await?;
+        Ok(Response::new(pb::DeliveryList { items, total }))
+    }
+
+    async fn get_delivery(&self, request: Request<pb::Id>) -> Answer<pb::DeliveryDetail> {
+        Ok(Response::new(self.store.get_delivery(request.into_inner().id).await?))
+    }
+
+    async fn save_delivery(&self, request: Request<pb::DeliveryInput>) -> Answer<pb::Id> {
+        let caller = Identity::of(&request)?;
+        let r = request.into_inner();
+        // A card is named by its id, or else by its number.
+        let mut card_ids: Vec<i64> =
+            r.cards.iter().filter_map(|c| c.card_id.filter(|id| *id > 0)).collect();
+        let numbers: Vec<String> = r
+            .cards
+            .iter()
+            .filter(|c| c.card_id.is_none_or(|id| id <= 0) && !c.card_id_number.trim().is_empty())
+            .map(|c| c.card_id_number.clone())
+            .collect();
+        card_ids.extend(self.store.card_ids_of(&numbers).await?);
+        card_ids.sort_unstable();
+        card_ids.dedup();
+        let draft = DeliveryDraft {
+            id: r.delivery_id.filter(|id| *id > 0).unwrap_or(0),
+            is_error_type: r.delivery_is_error_type,
+            card_ids,
+            send: r.delivery_sent,
+            login_id: caller.login_id,
+            login_name: &caller.login_name,
         };
-        let (items, total) = self.store.list_cards(&search, &page).await?;
-        Ok(Response::new(pb::CardList { items, total }))
+        let id = self.store.save_delivery(&draft).await?;
+        Ok(Response::new(pb::Id { id }))
+    }
+
+    async fn delete_delivery(&self, request: Request<pb::Id>) -> Answer<Empty> {
+        self.store.delete_delivery(request.into_inner().id).await?;
+        Ok(Response::new(Empty {}))
     }
 
     async fn get_card(&self, request: Request<pb::Id>) -> Answer<pb::Card> {
@@ -237,5 +289,21 @@ impl Cards for CardsGrpc {
         }
         let count = self.store.mark_printed(&ids).await?;
         Ok(Response::new(pb::Count { count }))
+    }
+}
+
+impl CardsGrpc {
+    async fn cards(&self, r: pb::CardListRequest, to_deliver: bool) -> Answer<pb::CardList> {
+        let p = r.paging.unwrap_or_default();
+        let page = Page::checked(p.limit, p.offset, &p.order_by, p.descending, CARD_SORT)?;
+        let search = CardSearch {
+            pattern: common::text::filter_pattern(&r.filter),
+            member_id: r.member_id.filter(|id| *id > 0),
+            member_id_number: r.member_id_number.trim().to_uppercase(),
+            status: r.card_status.trim().to_string(),
+            to_deliver,
+        };
+        let (items, total) = self.store.list_cards(&search, &page).await?;
+        Ok(Response::new(pb::CardList { items, total }))
     }
 }

@@ -72,3 +72,25 @@ pub fn not_pending(id: i64, status: &str) -> String {
 
 pub const NO_MEMBERS: &str = "Choisissez au moins un adhérent.";
 pub const NO_CARDS: &str = "Choisissez au moins une carte.";
+
+pub fn delivery_not_found(id: i64) -> String {
+    format!("Livraison n° {id} introuvable.")
+}
+
+pub fn card_number_not_found(number: &str) -> String {
+    format!("Aucune carte ne porte le numéro « {} ».", number.trim())
+}
+
+pub fn not_deliverable(id: i64, status: &str) -> String {
+    format!(
+        "La carte n° {id} ne peut pas être livrée : elle est {status} (seule une carte imprimée peut l'être)."
+    )
+}
+
+pub fn in_another_delivery(id: i64) -> String {
+    format!("La carte n° {id} est déjà dans une autre livraison.")
+}
+
+pub const DELIVERY_SENT: &str =
+    "Cette livraison est envoyée : elle ne peut plus être modifiée ni supprimée.";
+pub const EMPTY_DELIVERY: &str = "Une livraison sans carte ne peut pas être envoyée.";

@@ -25,7 +25,7 @@ pub const CARD_SORT: &[(&str, &str)] = &[
 const STANDING: &str = "('pending', 'printed', 'in_delivery', 'delivered')";
 
 /// A card row as the read message's JSON, with the address of the photo it was made with.
-fn card_json() -> String {
+pub(super) fn card_json() -> String {
     format!(
         "jsonb_strip_nulls(to_jsonb(c) - 'search' - 'card_photo_version' || jsonb_build_object(
             'card_photo_file_path', CASE WHEN c.card_photo_version > 0
@@ -50,6 +50,8 @@ pub struct CardSearch {
     pub member_id: Option<i64>,
     pub member_id_number: String,
     pub status: String,
+    /// Only printed cards in no delivery yet.
+    pub to_deliver: bool,
 }
 
 impl CardSearch {
@@ -66,6 +68,9 @@ impl CardSearch {
         }
         if !self.status.is_empty() {
             q.push(" AND c.card_status = ").push_bind(self.status.clone());
+        }
+        if self.to_deliver {
+            q.push(" AND c.card_status = 'printed' AND c.card_delivery_id IS NULL");
         }
     }
 }
@@ -276,7 +281,11 @@ async fn read_card(conn: &mut PgConnection, id: i64) -> Result<pb::Card, Service
 }
 
 /// Tells of a card as it now is (`cards.card.<verb>`).
-async fn tell_card(tx: &mut PgConnection, id: i64, verb: &str) -> Result<(), ServiceError> {
+pub(super) async fn tell_card(
+    tx: &mut PgConnection,
+    id: i64,
+    verb: &str,
+) -> Result<(), ServiceError> {
     let card = read_card(tx, id).await?;
     let event = pb::CardSaved { meta: None, card: Some(card) };
     outbox::enqueue(tx, SCHEMA, &format!("cards.card.{verb}"), &event).await?;

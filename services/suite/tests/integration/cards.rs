@@ -226,3 +226,109 @@ async fn a_members_flags_follow_its_payments_and_cards() {
     let m = member_when(&suite, &admin, awa, |m| m["member_hasValidCard"] == true).await;
     assert_eq!(m["member_hasValidCard"], true, "a printed card is valid");
 }
+
+/// A printed card of a new member; answers (card id, card number, member id).
+async fn printed_card(
+    suite: &TestSuite,
+    token: &str,
+    first: &str,
+    number: &str,
+) -> (i64, String, i64) {
+    let member_id = member(suite, token, first).await;
+    pay(suite, token, member_id, number, 5000).await;
+    let (status, made) =
+        suite.post("/api/card/create_member_card", token, json!({"member_id": member_id})).await;
+    assert_eq!(status, StatusCode::OK, "{made}");
+    let id = made["id"].as_i64().unwrap();
+    suite.post("/api/card/post.mark_as_printed", token, json!({"card_ids": [id]})).await;
+    let card_number = card(suite, token, id).await["card_idNumber"].as_str().unwrap().to_string();
+    (id, card_number, member_id)
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_delivery_takes_printed_cards_to_the_field_and_is_sent_once() {
+    let suite = TestSuite::start().await;
+    let admin = suite.admin_token().await;
+    let (awa, _, _) = printed_card(&suite, &admin, "Awa", "W-1").await;
+    let (ali, ali_number, _) = printed_card(&suite, &admin, "Ali", "W-2").await;
+    let (fanta, _, fanta_member) = printed_card(&suite, &admin, "Fanta", "W-3").await;
+    let (_, to_deliver) = suite.get("/api/card/get.card_to_deliver", &admin).await;
+    assert_eq!(to_deliver["total"], 3);
+
+    // Cards named by id or by number.
+    let (status, answer) = suite
+        .post(
+            "/api/delivery/post_delivery",
+            &admin,
+            json!({"delivery_isErrorType": false, "cards": [{"card_id": awa}, {"card_idNumber": ali_number.to_lowercase()}]}),
+        )
+        .await;
+    assert_eq!(status, StatusCode::OK, "{answer}");
+    let delivery = answer["id"].as_i64().unwrap();
+    let (_, detail) = suite.get(&format!("/api/delivery/get.delivery/{delivery}"), &admin).await;
+    let d = &detail["data"]["delivery"];
+    assert!(d["delivery_code"].as_str().unwrap().starts_with("LIV-"));
+    assert_eq!(
+        (d["delivery_quantity"].as_i64(), d["delivery_sent"].as_bool()),
+        (Some(2), Some(false))
+    );
+    assert_eq!(d["delivery_createdByLogin"], "admin");
+    assert_eq!(detail["data"]["cards"].as_array().unwrap().len(), 2);
+    assert_eq!(card(&suite, &admin, awa).await["card_status"], "in_delivery");
+    let (_, to_deliver) = suite.get("/api/card/get.card_to_deliver", &admin).await;
+    assert_eq!(to_deliver["total"], 1, "only Fanta's card is left");
+
+    // A card already in a delivery, or not printed, cannot join another.
+    let (status, refusal) = suite
+        .post("/api/delivery/post_delivery", &admin, json!({"cards": [{"card_id": awa}]}))
+        .await;
+    assert_eq!(status, StatusCode::CONFLICT, "{refusal}");
+
+    // Taking Ali out sends his card back to printed; sending delivers Awa's.
+    let (status, _) = suite
+        .post(
+            "/api/delivery/post_delivery",
+            &admin,
+            json!({"delivery_id": delivery, "cards": [{"card_id": awa}], "delivery_sent": true}),
+        )
+        .await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(card(&suite, &admin, ali).await["card_status"], "printed");
+    let delivered = card(&suite, &admin, awa).await;
+    assert_eq!(delivered["card_status"], "delivered");
+    assert!(delivered["card_deliveredAt"].as_str().is_some());
+    let (_, detail) = suite.get(&format!("/api/delivery/get.delivery/{delivery}"), &admin).await;
+    assert_eq!(detail["data"]["delivery"]["delivery_sent"], true);
+    assert_eq!(detail["data"]["delivery"]["delivery_deliveredByLoginId"], 1);
+    let (status, _) =
+        suite.delete(&format!("/api/delivery/delete.delivery/{delivery}"), &admin).await;
+    assert_eq!(status, StatusCode::CONFLICT, "a sent delivery stays");
+
+    // An error-type delivery sends its cards to error; the member may then get another card.
+    let (_, answer) = suite
+        .post("/api/delivery/post_delivery", &admin,
+              json!({"delivery_isErrorType": true, "cards": [{"card_id": fanta}], "delivery_sent": true}))
+        .await;
+    assert!(answer["id"].as_i64().is_some(), "{answer}");
+    assert_eq!(card(&suite, &admin, fanta).await["card_status"], "error");
+    pay(&suite, &admin, fanta_member, "W-4", 5000).await;
+    let (status, _) = suite
+        .post("/api/card/create_member_card", &admin, json!({"member_id": fanta_member}))
+        .await;
+    assert_eq!(status, StatusCode::OK, "a replacement card");
+
+    // An unsent delivery is deleted, its cards back to printed; the list finds deliveries by number.
+    let (_, answer) = suite
+        .post("/api/delivery/post_delivery", &admin, json!({"cards": [{"card_id": ali}]}))
+        .await;
+    let unsent = answer["id"].as_i64().unwrap();
+    let (_, found) =
+        suite.get(&format!("/api/delivery/get.delivery_list?id_number={ali_number}"), &admin).await;
+    assert_eq!(found["data"][0]["delivery_id"], unsent);
+    let (status, _) =
+        suite.delete(&format!("/api/delivery/delete.delivery/{unsent}"), &admin).await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(card(&suite, &admin, ali).await["card_status"], "printed");
+    let (_, list) = suite.get("/api/delivery/get.delivery_list", &admin).await;
+    assert_eq!(list["total"], 2);
+}

@@ -145,6 +145,11 @@ const IMPLEMENTED: &[(&str, &str)] = &[
     ("post", "/card/get.card_creation.create"),
     ("post", "/card/create_member_card"),
     ("post", "/card/post.mark_as_printed"),
+    ("get", "/card/get.card_to_deliver"),
+    ("get", "/delivery/get.delivery_list"),
+    ("get", "/delivery/get.delivery/{delivery_id}"),
+    ("post", "/delivery/post_delivery"),
+    ("delete", "/delivery/delete.delivery/{delivery_id}"),
 ];
 
 async fn openapi(suite: &TestSuite) -> Value {

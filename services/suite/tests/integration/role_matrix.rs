@@ -31,7 +31,7 @@ fn needs(method: &str, path: &str) -> Needs {
         "loginparam" => Area::LoginParams,
         "region" | "department" | "subprefecture" | "locality" => Area::Geography,
         "member" | "cooperative" | "parcel" => Area::Members,
-        "transaction" | "get.transaction_search" | "card" => Area::Cards,
+        "transaction" | "get.transaction_search" | "card" | "delivery" => Area::Cards,
         other => panic!("no area for the calls under /{other}: add it to the matrix"),
     };
     Needs::Role(area, if path.starts_with("/auth/generate") { Access::Write } else { access })

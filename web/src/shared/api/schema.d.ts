@@ -166,6 +166,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/card/get.card_to_deliver": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Printed cards in no delivery yet (what a new delivery can take). */
+        get: operations["card_to_deliver"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/card/get_card/{card_id}": {
         parameters: {
             query?: never;
@@ -260,6 +277,79 @@ export interface paths {
         put?: never;
         /** Creates when `cooperative_id` is absent or null, updates otherwise. */
         post: operations["post_cooperative"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/delivery/delete.delivery/{delivery_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Only while unsent: its cards go back to printed. */
+        delete: operations["delete_delivery"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/delivery/get.delivery/{delivery_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A delivery with its cards. */
+        get: operations["get_delivery"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/delivery/get.delivery_list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Sortable on delivery_id (default), delivery_code, delivery_creationDateTime, delivery_sentDateTime. */
+        get: operations["delivery_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/delivery/post_delivery": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Creates (no `delivery_id`) or changes an unsent delivery: its cards (by `card_id`, or by
+         *     `card_idNumber`) must be printed and in no other delivery, and go `in_delivery`; a card taken out goes
+         *     back to `printed`. `"delivery_sent": true` sends it: its cards are delivered (`card_deliveredAt`), or
+         *     in `error` for an error-type delivery. A sent delivery no longer changes (409).
+         */
+        post: operations["post_delivery"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1316,6 +1406,16 @@ export interface components {
             /** @example ok */
             status: string;
         };
+        Data_DeliveryDetail: {
+            data: {
+                /** @default [] */
+                cards: components["schemas"]["Card"][];
+                /** @default null */
+                delivery: components["schemas"]["Delivery"] | null;
+            };
+            /** @example ok */
+            status: string;
+        };
         Data_Department: {
             data: {
                 /** @default  */
@@ -1786,6 +1886,82 @@ export interface components {
             /** @example ok */
             status: string;
         };
+        /** @description A delivery of printed cards to the field. */
+        Delivery: {
+            /**
+             * @description Made by the server: `LIV-AAAAMMJJ-N`.
+             * @default
+             */
+            delivery_code: string;
+            /** @default  */
+            delivery_createdByLogin: string;
+            /**
+             * Format: int64
+             * @default null
+             */
+            delivery_createdByLoginId: number | null;
+            /** @default  */
+            delivery_creationDateTime: string;
+            /**
+             * Format: int64
+             * @default null
+             */
+            delivery_deliveredByLoginId: number | null;
+            /**
+             * Format: int64
+             * @default null
+             */
+            delivery_id: number | null;
+            /** @default false */
+            delivery_isErrorType: boolean;
+            /**
+             * Format: int64
+             * @default 0
+             */
+            delivery_quantity: number;
+            /** @default false */
+            delivery_sent: boolean;
+            /** @default null */
+            delivery_sentDateTime: string | null;
+        };
+        /** @description A card of a delivery to save: by id, or by its number. */
+        DeliveryCard: {
+            /**
+             * Format: int64
+             * @default null
+             */
+            card_id: number | null;
+            /** @default  */
+            card_idNumber: string;
+            /**
+             * Format: int64
+             * @default null
+             */
+            card_memberId: number | null;
+        };
+        DeliveryDetail: {
+            /** @default [] */
+            cards: components["schemas"]["Card"][];
+            /** @default null */
+            delivery: components["schemas"]["Delivery"] | null;
+        };
+        DeliveryInput: {
+            /** @default [] */
+            cards: components["schemas"]["DeliveryCard"][];
+            /**
+             * Format: int64
+             * @description Absent: create.
+             * @default null
+             */
+            delivery_id: number | null;
+            /** @default false */
+            delivery_isErrorType: boolean;
+            /**
+             * @description True to send it (then it can no longer change).
+             * @default false
+             */
+            delivery_sent: boolean;
+        };
         Department: {
             /** @default  */
             department_code: string;
@@ -2041,6 +2217,52 @@ export interface components {
                 subprefecture_id: number | null;
                 /** @default  */
                 subprefecture_name: string;
+            }[];
+            /** @example ok */
+            status: string;
+            /**
+             * Format: int64
+             * @description The count of all rows matching the filters.
+             */
+            total: number;
+        };
+        List_Delivery: {
+            data: {
+                /**
+                 * @description Made by the server: `LIV-AAAAMMJJ-N`.
+                 * @default
+                 */
+                delivery_code: string;
+                /** @default  */
+                delivery_createdByLogin: string;
+                /**
+                 * Format: int64
+                 * @default null
+                 */
+                delivery_createdByLoginId: number | null;
+                /** @default  */
+                delivery_creationDateTime: string;
+                /**
+                 * Format: int64
+                 * @default null
+                 */
+                delivery_deliveredByLoginId: number | null;
+                /**
+                 * Format: int64
+                 * @default null
+                 */
+                delivery_id: number | null;
+                /** @default false */
+                delivery_isErrorType: boolean;
+                /**
+                 * Format: int64
+                 * @default 0
+                 */
+                delivery_quantity: number;
+                /** @default false */
+                delivery_sent: boolean;
+                /** @default null */
+                delivery_sentDateTime: string | null;
             }[];
             /** @example ok */
             status: string;
@@ -3334,6 +3556,47 @@ export interface operations {
             };
         };
     };
+    card_to_deliver: {
+        parameters: {
+            query?: {
+                /** @description Rows per page (default 2000). */
+                _limit?: number;
+                _offset?: number;
+                /** @description A field name of the list, from its allow-list. */
+                _orderBy?: string;
+                _descending?: boolean;
+                /** @description Free text over names and numbers, accent- and case-insensitive. */
+                filter?: string;
+                member_id?: number;
+                /** @description The member's identity number. */
+                member_idNumber?: string;
+                /** @description pending, printed, in_delivery, delivered, error, cancelled or revoked. */
+                card_status?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["List_Card"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     get_card: {
         parameters: {
             query?: never;
@@ -3515,6 +3778,149 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["CooperativeInput"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Written"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    delete_delivery: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                delivery_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Written"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    get_delivery: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                delivery_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_DeliveryDetail"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    delivery_list: {
+        parameters: {
+            query?: {
+                /** @description Rows per page (default 2000). */
+                _limit?: number;
+                _offset?: number;
+                /** @description A field name of the list, from its allow-list. */
+                _orderBy?: string;
+                _descending?: boolean;
+                /** @description Part of the delivery's code. */
+                delivery_code?: string;
+                /** @description A card number or a member number among the delivery's cards. */
+                id_number?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["List_Delivery"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    post_delivery: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DeliveryInput"];
             };
         };
         responses: {

@@ -1,0 +1,281 @@
+//! Deliveries: printed cards taken to the field. Putting a card in a delivery moves it from `printed` to
+//! `in_delivery`; sending the delivery moves its cards to `delivered` (with `card_deliveredAt`), or to
+//! `error` for an error-type delivery; taking a card out of an unsent delivery, or deleting one, moves
+//! its cards back to `printed`. A sent delivery no longer changes.
+
+use super::cards::{card_json, tell_card};
+use super::{SCHEMA, Store};
+use crate::domain::messages as msg;
+use common::error::ServiceError;
+use common::outbox;
+use common::paging::Page;
+use proto::cards as pb;
+use sqlx::types::Json;
+use sqlx::{PgConnection, Postgres, QueryBuilder};
+
+/// Public sort fields of the delivery list and their columns; the first is the default order.
+pub const DELIVERY_SORT: &[(&str, &str)] = &[
+    ("delivery_id", "d.delivery_id"),
+    ("delivery_code", "d.delivery_code"),
+    ("delivery_creationDateTime", "d.delivery_creation_date_time"),
+    ("delivery_sentDateTime", "d.delivery_sent_date_time"),
+];
+
+/// A delivery row as the read message's JSON, with its count of cards.
+const DELIVERY_JSON: &str =
+    "jsonb_strip_nulls(to_jsonb(d) || jsonb_build_object('delivery_quantity',
+    (SELECT count(*) FROM cards.card k WHERE k.card_delivery_id = d.delivery_id)))";
+
+/// A delivery to write, its cards found by id.
+pub struct DeliveryDraft<'a> {
+    pub id: i64,
+    pub is_error_type: bool,
+    pub card_ids: Vec<i64>,
+    pub send: bool,
+    pub login_id: i64,
+    pub login_name: &'a str,
+}
+
+fn push_conditions(q: &mut QueryBuilder<Postgres>, code: &str, id_number: &str) {
+    q.push(" WHERE TRUE");
+    if !code.is_empty() {
+        q.push(" AND d.delivery_code ILIKE ")
+            .push_bind(format!("%{}%", code.replace(['%', '_'], "")));
+    }
+    if !id_number.is_empty() {
+        q.push(
+            " AND EXISTS (SELECT 1 FROM cards.card k WHERE k.card_delivery_id = d.delivery_id
+              AND (k.card_id_number = ",
+        )
+        .push_bind(id_number.to_string())
+        .push(" OR k.card_member_id_number = ")
+        .push_bind(id_number.to_string())
+        .push("))");
+    }
+}
+
+impl Store {
+    #[tracing::instrument(name = "db.cards.delivery_list", skip(self, page))]
+    pub async fn list_deliveries(
+        &self,
+        code: &str,
+        id_number: &str,
+        page: &Page,
+    ) -> Result<(Vec<pb::Delivery>, i64), ServiceError> {
+        let mut q =
+            QueryBuilder::<Postgres>::new(format!("SELECT {DELIVERY_JSON} FROM cards.delivery d"));
+        push_conditions(&mut q, code, id_number);
+        q.push(format!(" ORDER BY {}", page.order_sql("d.delivery_id")));
+        q.push(" LIMIT ").push_bind(page.limit).push(" OFFSET ").push_bind(page.offset);
+        let rows: Vec<Json<pb::Delivery>> = q.build_query_scalar().fetch_all(self.pool()).await?;
+        let mut count = QueryBuilder::<Postgres>::new("SELECT count(*) FROM cards.delivery d");
+        push_conditions(&mut count, code, id_number);
+        let total = count.build_query_scalar().fetch_one(self.pool()).await?;
+        Ok((rows.into_iter().map(|Json(d)| d).collect(), total))
+    }
+
+    #[tracing::instrument(name = "db.cards.delivery_get", skip(self))]
+    pub async fn get_delivery(&self, id: i64) -> Result<pb::DeliveryDetail, ServiceError> {
+        let mut conn = self.pool().acquire().await?;
+        let delivery = read_delivery(&mut conn, id).await?;
+        let sql = format!(
+            "SELECT {} FROM cards.card c WHERE c.card_delivery_id = $1 ORDER BY c.card_lastname, c.card_id",
+            card_json()
+        );
+        let cards: Vec<Json<pb::Card>> =
+            sqlx::query_scalar(sqlx::AssertSqlSafe(sql)).bind(id).fetch_all(&mut *conn).await?;
+        Ok(pb::DeliveryDetail {
+            delivery: Some(delivery),
+            cards: cards.into_iter().map(|Json(c)| c).collect(),
+        })
+    }
+
+    /// The ids of the cards whose numbers are given (in the order given); a number no card has is a 400.
+    pub async fn card_ids_of(&self, numbers: &[String]) -> Result<Vec<i64>, ServiceError> {
+        let mut ids = Vec::with_capacity(numbers.len());
+        for number in numbers {
+            let id: Option<i64> =
+                sqlx::query_scalar("SELECT card_id FROM cards.card WHERE card_id_number = $1")
+                    .bind(number.trim().to_uppercase())
+                    .fetch_optional(self.pool())
+                    .await?;
+            ids.push(id.ok_or_else(|| {
+                ServiceError::invalid_field("cards", msg::card_number_not_found(number))
+            })?);
+        }
+        Ok(ids)
+    }
+
+    /// Creates or changes an unsent delivery with its cards, and sends it when asked, in one transaction.
+    #[tracing::instrument(name = "db.cards.delivery_save", skip_all, fields(delivery_id = d.id))]
+    pub async fn save_delivery(&self, d: &DeliveryDraft<'_>) -> Result<i64, ServiceError> {
+        let mut tx = self.pool().begin().await?;
+        let id = if d.id == 0 {
+            let seq: i64 = sqlx::query_scalar("SELECT nextval('cards.delivery_code_seq')")
+                .fetch_one(&mut *tx)
+                .await?;
+            sqlx::query_scalar(
+                "INSERT INTO cards.delivery (delivery_code, delivery_is_error_type, delivery_created_by_login_id,
+                     delivery_created_by_login)
+                 VALUES ('LIV-' || to_char(now(), 'YYYYMMDD') || '-' || $1, $2, $3, $4) RETURNING delivery_id",
+            )
+            .bind(seq)
+            .bind(d.is_error_type)
+            .bind(d.login_id)
+            .bind(d.login_name)
+            .fetch_one(&mut *tx)
+            .await?
+        } else {
+            lock_unsent(&mut tx, d.id).await?;
+            sqlx::query(
+                "UPDATE cards.delivery SET delivery_is_error_type = $2 WHERE delivery_id = $1",
+            )
+            .bind(d.id)
+            .bind(d.is_error_type)
+            .execute(&mut *tx)
+            .await?;
+            d.id
+        };
+        // Cards taken out go back to printed; the others come in from printed.
+        let removed: Vec<i64> = sqlx::query_scalar(
+            "UPDATE cards.card SET card_status = 'printed', card_delivery_id = NULL
+             WHERE card_delivery_id = $1 AND NOT (card_id = ANY($2)) RETURNING card_id",
+        )
+        .bind(id)
+        .bind(&d.card_ids)
+        .fetch_all(&mut *tx)
+        .await?;
+        for card in removed {
+            tell_card(&mut tx, card, "updated").await?;
+        }
+        for &card in &d.card_ids {
+            let row: Option<(String, Option<i64>)> = sqlx::query_as(
+                "SELECT card_status, card_delivery_id FROM cards.card WHERE card_id = $1 FOR UPDATE",
+            )
+            .bind(card)
+            .fetch_optional(&mut *tx)
+            .await?;
+            match row {
+                None => return Err(ServiceError::NotFound(msg::card_not_found(card))),
+                Some((_, Some(delivery))) if delivery == id => continue,
+                Some((status, _)) if status != "printed" => {
+                    return Err(ServiceError::Conflict(msg::not_deliverable(
+                        card,
+                        &msg::status_label(&status),
+                    )));
+                }
+                Some((_, Some(_))) => {
+                    return Err(ServiceError::Conflict(msg::in_another_delivery(card)));
+                }
+                Some(_) => {}
+            }
+            sqlx::query(
+                "UPDATE cards.card SET card_status = 'in_delivery', card_delivery_id = $2 WHERE card_id = $1",
+            )
+            .bind(card)
+            .bind(id)
+            .execute(&mut *tx)
+            .await?;
+            tell_card(&mut tx, card, "updated").await?;
+        }
+        let mut verb = if d.id == 0 { "created" } else { "updated" };
+        if d.send {
+            send(&mut tx, id, d.login_id).await?;
+            verb = "sent";
+        }
+        tell_delivery(&mut tx, id, verb).await?;
+        tx.commit().await?;
+        Ok(id)
+    }
+
+    /// Deletes an unsent delivery; its cards go back to printed.
+    #[tracing::instrument(name = "db.cards.delivery_delete", skip(self))]
+    pub async fn delete_delivery(&self, id: i64) -> Result<(), ServiceError> {
+        let mut tx = self.pool().begin().await?;
+        lock_unsent(&mut tx, id).await?;
+        tell_delivery(&mut tx, id, "deleted").await?;
+        let freed: Vec<i64> = sqlx::query_scalar(
+            "UPDATE cards.card SET card_status = 'printed', card_delivery_id = NULL
+             WHERE card_delivery_id = $1 RETURNING card_id",
+        )
+        .bind(id)
+        .fetch_all(&mut *tx)
+        .await?;
+        for card in freed {
+            tell_card(&mut tx, card, "updated").await?;
+        }
+        sqlx::query("DELETE FROM cards.delivery WHERE delivery_id = $1")
+            .bind(id)
+            .execute(&mut *tx)
+            .await?;
+        tx.commit().await?;
+        Ok(())
+    }
+}
+
+/// Sends a delivery: its cards are delivered (or in error for an error-type delivery).
+async fn send(tx: &mut PgConnection, id: i64, login_id: i64) -> Result<(), ServiceError> {
+    let cards: i64 =
+        sqlx::query_scalar("SELECT count(*) FROM cards.card WHERE card_delivery_id = $1")
+            .bind(id)
+            .fetch_one(&mut *tx)
+            .await?;
+    if cards == 0 {
+        return Err(ServiceError::invalid_field("cards", msg::EMPTY_DELIVERY));
+    }
+    let is_error: bool = sqlx::query_scalar(
+        "UPDATE cards.delivery SET delivery_sent = true, delivery_sent_date_time = now(),
+             delivery_delivered_by_login_id = $2
+         WHERE delivery_id = $1 RETURNING delivery_is_error_type",
+    )
+    .bind(id)
+    .bind(login_id)
+    .fetch_one(&mut *tx)
+    .await?;
+    let sent: Vec<i64> = sqlx::query_scalar(
+        "UPDATE cards.card SET
+             card_status = CASE WHEN $2 THEN 'error' ELSE 'delivered' END,
+             card_delivered_at = CASE WHEN $2 THEN card_delivered_at ELSE now() END
+         WHERE card_delivery_id = $1 RETURNING card_id",
+    )
+    .bind(id)
+    .bind(is_error)
+    .fetch_all(&mut *tx)
+    .await?;
+    for card in sent {
+        tell_card(tx, card, "updated").await?;
+    }
+    Ok(())
+}
+
+async fn read_delivery(conn: &mut PgConnection, id: i64) -> Result<pb::Delivery, ServiceError> {
+    let sql = format!("SELECT {DELIVERY_JSON} FROM cards.delivery d WHERE d.delivery_id = $1");
+    sqlx::query_scalar(sqlx::AssertSqlSafe(sql))
+        .bind(id)
+        .fetch_optional(&mut *conn)
+        .await?
+        .map(|Json(d)| d)
+        .ok_or_else(|| ServiceError::NotFound(msg::delivery_not_found(id)))
+}
+
+/// Locks a delivery that was not sent; 404 or 409 otherwise.
+async fn lock_unsent(tx: &mut PgConnection, id: i64) -> Result<(), ServiceError> {
+    let sent: Option<bool> = sqlx::query_scalar(
+        "SELECT delivery_sent FROM cards.delivery WHERE delivery_id = $1 FOR UPDATE",
+    )
+    .bind(id)
+    .fetch_optional(&mut *tx)
+    .await?;
+    match sent {
+        None => Err(ServiceError::NotFound(msg::delivery_not_found(id))),
+        Some(true) => Err(ServiceError::Conflict(msg::DELIVERY_SENT.into())),
+        Some(false) => Ok(()),
+    }
+}
+
+async fn tell_delivery(tx: &mut PgConnection, id: i64, verb: &str) -> Result<(), ServiceError> {
+    let delivery = read_delivery(tx, id).await?;
+    let event = pb::DeliverySaved { meta: None, delivery: Some(delivery) };
+    outbox::enqueue(tx, SCHEMA, &format!("cards.delivery.{verb}"), &event).await?;
+    Ok(())
+}
