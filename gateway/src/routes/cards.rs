@@ -25,6 +25,7 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(create_member_card))
         .routes(routes!(mark_as_printed))
         .routes(routes!(card_to_deliver))
+        .routes(routes!(card_key))
 }
 
 pub fn cards(state: &AppState) -> CardsClient<common::grpc::TracedChannel> {
@@ -166,4 +167,14 @@ fn card_request(paging: Paging, filter: CardFilter) -> pb::CardListRequest {
         member_id_number: filter.member_idNumber.unwrap_or_default(),
         card_status: filter.card_status.unwrap_or_default(),
     }
+}
+
+/// The public key that checks cards' QR codes offline (the reader keeps it), with the issuer they name.
+#[utoipa::path(get, path = "/card/get.card_key", tag = "card",
+    responses((status = 200, body = Data<pb::CardKey>), (status = 401, body = ErrorBody)))]
+pub async fn card_key(
+    State(state): State<AppState>,
+    _caller: crate::session::Caller,
+) -> Result<Response, ApiError> {
+    Ok(envelope::data(cards(&state).get_card_key(proto::common::Empty {}).await?.into_inner()))
 }

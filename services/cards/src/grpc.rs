@@ -2,6 +2,7 @@
 //! what it asks other services: the operators (a login parameter, at the auth service) and whether the
 //! member who paid exists (at the members service), both with the caller's own token.
 
+use crate::domain::card_qr::CardSigner;
 use crate::domain::messages as msg;
 use crate::domain::transaction_rules::{self, number_key};
 use crate::store::cards::{CARD_SORT, CardSearch, Making};
@@ -38,6 +39,7 @@ pub const CALLS: Calls = &[
     ("CreateCards", WRITE),
     ("MarkPrinted", WRITE),
     ("ListCardsToDeliver", READ),
+    ("GetCardKey", Need::SignedIn),
     ("ListDeliveries", READ),
     ("GetDelivery", READ),
     ("SaveDelivery", WRITE),
@@ -57,6 +59,8 @@ pub struct CardsGrpc {
     pub store: Store,
     /// The prefix of card numbers (`CARD_ID_PREFIX`).
     pub card_prefix: String,
+    /// Signs cards' QR codes.
+    pub signer: CardSigner,
     pub auth: Option<AuthClient<TracedChannel>>,
     pub members: Option<MembersClient<TracedChannel>>,
 }
@@ -192,6 +196,16 @@ impl Cards for CardsGrpc {
         self.cards(request.into_inner(), true).await
     }
 
+    async fn get_card_key(&self, _request: Request<Empty>) -> Answer<pb::CardKey> {
+        let key = &self.signer;
+        let hex: String = key.public_key.iter().map(|b| format!("{b:02x}")).collect();
+        Ok(Response::new(pb::CardKey {
+            kid: key.kid(),
+            public_key_hex: hex,
+            issuer: key.issuer.clone(),
+        }))
+    }
+
     async fn list_deliveries(
         &self,
         request: Request<pb::DeliveryListRequest>,
@@ -272,6 +286,7 @@ impl Cards for CardsGrpc {
         self.read_through(&ids).await?;
         let validity = self.setting(VALIDITY_PARAM, DEFAULT_VALIDITY_MONTHS).await?;
         let making = Making {
+            signer: &self.signer,
             price: self.setting(PRICE_PARAM, DEFAULT_PRICE).await?,
             validity_months: validity.min(600) as i32,
             number_prefix: &self.card_prefix,

@@ -44,11 +44,13 @@ pub struct CardsConfig {
     pub members_url: Option<String>,
     /// The prefix of the card numbers this instance makes (one to four capital letters).
     pub card_prefix: String,
+    /// The issuer cards' QR codes name.
+    pub card_issuer: String,
 }
 
 impl CardsConfig {
     /// Reads `DATABASE_URL`, `CARDS_DB_CONNECTIONS`, `AUTH_GRPC_URL`, `MEMBERS_GRPC_URL` and
-    /// `CARD_ID_PREFIX` (default `K`).
+    /// `CARD_ID_PREFIX` (default `K`), `CARD_ISSUER` (default `Sésame`).
     pub fn from_env() -> Result<Self> {
         Ok(CardsConfig {
             database_url: env_or("DATABASE_URL", common::config::DEFAULT_DATABASE_URL),
@@ -58,9 +60,13 @@ impl CardsConfig {
                 env_opt("MEMBERS_GRPC_URL").unwrap_or_else(|| "http://members:50051".into()),
             ),
             card_prefix: card_prefix(&env_or("CARD_ID_PREFIX", DEFAULT_CARD_PREFIX))?,
+            card_issuer: env_or("CARD_ISSUER", DEFAULT_CARD_ISSUER),
         })
     }
 }
+
+/// The issuer cards' QR codes name when `CARD_ISSUER` is not set.
+pub const DEFAULT_CARD_ISSUER: &str = "Sésame";
 
 /// The prefix of card numbers when `CARD_ID_PREFIX` is not set.
 pub const DEFAULT_CARD_PREFIX: &str = "K";
@@ -84,8 +90,11 @@ pub async fn build(config: &CardsConfig) -> Result<CardsService> {
     let pool = common::db::connect(&config.database_url, config.max_connections).await?;
     common::db::migrate(&pool, migrator(), SCHEMA).await?;
     let client = |url: &Option<String>| url.as_deref().map(common::grpc::channel).transpose();
+    let store = store::Store::new(pool.clone());
+    let seed = store.card_key_seed(rand::random()).await?;
     let grpc = grpc::CardsGrpc {
-        store: store::Store::new(pool.clone()),
+        signer: domain::card_qr::CardSigner::new(seed, &config.card_issuer),
+        store,
         card_prefix: card_prefix(&config.card_prefix)?,
         auth: client(&config.auth_url)?.map(proto::auth::auth_client::AuthClient::new),
         members: client(&config.members_url)?

@@ -101,6 +101,7 @@ impl SuiteConfig {
                 auth_url: None,
                 members_url: None,
                 card_prefix: cards::DEFAULT_CARD_PREFIX.into(),
+                card_issuer: cards::DEFAULT_CARD_ISSUER.into(),
             },
             gateway: gateway::GatewayConfig {
                 http_addr: "127.0.0.1:0".into(),

@@ -3,6 +3,7 @@
 //! make one card and spend one payment.
 
 use super::{SCHEMA, Store, transactions};
+use crate::domain::card_qr::{CardFacts, CardSigner};
 use crate::domain::messages as msg;
 use common::error::ServiceError;
 use common::outbox;
@@ -36,6 +37,8 @@ pub(super) fn card_json() -> String {
 
 /// What making cards needs from the settings and the instance.
 pub struct Making<'a> {
+    /// Signs the card's QR code.
+    pub signer: &'a CardSigner,
     /// The smallest payment that buys a card (francs CFA).
     pub price: i64,
     pub validity_months: i32,
@@ -263,6 +266,30 @@ async fn make_card(
     .bind(text::fold(&format!("{firstname} {lastname} {number}")))
     .fetch_one(&mut *tx)
     .await?;
+    let facts: (String, Option<chrono::NaiveDate>, String, i64, i64) = sqlx::query_as(
+        "SELECT card_member_id_number, card_birth_date, card_phone_number,
+                extract(epoch FROM card_created_at)::bigint,
+                extract(epoch FROM card_expiration_date::timestamptz)::bigint
+         FROM cards.card WHERE card_id = $1",
+    )
+    .bind(card_id)
+    .fetch_one(&mut *tx)
+    .await?;
+    let qr = making.signer.sign(&CardFacts {
+        member_id_number: facts.0,
+        card_number: number.clone(),
+        firstname: firstname.clone(),
+        lastname: lastname.clone(),
+        birth_date: facts.1,
+        phone: facts.2,
+        issued_at: facts.3,
+        expires_at: facts.4,
+    })?;
+    sqlx::query("UPDATE cards.card SET card_qrcode = $2 WHERE card_id = $1")
+        .bind(card_id)
+        .bind(qr)
+        .execute(&mut *tx)
+        .await?;
     tell_card(tx, card_id, "created").await?;
     let transaction = transactions::read(tx, transaction_id).await?;
     let event = pb::TransactionSaved { meta: None, transaction: Some(transaction) };

@@ -25,4 +25,23 @@ impl Store {
     pub fn pool(&self) -> &PgPool {
         &self.pool
     }
+
+    /// The seed of the key that signs cards' QR codes: `fresh` the first time, the kept one after.
+    pub async fn card_key_seed(
+        &self,
+        fresh: [u8; 32],
+    ) -> Result<[u8; 32], common::error::ServiceError> {
+        sqlx::query(
+            "INSERT INTO cards.signing_key (id, seed) VALUES (1, $1) ON CONFLICT (id) DO NOTHING",
+        )
+        .bind(fresh.to_vec())
+        .execute(&self.pool)
+        .await?;
+        let seed: Vec<u8> = sqlx::query_scalar("SELECT seed FROM cards.signing_key WHERE id = 1")
+            .fetch_one(&self.pool)
+            .await?;
+        seed.try_into().map_err(|_| {
+            common::error::ServiceError::Internal(anyhow::anyhow!("the card key is not 32 bytes"))
+        })
+    }
 }

@@ -82,6 +82,19 @@ async fn a_card_copies_the_member_and_spends_one_payment() {
     let number = c["card_idNumber"].as_str().unwrap();
     assert!(number.starts_with('K') && members::domain::id_number::is_valid(number), "{number}");
     assert!(members::domain::id_number::is_valid(c["card_memberIdNumber"].as_str().unwrap()));
+    // The QR code checks offline with the card key, and names the member and the card.
+    let (_, key) = suite.get("/api/card/get.card_key", &admin).await;
+    let hex = key["data"]["publicKeyHex"].as_str().unwrap();
+    let public: Vec<u8> = (0..hex.len())
+        .step_by(2)
+        .map(|i| u8::from_str_radix(&hex[i..i + 2], 16).unwrap())
+        .collect();
+    let (claim, meta) =
+        cards::domain::card_qr::read(c["card_qrcode"].as_str().unwrap(), &public).unwrap();
+    assert_eq!(claim.id.as_ref(), c["card_memberIdNumber"].as_str().map(str::to_string).as_ref());
+    assert_eq!(claim.full_name.as_deref(), Some("Awa Koné"));
+    assert_eq!(meta.subject.as_deref(), Some(number));
+    assert_eq!(meta.issuer.as_deref(), Some("Sésame"));
     let expiry =
         chrono::NaiveDate::parse_from_str(c["card_expirationDate"].as_str().unwrap(), "%Y-%m-%d");
     let in_five_years = chrono::Local::now().date_naive() + chrono::Months::new(60);

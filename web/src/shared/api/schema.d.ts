@@ -149,6 +149,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/card/get.card_key": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The public key that checks cards' QR codes offline (the reader keeps it), with the issuer they name. */
+        get: operations["card_key"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/card/get.card_list": {
         parameters: {
             query?: never;
@@ -1148,6 +1165,12 @@ export interface components {
             /** @default null */
             card_printedAt: string | null;
             /**
+             * @description The QR code's text: the card's signed payload (MOSIP Claim 169: CBOR, CWT, COSE_Sign1 Ed25519,
+             *     zlib, Base45), checked offline with the card key (`GetCardKey`).
+             * @default
+             */
+            card_qrcode: string;
+            /**
              * @description pending, printed, in_delivery, delivered, error, cancelled or revoked.
              * @default
              */
@@ -1185,6 +1208,18 @@ export interface components {
         CardIds: {
             /** @default [] */
             card_ids: number[];
+        };
+        /** @description The public key that checks cards' QR codes, with the issuer they name. */
+        CardKey: {
+            /** @default  */
+            issuer: string;
+            /** @default  */
+            kid: string;
+            /**
+             * @description The Ed25519 public key, 32 bytes in hexadecimal.
+             * @default
+             */
+            publicKeyHex: string;
         };
         Cooperative: {
             /** @default  */
@@ -1338,6 +1373,12 @@ export interface components {
                 /** @default null */
                 card_printedAt: string | null;
                 /**
+                 * @description The QR code's text: the card's signed payload (MOSIP Claim 169: CBOR, CWT, COSE_Sign1 Ed25519,
+                 *     zlib, Base45), checked offline with the card key (`GetCardKey`).
+                 * @default
+                 */
+                card_qrcode: string;
+                /**
                  * @description pending, printed, in_delivery, delivered, error, cancelled or revoked.
                  * @default
                  */
@@ -1347,6 +1388,22 @@ export interface components {
                  * @default null
                  */
                 card_transactionId: number | null;
+            };
+            /** @example ok */
+            status: string;
+        };
+        Data_CardKey: {
+            /** @description The public key that checks cards' QR codes, with the issuer they name. */
+            data: {
+                /** @default  */
+                issuer: string;
+                /** @default  */
+                kid: string;
+                /**
+                 * @description The Ed25519 public key, 32 bytes in hexadecimal.
+                 * @default
+                 */
+                publicKeyHex: string;
             };
             /** @example ok */
             status: string;
@@ -2115,6 +2172,12 @@ export interface components {
                 card_photoFilePath: string;
                 /** @default null */
                 card_printedAt: string | null;
+                /**
+                 * @description The QR code's text: the card's signed payload (MOSIP Claim 169: CBOR, CWT, COSE_Sign1 Ed25519,
+                 *     zlib, Base45), checked offline with the card key (`GetCardKey`).
+                 * @default
+                 */
+                card_qrcode: string;
                 /**
                  * @description pending, printed, in_delivery, delivered, error, cancelled or revoked.
                  * @default
@@ -3506,6 +3569,33 @@ export interface operations {
                 };
             };
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    card_key: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_CardKey"];
+                };
+            };
+            401: {
                 headers: {
                     [name: string]: unknown;
                 };
