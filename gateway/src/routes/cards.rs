@@ -26,6 +26,7 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(mark_as_printed))
         .routes(routes!(card_to_deliver))
         .routes(routes!(card_key))
+        .routes(routes!(revoke_card))
 }
 
 pub fn cards(state: &AppState) -> CardsClient<common::grpc::TracedChannel> {
@@ -177,4 +178,17 @@ pub async fn card_key(
     _caller: crate::session::Caller,
 ) -> Result<Response, ApiError> {
     Ok(envelope::data(cards(&state).get_card_key(proto::common::Empty {}).await?.into_inner()))
+}
+
+/// A card declared lost or stolen: revoked (its QR code is refused by readers from then on; the member may
+/// get another card). `{"card_id": N, "reason": "perte"}`.
+#[utoipa::path(post, path = "/card/post.card_revoke", tag = "card", request_body = pb::Revocation,
+    responses((status = 200, body = Written), (status = 400, body = ErrorBody), (status = 409, body = ErrorBody)))]
+pub async fn revoke_card(
+    State(state): State<AppState>,
+    _caller: Authorized<CardsWrite>,
+    Json(body): Json<pb::Revocation>,
+) -> Result<Response, ApiError> {
+    cards(&state).revoke_card(body).await?;
+    Ok(envelope::written("Carte révoquée", None))
 }

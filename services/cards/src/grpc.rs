@@ -40,6 +40,7 @@ pub const CALLS: Calls = &[
     ("MarkPrinted", WRITE),
     ("ListCardsToDeliver", READ),
     ("GetCardKey", Need::SignedIn),
+    ("RevokeCard", WRITE),
     ("ListDeliveries", READ),
     ("GetDelivery", READ),
     ("SaveDelivery", WRITE),
@@ -194,6 +195,16 @@ impl Cards for CardsGrpc {
         request: Request<pb::CardListRequest>,
     ) -> Answer<pb::CardList> {
         self.cards(request.into_inner(), true).await
+    }
+
+    async fn revoke_card(&self, request: Request<pb::Revocation>) -> Answer<Empty> {
+        let r = request.into_inner();
+        let mut faults = common::validation::Faults::new();
+        let reason = faults.required("reason", &r.reason, 200, msg::REASON_REQUIRED);
+        faults.finish()?;
+        self.store.revoke_card(r.card_id, &reason).await?;
+        tracing::info!(card_id = r.card_id, "card revoked");
+        Ok(Response::new(Empty {}))
     }
 
     async fn get_card_key(&self, _request: Request<Empty>) -> Answer<pb::CardKey> {

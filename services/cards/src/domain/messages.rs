@@ -94,3 +94,9 @@ pub fn in_another_delivery(id: i64) -> String {
 pub const DELIVERY_SENT: &str =
     "Cette livraison est envoyée : elle ne peut plus être modifiée ni supprimée.";
 pub const EMPTY_DELIVERY: &str = "Une livraison sans carte ne peut pas être envoyée.";
+
+pub fn not_revocable(id: i64, status: &str) -> String {
+    format!("La carte n° {id} ne peut pas être révoquée : elle est {status}.")
+}
+
+pub const REASON_REQUIRED: &str = "Le motif est obligatoire (perte, vol...).";

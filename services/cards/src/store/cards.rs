@@ -197,6 +197,41 @@ impl Store {
     }
 }
 
+impl Store {
+    /// A card declared lost or stolen: revoked, from any standing status, with the reason.
+    #[tracing::instrument(name = "db.cards.revoke", skip(self, reason))]
+    pub async fn revoke_card(&self, id: i64, reason: &str) -> Result<(), ServiceError> {
+        let mut tx = self.pool().begin().await?;
+        let status: Option<String> =
+            sqlx::query_scalar("SELECT card_status FROM cards.card WHERE card_id = $1 FOR UPDATE")
+                .bind(id)
+                .fetch_optional(&mut *tx)
+                .await?;
+        match status.as_deref() {
+            None => return Err(ServiceError::NotFound(msg::card_not_found(id))),
+            Some("pending" | "printed" | "in_delivery" | "delivered") => {}
+            Some(other) => {
+                return Err(ServiceError::Conflict(msg::not_revocable(
+                    id,
+                    &msg::status_label(other),
+                )));
+            }
+        }
+        sqlx::query(
+            "UPDATE cards.card SET card_status = 'revoked', card_revoked_at = now(), card_revoked_reason = $2,
+                 card_delivery_id = CASE WHEN card_status = 'in_delivery' THEN NULL ELSE card_delivery_id END
+             WHERE card_id = $1",
+        )
+        .bind(id)
+        .bind(reason)
+        .execute(&mut *tx)
+        .await?;
+        tell_card(&mut tx, id, "updated").await?;
+        tx.commit().await?;
+        Ok(())
+    }
+}
+
 /// Makes one member's card in `tx`, or says in French why not.
 async fn make_card(
     tx: &mut PgConnection,

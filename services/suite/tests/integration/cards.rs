@@ -345,3 +345,35 @@ async fn a_delivery_takes_printed_cards_to_the_field_and_is_sent_once() {
     let (_, list) = suite.get("/api/delivery/get.delivery_list", &admin).await;
     assert_eq!(list["total"], 2);
 }
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_lost_card_is_revoked_and_its_member_may_get_another() {
+    let suite = TestSuite::start().await;
+    let admin = suite.admin_token().await;
+    let (id, _, member_id) = printed_card(&suite, &admin, "Awa", "W-1").await;
+    let (status, refusal) = suite
+        .post("/api/card/post.card_revoke", &admin, json!({"card_id": id, "reason": " "}))
+        .await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert_eq!(refusal["fields"]["reason"], "Le motif est obligatoire (perte, vol...).");
+    let (status, _) = suite
+        .post("/api/card/post.card_revoke", &admin, json!({"card_id": id, "reason": "vol"}))
+        .await;
+    assert_eq!(status, StatusCode::OK);
+    let revoked = card(&suite, &admin, id).await;
+    assert_eq!(
+        (revoked["card_status"].as_str(), revoked["card_revokedReason"].as_str()),
+        (Some("revoked"), Some("vol"))
+    );
+    assert!(revoked["card_revokedAt"].as_str().is_some());
+    let (status, refusal) = suite
+        .post("/api/card/post.card_revoke", &admin, json!({"card_id": id, "reason": "vol"}))
+        .await;
+    assert_eq!(status, StatusCode::CONFLICT, "{refusal}");
+    let (_, revoked_list) = suite.get("/api/card/get.card_list?card_status=revoked", &admin).await;
+    assert_eq!(revoked_list["total"], 1, "the list readers keep");
+    pay(&suite, &admin, member_id, "W-9", 5000).await;
+    let (status, made) =
+        suite.post("/api/card/create_member_card", &admin, json!({"member_id": member_id})).await;
+    assert_eq!(status, StatusCode::OK, "another card: {made}");
+}

@@ -147,6 +147,7 @@ const IMPLEMENTED: &[(&str, &str)] = &[
     ("post", "/card/post.mark_as_printed"),
     ("get", "/card/get.card_to_deliver"),
     ("get", "/card/get.card_key"),
+    ("post", "/card/post.card_revoke"),
     ("get", "/delivery/get.delivery_list"),
     ("get", "/delivery/get.delivery/{delivery_id}"),
     ("post", "/delivery/post_delivery"),

@@ -216,6 +216,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/card/post.card_revoke": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A card declared lost or stolen: revoked (its QR code is refused by readers from then on; the member may
+         *     get another card). `{"card_id": N, "reason": "perte"}`.
+         */
+        post: operations["revoke_card"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/card/post.mark_as_printed": {
         parameters: {
             query?: never;
@@ -1170,6 +1190,10 @@ export interface components {
              * @default
              */
             card_qrcode: string;
+            /** @default null */
+            card_revokedAt: string | null;
+            /** @default  */
+            card_revokedReason: string;
             /**
              * @description pending, printed, in_delivery, delivered, error, cancelled or revoked.
              * @default
@@ -1378,6 +1402,10 @@ export interface components {
                  * @default
                  */
                 card_qrcode: string;
+                /** @default null */
+                card_revokedAt: string | null;
+                /** @default  */
+                card_revokedReason: string;
                 /**
                  * @description pending, printed, in_delivery, delivered, error, cancelled or revoked.
                  * @default
@@ -2178,6 +2206,10 @@ export interface components {
                  * @default
                  */
                 card_qrcode: string;
+                /** @default null */
+                card_revokedAt: string | null;
+                /** @default  */
+                card_revokedReason: string;
                 /**
                  * @description pending, printed, in_delivery, delivered, error, cancelled or revoked.
                  * @default
@@ -3165,6 +3197,18 @@ export interface components {
             /** @default  */
             region_name: string;
         };
+        Revocation: {
+            /**
+             * Format: int64
+             * @default 0
+             */
+            card_id: number;
+            /**
+             * @description Why (lost, stolen, ...): required.
+             * @default
+             */
+            reason: string;
+        };
         /** @description The signed-in login as the sign-in answer names it. */
         SessionUser: {
             /** Format: int64 */
@@ -3707,6 +3751,45 @@ export interface operations {
                 };
             };
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    revoke_card: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["Revocation"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Written"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
