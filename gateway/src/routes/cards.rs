@@ -27,6 +27,7 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(card_to_deliver))
         .routes(routes!(card_key))
         .routes(routes!(revoke_card))
+        .routes(routes!(print_cards))
 }
 
 pub fn cards(state: &AppState) -> CardsClient<common::grpc::TracedChannel> {
@@ -191,4 +192,32 @@ pub async fn revoke_card(
 ) -> Result<Response, ApiError> {
     cards(&state).revoke_card(body).await?;
     Ok(envelope::written("Carte révoquée", None))
+}
+
+/// What to print: card ids, or null (or nothing) for every card waiting to be printed.
+#[derive(Deserialize, ToSchema, Default)]
+#[serde(default)]
+pub struct CardsToPrint {
+    pub card_ids: Option<Vec<i64>>,
+}
+
+/// The PDF of the cards (a page a card at CR80 size, 85.60 x 53.98 mm: photo, names, numbers, birth date
+/// and place, city, expiry, and the signed QR code), at most 500 at a time. For those who print cards.
+#[utoipa::path(post, path = "/card/post.printing_card_list_by_id", tag = "card", request_body = CardsToPrint,
+    responses((status = 200, content_type = "application/pdf", body = Vec<u8>), (status = 400, body = ErrorBody)))]
+pub async fn print_cards(
+    State(state): State<AppState>,
+    _caller: Authorized<CardsWrite>,
+    Json(body): Json<CardsToPrint>,
+) -> Result<Response, ApiError> {
+    let request = pb::CardIds { card_ids: body.card_ids.unwrap_or_default() };
+    let pdf = cards(&state).print_cards(request).await?.into_inner().content;
+    Ok((
+        [
+            (axum::http::header::CONTENT_TYPE, "application/pdf"),
+            (axum::http::header::CONTENT_DISPOSITION, "attachment; filename=\"cartes.pdf\""),
+        ],
+        pdf,
+    )
+        .into_response())
 }

@@ -5,6 +5,7 @@
 use crate::domain::card_qr::CardSigner;
 use crate::domain::messages as msg;
 use crate::domain::transaction_rules::{self, number_key};
+use crate::printing::{self, CardToPrint};
 use crate::store::cards::{CARD_SORT, CardSearch, Making};
 use crate::store::deliveries::{DELIVERY_SORT, DeliveryDraft};
 use crate::store::{Store, TRANSACTION_SORT};
@@ -41,11 +42,15 @@ pub const CALLS: Calls = &[
     ("ListCardsToDeliver", READ),
     ("GetCardKey", Need::SignedIn),
     ("RevokeCard", WRITE),
+    ("PrintCards", WRITE),
     ("ListDeliveries", READ),
     ("GetDelivery", READ),
     ("SaveDelivery", WRITE),
     ("DeleteDelivery", DELETE),
 ];
+
+/// Most cards one PDF holds.
+pub const MAX_PRINTED: i64 = 500;
 
 /// The login parameters of card making: the price of a card (francs CFA) and how long it is valid.
 pub const PRICE_PARAM: &str = "card_price";
@@ -113,6 +118,23 @@ impl CardsGrpc {
             }
         }
         Ok(())
+    }
+
+    /// The photo printed on a card: its member's, asked of the members service (the small picture: sharp
+    /// enough at the photo's printed size, and light for a print of many cards).
+    async fn photo(&self, card: &pb::Card) -> Result<Option<Vec<u8>>, ServiceError> {
+        let (Some(members), Some(member_id)) = (&self.members, card.card_member_id) else {
+            return Ok(None);
+        };
+        let request = proto::members::PhotoRequest { member_id, thumbnail: true };
+        match members.clone().get_photo(request).await {
+            Ok(photo) => Ok(Some(photo.into_inner().content)),
+            Err(status) if status.code() == Code::NotFound => Ok(None),
+            Err(status) => {
+                tracing::error!(code = ?status.code(), message = status.message(), "photo for printing unreadable");
+                Err(ServiceError::Unavailable(msg::MEMBERS_UNAVAILABLE.into()))
+            }
+        }
     }
 
     /// Refuses a payment of a member the members service does not know.
@@ -195,6 +217,38 @@ impl Cards for CardsGrpc {
         request: Request<pb::CardListRequest>,
     ) -> Answer<pb::CardList> {
         self.cards(request.into_inner(), true).await
+    }
+
+    async fn print_cards(&self, request: Request<pb::CardIds>) -> Answer<pb::Pdf> {
+        let mut ids = request.into_inner().card_ids;
+        if ids.is_empty() {
+            ids = self.store.pending_card_ids(MAX_PRINTED + 1).await?;
+        }
+        if ids.is_empty() {
+            return Err(ServiceError::invalid_field("card_ids", msg::NOTHING_TO_PRINT).into());
+        }
+        if ids.len() > MAX_PRINTED as usize {
+            return Err(ServiceError::invalid_field(
+                "card_ids",
+                msg::too_many_to_print(MAX_PRINTED),
+            )
+            .into());
+        }
+        let mut cards = Vec::with_capacity(ids.len());
+        for id in ids {
+            cards.push(self.store.get_card(id).await?);
+        }
+        let mut pages = Vec::with_capacity(cards.len());
+        for card in &cards {
+            let photo =
+                if card.card_photo_file_path.is_empty() { None } else { self.photo(card).await? };
+            pages.push(CardToPrint { card, photo });
+        }
+        let issuer = self.signer.issuer.clone();
+        let content = tokio::task::block_in_place(|| printing::cards_pdf(&pages, &issuer))
+            .map_err(|e| ServiceError::Internal(anyhow::anyhow!("card PDF: {e}")))?;
+        tracing::info!(cards = cards.len(), bytes = content.len(), "cards printed to PDF");
+        Ok(Response::new(pb::Pdf { content }))
     }
 
     async fn revoke_card(&self, request: Request<pb::Revocation>) -> Answer<Empty> {

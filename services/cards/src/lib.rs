@@ -4,6 +4,7 @@
 
 pub mod domain;
 mod grpc;
+mod printing;
 mod projection;
 mod store;
 

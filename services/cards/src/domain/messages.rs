@@ -100,3 +100,9 @@ pub fn not_revocable(id: i64, status: &str) -> String {
 }
 
 pub const REASON_REQUIRED: &str = "Le motif est obligatoire (perte, vol...).";
+
+pub const NOTHING_TO_PRINT: &str = "Aucune carte n'attend d'être imprimée.";
+
+pub fn too_many_to_print(max: i64) -> String {
+    format!("Un fichier contient au plus {max} cartes : choisissez-en moins.")
+}

@@ -198,6 +198,16 @@ impl Store {
 }
 
 impl Store {
+    /// The ids of the cards waiting to be printed, oldest first, at most `limit`.
+    pub async fn pending_card_ids(&self, limit: i64) -> Result<Vec<i64>, ServiceError> {
+        Ok(sqlx::query_scalar(
+            "SELECT card_id FROM cards.card WHERE card_status = 'pending' ORDER BY card_id LIMIT $1",
+        )
+        .bind(limit)
+        .fetch_all(self.pool())
+        .await?)
+    }
+
     /// A card declared lost or stolen: revoked, from any standing status, with the reason.
     #[tracing::instrument(name = "db.cards.revoke", skip(self, reason))]
     pub async fn revoke_card(&self, id: i64, reason: &str) -> Result<(), ServiceError> {

@@ -377,3 +377,36 @@ async fn a_lost_card_is_revoked_and_its_member_may_get_another() {
         suite.post("/api/card/create_member_card", &admin, json!({"member_id": member_id})).await;
     assert_eq!(status, StatusCode::OK, "another card: {made}");
 }
+
+#[tokio::test(flavor = "multi_thread")]
+async fn the_cards_print_to_a_pdf_a_page_a_card() {
+    let suite = TestSuite::start().await;
+    let admin = suite.admin_token().await;
+    let awa = member(&suite, &admin, "Awa").await;
+    let ali = member(&suite, &admin, "Ali").await;
+    for (member_id, number) in [(awa, "W-1"), (ali, "W-2")] {
+        pay(&suite, &admin, member_id, number, 5000).await;
+    }
+    suite
+        .post("/api/card/get.card_creation.create", &admin, json!({"member_ids": [awa, ali]}))
+        .await;
+    // Nothing given: every card waiting to be printed.
+    let response = suite
+        .http
+        .post(suite.url("/api/card/post.printing_card_list_by_id"))
+        .bearer_auth(&admin)
+        .json(&json!({"card_ids": null}))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(response.status(), StatusCode::OK);
+    assert_eq!(response.headers()["content-type"], "application/pdf");
+    let pdf = response.bytes().await.unwrap();
+    let text = String::from_utf8_lossy(&pdf);
+    assert!(pdf.starts_with(b"%PDF-") && text.contains("/Type/Pages/Count 2"), "two pages");
+    assert_eq!(text.matches("/MediaBox[0 0 242.64568 153.01418]").count(), 2, "CR80");
+    let (status, refusal) = suite
+        .post("/api/card/post.printing_card_list_by_id", &admin, json!({"card_ids": [999999]}))
+        .await;
+    assert_eq!(status, StatusCode::NOT_FOUND, "{refusal}");
+}

@@ -148,6 +148,7 @@ const IMPLEMENTED: &[(&str, &str)] = &[
     ("get", "/card/get.card_to_deliver"),
     ("get", "/card/get.card_key"),
     ("post", "/card/post.card_revoke"),
+    ("post", "/card/post.printing_card_list_by_id"),
     ("get", "/delivery/get.delivery_list"),
     ("get", "/delivery/get.delivery/{delivery_id}"),
     ("post", "/delivery/post_delivery"),

@@ -253,6 +253,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/card/post.printing_card_list_by_id": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The PDF of the cards (a page a card at CR80 size, 85.60 x 53.98 mm: photo, names, numbers, birth date
+         *     and place, city, expiry, and the signed QR code), at most 500 at a time. For those who print cards.
+         */
+        post: operations["print_cards"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/cooperative/delete_cooperative/{cooperative_id}": {
         parameters: {
             query?: never;
@@ -1244,6 +1264,11 @@ export interface components {
              * @default
              */
             publicKeyHex: string;
+        };
+        /** @description What to print: card ids, or null (or nothing) for every card waiting to be printed. */
+        CardsToPrint: {
+            /** @default null */
+            card_ids: number[] | null;
         };
         Cooperative: {
             /** @default  */
@@ -3829,6 +3854,37 @@ export interface operations {
                 };
             };
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    print_cards: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CardsToPrint"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": number[];
+                };
+            };
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };
