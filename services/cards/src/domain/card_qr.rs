@@ -106,6 +106,10 @@ mod tests {
             "small enough to scan from a printed card: {} characters",
             qr.len()
         );
+        if std::env::var_os("CARD_QR_VECTOR").is_some() {
+            let key: String = signer.public_key.iter().map(|b| format!("{b:02x}")).collect();
+            println!("public key {key}\nqr {qr}");
+        }
         let (claim, meta) = read(&qr, &signer.public_key).unwrap();
         assert_eq!(claim.id.as_deref(), Some("C000000175"));
         assert_eq!(claim.full_name.as_deref(), Some("Adjoua Élodie N'Guessan-Kouadio"));
