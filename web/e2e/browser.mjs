@@ -83,3 +83,8 @@ export async function seeTitle(page, title) {
       throw new Error(`The title is "${await page.title()}", not "${title}"`);
     });
 }
+
+/** The row of a table (in `scope`) that shows `text` in one of its cells. */
+export function rowOf(scope, text) {
+  return scope.locator('.ant-table-row', { has: scope.page().getByText(text, { exact: true }) });
+}

@@ -5,8 +5,9 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { expectNoAxeViolations } from './axe.mjs';
-import { inBrowser, see, seeTitle, signIn } from './browser.mjs';
+import { inBrowser, rowOf, see, seeTitle, signIn } from './browser.mjs';
 import { startSuite } from './suite.mjs';
+import { apiSignIn, apiCall } from './api.mjs';
 
 const TIMEOUT = 240_000;
 const VIEWER = { login: 'lecteur.yao', password: 'lecteur-pass' };
@@ -20,16 +21,16 @@ describe('cards: payments', { timeout: 10 * 60_000 }, () => {
     // The member who pays, a viewer and a first payment, made through the API: the members' and users'
     // screens are not what is tested here.
     const token = await apiSignIn(suite);
-    const member = await apiPost(suite, token, '/api/member/post_member', {
+    const member = await apiCall(suite, token, 'POST', '/api/member/post_member', {
       member_firstname: 'Awa',
       member_lastname: 'Koné',
     });
-    await apiPost(suite, token, '/api/user/post_user', {
+    await apiCall(suite, token, 'POST', '/api/user/post_user', {
       login_name: VIEWER.login,
       login_password: VIEWER.password,
       login_role: 'viewer',
     });
-    await apiPost(suite, token, '/api/transaction/post_transaction', {
+    await apiCall(suite, token, 'POST', '/api/transaction/post_transaction', {
       transaction_date: '2026-06-15',
       transaction_amount: 12500,
       transaction_mobileOperator: 'MTN MoMo',
@@ -169,11 +170,6 @@ describe('cards: payments', { timeout: 10 * 60_000 }, () => {
   );
 });
 
-/** The row of a table (in `scope`) whose payment has this operator's number. */
-function rowOf(scope, number) {
-  return scope.locator('.ant-table-row', { has: scope.page().getByText(number, { exact: true }) });
-}
-
 /** The form item (label, field and messages) of a field. */
 function fieldOf(dialog, label) {
   return dialog.locator('.ant-form-item', { has: dialog.page().getByLabel(label, { exact: true }) });
@@ -193,26 +189,4 @@ async function chooseMember(page, dialog, typed) {
   await select.click();
   await select.fill(typed);
   await page.locator('.ant-select-dropdown:visible').getByTitle(AWA).click();
-}
-
-async function apiSignIn(suite) {
-  const response = await fetch(`${suite.baseUrl}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ login: suite.admin.login, password: suite.admin.password }),
-  });
-  const body = await response.json();
-  assert.equal(body.status, 'ok');
-  return body.token;
-}
-
-async function apiPost(suite, token, path, body) {
-  const response = await fetch(`${suite.baseUrl}${path}`, {
-    method: 'POST',
-    headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  const answer = await response.json();
-  assert.equal(response.status, 200, JSON.stringify(answer));
-  return answer;
 }

@@ -10,6 +10,7 @@ import { expectNoAxeViolations } from './axe.mjs';
 import { inBrowser, see, seeTitle, signIn } from './browser.mjs';
 import { portraitPng } from './png.mjs';
 import { startSuite } from './suite.mjs';
+import { apiSignIn } from './api.mjs';
 
 describe('members', { timeout: 10 * 60_000 }, () => {
   let suite;
@@ -190,15 +191,4 @@ async function pickDate(scope, label, day) {
 async function choose(page, scope, label, option) {
   await scope.getByLabel(label, { exact: true }).click();
   await page.locator('.ant-select-dropdown:visible').getByTitle(option, { exact: true }).click();
-}
-
-async function apiSignIn(suite) {
-  const response = await fetch(`${suite.baseUrl}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ login: suite.admin.login, password: suite.admin.password }),
-  });
-  const body = await response.json();
-  assert.equal(body.status, 'ok');
-  return body.token;
 }

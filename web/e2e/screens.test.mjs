@@ -9,8 +9,6 @@ const TIMEOUT = 180_000;
 
 /** Screens that only say they come in a later version, with their titles. */
 const UPCOMING = [
-  ['/delivery', 'Livraisons'],
-  ['/reader', 'Lecteur de cartes'],
   ['/reports', 'Rapports'],
   ['/metabase_stats', 'Statistiques'],
   ['/synchronization', 'Synchronisation'],

@@ -4,6 +4,7 @@ import { after, before, describe, test } from 'node:test';
 import { expectNoAxeViolations } from './axe.mjs';
 import { inBrowser, see, seeTitle, signIn } from './browser.mjs';
 import { startSuite } from './suite.mjs';
+import { apiSignIn } from './api.mjs';
 
 describe('users', { timeout: 10 * 60_000 }, () => {
   let suite;
@@ -110,15 +111,4 @@ describe('users', { timeout: 10 * 60_000 }, () => {
 async function chooseRole(page, dialog, label) {
   await dialog.getByLabel('Rôle').click();
   await page.locator('.ant-select-dropdown:visible').getByTitle(label, { exact: true }).click();
-}
-
-async function apiSignIn(suite) {
-  const response = await fetch(`${suite.baseUrl}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ login: suite.admin.login, password: suite.admin.password }),
-  });
-  const body = await response.json();
-  assert.equal(body.status, 'ok');
-  return body.token;
 }

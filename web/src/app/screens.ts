@@ -58,8 +58,21 @@ export const screens: readonly Screen[] = [
     shortcut: true,
     load: () => import('../features/cards/CardsPage'),
   },
-  { path: '/delivery', title: fr.screens.delivery, group: 'cards', access: BUSINESS, shortcut: true },
-  { path: '/reader', title: fr.screens.reader, group: 'cards', access: BUSINESS },
+  {
+    path: '/delivery',
+    title: fr.screens.delivery,
+    group: 'cards',
+    access: BUSINESS,
+    shortcut: true,
+    load: () => import('../features/deliveries/DeliveryListPage'),
+  },
+  {
+    path: '/reader',
+    title: fr.screens.reader,
+    group: 'cards',
+    access: BUSINESS,
+    load: () => import('../features/reader/ReaderPage'),
+  },
 
   {
     path: '/regions',

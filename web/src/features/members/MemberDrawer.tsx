@@ -1,12 +1,12 @@
 // A member in a wide drawer: its record (the form), its photo, its family and its payments. "Nouvel
 // adhérent" opens it empty. After a creation the drawer stays on the new member (for its photo, family and
 // payments); a dependant made from the family tab opens in a drawer above this one and closes once saved.
-import { DeleteOutlined } from '@ant-design/icons';
-import { Button, Drawer, Form, Popconfirm, Space, Spin, Tabs } from 'antd';
+import { Button, Drawer, Form, Space, Spin, Tabs } from 'antd';
 import { useEffect, useState } from 'react';
 import { MEMBERS_WRITE } from '../../app/access';
 import { useCanAccess } from '../../app/useCanAccess';
 import { showFieldErrors } from '../../shared/form/fieldErrors';
+import { DeleteButton } from '../../shared/form/DeleteButton';
 import { fr } from '../../shared/locale/fr';
 import MemberTransactions from '../cards/MemberTransactions';
 import { useDeleteMember, useMember, useSaveMember, useUploadPhoto, type Member } from './api';
@@ -119,22 +119,7 @@ export default function MemberDrawer({ target, onClose, nested = false }: Props)
 
   const footer = (
     <div style={{ display: 'flex', justifyContent: 'space-between', gap: 8 }}>
-      <div>
-        {canWrite && id !== null && (
-          <Popconfirm
-            title={text.confirmDelete}
-            okText={fr.records.delete}
-            cancelText={fr.records.cancel}
-            okButtonProps={{ danger: true }}
-            // eslint-disable-next-line @typescript-eslint/no-misused-promises -- antd's Popconfirm awaits the promise (loading button), though typed void
-            onConfirm={removeMember}
-          >
-            <Button danger icon={<DeleteOutlined />}>
-              {fr.records.delete}
-            </Button>
-          </Popconfirm>
-        )}
-      </div>
+      <div>{canWrite && id !== null && <DeleteButton title={text.confirmDelete} onConfirm={removeMember} />}</div>
       <Space>
         <Button onClick={onClose}>{canWrite ? fr.records.cancel : fr.records.close}</Button>
         {canWrite && (

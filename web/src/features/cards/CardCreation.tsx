@@ -1,0 +1,128 @@
+// The "Création des cartes" tab: the members whose unused payment covers a card's price and who have no
+// card standing, with the payment each card would spend. Those who may write check members and make their
+// cards; the outcome stays on screen: the cards made and each member refused with the server's reason.
+import { IdcardOutlined } from '@ant-design/icons';
+import { Alert, Button, Empty, Table, Typography, type TableProps } from 'antd';
+import { useState } from 'react';
+import { CARDS_WRITE } from '../../app/access';
+import { useCanAccess } from '../../app/useCanAccess';
+import { formatCount } from '../../shared/format/count';
+import { fr } from '../../shared/locale/fr';
+import { useCardCandidates, useCreateCards, type CardCandidate } from './cardApi';
+import { candidateName, creationSummary, type CreationSummary } from './creation';
+import { formatAmount } from './format';
+
+const PAGE_SIZES = [100, 500, 1000, 2000];
+const text = fr.cards.creation;
+
+export default function CardCreation() {
+  const [paging, setPaging] = useState({ page: 1, pageSize: 100 });
+  const answer = useCardCandidates(paging.page, paging.pageSize);
+  const create = useCreateCards();
+  const canWrite = useCanAccess(CARDS_WRITE);
+  const [selected, setSelected] = useState<number[]>([]);
+  const [summary, setSummary] = useState<CreationSummary | null>(null);
+  const rows = answer.data?.data ?? [];
+  const total = answer.data?.total ?? 0;
+
+  async function makeCards() {
+    try {
+      const made = await create.mutateAsync(selected);
+      setSummary(creationSummary(made.data, rows));
+      setSelected([]);
+    } catch {
+      // The notice said why; the selection stays.
+    }
+  }
+
+  const columns: TableProps<CardCandidate>['columns'] = [
+    { title: fr.cards.fields.card_memberIdNumber, dataIndex: 'member_idNumber', width: 180 },
+    { title: fr.cards.fields.card_lastname, dataIndex: 'member_lastname', width: 220 },
+    { title: fr.cards.fields.card_firstname, dataIndex: 'member_firstname', width: 240 },
+    {
+      title: text.paid,
+      dataIndex: 'transaction_amount',
+      width: 160,
+      align: 'right',
+      render: (amount: number) => formatAmount(amount),
+    },
+  ];
+
+  return (
+    <>
+      <Typography.Paragraph>
+        {text.intro} {canWrite && text.pick}
+      </Typography.Paragraph>
+      {summary && (
+        <Alert
+          type={summary.refused.length > 0 ? 'warning' : 'success'}
+          showIcon
+          closable={{ 'aria-label': fr.records.close, onClose: () => setSummary(null) }}
+          style={{ marginBottom: 16 }}
+          title={summary.made}
+          description={
+            summary.refused.length > 0 && (
+              <>
+                {fr.cards.creation.refused(summary.refused.length)}
+                <ul style={{ margin: '4px 0 0', paddingInlineStart: 20 }}>
+                  {summary.refused.map((refusal) => (
+                    <li key={refusal.memberId}>
+                      <strong>{refusal.name}</strong> : {refusal.reason}
+                    </li>
+                  ))}
+                </ul>
+              </>
+            )
+          }
+        />
+      )}
+      {canWrite && (
+        <div style={{ display: 'flex', gap: 12, alignItems: 'center', marginBottom: 12 }}>
+          <Button
+            type="primary"
+            icon={<IdcardOutlined />}
+            disabled={selected.length === 0}
+            loading={create.isPending}
+            onClick={() => void makeCards()}
+          >
+            {text.create}
+          </Button>
+        </div>
+      )}
+      {/* Not a scrolling table: antd copies the select-all box of a scrolling table into a hidden
+          measuring row, where the keyboard would still reach it. */}
+      <Table<CardCandidate>
+        size="small"
+        rowKey="member_id"
+        columns={columns}
+        dataSource={rows}
+        loading={answer.isFetching}
+        locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={text.none} /> }}
+        onChange={(pagination) =>
+          setPaging((current) => ({
+            page: pagination.pageSize !== current.pageSize ? 1 : (pagination.current ?? 1),
+            pageSize: pagination.pageSize ?? current.pageSize,
+          }))
+        }
+        pagination={{
+          current: paging.page,
+          pageSize: paging.pageSize,
+          total,
+          pageSizeOptions: PAGE_SIZES,
+          showSizeChanger: true,
+          showTotal: () => text.total(formatCount(total), total),
+        }}
+        rowSelection={
+          canWrite
+            ? {
+                selectedRowKeys: selected,
+                onChange: (keys) => setSelected(keys as number[]),
+                getTitleCheckboxProps: () => ({ 'aria-label': fr.cards.selectAll }),
+                getCheckboxProps: (row) => ({ 'aria-label': text.select(candidateName(row)) }),
+              }
+            : undefined
+        }
+      />
+    </>
+  );
+}

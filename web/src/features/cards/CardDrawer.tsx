@@ -1,0 +1,89 @@
+// One card in a drawer: the identity printed on it, its status and dates, the photo it was made with and
+// its QR code. Read only.
+import { Button, Descriptions, Drawer, Empty, Spin } from 'antd';
+import { useEffect } from 'react';
+import { formatDate, formatDateTime } from '../../shared/format/date';
+import { fr } from '../../shared/locale/fr';
+import { useObjectUrl } from '../members/useObjectUrl';
+import { useCard, useCardPhoto, type Card } from './cardApi';
+import CardQrCode from './CardQrCode';
+import CardStatusTag from './CardStatusTag';
+
+const text = fr.cards;
+
+function CardPhoto({ card }: { card: Card }) {
+  const blob = useCardPhoto(card.card_photoFilePath);
+  const url = useObjectUrl(blob);
+  const name = [card.card_firstname, card.card_lastname].filter(Boolean).join(' ');
+  if (!card.card_photoFilePath) return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={text.noPhoto} />;
+  if (!url) return <Spin />;
+  return (
+    <img src={url} alt={text.photoAlt(name)} style={{ width: 180, height: 180, objectFit: 'cover', borderRadius: 8 }} />
+  );
+}
+
+export default function CardDrawer({ id, onClose }: { id: number; onClose: () => void }) {
+  const record = useCard(id);
+  const card = record.data;
+  const unreadable = record.isError && !card;
+  useEffect(() => {
+    // Deleted meanwhile: the notice said why.
+    if (unreadable) onClose();
+  }, [unreadable, onClose]);
+
+  const fields = text.fields;
+  return (
+    <Drawer
+      open
+      size={760}
+      title={card ? text.detailTitle(card.card_idNumber ?? '') : text.loadingTitle}
+      onClose={onClose}
+      footer={
+        <div style={{ display: 'flex', justifyContent: 'flex-end' }}>
+          <Button onClick={onClose}>{fr.records.close}</Button>
+        </div>
+      }
+      destroyOnHidden
+    >
+      {!card ? (
+        <div style={{ display: 'grid', placeItems: 'center', minHeight: 240 }}>
+          <Spin />
+        </div>
+      ) : (
+        // Focusable, so that the keyboard scrolls the drawer's body, which holds no field nor button.
+        <div tabIndex={0} role="region" aria-label={text.detailTitle(card.card_idNumber ?? '')}>
+          <div style={{ display: 'flex', gap: 24, flexWrap: 'wrap', alignItems: 'center', marginBottom: 24 }}>
+            <CardPhoto card={card} />
+            <CardQrCode text={card.card_qrcode ?? ''} number={card.card_idNumber ?? ''} />
+          </div>
+          <Descriptions
+            bordered
+            size="small"
+            column={1}
+            items={[
+              { key: 'number', label: fields.card_idNumber, children: card.card_idNumber },
+              { key: 'status', label: fields.card_status, children: <CardStatusTag status={card.card_status} /> },
+              { key: 'member', label: fields.card_memberIdNumber, children: card.card_memberIdNumber },
+              { key: 'lastname', label: fields.card_lastname, children: card.card_lastname },
+              { key: 'firstname', label: fields.card_firstname, children: card.card_firstname },
+              { key: 'birthDate', label: fields.card_birthDate, children: formatDate(card.card_birthDate) },
+              { key: 'birthLocation', label: fields.card_birthLocation, children: card.card_birthLocation },
+              { key: 'city', label: fields.card_city, children: card.card_city },
+              { key: 'phone', label: fields.card_phoneNumber, children: card.card_phoneNumber },
+              {
+                key: 'membership',
+                label: fields.card_membershipStartDate,
+                children: formatDate(card.card_membershipStartDate),
+              },
+              { key: 'expiration', label: fields.card_expirationDate, children: formatDate(card.card_expirationDate) },
+              { key: 'printed', label: fields.card_printedAt, children: formatDateTime(card.card_printedAt) },
+              { key: 'delivered', label: fields.card_deliveredAt, children: formatDateTime(card.card_deliveredAt) },
+              { key: 'created', label: fields.card_createdAt, children: formatDateTime(card.card_createdAt) },
+              { key: 'createdBy', label: fields.card_createdByUser, children: card.card_createdByUser },
+            ]}
+          />
+        </div>
+      )}
+    </Drawer>
+  );
+}

@@ -1,0 +1,170 @@
+// The "Cartes" tab: every card in a virtual table, paged and sorted by the server, searched by name or
+// number and filtered by status and member number. Those who may write select cards waiting to be printed
+// and mark them printed (all or none: the server's refusal shows as a notice). A card opens in a drawer.
+import { PrinterOutlined } from '@ant-design/icons';
+import { Button, Input, Select, Table, Typography, type TableProps } from 'antd';
+import { useCallback, useState } from 'react';
+import { CARDS_WRITE } from '../../app/access';
+import { useCanAccess } from '../../app/useCanAccess';
+import { formatCount } from '../../shared/format/count';
+import { formatDate } from '../../shared/format/date';
+import ListToolbar from '../../shared/list/ListToolbar';
+import { useScrollRegion } from '../../shared/list/useScrollRegion';
+import { useServerList } from '../../shared/list/useServerList';
+import { fr } from '../../shared/locale/fr';
+import {
+  CARD_SORTABLE,
+  useCardList,
+  useMarkPrinted,
+  type Card,
+  type CardListParams,
+  type CardSortField,
+} from './cardApi';
+import CardDrawer from './CardDrawer';
+import CardStatusTag from './CardStatusTag';
+import { isPending, statusOptions } from './cardStatus';
+
+const PAGE_SIZES = [100, 500, 1000, 2000];
+const TABLE_WIDTH = 1280;
+/** In the text's colour, underlined: a green link would lose its contrast under an open drawer's mask. */
+const OPEN_STYLE = { padding: 0, color: 'inherit', textDecoration: 'underline' } as const;
+const text = fr.cards;
+
+/** The table's height in the window as the page opens (below the tabs): the virtual table scrolls inside it. */
+const tableHeight = () => Math.max(320, window.innerHeight - 420);
+
+export default function CardList() {
+  const list = useServerList<Card, CardSortField, CardListParams>(
+    // The latest cards first.
+    { page: 1, pageSize: 100, orderBy: 'card_id', descending: true, filter: '', status: null, memberNumber: '' },
+    CARD_SORTABLE,
+  );
+  const answer = useCardList(list.params);
+  const markPrinted = useMarkPrinted();
+  const canWrite = useCanAccess(CARDS_WRITE);
+  const [selected, setSelected] = useState<number[]>([]);
+  const [opened, setOpened] = useState<number | null>(null);
+  const closeDrawer = useCallback(() => setOpened(null), []);
+  const [height] = useState(tableHeight);
+  const tableRef = useScrollRegion(text.tableLabel);
+  const total = answer.data?.total ?? 0;
+  const { sortable } = list;
+
+  async function print() {
+    try {
+      await markPrinted.mutateAsync(selected);
+      setSelected([]);
+    } catch {
+      // Refused (a card is no longer waiting): the notice says which; the selection stays.
+    }
+  }
+
+  const columns: TableProps<Card>['columns'] = [
+    {
+      title: text.fields.card_idNumber,
+      width: 200,
+      ...sortable('card_idNumber'),
+      render: (number: string, row: Card) => (
+        <Button
+          type="link"
+          style={OPEN_STYLE}
+          aria-label={text.open(number)}
+          onClick={() => setOpened(row.card_id ?? null)}
+        >
+          {number}
+        </Button>
+      ),
+    },
+    { title: text.fields.card_memberIdNumber, dataIndex: 'card_memberIdNumber', width: 160 },
+    { title: text.fields.card_lastname, width: 200, ellipsis: true, ...sortable('card_lastname') },
+    { title: text.fields.card_firstname, dataIndex: 'card_firstname', width: 220, ellipsis: true },
+    {
+      title: text.fields.card_status,
+      width: 200,
+      ...sortable('card_status'),
+      render: (status: string) => <CardStatusTag status={status} />,
+    },
+    {
+      title: text.fields.card_expirationDate,
+      width: 150,
+      ...sortable('card_expirationDate'),
+      render: (value: string) => formatDate(value),
+    },
+    {
+      title: text.fields.card_printedAt,
+      dataIndex: 'card_printedAt',
+      width: 150,
+      render: (value: string | null) => formatDate(value),
+    },
+  ];
+
+  return (
+    <>
+      <ListToolbar
+        searchLabel={text.search}
+        onSearch={(filter) => list.setFilters({ filter })}
+        addLabel={text.markPrinted}
+      >
+        <Select<string | null>
+          value={list.params.status}
+          onChange={(status) => list.setFilters({ status: status ?? null })}
+          options={statusOptions()}
+          allowClear
+          placeholder={text.allStatuses}
+          aria-label={text.filterStatus}
+          style={{ width: 220 }}
+        />
+        <Input.Search
+          allowClear
+          placeholder={text.filterMember}
+          aria-label={text.filterMember}
+          style={{ width: 220 }}
+          onSearch={(number) => list.setFilters({ memberNumber: number.trim() })}
+        />
+      </ListToolbar>
+      {canWrite && (
+        <div style={{ display: 'flex', gap: 12, alignItems: 'center', marginBottom: 12, flexWrap: 'wrap' }}>
+          <Button
+            type="primary"
+            icon={<PrinterOutlined />}
+            disabled={selected.length === 0}
+            loading={markPrinted.isPending}
+            onClick={() => void print()}
+          >
+            {text.markPrinted}
+          </Button>
+          <Typography.Text type="secondary">
+            {selected.length > 0 ? text.selected(selected.length) : text.markPrintedHelp}
+          </Typography.Text>
+        </div>
+      )}
+      <Table<Card>
+        ref={tableRef}
+        virtual
+        size="small"
+        rowKey="card_id"
+        columns={columns}
+        dataSource={answer.data?.data ?? []}
+        loading={answer.isFetching}
+        onChange={list.onChange}
+        pagination={list.pagination(total, () => text.total(formatCount(total), total), PAGE_SIZES)}
+        scroll={{ x: TABLE_WIDTH, y: height }}
+        rowSelection={
+          canWrite
+            ? {
+                selectedRowKeys: selected,
+                onChange: (keys) => setSelected(keys as number[]),
+                preserveSelectedRowKeys: false,
+                getTitleCheckboxProps: () => ({ 'aria-label': text.selectAll }),
+                getCheckboxProps: (row) => ({
+                  disabled: !isPending(row.card_status),
+                  'aria-label': text.select(row.card_idNumber ?? ''),
+                }),
+              }
+            : undefined
+        }
+      />
+      {opened !== null && <CardDrawer id={opened} onClose={closeDrawer} />}
+    </>
+  );
+}

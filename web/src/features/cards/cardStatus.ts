@@ -1,0 +1,34 @@
+// A card's status in French, with the colour of its tag, and the choices of the status filter.
+import { fr } from '../../shared/locale/fr';
+
+export type CardStatus = keyof typeof fr.cards.statuses;
+
+export const CARD_STATUSES = Object.keys(fr.cards.statuses) as CardStatus[];
+
+const COLORS: Record<CardStatus, string> = {
+  pending: 'gold',
+  printed: 'blue',
+  in_delivery: 'purple',
+  delivered: 'green',
+  error: 'red',
+  cancelled: 'default',
+  revoked: 'volcano',
+};
+
+const isStatus = (status: string): status is CardStatus => Object.hasOwn(fr.cards.statuses, status);
+
+/** "pending" -> "En attente d'impression"; an unknown status is shown as it comes. */
+export function statusLabel(status: string | null | undefined): string {
+  if (!status) return '';
+  return isStatus(status) ? fr.cards.statuses[status] : status;
+}
+
+/** The antd tag colour of a status. */
+export function statusColor(status: string | null | undefined): string {
+  return status && isStatus(status) ? COLORS[status] : 'default';
+}
+
+export const statusOptions = () => CARD_STATUSES.map((status) => ({ value: status, label: statusLabel(status) }));
+
+/** Only cards waiting to be printed can be marked printed. */
+export const isPending = (status: string | null | undefined) => status === 'pending';

@@ -1,0 +1,157 @@
+// One delivery in a drawer: its code, dates and type, and its cards with their statuses. An unsent
+// delivery can be sent (its cards then count as delivered) or deleted, each after confirmation, by those
+// who may write.
+import { SendOutlined } from '@ant-design/icons';
+import { Button, Descriptions, Drawer, Empty, Popconfirm, Space, Spin, Table, Tag, type TableProps } from 'antd';
+import { useEffect } from 'react';
+import { CARDS_WRITE } from '../../app/access';
+import { useCanAccess } from '../../app/useCanAccess';
+import { formatCount } from '../../shared/format/count';
+import { formatDate, formatDateTime } from '../../shared/format/date';
+import { DeleteButton } from '../../shared/form/DeleteButton';
+import { fr } from '../../shared/locale/fr';
+import type { Card } from '../cards/cardApi';
+import CardStatusTag from '../cards/CardStatusTag';
+import { useDeleteDelivery, useDelivery, useSaveDelivery } from './api';
+import { sendDeliveryBody } from './payload';
+
+const text = fr.deliveries;
+const cardFields = fr.cards.fields;
+
+export default function DeliveryDrawer({ id, onClose }: { id: number; onClose: () => void }) {
+  const record = useDelivery(id);
+  const save = useSaveDelivery();
+  const remove = useDeleteDelivery();
+  const canWrite = useCanAccess(CARDS_WRITE);
+  const delivery = record.data?.delivery ?? null;
+  const cards = record.data?.cards ?? [];
+  const unreadable = record.isError && !record.data;
+  useEffect(() => {
+    if (unreadable) onClose();
+  }, [unreadable, onClose]);
+
+  async function send() {
+    if (!delivery) return;
+    try {
+      await save.mutateAsync(sendDeliveryBody(delivery, cards));
+    } catch {
+      // The notice said why.
+    }
+  }
+
+  async function removeDelivery() {
+    try {
+      await remove.mutateAsync(id);
+      onClose();
+    } catch {
+      // Refused (sent meanwhile): the notice said why.
+    }
+  }
+
+  const changeable = canWrite && delivery !== null && !delivery.delivery_sent;
+  const footer = (
+    <div style={{ display: 'flex', justifyContent: 'space-between', gap: 8 }}>
+      <div>{changeable && <DeleteButton title={text.confirmDelete} onConfirm={removeDelivery} />}</div>
+      <Space>
+        <Button onClick={onClose}>{fr.records.close}</Button>
+        {changeable && (
+          <Popconfirm
+            title={text.confirmSend}
+            okText={text.send}
+            cancelText={fr.records.cancel}
+            // eslint-disable-next-line @typescript-eslint/no-misused-promises -- antd's Popconfirm awaits the promise (loading button), though typed void
+            onConfirm={send}
+          >
+            <Button type="primary" icon={<SendOutlined />} disabled={cards.length === 0}>
+              {text.send}
+            </Button>
+          </Popconfirm>
+        )}
+      </Space>
+    </div>
+  );
+
+  const columns: TableProps<Card>['columns'] = [
+    { title: cardFields.card_idNumber, dataIndex: 'card_idNumber', width: 190 },
+    { title: cardFields.card_memberIdNumber, dataIndex: 'card_memberIdNumber', width: 150 },
+    {
+      title: fr.members.fields.member_lastname,
+      key: 'name',
+      render: (_: unknown, row: Card) => [row.card_firstname, row.card_lastname].filter(Boolean).join(' '),
+    },
+    {
+      title: cardFields.card_status,
+      dataIndex: 'card_status',
+      width: 200,
+      render: (status: string) => <CardStatusTag status={status} />,
+    },
+    {
+      title: cardFields.card_deliveredAt,
+      dataIndex: 'card_deliveredAt',
+      width: 120,
+      render: (value: string | null) => formatDate(value),
+    },
+  ];
+
+  return (
+    <Drawer
+      open
+      size={900}
+      title={delivery ? text.detailTitle(delivery.delivery_code ?? '') : text.loadingTitle}
+      onClose={onClose}
+      footer={footer}
+      destroyOnHidden
+    >
+      {!delivery ? (
+        <div style={{ display: 'grid', placeItems: 'center', minHeight: 240 }}>
+          <Spin />
+        </div>
+      ) : (
+        // Focusable, so that the keyboard scrolls the drawer's body, which may hold no button.
+        <div tabIndex={0} role="region" aria-label={text.detailTitle(delivery.delivery_code ?? '')}>
+          <Descriptions
+            bordered
+            size="small"
+            column={2}
+            style={{ marginBottom: 24 }}
+            items={[
+              { key: 'code', label: text.fields.delivery_code, children: delivery.delivery_code },
+              {
+                key: 'type',
+                label: text.fields.delivery_isErrorType,
+                children: delivery.delivery_isErrorType ? <Tag color="red">{text.errorType}</Tag> : '',
+              },
+              {
+                key: 'created',
+                label: text.fields.delivery_creationDateTime,
+                children: formatDateTime(delivery.delivery_creationDateTime),
+              },
+              { key: 'by', label: text.fields.delivery_createdByLogin, children: delivery.delivery_createdByLogin },
+              {
+                key: 'sent',
+                label: text.fields.delivery_sentDateTime,
+                children: delivery.delivery_sent ? formatDateTime(delivery.delivery_sentDateTime) : text.notSent,
+              },
+              {
+                key: 'quantity',
+                label: text.fields.delivery_quantity,
+                children: formatCount(delivery.delivery_quantity ?? cards.length),
+              },
+            ]}
+          />
+          <Table<Card>
+            size="small"
+            rowKey="card_id"
+            columns={columns}
+            dataSource={cards}
+            loading={record.isFetching}
+            pagination={false}
+            locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={text.noCards} /> }}
+            title={() => text.cards}
+            scroll={{ x: 760 }}
+          />
+        </div>
+      )}
+    </Drawer>
+  );
+}

@@ -1,0 +1,121 @@
+// "Nouvelle livraison": the printed cards that no delivery holds yet, to check, and whether the delivery
+// sends cards again after an error. The delivery is made unsent; it is sent from its drawer.
+import { Button, Empty, Form, Modal, Switch, Table, Typography, type TableProps } from 'antd';
+import { useState } from 'react';
+import { formatCount } from '../../shared/format/count';
+import { formatDate } from '../../shared/format/date';
+import { fr } from '../../shared/locale/fr';
+import type { Card } from '../cards/cardApi';
+import CardStatusTag from '../cards/CardStatusTag';
+import { useCardsToDeliver, useSaveDelivery } from './api';
+import { newDeliveryBody } from './payload';
+
+const text = fr.deliveries;
+const fields = fr.cards.fields;
+
+/** `onCreated` receives the new delivery's id (to open it). */
+export default function DeliveryFormModal({
+  onClose,
+  onCreated,
+}: {
+  onClose: () => void;
+  onCreated: (id: number) => void;
+}) {
+  const cards = useCardsToDeliver();
+  const save = useSaveDelivery();
+  const [selected, setSelected] = useState<number[]>([]);
+  const [isErrorType, setIsErrorType] = useState(false);
+  const [missing, setMissing] = useState(false);
+  const rows = cards.data?.data ?? [];
+  const total = cards.data?.total ?? 0;
+
+  async function submit() {
+    if (selected.length === 0) {
+      setMissing(true);
+      return;
+    }
+    try {
+      const answer = await save.mutateAsync(newDeliveryBody(selected, isErrorType));
+      onClose();
+      if (answer.id != null) onCreated(answer.id);
+    } catch {
+      // The notice said why (a card taken meanwhile); the modal stays.
+    }
+  }
+
+  const columns: TableProps<Card>['columns'] = [
+    { title: fields.card_idNumber, dataIndex: 'card_idNumber', width: 190 },
+    { title: fields.card_memberIdNumber, dataIndex: 'card_memberIdNumber', width: 150 },
+    {
+      title: fr.members.fields.member_lastname,
+      key: 'name',
+      render: (_: unknown, row: Card) => [row.card_firstname, row.card_lastname].filter(Boolean).join(' '),
+    },
+    {
+      title: fields.card_status,
+      dataIndex: 'card_status',
+      width: 120,
+      render: (status: string) => <CardStatusTag status={status} />,
+    },
+    {
+      title: fields.card_printedAt,
+      dataIndex: 'card_printedAt',
+      width: 120,
+      render: (value: string | null) => formatDate(value),
+    },
+  ];
+
+  return (
+    <Modal
+      open
+      title={text.createTitle}
+      onCancel={onClose}
+      destroyOnHidden
+      mask={{ closable: false }}
+      width={900}
+      footer={
+        <div style={{ display: 'flex', justifyContent: 'flex-end', gap: 8 }}>
+          <Button onClick={onClose}>{fr.records.cancel}</Button>
+          <Button type="primary" loading={save.isPending} onClick={() => void submit()}>
+            {text.create}
+          </Button>
+        </div>
+      }
+    >
+      <Form layout="vertical">
+        <Form.Item label={text.isErrorType} htmlFor="delivery-error-type" extra={text.isErrorTypeHelp}>
+          <Switch id="delivery-error-type" checked={isErrorType} onChange={setIsErrorType} />
+        </Form.Item>
+      </Form>
+      <Typography.Title level={5} style={{ marginTop: 0 }}>
+        {text.toDeliver}
+      </Typography.Title>
+      {/* Not a scrolling table: antd copies the select-all box of a scrolling table into a hidden
+          measuring row, where the keyboard would still reach it. */}
+      <Table<Card>
+        size="small"
+        rowKey="card_id"
+        columns={columns}
+        dataSource={rows}
+        loading={cards.isFetching}
+        pagination={false}
+        locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={text.noneToDeliver} /> }}
+        footer={() => text.toDeliverTotal(formatCount(total), total)}
+        rowSelection={{
+          selectedRowKeys: selected,
+          onChange: (keys) => {
+            setSelected(keys as number[]);
+            setMissing(false);
+          },
+          getTitleCheckboxProps: () => ({ 'aria-label': fr.cards.selectAll }),
+          getCheckboxProps: (row) => ({ 'aria-label': text.selectCard(row.card_idNumber ?? '') }),
+        }}
+      />
+      {missing && (
+        <Typography.Text type="danger" role="alert">
+          {text.pickCards}
+        </Typography.Text>
+      )}
+    </Modal>
+  );
+}

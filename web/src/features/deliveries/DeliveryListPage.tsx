@@ -1,0 +1,120 @@
+// The deliveries of printed cards to the field: a table paged and sorted by the server, searched by code
+// and by a card or member number. "Nouvelle livraison" gathers printed cards; a delivery opens in a drawer
+// that lists its cards and, while unsent, sends or deletes it. Read-only for viewers.
+import { Button, Input, Table, Tag, type TableProps } from 'antd';
+import { useCallback, useState } from 'react';
+import { CARDS_WRITE } from '../../app/access';
+import { useCanAccess } from '../../app/useCanAccess';
+import { formatCount } from '../../shared/format/count';
+import { formatDateTime } from '../../shared/format/date';
+import ListToolbar from '../../shared/list/ListToolbar';
+import { useScrollRegion } from '../../shared/list/useScrollRegion';
+import { useServerList } from '../../shared/list/useServerList';
+import { fr } from '../../shared/locale/fr';
+import {
+  DELIVERY_SORTABLE,
+  useDeliveryList,
+  type Delivery,
+  type DeliveryListParams,
+  type DeliverySortField,
+} from './api';
+import DeliveryDrawer from './DeliveryDrawer';
+import DeliveryFormModal from './DeliveryFormModal';
+
+const PAGE_SIZES = [20, 50, 100, 500];
+/** In the text's colour, underlined: a green link would lose its contrast under an open drawer's mask. */
+const OPEN_STYLE = { padding: 0, color: 'inherit', textDecoration: 'underline' } as const;
+const text = fr.deliveries;
+
+export default function DeliveryListPage() {
+  const list = useServerList<Delivery, DeliverySortField, DeliveryListParams>(
+    // The latest deliveries first.
+    { page: 1, pageSize: 50, orderBy: 'delivery_id', descending: true, filter: '', idNumber: '' },
+    DELIVERY_SORTABLE,
+  );
+  const answer = useDeliveryList(list.params);
+  const canWrite = useCanAccess(CARDS_WRITE);
+  const [adding, setAdding] = useState(false);
+  const closeForm = useCallback(() => setAdding(false), []);
+  const [opened, setOpened] = useState<number | null>(null);
+  const closeDrawer = useCallback(() => setOpened(null), []);
+  const tableRef = useScrollRegion(text.tableLabel);
+  const total = answer.data?.total ?? 0;
+  const { sortable } = list;
+
+  const columns: TableProps<Delivery>['columns'] = [
+    {
+      title: text.fields.delivery_code,
+      width: 200,
+      ...sortable('delivery_code'),
+      render: (code: string, row: Delivery) => (
+        <Button
+          type="link"
+          style={OPEN_STYLE}
+          aria-label={text.open(code)}
+          onClick={() => setOpened(row.delivery_id ?? null)}
+        >
+          {code}
+        </Button>
+      ),
+    },
+    {
+      title: text.fields.delivery_creationDateTime,
+      width: 170,
+      ...sortable('delivery_creationDateTime'),
+      render: (value: string) => formatDateTime(value),
+    },
+    { title: text.fields.delivery_createdByLogin, dataIndex: 'delivery_createdByLogin', width: 160 },
+    {
+      title: text.fields.delivery_quantity,
+      dataIndex: 'delivery_quantity',
+      width: 100,
+      align: 'right',
+      render: (count: number) => formatCount(count ?? 0),
+    },
+    {
+      title: text.fields.delivery_isErrorType,
+      dataIndex: 'delivery_isErrorType',
+      width: 110,
+      render: (isError: boolean) => isError && <Tag color="red">{text.errorType}</Tag>,
+    },
+    {
+      title: text.fields.delivery_sentDateTime,
+      width: 170,
+      ...sortable('delivery_sentDateTime'),
+      render: (value: string | null, row: Delivery) =>
+        row.delivery_sent ? formatDateTime(value) : <Tag>{text.notSent}</Tag>,
+    },
+  ];
+
+  return (
+    <>
+      <ListToolbar
+        searchLabel={text.search}
+        onSearch={(filter) => list.setFilters({ filter })}
+        addLabel={text.add}
+        onAdd={canWrite ? () => setAdding(true) : undefined}
+      >
+        <Input.Search
+          allowClear
+          placeholder={text.filterNumber}
+          aria-label={text.filterNumber}
+          style={{ width: 260 }}
+          onSearch={(idNumber) => list.setFilters({ idNumber: idNumber.trim() })}
+        />
+      </ListToolbar>
+      <Table<Delivery>
+        ref={tableRef}
+        rowKey="delivery_id"
+        columns={columns}
+        dataSource={answer.data?.data ?? []}
+        loading={answer.isFetching}
+        onChange={list.onChange}
+        pagination={list.pagination(total, () => text.total(formatCount(total), total), PAGE_SIZES)}
+        scroll={{ x: 910 }}
+      />
+      {adding && <DeliveryFormModal onClose={closeForm} onCreated={setOpened} />}
+      {opened !== null && <DeliveryDrawer id={opened} onClose={closeDrawer} />}
+    </>
+  );
+}

@@ -1,0 +1,80 @@
+// The deliveries' calls as TanStack Query hooks: the list, one delivery with its cards, the printed cards
+// no delivery holds yet, and the writes (create, send, delete). Every write reloads the deliveries' and
+// the cards' queries (a delivery changes its cards' statuses).
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { api, type Schemas } from '../../shared/api/client';
+import { request } from '../../shared/api/request';
+import { useWrite } from '../../shared/api/useWrite';
+import { optionalText, pagingQuery, type ListParams } from '../../shared/list/listParams';
+import { cardsKey } from '../cards/cardApi';
+
+export type Delivery = Schemas['Delivery'];
+export type DeliveryDetail = Schemas['DeliveryDetail'];
+export type DeliveryInput = Schemas['DeliveryInput'];
+
+/** The fields the gateway lets the list sort on. */
+export const DELIVERY_SORTABLE = [
+  'delivery_id',
+  'delivery_code',
+  'delivery_creationDateTime',
+  'delivery_sentDateTime',
+] as const;
+export type DeliverySortField = (typeof DELIVERY_SORTABLE)[number];
+
+export interface DeliveryListParams extends ListParams<DeliverySortField> {
+  /** The deliveries holding the card of this card or member number; `''`: all. */
+  idNumber: string;
+}
+
+export const deliveriesKey = ['deliveries'] as const;
+const writeKeys = [deliveriesKey, cardsKey] as const;
+
+/** `filter` is the part of the code searched. */
+export function useDeliveryList(params: DeliveryListParams) {
+  return useQuery({
+    queryKey: [...deliveriesKey, 'list', params],
+    queryFn: () =>
+      request(
+        api.GET('/delivery/get.delivery_list', {
+          params: {
+            query: {
+              ...pagingQuery(params),
+              delivery_code: optionalText(params.filter),
+              id_number: optionalText(params.idNumber),
+            },
+          },
+        }),
+      ),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** One delivery and its cards; `null`: nothing to read. */
+export function useDelivery(id: number | null) {
+  return useQuery({
+    queryKey: [...deliveriesKey, 'one', id],
+    queryFn: async () =>
+      (await request(api.GET('/delivery/get.delivery/{delivery_id}', { params: { path: { delivery_id: id! } } }))).data,
+    enabled: id !== null,
+    staleTime: 0,
+  });
+}
+
+/** The printed cards that no delivery holds yet. */
+export function useCardsToDeliver() {
+  return useQuery({
+    queryKey: [...cardsKey, 'toDeliver'],
+    queryFn: () => request(api.GET('/card/get.card_to_deliver', { params: { query: { _orderBy: 'card_idNumber' } } })),
+    staleTime: 0,
+  });
+}
+
+export function useSaveDelivery() {
+  return useWrite(writeKeys, (body: DeliveryInput) => request(api.POST('/delivery/post_delivery', { body })));
+}
+
+export function useDeleteDelivery() {
+  return useWrite(writeKeys, (id: number) =>
+    request(api.DELETE('/delivery/delete.delivery/{delivery_id}', { params: { path: { delivery_id: id } } })),
+  );
+}
