@@ -234,10 +234,7 @@ impl Cards for CardsGrpc {
             )
             .into());
         }
-        let mut cards = Vec::with_capacity(ids.len());
-        for id in ids {
-            cards.push(self.store.get_card(id).await?);
-        }
+        let cards = self.store.cards_by_ids(&ids).await?;
         let mut pages = Vec::with_capacity(cards.len());
         for card in &cards {
             let photo =

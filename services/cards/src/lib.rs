@@ -116,15 +116,15 @@ impl CardsService {
         naming: Naming,
         nats: async_nats::Client,
     ) -> common::consumer::Consumer<projection::MemberProjection> {
-        common::consumer::Consumer {
-            name: projection::CONSUMER,
-            source: "members",
-            schema: SCHEMA,
-            pool: self.pool.clone(),
+        common::consumer::Consumer::of(
+            projection::CONSUMER,
+            "members",
+            &INFO,
+            self.pool.clone(),
             naming,
-            jetstream: async_nats::jetstream::new(nats),
-            handler: projection::MemberProjection,
-        }
+            nats,
+            projection::MemberProjection,
+        )
     }
 
     /// Answers gRPC (the cards API and `grpc.health.v1`) on `listener` until `shutdown` resolves, to

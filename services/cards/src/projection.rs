@@ -2,7 +2,7 @@
 //! consumer (`common::consumer`): each event applied once, in a transaction that records its id.
 
 use crate::store::members::{self, Projected};
-use common::consumer::Handler;
+use common::consumer::{Handler, read_event as read};
 use common::error::ServiceError;
 use proto::members as pb;
 use sqlx::PgConnection;
@@ -19,14 +19,6 @@ impl Handler for MemberProjection {
         subject: &str,
         payload: &[u8],
     ) -> Result<(), ServiceError> {
-        fn read<T: serde::de::DeserializeOwned>(subject: &str, payload: &[u8]) -> Option<T> {
-            serde_json::from_slice(payload)
-                .inspect_err(|e| {
-                    // An unreadable event will never become readable: drop it, loudly.
-                    tracing::error!(error = %e, subject, "unreadable member event dropped");
-                })
-                .ok()
-        }
         // Only the members' own events (not their cooperatives' or parcels').
         let Some(verb) = subject.strip_prefix("members.member.") else { return Ok(()) };
         match verb {

@@ -45,6 +45,14 @@ pub trait Handler: Send + Sync + 'static {
     ) -> impl Future<Output = Result<(), ServiceError>> + Send;
 }
 
+/// An event's payload read as its proto message (`events.proto`); `None`, logged, for one that cannot be
+/// read: it will never become readable, so the handler drops it rather than have it offered forever.
+pub fn read_event<T: serde::de::DeserializeOwned>(subject: &str, payload: &[u8]) -> Option<T> {
+    serde_json::from_slice(payload)
+        .inspect_err(|e| tracing::error!(error = %e, subject, "unreadable event dropped"))
+        .ok()
+}
+
 /// A durable consumer of `source`'s stream, applying into `schema`.
 pub struct Consumer<H> {
     /// Its durable name on the stream, e.g. `members-geography`.
@@ -60,6 +68,27 @@ pub struct Consumer<H> {
 }
 
 impl<H: Handler> Consumer<H> {
+    /// The consumer `name` of `source`'s events, applying them with `handler` into `service`'s schema.
+    pub fn of(
+        name: &'static str,
+        source: &'static str,
+        service: &crate::service::ServiceInfo,
+        pool: PgPool,
+        naming: Naming,
+        nats: async_nats::Client,
+        handler: H,
+    ) -> Self {
+        Consumer {
+            name,
+            source,
+            schema: service.schema,
+            pool,
+            naming,
+            jetstream: jetstream::new(nats),
+            handler,
+        }
+    }
+
     /// Consumes until `shutdown` resolves.
     pub async fn run(self, shutdown: impl Future<Output = ()> + Send) -> Result<()> {
         crate::nats::ensure_stream(&self.jetstream, &self.naming, self.source).await?;

@@ -13,6 +13,7 @@ pub mod identity;
 pub mod nats;
 pub mod outbox;
 pub mod paging;
+pub mod photos;
 pub mod roles;
 pub mod service;
 pub mod shutdown;

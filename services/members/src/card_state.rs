@@ -3,7 +3,7 @@
 //! consumer: each event applied once, in a transaction that records its id. A member's
 //! `member_hasUnusedTransaction` and `member_hasValidCard` are read from these rows.
 
-use common::consumer::Handler;
+use common::consumer::{Handler, read_event as read};
 use common::error::ServiceError;
 use proto::cards as pb;
 use sqlx::PgConnection;
@@ -12,12 +12,6 @@ use sqlx::PgConnection;
 pub const CONSUMER: &str = "members-cards";
 
 pub struct CardState;
-
-fn read<T: serde::de::DeserializeOwned>(subject: &str, payload: &[u8]) -> Option<T> {
-    serde_json::from_slice(payload)
-        .inspect_err(|e| tracing::error!(error = %e, subject, "unreadable card event dropped"))
-        .ok()
-}
 
 impl Handler for CardState {
     async fn apply(

@@ -118,15 +118,15 @@ impl MembersService {
         naming: Naming,
         nats: async_nats::Client,
     ) -> common::consumer::Consumer<projection::GeographyProjection> {
-        common::consumer::Consumer {
-            name: projection::CONSUMER,
-            source: "geography",
-            schema: SCHEMA,
-            pool: self.pool.clone(),
+        common::consumer::Consumer::of(
+            projection::CONSUMER,
+            "geography",
+            &INFO,
+            self.pool.clone(),
             naming,
-            jetstream: async_nats::jetstream::new(nats),
-            handler: projection::GeographyProjection,
-        }
+            nats,
+            projection::GeographyProjection,
+        )
     }
 
     /// The consumer that keeps the members' payments and cards (their two flags) from the cards service.
@@ -135,15 +135,15 @@ impl MembersService {
         naming: Naming,
         nats: async_nats::Client,
     ) -> common::consumer::Consumer<card_state::CardState> {
-        common::consumer::Consumer {
-            name: card_state::CONSUMER,
-            source: "cards",
-            schema: SCHEMA,
-            pool: self.pool.clone(),
+        common::consumer::Consumer::of(
+            card_state::CONSUMER,
+            "cards",
+            &INFO,
+            self.pool.clone(),
             naming,
-            jetstream: async_nats::jetstream::new(nats),
-            handler: card_state::CardState,
-        }
+            nats,
+            card_state::CardState,
+        )
     }
 
     /// Answers gRPC (the members API and `grpc.health.v1`) on `listener` until `shutdown` resolves, to

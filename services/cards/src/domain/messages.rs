@@ -34,9 +34,6 @@ pub fn number_taken(number: &str, operator: &str) -> String {
 pub const USED_FOR_CARD: &str =
     "Cette transaction a payé une carte : elle ne peut être ni modifiée ni supprimée.";
 
-/// Where the gateway serves a member's photo (with `?v=<version>`).
-pub const PHOTO_ADDRESS: &str = "/api/member/get_member-photo/";
-
 pub fn card_not_found(id: i64) -> String {
     format!("Carte n° {id} introuvable.")
 }

@@ -31,7 +31,7 @@ pub(super) fn card_json() -> String {
         "jsonb_strip_nulls(to_jsonb(c) - 'search' - 'card_photo_version' || jsonb_build_object(
             'card_photo_file_path', CASE WHEN c.card_photo_version > 0
                 THEN '{}' || c.card_member_id || '?v=' || c.card_photo_version ELSE '' END))",
-        msg::PHOTO_ADDRESS
+        common::photos::MEMBER_PHOTO_ADDRESS
     )
 }
 
@@ -95,6 +95,24 @@ impl Store {
         search.push_conditions(&mut count);
         let total = count.build_query_scalar().fetch_one(self.pool()).await?;
         Ok((rows.into_iter().map(|Json(c)| c).collect(), total))
+    }
+
+    /// The cards of `ids`, in that order, in one query; 404 for the first id no card has.
+    #[tracing::instrument(name = "db.cards.card_by_ids", skip_all, fields(cards = ids.len()))]
+    pub async fn cards_by_ids(&self, ids: &[i64]) -> Result<Vec<pb::Card>, ServiceError> {
+        let sql = format!(
+            "SELECT {} FROM unnest($1::bigint[]) WITH ORDINALITY AS wanted(id, n)
+             JOIN cards.card c ON c.card_id = wanted.id ORDER BY wanted.n",
+            card_json()
+        );
+        let rows: Vec<Json<pb::Card>> =
+            sqlx::query_scalar(sqlx::AssertSqlSafe(sql)).bind(ids).fetch_all(self.pool()).await?;
+        let cards: Vec<pb::Card> = rows.into_iter().map(|Json(c)| c).collect();
+        if let Some(missing) = ids.iter().find(|id| !cards.iter().any(|c| c.card_id == Some(**id)))
+        {
+            return Err(ServiceError::NotFound(msg::card_not_found(*missing)));
+        }
+        Ok(cards)
     }
 
     #[tracing::instrument(name = "db.cards.card_get", skip(self))]

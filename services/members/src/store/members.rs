@@ -44,13 +44,7 @@ const MEMBER_JSON: &str = "jsonb_strip_nulls(to_jsonb(m) - 'search' - 'firstname
     'photo_file_path', CASE WHEN m.member_photo_file_name = '' THEN ''
         ELSE '{PHOTO_ADDRESS}' || m.member_id || '?v=' || m.photo_version END";
 
-/// Where the gateway serves a member's photo; `?v=<version>` changes the address with each new photo, so
-/// a browser may keep each one for good.
-pub const PHOTO_ADDRESS: &str = "/api/member/get_member-photo/";
-
-pub fn versioned_photo_path(member_id: i64, version: i32) -> String {
-    format!("{PHOTO_ADDRESS}{member_id}?v={version}")
-}
+pub use common::photos::versioned_photo_path;
 
 /// The filters of a member list, ready for SQL: patterns are folded `LIKE` patterns, empty when unused.
 #[derive(Debug, Default, Clone)]
@@ -114,7 +108,7 @@ fn select(from_page: bool) -> String {
         "SELECT {}, {PLACE_JSON})) FROM {source}
          LEFT JOIN members.member mm ON mm.member_id = m.member_main_member_id
          LEFT JOIN members.cooperative c ON c.cooperative_id = m.member_cooperative_id{}",
-        MEMBER_JSON.replace("{PHOTO_ADDRESS}", PHOTO_ADDRESS),
+        MEMBER_JSON.replace("{PHOTO_ADDRESS}", common::photos::MEMBER_PHOTO_ADDRESS),
         place_joins("m.member_locality_id")
     )
 }

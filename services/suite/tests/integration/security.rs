@@ -98,7 +98,7 @@ async fn one_address_cannot_flood_the_sign_in_and_a_spoofed_address_is_not_belie
                 .http
                 .post(suite.url("/api/auth/login"))
                 .header("x-forwarded-for", spoofed)
-                .json(&json!({"login": format!("personne{}", 1), "password": "x"}))
+                .json(&json!({"login": "personne1", "password": "x"}))
                 .send()
                 .await
                 .unwrap()
