@@ -36,4 +36,5 @@ permissions! {
     CardsRead = Cards Read;
     CardsWrite = Cards Write;
     CardsDelete = Cards Delete;
+    CardsCancel = CardCancellation Delete;
 }

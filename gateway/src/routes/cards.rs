@@ -1,7 +1,7 @@
 //! `card/*`: members' cards (the cards service): the list, one card, the members a card can be made for,
 //! making cards (spending one payment each), and marking printed cards.
 
-use crate::access::{CardsRead, CardsWrite};
+use crate::access::{CardsCancel, CardsRead, CardsWrite};
 use crate::envelope::{self, Data, List, Paging, Written};
 use crate::error::{ApiError, ErrorBody};
 use crate::extract::{Json, Path, Query};
@@ -28,6 +28,23 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(card_key))
         .routes(routes!(revoke_card))
         .routes(routes!(print_cards))
+        .routes(routes!(post_card))
+        .routes(routes!(delete_card))
+        .routes(routes!(card_creation_refresh))
+        .routes(routes!(reprint_card))
+}
+
+/// A PDF to download, named `file_name`.
+pub fn pdf(content: Vec<u8>, file_name: &str) -> Response {
+    let disposition = format!("attachment; filename=\"{file_name}\"");
+    (
+        [
+            (axum::http::header::CONTENT_TYPE, "application/pdf".to_string()),
+            (axum::http::header::CONTENT_DISPOSITION, disposition),
+        ],
+        content,
+    )
+        .into_response()
 }
 
 pub fn cards(state: &AppState) -> CardsClient<common::grpc::TracedChannel> {
@@ -211,13 +228,65 @@ pub async fn print_cards(
     Json(body): Json<CardsToPrint>,
 ) -> Result<Response, ApiError> {
     let request = pb::CardIds { card_ids: body.card_ids.unwrap_or_default() };
-    let pdf = cards(&state).print_cards(request).await?.into_inner().content;
-    Ok((
-        [
-            (axum::http::header::CONTENT_TYPE, "application/pdf"),
-            (axum::http::header::CONTENT_DISPOSITION, "attachment; filename=\"cartes.pdf\""),
-        ],
-        pdf,
-    )
-        .into_response())
+    let content = cards(&state).print_cards(request).await?.into_inner().content;
+    Ok(pdf(content, "cartes.pdf"))
+}
+
+/// With `card_id`: corrects the identity printed on a card still waiting to be printed (names, birth date
+/// and place, city, phone; its QR code is signed again; 409 once printed: reprint it instead). Without:
+/// makes the card of `card_memberId`, as `create_member_card` does.
+#[utoipa::path(post, path = "/card/post_card", tag = "card", request_body = pb::CardInput,
+    responses((status = 200, body = Written), (status = 400, body = ErrorBody), (status = 409, body = ErrorBody)))]
+pub async fn post_card(
+    State(state): State<AppState>,
+    _caller: Authorized<CardsWrite>,
+    Json(body): Json<pb::CardInput>,
+) -> Result<Response, ApiError> {
+    let correcting = body.card_id.is_some_and(|id| id > 0);
+    let id = cards(&state).save_card(body).await?.into_inner().id;
+    Ok(envelope::written(if correcting { "Carte corrigée" } else { "Carte créée" }, Some(id)))
+}
+
+/// Cancels a card (administrators and managers only). A card waiting to be printed gives its payment
+/// back; a printed card or one in error keeps it spent. A card in a delivery, delivered or revoked cannot
+/// be cancelled (409).
+#[utoipa::path(delete, path = "/card/delete_card/{card_id}", tag = "card", params(("card_id" = i64, Path)),
+    responses((status = 200, body = Written), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody), (status = 409, body = ErrorBody)))]
+pub async fn delete_card(
+    State(state): State<AppState>,
+    _caller: Authorized<CardsCancel>,
+    Path(id): Path<i64>,
+) -> Result<Response, ApiError> {
+    cards(&state).cancel_card(pb::Id { id }).await?;
+    Ok(envelope::written("Carte annulée", None))
+}
+
+/// Reads again from the members service the members who have an unused payment (their names, photos and
+/// numbers as they are now), then answers the members a card can be made for, as
+/// `get.card_creation.member_list` does.
+#[utoipa::path(post, path = "/card/post.card_creation.refresh", tag = "card", params(Paging),
+    responses((status = 200, body = List<pb::CardCandidate>), (status = 400, body = ErrorBody)))]
+pub async fn card_creation_refresh(
+    State(state): State<AppState>,
+    _caller: Authorized<CardsWrite>,
+    Query(paging): Query<Paging>,
+) -> Result<Response, ApiError> {
+    let request = pb::CandidateListRequest { paging: Some(paging.to_pb()) };
+    let answer = cards(&state).refresh_card_candidates(request).await?.into_inner();
+    Ok(envelope::list(answer.items, answer.total))
+}
+
+/// A new card for a damaged or misprinted one (printed, in delivery, delivered or in error): the old card
+/// is cancelled with the reason; the new one waits to be printed, spends the same payment, keeps the same
+/// expiry, takes the member's identity and photo as they are now, and names the card it replaces
+/// (`card_replacesCardId`). Answers the new card's id.
+#[utoipa::path(post, path = "/card/post.card_reprint", tag = "card", request_body = pb::Reprint,
+    responses((status = 200, body = Written), (status = 400, body = ErrorBody), (status = 409, body = ErrorBody)))]
+pub async fn reprint_card(
+    State(state): State<AppState>,
+    _caller: Authorized<CardsWrite>,
+    Json(body): Json<pb::Reprint>,
+) -> Result<Response, ApiError> {
+    let id = cards(&state).reprint_card(body).await?.into_inner().id;
+    Ok(envelope::written("Carte réimprimée : la nouvelle carte attend l'impression", Some(id)))
 }

@@ -7,11 +7,11 @@ use crate::extract::{Json, Path, Query};
 use crate::routes::cards::cards;
 use crate::session::Authorized;
 use crate::state::AppState;
-use axum::extract::State;
-use axum::response::Response;
+use axum::extract::{DefaultBodyLimit, Multipart, State};
+use axum::response::{IntoResponse, Response};
 use proto::cards as pb;
 use serde::Deserialize;
-use utoipa::IntoParams;
+use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::{router::OpenApiRouter, routes};
 
 pub fn router() -> OpenApiRouter<AppState> {
@@ -20,7 +20,17 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(get_delivery))
         .routes(routes!(post_delivery))
         .routes(routes!(delete_delivery))
+        .routes(routes!(print_delivery_slips))
+        .routes(routes!(get_delivery_proof))
+        .merge(
+            OpenApiRouter::new()
+                .routes(routes!(post_delivery_proof))
+                .layer(DefaultBodyLimit::max(PROOF_UPLOAD_LIMIT)),
+        )
 }
+
+/// Largest proof upload the gateway lets through; the cards service refuses a proof over 10 MB in French.
+const PROOF_UPLOAD_LIMIT: usize = 12 * 1024 * 1024;
 
 #[derive(Deserialize, IntoParams)]
 #[into_params(parameter_in = Query)]
@@ -90,4 +100,91 @@ pub async fn delete_delivery(
 ) -> Result<Response, ApiError> {
     cards(&state).delete_delivery(pb::Id { id }).await?;
     Ok(envelope::written("Livraison supprimée", None))
+}
+
+/// The delivery slips (A4 PDF): for each delivery its code, dates, agent and type, the table of its cards
+/// and boxes for the signatures of who hands the cards over and who receives them; at most 100 deliveries.
+#[utoipa::path(post, path = "/delivery/post.printing_delivery_list_by_id", tag = "delivery", request_body = pb::DeliveryIds,
+    responses((status = 200, content_type = "application/pdf", body = Vec<u8>), (status = 400, body = ErrorBody), (status = 404, body = ErrorBody)))]
+pub async fn print_delivery_slips(
+    State(state): State<AppState>,
+    _caller: Authorized<CardsWrite>,
+    Json(body): Json<pb::DeliveryIds>,
+) -> Result<Response, ApiError> {
+    let content = cards(&state).print_delivery_slips(body).await?.into_inner().content;
+    Ok(crate::routes::cards::pdf(content, "bordereaux.pdf"))
+}
+
+/// The form of a proof upload (multipart/form-data).
+#[derive(ToSchema)]
+#[allow(dead_code)]
+pub struct ProofUpload {
+    /// A photo (JPEG, PNG) or a PDF of the signed slip, at most 10 MB (the content is checked, not the
+    /// name).
+    #[schema(value_type = String, format = Binary)]
+    delivery_proof: Vec<u8>,
+}
+
+/// Keeps the proof that a delivery reached its members (replacing the previous one).
+#[utoipa::path(post, path = "/delivery/post.delivery_proof/{delivery_id}", tag = "delivery", params(("delivery_id" = i64, Path)),
+    request_body(content = ProofUpload, content_type = "multipart/form-data"),
+    responses((status = 200, body = Written), (status = 400, body = ErrorBody), (status = 404, body = ErrorBody), (status = 413, body = ErrorBody)))]
+pub async fn post_delivery_proof(
+    State(state): State<AppState>,
+    _caller: Authorized<CardsWrite>,
+    Path(delivery_id): Path<i64>,
+    mut form: Multipart,
+) -> Result<Response, ApiError> {
+    let mut proof = None;
+    while let Some(field) = form.next_field().await.map_err(proof_error)? {
+        if field.name() == Some("delivery_proof") {
+            let file_name = field.file_name().unwrap_or_default().to_string();
+            let content = field.bytes().await.map_err(proof_error)?.to_vec();
+            proof =
+                Some(pb::DeliveryProof { delivery_id, content, file_name, ..Default::default() });
+        }
+    }
+    let proof = proof.ok_or_else(|| {
+        ApiError::field(
+            "delivery_proof",
+            "Aucun justificatif reçu : choisissez une photo ou un PDF.",
+        )
+    })?;
+    cards(&state).save_delivery_proof(proof).await?;
+    Ok(envelope::written("Justificatif enregistré", Some(delivery_id)))
+}
+
+fn proof_error(e: axum::extract::multipart::MultipartError) -> ApiError {
+    if e.status() == axum::http::StatusCode::PAYLOAD_TOO_LARGE {
+        ApiError::new(e.status(), "Le justificatif dépasse la taille permise (10 Mo).")
+    } else {
+        ApiError::bad_request(
+            "Envoi illisible : le justificatif doit arriver en multipart/form-data (delivery_proof).",
+        )
+    }
+}
+
+/// The proof of a delivery, as it was sent (JPEG, PNG or PDF).
+#[utoipa::path(get, path = "/delivery/get.delivery_proof/{delivery_id}", tag = "delivery", params(("delivery_id" = i64, Path)),
+    responses((status = 200, content_type = "application/octet-stream", body = Vec<u8>), (status = 404, body = ErrorBody)))]
+pub async fn get_delivery_proof(
+    State(state): State<AppState>,
+    _caller: Authorized<CardsRead>,
+    Path(id): Path<i64>,
+) -> Result<Response, ApiError> {
+    let proof = cards(&state).get_delivery_proof(pb::Id { id }).await?.into_inner();
+    let extension = match proof.content_type.as_str() {
+        "image/png" => "png",
+        "application/pdf" => "pdf",
+        _ => "jpg",
+    };
+    let disposition = format!("inline; filename=\"justificatif-{id}.{extension}\"");
+    Ok((
+        [
+            (axum::http::header::CONTENT_TYPE, proof.content_type),
+            (axum::http::header::CONTENT_DISPOSITION, disposition),
+        ],
+        proof.content,
+    )
+        .into_response())
 }

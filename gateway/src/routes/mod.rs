@@ -10,6 +10,7 @@ pub mod health;
 pub mod login_params;
 pub mod members;
 pub mod parcels;
+pub mod statements;
 pub mod transactions;
 pub mod users;
 
@@ -32,6 +33,7 @@ pub fn all() -> OpenApiRouter<AppState> {
         .merge(cooperatives::router())
         .merge(parcels::router())
         .merge(transactions::router())
+        .merge(statements::router())
         .merge(cards::router())
         .merge(deliveries::router())
 }

@@ -2,9 +2,11 @@
 //! what it asks other services: the operators (a login parameter, at the auth service) and whether the
 //! member who paid exists (at the members service), both with the caller's own token.
 
+use crate::delivery_slip;
 use crate::domain::card_qr::CardSigner;
 use crate::domain::messages as msg;
 use crate::domain::transaction_rules::{self, number_key};
+use crate::domain::{card_rules, proof_rules, statement_rules};
 use crate::printing::{self, CardToPrint};
 use crate::store::cards::{CARD_SORT, CardSearch, Making};
 use crate::store::deliveries::{DELIVERY_SORT, DeliveryDraft};
@@ -26,6 +28,7 @@ type Answer<T> = Result<Response<T>, Status>;
 const READ: Need = Need::Role(Area::Cards, Access::Read);
 const WRITE: Need = Need::Role(Area::Cards, Access::Write);
 const DELETE: Need = Need::Role(Area::Cards, Access::Delete);
+const CANCEL: Need = Need::Role(Area::CardCancellation, Access::Delete);
 
 /// What each call needs from its caller (the role matrix of docs/roles.md, checked again here).
 pub const CALLS: Calls = &[
@@ -47,10 +50,26 @@ pub const CALLS: Calls = &[
     ("GetDelivery", READ),
     ("SaveDelivery", WRITE),
     ("DeleteDelivery", DELETE),
+    ("SaveCard", WRITE),
+    ("CancelCard", CANCEL),
+    ("ReprintCard", WRITE),
+    ("RefreshCardCandidates", WRITE),
+    ("PrintDeliverySlips", WRITE),
+    ("SaveDeliveryProof", WRITE),
+    ("GetDeliveryProof", READ),
+    ("ImportStatement", WRITE),
+    ("ListUnmatchedPayments", READ),
+    ("AssignUnmatchedPayment", WRITE),
 ];
 
 /// Most cards one PDF holds.
 pub const MAX_PRINTED: i64 = 500;
+/// Most deliveries one PDF of slips holds.
+pub const MAX_SLIPS: usize = 100;
+/// Largest proof of delivery kept.
+pub const MAX_PROOF_MB: usize = 10;
+/// Most rows of one statement.
+pub const MAX_STATEMENT_ROWS: usize = 50_000;
 
 /// The login parameters of card making: the price of a card (francs CFA) and how long it is valid.
 pub const PRICE_PARAM: &str = "card_price";
@@ -106,8 +125,14 @@ impl CardsGrpc {
     /// Brings the members the copy does not have yet from the members service (a member created a
     /// moment ago, whose event is still on its way); one it does not know stays missing.
     async fn read_through(&self, ids: &[i64]) -> Result<(), ServiceError> {
+        let missing = self.store.missing_members(ids).await?;
+        self.read_again(&missing).await
+    }
+
+    /// Reads the members of `ids` from the members service into the copy (one it does not know is left).
+    async fn read_again(&self, ids: &[i64]) -> Result<(), ServiceError> {
         let Some(members) = &self.members else { return Ok(()) };
-        for id in self.store.missing_members(ids).await? {
+        for &id in ids {
             match members.clone().get_member(proto::members::Id { id }).await {
                 Ok(member) => self.store.keep_member(&member.into_inner()).await?,
                 Err(status) if status.code() == Code::NotFound => {}
@@ -345,18 +370,172 @@ impl Cards for CardsGrpc {
         if ids.is_empty() {
             return Err(ServiceError::invalid_field("member_ids", msg::NO_MEMBERS).into());
         }
-        self.read_through(&ids).await?;
-        let validity = self.setting(VALIDITY_PARAM, DEFAULT_VALIDITY_MONTHS).await?;
-        let making = Making {
-            signer: &self.signer,
-            price: self.setting(PRICE_PARAM, DEFAULT_PRICE).await?,
-            validity_months: validity.min(600) as i32,
-            number_prefix: &self.card_prefix,
-            caller: &caller.login_name,
-        };
-        let (card_ids, refused) = self.store.create_cards(&ids, &making).await?;
-        tracing::info!(made = card_ids.len(), refused = refused.len(), "cards made");
-        Ok(Response::new(pb::CreatedCards { card_ids, refused }))
+        Ok(Response::new(self.make_cards(ids, &caller.login_name).await?))
+    }
+
+    async fn save_card(&self, request: Request<pb::CardInput>) -> Answer<pb::Id> {
+        let caller = Identity::of(&request)?;
+        let r = request.into_inner();
+        match (r.card_id.filter(|id| *id > 0), r.card_member_id.filter(|id| *id > 0)) {
+            (Some(id), _) => {
+                let who = card_rules::identity(&r)?;
+                self.store.correct_card(id, &who, &self.signer).await?;
+                tracing::info!(card_id = id, "card corrected");
+                Ok(Response::new(pb::Id { id }))
+            }
+            (None, Some(member_id)) => {
+                let made = self.make_cards(vec![member_id], &caller.login_name).await?;
+                match (made.card_ids.first(), made.refused.first()) {
+                    (Some(&id), _) => Ok(Response::new(pb::Id { id })),
+                    (None, Some(refusal)) => {
+                        Err(ServiceError::Conflict(refusal.message.clone()).into())
+                    }
+                    (None, None) => {
+                        Err(ServiceError::NotFound(msg::member_not_found(member_id)).into())
+                    }
+                }
+            }
+            (None, None) => {
+                Err(ServiceError::invalid_field("card_id", msg::CARD_OR_MEMBER_REQUIRED).into())
+            }
+        }
+    }
+
+    async fn cancel_card(&self, request: Request<pb::Id>) -> Answer<Empty> {
+        let caller = Identity::of(&request)?;
+        let id = request.into_inner().id;
+        let reason = format!("supprimée par {}", caller.login_name);
+        self.store.cancel_card(id, &reason).await?;
+        tracing::info!(card_id = id, "card cancelled");
+        Ok(Response::new(Empty {}))
+    }
+
+    async fn reprint_card(&self, request: Request<pb::Reprint>) -> Answer<pb::Id> {
+        let caller = Identity::of(&request)?;
+        let r = request.into_inner();
+        let mut faults = common::validation::Faults::new();
+        let reason = faults.required("reason", &r.reason, 200, msg::REPRINT_REASON_REQUIRED);
+        faults.finish()?;
+        let id = self
+            .store
+            .reprint_card(r.card_id, &reason, &self.signer, &self.card_prefix, &caller.login_name)
+            .await?;
+        tracing::info!(card_id = r.card_id, new_card_id = id, "card reprinted");
+        Ok(Response::new(pb::Id { id }))
+    }
+
+    async fn refresh_card_candidates(
+        &self,
+        request: Request<pb::CandidateListRequest>,
+    ) -> Answer<pb::CandidateList> {
+        let ids = self.store.members_with_unused_payments().await?;
+        self.read_again(&ids).await?;
+        tracing::info!(members = ids.len(), "card candidates refreshed");
+        self.list_card_candidates(request).await
+    }
+
+    async fn print_delivery_slips(&self, request: Request<pb::DeliveryIds>) -> Answer<pb::Pdf> {
+        let mut ids = request.into_inner().delivery_ids;
+        ids.dedup();
+        if ids.is_empty() {
+            return Err(ServiceError::invalid_field("delivery_ids", msg::NO_DELIVERIES).into());
+        }
+        if ids.len() > MAX_SLIPS {
+            return Err(ServiceError::invalid_field(
+                "delivery_ids",
+                msg::too_many_slips(MAX_SLIPS),
+            )
+            .into());
+        }
+        let mut deliveries = Vec::with_capacity(ids.len());
+        for id in ids {
+            deliveries.push(self.store.get_delivery(id).await?);
+        }
+        let issuer = self.signer.issuer.clone();
+        let content =
+            tokio::task::block_in_place(|| delivery_slip::slips_pdf(&deliveries, &issuer))
+                .map_err(|e| ServiceError::Internal(anyhow::anyhow!("delivery slip PDF: {e}")))?;
+        tracing::info!(
+            deliveries = deliveries.len(),
+            bytes = content.len(),
+            "delivery slips printed"
+        );
+        Ok(Response::new(pb::Pdf { content }))
+    }
+
+    async fn save_delivery_proof(&self, request: Request<pb::DeliveryProof>) -> Answer<Empty> {
+        let caller = Identity::of(&request)?;
+        let mut proof = request.into_inner();
+        proof.content_type = proof_rules::proof_type(&proof.content, MAX_PROOF_MB)?.to_string();
+        proof.file_name = proof.file_name.chars().filter(|c| !c.is_control()).take(200).collect();
+        self.store.save_delivery_proof(&proof, &caller.login_name).await?;
+        tracing::info!(
+            delivery_id = proof.delivery_id,
+            bytes = proof.content.len(),
+            "delivery proof kept"
+        );
+        Ok(Response::new(Empty {}))
+    }
+
+    async fn get_delivery_proof(&self, request: Request<pb::Id>) -> Answer<pb::DeliveryProof> {
+        Ok(Response::new(self.store.get_delivery_proof(request.into_inner().id).await?))
+    }
+
+    async fn import_statement(
+        &self,
+        request: Request<pb::Statement>,
+    ) -> Answer<pb::StatementResult> {
+        let caller = Identity::of(&request)?;
+        let statement = request.into_inner();
+        let operators = self.operators().await?;
+        let today = chrono::Local::now().date_naive();
+        let rows = statement_rules::statement(&statement, today, &operators, MAX_STATEMENT_ROWS)?;
+        let result = self.store.import_statement(&rows, &caller.login_name).await?;
+        tracing::info!(
+            rows = rows.len(),
+            matched = result.matched,
+            known = result.known,
+            unmatched = result.unmatched,
+            "statement imported"
+        );
+        Ok(Response::new(result))
+    }
+
+    async fn list_unmatched_payments(
+        &self,
+        request: Request<pb::UnmatchedListRequest>,
+    ) -> Answer<pb::UnmatchedList> {
+        let p = request.into_inner().paging.unwrap_or_default();
+        let sort: &[(&str, &str)] = &[
+            ("unmatched_id", "u.unmatched_id"),
+            ("transaction_date", "u.transaction_date"),
+            ("phone_number", "u.phone_number"),
+        ];
+        let page = Page::checked(p.limit, p.offset, &p.order_by, p.descending, sort)?;
+        let (items, total) = self.store.list_unmatched(&page).await?;
+        Ok(Response::new(pb::UnmatchedList { items, total }))
+    }
+
+    async fn assign_unmatched_payment(&self, request: Request<pb::Assignment>) -> Answer<pb::Id> {
+        let caller = Identity::of(&request)?;
+        let r = request.into_inner();
+        if r.member_id <= 0 {
+            return Err(ServiceError::invalid_field("member_id", msg::MEMBER_REQUIRED).into());
+        }
+        self.member_exists(r.member_id).await.map_err(|e| match e {
+            ServiceError::Invalid { message, .. } => {
+                ServiceError::invalid_field("member_id", message)
+            }
+            other => other,
+        })?;
+        let id =
+            self.store.assign_unmatched(r.unmatched_id, r.member_id, &caller.login_name).await?;
+        tracing::info!(
+            unmatched_id = r.unmatched_id,
+            transaction_id = id,
+            "unmatched payment assigned"
+        );
+        Ok(Response::new(pb::Id { id }))
     }
 
     async fn mark_printed(&self, request: Request<pb::CardIds>) -> Answer<pb::Count> {
@@ -370,6 +549,26 @@ impl Cards for CardsGrpc {
 }
 
 impl CardsGrpc {
+    /// Makes the cards of `ids` (members' ids, sorted, without repeats) with the settings of the moment.
+    async fn make_cards(
+        &self,
+        ids: Vec<i64>,
+        caller: &str,
+    ) -> Result<pb::CreatedCards, ServiceError> {
+        self.read_through(&ids).await?;
+        let validity = self.setting(VALIDITY_PARAM, DEFAULT_VALIDITY_MONTHS).await?;
+        let making = Making {
+            signer: &self.signer,
+            price: self.setting(PRICE_PARAM, DEFAULT_PRICE).await?,
+            validity_months: validity.min(600) as i32,
+            number_prefix: &self.card_prefix,
+            caller,
+        };
+        let (card_ids, refused) = self.store.create_cards(&ids, &making).await?;
+        tracing::info!(made = card_ids.len(), refused = refused.len(), "cards made");
+        Ok(pb::CreatedCards { card_ids, refused })
+    }
+
     async fn cards(&self, r: pb::CardListRequest, to_deliver: bool) -> Answer<pb::CardList> {
         let p = r.paging.unwrap_or_default();
         let page = Page::checked(p.limit, p.offset, &p.order_by, p.descending, CARD_SORT)?;

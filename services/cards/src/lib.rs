@@ -2,8 +2,10 @@
 //! the members kept from the members service's events), and the events that tell of both (through the
 //! transactional outbox). Printing and deliveries join it next.
 
+mod delivery_slip;
 pub mod domain;
 mod grpc;
+mod pdf_kit;
 mod printing;
 mod projection;
 mod store;

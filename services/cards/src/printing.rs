@@ -4,34 +4,18 @@
 //! resolution. Text is set in DejaVu Sans, embedded (and subset) in the file, which has every letter of
 //! French and Ivorian names. Built with `krilla`.
 
-use chrono::NaiveDate;
+use crate::pdf_kit::{MM, color, fit, french_date, rect, text};
 use krilla::Document;
-use krilla::color::rgb;
-use krilla::geom::{PathBuilder, Point, Rect, Size};
+use krilla::geom::{PathBuilder, Rect, Size};
 use krilla::image::Image;
-use krilla::num::NormalizedF32;
 use krilla::page::PageSettings;
-use krilla::paint::Fill;
 use krilla::surface::Surface;
-use krilla::text::{Font, TextDirection};
 use proto::cards as pb;
 use qrcode::{EcLevel, QrCode};
-use std::sync::LazyLock;
 
-/// Points (1/72 inch) per millimetre.
-const MM: f32 = 72.0 / 25.4;
 /// CR80, in points.
 const WIDTH: f32 = 85.60 * MM;
 const HEIGHT: f32 = 53.98 * MM;
-
-static REGULAR: LazyLock<Font> =
-    LazyLock::new(|| font(include_bytes!("../assets/fonts/DejaVuSans.ttf")));
-static BOLD: LazyLock<Font> =
-    LazyLock::new(|| font(include_bytes!("../assets/fonts/DejaVuSans-Bold.ttf")));
-
-fn font(bytes: &'static [u8]) -> Font {
-    Font::new(bytes.to_vec().into(), 0).expect("the embedded font reads")
-}
 
 /// A card to print, with its photo (JPEG) when it has one.
 pub struct CardToPrint<'a> {
@@ -51,44 +35,6 @@ pub fn cards_pdf(cards: &[CardToPrint], title: &str) -> Result<Vec<u8>, String> 
         page.finish();
     }
     document.finish().map_err(|e| format!("{e:?}"))
-}
-
-fn color(r: u8, g: u8, b: u8) -> Fill {
-    Fill {
-        paint: rgb::Color::new(r, g, b).into(),
-        opacity: NormalizedF32::ONE,
-        rule: Default::default(),
-    }
-}
-
-fn rect(surface: &mut Surface, x: f32, y: f32, w: f32, h: f32) {
-    let mut path = PathBuilder::new();
-    if let Some(r) = Rect::from_xywh(x, y, w, h) {
-        path.push_rect(r);
-    }
-    if let Some(path) = path.finish() {
-        surface.draw_path(&path);
-    }
-}
-
-fn text(surface: &mut Surface, x: f32, y: f32, bold: bool, size: f32, line: &str) {
-    let font = if bold { BOLD.clone() } else { REGULAR.clone() };
-    surface.draw_text(Point::from_xy(x, y), font, size, line, false, TextDirection::Auto);
-}
-
-/// At most `max` characters, with an ellipsis when cut (a long name stays inside its column).
-fn fit(line: &str, max: usize) -> String {
-    if line.chars().count() <= max {
-        return line.to_string();
-    }
-    let kept: String = line.chars().take(max.saturating_sub(1)).collect();
-    format!("{kept}…")
-}
-
-fn french_date(iso: Option<&str>) -> String {
-    iso.and_then(|d| NaiveDate::parse_from_str(d.get(..10).unwrap_or(d), "%Y-%m-%d").ok())
-        .map(|d| d.format("%d/%m/%Y").to_string())
-        .unwrap_or_default()
 }
 
 fn front(surface: &mut Surface, item: &CardToPrint, title: &str) -> Result<(), String> {

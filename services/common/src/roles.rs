@@ -60,6 +60,8 @@ pub enum Area {
     Members,
     /// Cards, deliveries, mobile-money transactions.
     Cards,
+    /// Cancelling a card (`card/delete_card`): a decision over a member's right, kept from agents.
+    CardCancellation,
     Reports,
     /// The calls a field instance makes to the central server.
     Sync,
@@ -79,14 +81,14 @@ pub fn may(role: Role, area: Area, access: Access) -> bool {
     match role {
         Role::Admin => true,
         Role::Manager => {
-            matches!(area, Geography | Members | Cards | Reports | Sync)
+            matches!(area, Geography | Members | Cards | CardCancellation | Reports | Sync)
                 || (area == LoginParams && access == Read)
         }
         Role::Agent => match area {
             Members | Cards => true,
             Geography => access != Delete,
             Reports | LoginParams => access == Read,
-            Users | Tools | Sync => false,
+            Users | Tools | Sync | CardCancellation => false,
         },
         Role::Viewer => {
             access == Read && matches!(area, Geography | Members | Cards | Reports | LoginParams)
@@ -122,5 +124,17 @@ mod tests {
         assert!(!may(Role::Viewer, Area::Members, Access::Write));
         assert!(!may(Role::Sync, Area::Members, Access::Read));
         assert!(may(Role::Sync, Area::Sync, Access::Write));
+    }
+
+    #[test]
+    fn only_admins_and_managers_cancel_cards() {
+        for role in Role::ALL {
+            let may_cancel = may(role, Area::CardCancellation, Access::Delete);
+            assert_eq!(may_cancel, matches!(role, Role::Admin | Role::Manager), "{role}");
+        }
+        assert!(
+            may(Role::Agent, Area::Cards, Access::Delete),
+            "agents delete payments and deliveries"
+        );
     }
 }

@@ -103,3 +103,67 @@ pub const NOTHING_TO_PRINT: &str = "Aucune carte n'attend d'être imprimée.";
 pub fn too_many_to_print(max: i64) -> String {
     format!("Un fichier contient au plus {max} cartes : choisissez-en moins.")
 }
+
+pub fn not_cancellable(id: i64, status: &str) -> String {
+    format!(
+        "La carte n° {id} ne peut pas être annulée : elle est {status} (retirez-la d'abord de sa livraison, \
+         ou révoquez une carte livrée)."
+    )
+}
+
+pub fn not_reprintable(id: i64, status: &str) -> String {
+    format!("La carte n° {id} ne peut pas être réimprimée : elle est {status}.")
+}
+
+pub fn not_editable(id: i64, status: &str) -> String {
+    format!(
+        "La carte n° {id} ne peut plus être corrigée : elle est {status} (seule une carte en attente \
+         d'impression peut l'être ; faites une réimpression)."
+    )
+}
+
+pub const CARD_OR_MEMBER_REQUIRED: &str =
+    "Indiquez la carte à corriger (card_id) ou l'adhérent dont faire la carte (card_memberId).";
+pub const FIRSTNAME_REQUIRED: &str = "Le prénom imprimé sur la carte est obligatoire.";
+pub const LASTNAME_REQUIRED: &str = "Le nom imprimé sur la carte est obligatoire.";
+pub const NOT_A_BIRTH_DATE: &str =
+    "Date de naissance invalide : écrivez-la AAAA-MM-JJ ou JJ/MM/AAAA.";
+pub const REPRINT_REASON_REQUIRED: &str =
+    "Le motif de la réimpression est obligatoire (carte abîmée, erreur d'impression...).";
+
+pub const NO_DELIVERIES: &str = "Choisissez au moins une livraison.";
+
+pub const PROOF_EMPTY: &str = "Le justificatif est vide.";
+pub const PROOF_TYPE: &str =
+    "Le justificatif doit être une photo (JPEG ou PNG) ou un PDF du bordereau signé.";
+
+pub fn proof_too_large(max_mb: usize) -> String {
+    format!("Le justificatif dépasse {max_mb} Mo : envoyez une image ou un PDF plus léger.")
+}
+
+pub fn no_proof(id: i64) -> String {
+    format!("La livraison n° {id} n'a pas de justificatif.")
+}
+
+pub const STATEMENT_EMPTY: &str = "Le relevé ne contient aucune ligne.";
+
+pub fn statement_too_long(max: usize) -> String {
+    format!("Un relevé contient au plus {max} lignes : découpez le fichier.")
+}
+
+/// A statement row's fault, with its row number as the file shows it (the header is row 1).
+pub fn statement_row(row: usize, fault: &str) -> String {
+    format!("Ligne {row} : {fault}")
+}
+
+pub fn statement_duplicate(number: &str) -> String {
+    format!("le numéro de transaction « {number} » figure deux fois dans le relevé.")
+}
+
+pub fn unmatched_not_found(id: i64) -> String {
+    format!("Paiement non rapproché n° {id} introuvable (il a peut-être déjà été attribué).")
+}
+
+pub fn too_many_slips(max: usize) -> String {
+    format!("Un fichier contient au plus {max} bordereaux : choisissez moins de livraisons.")
+}

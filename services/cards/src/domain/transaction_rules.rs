@@ -58,6 +58,40 @@ pub fn check(
     operators: &[String],
 ) -> Result<TransactionDraft, ServiceError> {
     let mut f = Faults::new();
+    let mut draft = payment(&mut f, t, today, operators);
+    draft.member_id = t.transaction_member_id.filter(|id| *id > 0).unwrap_or_else(|| {
+        f.add("transaction_memberId", msg::MEMBER_REQUIRED);
+        0
+    });
+    f.finish_with(draft)
+}
+
+/// Checks a row of `operator`'s statement (no member yet: 0), or answers its first fault in French.
+pub fn check_statement_row(
+    row: &pb::StatementRow,
+    operator: &str,
+    today: NaiveDate,
+    operators: &[String],
+) -> Result<TransactionDraft, String> {
+    let sent = pb::TransactionInput {
+        transaction_date: row.transaction_date.clone(),
+        transaction_amount: row.transaction_amount,
+        transaction_mobile_operator: operator.to_string(),
+        transaction_number: row.transaction_number.clone(),
+        ..Default::default()
+    };
+    let mut f = Faults::new();
+    let draft = payment(&mut f, &sent, today, operators);
+    f.finish_with(draft).map_err(|e| e.to_string())
+}
+
+/// The payment's own fields (all but the member) into a draft, their faults into `f`.
+fn payment(
+    f: &mut Faults,
+    t: &pb::TransactionInput,
+    today: NaiveDate,
+    operators: &[String],
+) -> TransactionDraft {
     let date = match dates::parse(&t.transaction_date) {
         Ok(Some(date)) if date > today => {
             f.add("transaction_date", msg::DATE_IN_FUTURE);
@@ -92,10 +126,6 @@ pub fn check(
         kind if kind.is_empty() => DEFAULT_TYPE.to_string(),
         kind => kind,
     };
-    let member_id = t.transaction_member_id.filter(|id| *id > 0).unwrap_or_else(|| {
-        f.add("transaction_memberId", msg::MEMBER_REQUIRED);
-        0
-    });
     let sent_operator = f.required(
         "transaction_mobileOperator",
         &t.transaction_mobile_operator,
@@ -107,17 +137,16 @@ pub fn check(
         f.add("transaction_mobileOperator", msg::unknown_operator(operators));
     }
     let number = f.required("transaction_number", &t.transaction_number, 100, msg::NUMBER_REQUIRED);
-    let draft = TransactionDraft {
+    TransactionDraft {
         id: t.transaction_id.filter(|id| *id > 0).unwrap_or(0),
         date: date.unwrap_or(today),
         amount,
         kind,
-        member_id,
+        member_id: 0,
         operator: operator.unwrap_or_default(),
         number_key: number_key(&number),
         number,
-    };
-    f.finish_with(draft)
+    }
 }
 
 #[cfg(test)]
@@ -182,5 +211,20 @@ mod tests {
             fields_of(e),
             ["transaction_amount", "transaction_date", "transaction_mobileOperator"]
         );
+    }
+
+    #[test]
+    fn a_statement_row_needs_no_member_and_says_its_first_fault() {
+        let row = pb::StatementRow {
+            transaction_number: "W-1".into(),
+            transaction_date: "2026-11-02".into(),
+            transaction_amount: Some(5000.0),
+            phone_number: "0707070707".into(),
+        };
+        let draft = check_statement_row(&row, "wave", today(), &operators(None)).unwrap();
+        assert_eq!((draft.operator.as_str(), draft.member_id, draft.amount), ("Wave", 0, 5000));
+        let bad = pb::StatementRow { transaction_amount: Some(-3.0), ..row };
+        let fault = check_statement_row(&bad, "Wave", today(), &operators(None)).unwrap_err();
+        assert!(fault.contains("montant"), "{fault}");
     }
 }

@@ -23,7 +23,7 @@ pub const CARD_SORT: &[(&str, &str)] = &[
 ];
 
 /// The statuses of a card that still stands: a member with one gets no other.
-const STANDING: &str = "('pending', 'printed', 'in_delivery', 'delivered')";
+pub(super) const STANDING: &str = "('pending', 'printed', 'in_delivery', 'delivered')";
 
 /// A card row as the read message's JSON, with the address of the photo it was made with.
 pub(super) fn card_json() -> String {
@@ -261,7 +261,7 @@ impl Store {
 }
 
 /// Makes one member's card in `tx`, or says in French why not.
-async fn make_card(
+pub(super) async fn make_card(
     tx: &mut PgConnection,
     member_id: i64,
     making: &Making<'_>,
@@ -299,13 +299,6 @@ async fn make_card(
     let Some(transaction_id) = payment else {
         return Ok(Err(msg::no_payment(&firstname, &lastname, making.price)));
     };
-    sqlx::query(
-        "UPDATE cards.transaction SET transaction_is_used_for_card = true, updated_at = now()
-         WHERE transaction_id = $1",
-    )
-    .bind(transaction_id)
-    .execute(&mut *tx)
-    .await?;
     let seq: i64 =
         sqlx::query_scalar("SELECT nextval('cards.card_number_seq')").fetch_one(&mut *tx).await?;
     let number = common::id_number::make(making.number_prefix, seq);
@@ -329,38 +322,47 @@ async fn make_card(
     .bind(text::fold(&format!("{firstname} {lastname} {number}")))
     .fetch_one(&mut *tx)
     .await?;
-    let facts: (String, Option<chrono::NaiveDate>, String, i64, i64) = sqlx::query_as(
-        "SELECT card_member_id_number, card_birth_date, card_phone_number,
-                extract(epoch FROM card_created_at)::bigint,
+    sign_card(tx, card_id, making.signer).await?;
+    tell_card(tx, card_id, "created").await?;
+    transactions::set_used(tx, transaction_id, true).await?;
+    Ok(Ok(card_id))
+}
+
+/// Signs the QR code of a card as its row now stands (made, corrected or reprinted).
+pub(super) async fn sign_card(
+    tx: &mut PgConnection,
+    card_id: i64,
+    signer: &CardSigner,
+) -> Result<(), ServiceError> {
+    let facts: (String, String, String, String, Option<chrono::NaiveDate>, String, i64, i64) =
+        sqlx::query_as(
+            "SELECT card_member_id_number, card_id_number, card_firstname, card_lastname, card_birth_date,
+                card_phone_number, extract(epoch FROM card_created_at)::bigint,
                 extract(epoch FROM card_expiration_date::timestamptz)::bigint
          FROM cards.card WHERE card_id = $1",
-    )
-    .bind(card_id)
-    .fetch_one(&mut *tx)
-    .await?;
-    let qr = making.signer.sign(&CardFacts {
+        )
+        .bind(card_id)
+        .fetch_one(&mut *tx)
+        .await?;
+    let qr = signer.sign(&CardFacts {
         member_id_number: facts.0,
-        card_number: number.clone(),
-        firstname: firstname.clone(),
-        lastname: lastname.clone(),
-        birth_date: facts.1,
-        phone: facts.2,
-        issued_at: facts.3,
-        expires_at: facts.4,
+        card_number: facts.1,
+        firstname: facts.2,
+        lastname: facts.3,
+        birth_date: facts.4,
+        phone: facts.5,
+        issued_at: facts.6,
+        expires_at: facts.7,
     })?;
     sqlx::query("UPDATE cards.card SET card_qrcode = $2 WHERE card_id = $1")
         .bind(card_id)
         .bind(qr)
         .execute(&mut *tx)
         .await?;
-    tell_card(tx, card_id, "created").await?;
-    let transaction = transactions::read(tx, transaction_id).await?;
-    let event = pb::TransactionSaved { meta: None, transaction: Some(transaction) };
-    outbox::enqueue(tx, SCHEMA, "cards.transaction.updated", &event).await?;
-    Ok(Ok(card_id))
+    Ok(())
 }
 
-async fn read_card(conn: &mut PgConnection, id: i64) -> Result<pb::Card, ServiceError> {
+pub(super) async fn read_card(conn: &mut PgConnection, id: i64) -> Result<pb::Card, ServiceError> {
     let sql = format!("SELECT {} FROM cards.card c WHERE c.card_id = $1", card_json());
     sqlx::query_scalar(sqlx::AssertSqlSafe(sql))
         .bind(id)

@@ -24,7 +24,8 @@ pub const DELIVERY_SORT: &[(&str, &str)] = &[
 /// A delivery row as the read message's JSON, with its count of cards.
 const DELIVERY_JSON: &str =
     "jsonb_strip_nulls(to_jsonb(d) || jsonb_build_object('delivery_quantity',
-    (SELECT count(*) FROM cards.card k WHERE k.card_delivery_id = d.delivery_id)))";
+    (SELECT count(*) FROM cards.card k WHERE k.card_delivery_id = d.delivery_id),
+    'delivery_has_proof', EXISTS (SELECT 1 FROM cards.delivery_proof p WHERE p.delivery_id = d.delivery_id)))";
 
 /// A delivery to write, its cards found by id.
 pub struct DeliveryDraft<'a> {
@@ -273,7 +274,11 @@ async fn lock_unsent(tx: &mut PgConnection, id: i64) -> Result<(), ServiceError>
     }
 }
 
-async fn tell_delivery(tx: &mut PgConnection, id: i64, verb: &str) -> Result<(), ServiceError> {
+pub(super) async fn tell_delivery(
+    tx: &mut PgConnection,
+    id: i64,
+    verb: &str,
+) -> Result<(), ServiceError> {
     let delivery = read_delivery(tx, id).await?;
     let event = pb::DeliverySaved { meta: None, delivery: Some(delivery) };
     outbox::enqueue(tx, SCHEMA, &format!("cards.delivery.{verb}"), &event).await?;

@@ -1,9 +1,12 @@
 //! The cards schema's queries. Inputs are always bound; only allow-listed sort columns are written into
 //! SQL text. Each change is written in one transaction with the event that tells of it.
 
+pub mod card_changes;
 pub mod cards;
 pub mod deliveries;
+pub mod delivery_proofs;
 pub mod members;
+pub mod statements;
 pub mod transactions;
 
 pub use transactions::TRANSACTION_SORT;

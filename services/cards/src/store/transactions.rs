@@ -90,22 +90,7 @@ impl Store {
             lock_unused(&mut tx, d.id).await?;
         }
         let saved: i64 = if d.id == 0 {
-            sqlx::query_scalar(
-                "INSERT INTO cards.transaction (transaction_date, transaction_amount, transaction_type,
-                     transaction_member_id, transaction_mobile_operator, transaction_number, number_key,
-                     transaction_created_by_user)
-                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING transaction_id",
-            )
-            .bind(d.date)
-            .bind(d.amount)
-            .bind(&d.kind)
-            .bind(d.member_id)
-            .bind(&d.operator)
-            .bind(&d.number)
-            .bind(&d.number_key)
-            .bind(caller)
-            .fetch_one(&mut *tx)
-            .await
+            insert(&mut tx, d, caller).await?
         } else {
             sqlx::query_scalar(
                 "UPDATE cards.transaction SET transaction_date = $1, transaction_amount = $2,
@@ -123,21 +108,9 @@ impl Store {
             .bind(d.id)
             .fetch_one(&mut *tx)
             .await
-        }
-        .map_err(|e| {
-            unique_or(
-                e,
-                [UniqueField {
-                    constraint: "transaction_number_key",
-                    field: "transaction_number",
-                    message: msg::number_taken(&d.number, &d.operator),
-                }],
-            )
-        })?;
-        let transaction = read(&mut tx, saved).await?;
-        let verb = if d.id == 0 { "created" } else { "updated" };
-        let event = pb::TransactionSaved { meta: None, transaction: Some(transaction) };
-        outbox::enqueue(&mut tx, SCHEMA, &format!("cards.transaction.{verb}"), &event).await?;
+            .map_err(|e| number_taken(e, d))?
+        };
+        tell(&mut tx, saved, if d.id == 0 { "created" } else { "updated" }).await?;
         tx.commit().await?;
         Ok(saved)
     }
@@ -160,6 +133,68 @@ impl Store {
         tx.commit().await?;
         Ok(())
     }
+}
+
+/// Records a new payment (409 on `transaction_number` when the operator's number is known) and answers
+/// its id; the caller tells of it.
+pub(super) async fn insert(
+    tx: &mut PgConnection,
+    d: &TransactionDraft,
+    caller: &str,
+) -> Result<i64, ServiceError> {
+    sqlx::query_scalar(
+        "INSERT INTO cards.transaction (transaction_date, transaction_amount, transaction_type,
+             transaction_member_id, transaction_mobile_operator, transaction_number, number_key,
+             transaction_created_by_user)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING transaction_id",
+    )
+    .bind(d.date)
+    .bind(d.amount)
+    .bind(&d.kind)
+    .bind(d.member_id)
+    .bind(&d.operator)
+    .bind(&d.number)
+    .bind(&d.number_key)
+    .bind(caller)
+    .fetch_one(&mut *tx)
+    .await
+    .map_err(|e| number_taken(e, d))
+}
+
+fn number_taken(e: sqlx::Error, d: &TransactionDraft) -> ServiceError {
+    unique_or(
+        e,
+        [UniqueField {
+            constraint: "transaction_number_key",
+            field: "transaction_number",
+            message: msg::number_taken(&d.number, &d.operator),
+        }],
+    )
+}
+
+/// Tells of a transaction as it now is (`cards.transaction.<verb>`).
+pub(super) async fn tell(tx: &mut PgConnection, id: i64, verb: &str) -> Result<(), ServiceError> {
+    let transaction = read(tx, id).await?;
+    let event = pb::TransactionSaved { meta: None, transaction: Some(transaction) };
+    outbox::enqueue(tx, SCHEMA, &format!("cards.transaction.{verb}"), &event).await?;
+    Ok(())
+}
+
+/// Marks a payment spent by a card (or free again when its pending card is cancelled), and tells of it.
+pub(super) async fn set_used(
+    tx: &mut PgConnection,
+    id: i64,
+    used: bool,
+) -> Result<(), ServiceError> {
+    sqlx::query(
+        "UPDATE cards.transaction SET transaction_is_used_for_card = $2, updated_at = now()
+         WHERE transaction_id = $1",
+    )
+    .bind(id)
+    .bind(used)
+    .execute(&mut *tx)
+    .await?;
+    tell(tx, id, "updated").await
 }
 
 pub(super) async fn read(

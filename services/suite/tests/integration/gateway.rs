@@ -153,6 +153,16 @@ const IMPLEMENTED: &[(&str, &str)] = &[
     ("get", "/delivery/get.delivery/{delivery_id}"),
     ("post", "/delivery/post_delivery"),
     ("delete", "/delivery/delete.delivery/{delivery_id}"),
+    ("post", "/delivery/post.printing_delivery_list_by_id"),
+    ("post", "/delivery/post.delivery_proof/{delivery_id}"),
+    ("get", "/delivery/get.delivery_proof/{delivery_id}"),
+    ("post", "/card/post_card"),
+    ("delete", "/card/delete_card/{card_id}"),
+    ("post", "/card/post.card_creation.refresh"),
+    ("post", "/card/post.card_reprint"),
+    ("post", "/transaction/post.statement_import"),
+    ("get", "/transaction/get.unmatched_list"),
+    ("post", "/transaction/post.unmatched_assign"),
 ];
 
 async fn openapi(suite: &TestSuite) -> Value {

@@ -2,6 +2,7 @@
 //! copied from a migrated template and its own NATS prefix, for each test, and talks REST to its gateway
 //! as a user would.
 
+mod card_followups;
 mod cards;
 mod consumer;
 mod gateway;
@@ -11,6 +12,7 @@ mod members;
 mod role_matrix;
 mod security;
 mod sign_in;
+mod statements;
 mod support;
 mod transactions;
 mod users;

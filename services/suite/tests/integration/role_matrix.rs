@@ -28,6 +28,7 @@ fn needs(method: &str, path: &str) -> Needs {
         "auth" if path.starts_with("/auth/generate") => Area::Tools,
         "auth" | "env" => return Needs::Session,
         "card" if path == "/card/get.card_key" => return Needs::Session,
+        "card" if path.starts_with("/card/delete_card/") => Area::CardCancellation,
         "user" => Area::Users,
         "loginparam" => Area::LoginParams,
         "region" | "department" | "subprefecture" | "locality" => Area::Geography,

@@ -106,6 +106,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/card/delete_card/{card_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Cancels a card (administrators and managers only). A card waiting to be printed gives its payment
+         *     back; a printed card or one in error keeps it spent. A card in a delivery, delivered or revoked cannot
+         *     be cancelled (409).
+         */
+        delete: operations["delete_card"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/card/get.card_creation.create": {
         parameters: {
             query?: never;
@@ -216,6 +237,49 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/card/post.card_creation.refresh": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Reads again from the members service the members who have an unused payment (their names, photos and
+         *     numbers as they are now), then answers the members a card can be made for, as
+         *     `get.card_creation.member_list` does.
+         */
+        post: operations["card_creation_refresh"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/card/post.card_reprint": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A new card for a damaged or misprinted one (printed, in delivery, delivered or in error): the old card
+         *     is cancelled with the reason; the new one waits to be printed, spends the same payment, keeps the same
+         *     expiry, takes the member's identity and photo as they are now, and names the card it replaces
+         *     (`card_replacesCardId`). Answers the new card's id.
+         */
+        post: operations["reprint_card"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/card/post.card_revoke": {
         parameters: {
             query?: never;
@@ -267,6 +331,27 @@ export interface paths {
          *     and place, city, expiry, and the signed QR code), at most 500 at a time. For those who print cards.
          */
         post: operations["print_cards"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/card/post_card": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * With `card_id`: corrects the identity printed on a card still waiting to be printed (names, birth date
+         *     and place, city, phone; its QR code is signed again; 409 once printed: reprint it instead). Without:
+         *     makes the card of `card_memberId`, as `create_member_card` does.
+         */
+        post: operations["post_card"];
         delete?: never;
         options?: never;
         head?: never;
@@ -385,6 +470,60 @@ export interface paths {
         get: operations["delivery_list"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/delivery/get.delivery_proof/{delivery_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The proof of a delivery, as it was sent (JPEG, PNG or PDF). */
+        get: operations["get_delivery_proof"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/delivery/post.delivery_proof/{delivery_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Keeps the proof that a delivery reached its members (replacing the previous one). */
+        post: operations["post_delivery_proof"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/delivery/post.printing_delivery_list_by_id": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The delivery slips (A4 PDF): for each delivery its code, dates, agent and type, the table of its cards
+         *     and boxes for the signatures of who hands the cards over and who receives them; at most 100 deliveries.
+         */
+        post: operations["print_delivery_slips"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1026,6 +1165,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/transaction/get.unmatched_list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The payments of statements no member was found for, oldest first. Sortable on unmatched_id (default),
+         *     transaction_date, phone_number.
+         */
+        get: operations["unmatched_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/transaction/get_transaction/{transaction_id}": {
         parameters: {
             query?: never;
@@ -1036,6 +1195,45 @@ export interface paths {
         get: operations["get_transaction"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/transaction/post.statement_import": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Records an operator's statement, all rows or none (a bad row refuses the whole statement, naming its
+         *     line): each payment already recorded is left as it is (so importing the same statement twice changes
+         *     nothing); the others become the transaction of the one member whose phone number paid, or wait among
+         *     the unmatched payments. At most 50,000 rows.
+         */
+        post: operations["statement_import"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/transaction/post.unmatched_assign": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Records an unmatched payment as the transaction of the member named; it leaves the unmatched ones. */
+        post: operations["unmatched_assign"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1156,12 +1354,28 @@ export interface components {
             runningEnv: string;
             version: string;
         };
+        Assignment: {
+            /**
+             * Format: int64
+             * @default 0
+             */
+            member_id: number;
+            /**
+             * Format: int64
+             * @default 0
+             */
+            unmatched_id: number;
+        };
         /** @description A card: the member's identity as printed on it, copied when the card was made. */
         Card: {
             /** @default null */
             card_birthDate: string | null;
             /** @default  */
             card_birthLocation: string;
+            /** @default null */
+            card_cancelledAt: string | null;
+            /** @default  */
+            card_cancelledReason: string;
             /** @default  */
             card_city: string;
             /** @default  */
@@ -1210,6 +1424,12 @@ export interface components {
              * @default
              */
             card_qrcode: string;
+            /**
+             * Format: int64
+             * @description A reprint names the card it replaces; a cancelled card says why.
+             * @default null
+             */
+            card_replacesCardId: number | null;
             /** @default null */
             card_revokedAt: string | null;
             /** @default  */
@@ -1252,6 +1472,31 @@ export interface components {
         CardIds: {
             /** @default [] */
             card_ids: number[];
+        };
+        /** @description A card's printed identity, as corrected before printing (or the member whose card to make). */
+        CardInput: {
+            /** @default null */
+            card_birthDate: string | null;
+            /** @default  */
+            card_birthLocation: string;
+            /** @default  */
+            card_city: string;
+            /** @default  */
+            card_firstname: string;
+            /**
+             * Format: int64
+             * @default null
+             */
+            card_id: number | null;
+            /** @default  */
+            card_lastname: string;
+            /**
+             * Format: int64
+             * @default null
+             */
+            card_memberId: number | null;
+            /** @default  */
+            card_phoneNumber: string;
         };
         /** @description The public key that checks cards' QR codes, with the issuer they name. */
         CardKey: {
@@ -1379,6 +1624,10 @@ export interface components {
                 card_birthDate: string | null;
                 /** @default  */
                 card_birthLocation: string;
+                /** @default null */
+                card_cancelledAt: string | null;
+                /** @default  */
+                card_cancelledReason: string;
                 /** @default  */
                 card_city: string;
                 /** @default  */
@@ -1427,6 +1676,12 @@ export interface components {
                  * @default
                  */
                 card_qrcode: string;
+                /**
+                 * Format: int64
+                 * @description A reprint names the card it replaces; a cancelled card says why.
+                 * @default null
+                 */
+                card_replacesCardId: number | null;
                 /** @default null */
                 card_revokedAt: string | null;
                 /** @default  */
@@ -2018,6 +2273,11 @@ export interface components {
              */
             delivery_deliveredByLoginId: number | null;
             /**
+             * @description Answers only: whether a proof of delivery is kept (`delivery/get.delivery_proof/{delivery_id}`).
+             * @default false
+             */
+            delivery_hasProof: boolean;
+            /**
              * Format: int64
              * @default null
              */
@@ -2054,6 +2314,10 @@ export interface components {
             cards: components["schemas"]["Card"][];
             /** @default null */
             delivery: components["schemas"]["Delivery"] | null;
+        };
+        DeliveryIds: {
+            /** @default [] */
+            delivery_ids: number[];
         };
         DeliveryInput: {
             /** @default [] */
@@ -2183,6 +2447,10 @@ export interface components {
                 card_birthDate: string | null;
                 /** @default  */
                 card_birthLocation: string;
+                /** @default null */
+                card_cancelledAt: string | null;
+                /** @default  */
+                card_cancelledReason: string;
                 /** @default  */
                 card_city: string;
                 /** @default  */
@@ -2231,6 +2499,12 @@ export interface components {
                  * @default
                  */
                 card_qrcode: string;
+                /**
+                 * Format: int64
+                 * @description A reprint names the card it replaces; a cancelled card says why.
+                 * @default null
+                 */
+                card_replacesCardId: number | null;
                 /** @default null */
                 card_revokedAt: string | null;
                 /** @default  */
@@ -2367,6 +2641,11 @@ export interface components {
                  * @default null
                  */
                 delivery_deliveredByLoginId: number | null;
+                /**
+                 * @description Answers only: whether a proof of delivery is kept (`delivery/get.delivery_proof/{delivery_id}`).
+                 * @default false
+                 */
+                delivery_hasProof: boolean;
                 /**
                  * Format: int64
                  * @default null
@@ -2669,6 +2948,39 @@ export interface components {
                 transaction_number: string;
                 /** @default  */
                 transaction_type: string;
+            }[];
+            /** @example ok */
+            status: string;
+            /**
+             * Format: int64
+             * @description The count of all rows matching the filters.
+             */
+            total: number;
+        };
+        List_UnmatchedPayment: {
+            data: {
+                /** @default  */
+                imported_at: string;
+                /** @default  */
+                imported_by_user: string;
+                /** @default  */
+                phone_number: string;
+                /**
+                 * Format: double
+                 * @default 0
+                 */
+                transaction_amount: number;
+                /** @default  */
+                transaction_date: string;
+                /** @default  */
+                transaction_mobileOperator: string;
+                /** @default  */
+                transaction_number: string;
+                /**
+                 * Format: int64
+                 * @default 0
+                 */
+                unmatched_id: number;
             }[];
             /** @example ok */
             status: string;
@@ -3200,6 +3512,15 @@ export interface components {
              */
             member_photo: string;
         };
+        /** @description The form of a proof upload (multipart/form-data). */
+        ProofUpload: {
+            /**
+             * Format: binary
+             * @description A photo (JPEG, PNG) or a PDF of the signed slip, at most 10 MB (the content is checked, not the
+             *     name).
+             */
+            delivery_proof: string;
+        };
         /** @description A member whose card was not made, and why (French). */
         Refusal: {
             /**
@@ -3222,6 +3543,18 @@ export interface components {
             /** @default  */
             region_name: string;
         };
+        Reprint: {
+            /**
+             * Format: int64
+             * @default 0
+             */
+            card_id: number;
+            /**
+             * @description Why (damaged, misprinted, delivery error, ...): required.
+             * @default
+             */
+            reason: string;
+        };
         Revocation: {
             /**
              * Format: int64
@@ -3240,6 +3573,62 @@ export interface components {
             login_id: number;
             login_name: string;
             login_role: string;
+        };
+        Statement: {
+            /** @default [] */
+            rows: components["schemas"]["StatementRow"][];
+            /**
+             * @description One of the operators of `transaction_mobileOperators`.
+             * @default
+             */
+            transaction_mobileOperator: string;
+        };
+        /** @description What an import did. */
+        StatementAnswer: {
+            data: components["schemas"]["StatementResult"];
+            message: string;
+            /** @example ok */
+            status: string;
+        };
+        StatementResult: {
+            /**
+             * Format: int64
+             * @description Already recorded (by hand, or by an earlier import): left as they are.
+             * @default 0
+             */
+            known: number;
+            /**
+             * Format: int64
+             * @description Recorded as the transaction of the member whose phone number it is.
+             * @default 0
+             */
+            matched: number;
+            /**
+             * Format: int64
+             * @description Waiting for an agent to name the member.
+             * @default 0
+             */
+            unmatched: number;
+        };
+        /** @description A payment as an operator's statement lists it. */
+        StatementRow: {
+            /**
+             * @description The payer's phone number.
+             * @default
+             */
+            phone_number: string;
+            /**
+             * Format: double
+             * @default null
+             */
+            transaction_amount: number | null;
+            /**
+             * @description `AAAA-MM-JJ` or `JJ/MM/AAAA`.
+             * @default
+             */
+            transaction_date: string;
+            /** @default  */
+            transaction_number: string;
         };
         Subprefecture: {
             /**
@@ -3364,6 +3753,31 @@ export interface components {
              * @default
              */
             transaction_type: string;
+        };
+        /** @description A payment of a statement no member could be found for. */
+        UnmatchedPayment: {
+            /** @default  */
+            imported_at: string;
+            /** @default  */
+            imported_by_user: string;
+            /** @default  */
+            phone_number: string;
+            /**
+             * Format: double
+             * @default 0
+             */
+            transaction_amount: number;
+            /** @default  */
+            transaction_date: string;
+            /** @default  */
+            transaction_mobileOperator: string;
+            /** @default  */
+            transaction_number: string;
+            /**
+             * Format: int64
+             * @default 0
+             */
+            unmatched_id: number;
         };
         /** @description The fields to change on a login; absent fields stay as they are. */
         UserPatch: {
@@ -3565,6 +3979,51 @@ export interface operations {
                 };
             };
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    delete_card: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                card_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Written"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3785,6 +4244,79 @@ export interface operations {
             };
         };
     };
+    card_creation_refresh: {
+        parameters: {
+            query?: {
+                /** @description Rows per page (default 2000). */
+                _limit?: number;
+                _offset?: number;
+                /** @description A field name of the list, from its allow-list. */
+                _orderBy?: string;
+                _descending?: boolean;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["List_CardCandidate"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    reprint_card: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["Reprint"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Written"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     revoke_card: {
         parameters: {
             query?: never;
@@ -3885,6 +4417,45 @@ export interface operations {
                 };
             };
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    post_card: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CardInput"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Written"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4131,6 +4702,123 @@ export interface operations {
                 };
             };
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    get_delivery_proof: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                delivery_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/octet-stream": number[];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    post_delivery_proof: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                delivery_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["ProofUpload"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Written"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    print_delivery_slips: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DeliveryIds"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": number[];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5428,6 +6116,40 @@ export interface operations {
             };
         };
     };
+    unmatched_list: {
+        parameters: {
+            query?: {
+                /** @description Rows per page (default 2000). */
+                _limit?: number;
+                _offset?: number;
+                /** @description A field name of the list, from its allow-list. */
+                _orderBy?: string;
+                _descending?: boolean;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["List_UnmatchedPayment"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     get_transaction: {
         parameters: {
             query?: never;
@@ -5448,6 +6170,84 @@ export interface operations {
                 };
             };
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    statement_import: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["Statement"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StatementAnswer"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    unmatched_assign: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["Assignment"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Written"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };

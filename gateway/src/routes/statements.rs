@@ -1,0 +1,80 @@
+//! `transaction/post.statement_import`, `transaction/get.unmatched_list`, `transaction/post.unmatched_assign`:
+//! operators' statements of mobile-money payments, read in the browser from CSV or .xlsx and recorded here
+//! all or nothing, and the payments no member could be found for (the cards service).
+
+use crate::access::{CardsRead, CardsWrite};
+use crate::envelope::{self, List, Paging, Written};
+use crate::error::{ApiError, ErrorBody};
+use crate::extract::{Json, Query};
+use crate::routes::cards::cards;
+use crate::routes::geography::IMPORT_BODY_LIMIT;
+use crate::session::Authorized;
+use crate::state::AppState;
+use axum::extract::{DefaultBodyLimit, State};
+use axum::response::{IntoResponse, Response};
+use proto::cards as pb;
+use serde::Serialize;
+use utoipa::ToSchema;
+use utoipa_axum::{router::OpenApiRouter, routes};
+
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new().routes(routes!(unmatched_list)).routes(routes!(unmatched_assign)).merge(
+        OpenApiRouter::new()
+            .routes(routes!(statement_import))
+            .layer(DefaultBodyLimit::max(IMPORT_BODY_LIMIT)),
+    )
+}
+
+/// What an import did.
+#[derive(Serialize, ToSchema)]
+pub struct StatementAnswer {
+    #[schema(example = "ok")]
+    pub status: &'static str,
+    pub message: String,
+    pub data: pb::StatementResult,
+}
+
+/// Records an operator's statement, all rows or none (a bad row refuses the whole statement, naming its
+/// line): each payment already recorded is left as it is (so importing the same statement twice changes
+/// nothing); the others become the transaction of the one member whose phone number paid, or wait among
+/// the unmatched payments. At most 50,000 rows.
+#[utoipa::path(post, path = "/transaction/post.statement_import", tag = "transaction", request_body = pb::Statement,
+    responses((status = 200, body = StatementAnswer), (status = 400, body = ErrorBody)))]
+pub async fn statement_import(
+    State(state): State<AppState>,
+    _caller: Authorized<CardsWrite>,
+    Json(body): Json<pb::Statement>,
+) -> Result<Response, ApiError> {
+    let data = cards(&state).import_statement(body).await?.into_inner();
+    let message = format!(
+        "{} paiement(s) rapproché(s), {} déjà connu(s), {} à attribuer",
+        data.matched, data.known, data.unmatched
+    );
+    Ok(axum::Json(StatementAnswer { status: "ok", message, data }).into_response())
+}
+
+/// The payments of statements no member was found for, oldest first. Sortable on unmatched_id (default),
+/// transaction_date, phone_number.
+#[utoipa::path(get, path = "/transaction/get.unmatched_list", tag = "transaction", params(Paging),
+    responses((status = 200, body = List<pb::UnmatchedPayment>), (status = 400, body = ErrorBody)))]
+pub async fn unmatched_list(
+    State(state): State<AppState>,
+    _caller: Authorized<CardsRead>,
+    Query(paging): Query<Paging>,
+) -> Result<Response, ApiError> {
+    let request = pb::UnmatchedListRequest { paging: Some(paging.to_pb()) };
+    let answer = cards(&state).list_unmatched_payments(request).await?.into_inner();
+    Ok(envelope::list(answer.items, answer.total))
+}
+
+/// Records an unmatched payment as the transaction of the member named; it leaves the unmatched ones.
+#[utoipa::path(post, path = "/transaction/post.unmatched_assign", tag = "transaction", request_body = pb::Assignment,
+    responses((status = 200, body = Written), (status = 400, body = ErrorBody), (status = 404, body = ErrorBody), (status = 409, body = ErrorBody)))]
+pub async fn unmatched_assign(
+    State(state): State<AppState>,
+    _caller: Authorized<CardsWrite>,
+    Json(body): Json<pb::Assignment>,
+) -> Result<Response, ApiError> {
+    let id = cards(&state).assign_unmatched_payment(body).await?.into_inner().id;
+    Ok(envelope::written("Paiement attribué à l'adhérent", Some(id)))
+}

@@ -1,0 +1,291 @@
+//! What happens to cards after their making: the printed identity corrected before printing, cancelling
+//! (admins and managers only), reprinting (the old card cancelled, the new one linked), every other move
+//! refused; the delivery slip read back as text, and the proof of a delivery.
+
+use crate::support::{TestSuite, save};
+use reqwest::StatusCode;
+use serde_json::{Value, json};
+
+async fn member(suite: &TestSuite, token: &str, first: &str, last: &str) -> i64 {
+    save(
+        suite,
+        token,
+        "/api/member/post_member",
+        json!({"member_firstname": first, "member_lastname": last, "member_birthDate": "1980-05-12",
+               "member_contact": "0505050505"}),
+    )
+    .await
+}
+
+/// A pending card of a new member who paid; answers (card id, member id).
+async fn pending_card(suite: &TestSuite, token: &str, first: &str, number: &str) -> (i64, i64) {
+    let member_id = member(suite, token, first, "Koné").await;
+    save(
+        suite,
+        token,
+        "/api/transaction/post_transaction",
+        json!({"transaction_date": "2026-11-20", "transaction_amount": 5000, "transaction_memberId": member_id,
+               "transaction_mobileOperator": "Wave", "transaction_number": number}),
+    )
+    .await;
+    let card = save(suite, token, "/api/card/post_card", json!({"card_memberId": member_id})).await;
+    (card, member_id)
+}
+
+async fn card(suite: &TestSuite, token: &str, id: i64) -> Value {
+    let (status, body) = suite.get(&format!("/api/card/get_card/{id}"), token).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    body["data"].clone()
+}
+
+async fn status_of(suite: &TestSuite, token: &str, id: i64) -> String {
+    card(suite, token, id).await["card_status"].as_str().unwrap().to_string()
+}
+
+async fn mark_printed(suite: &TestSuite, token: &str, id: i64) -> StatusCode {
+    suite.post("/api/card/post.mark_as_printed", token, json!({"card_ids": [id]})).await.0
+}
+
+async fn transaction_used(suite: &TestSuite, token: &str, member_id: i64) -> bool {
+    let (_, list) = suite
+        .get(&format!("/api/transaction/get.transaction_list?member_id={member_id}"), token)
+        .await;
+    list["data"][0]["transaction_isUsedForCard"].as_bool().unwrap()
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_pending_card_is_corrected_and_signed_again_but_not_once_printed() {
+    let suite = TestSuite::start().await;
+    let admin = suite.admin_token().await;
+    let (id, _) = pending_card(&suite, &admin, "Awa", "W-1").await;
+    let before = card(&suite, &admin, id).await;
+    let correction = json!({"card_id": id, "card_firstname": "Awa Élodie", "card_lastname": "Koné-N'Guessan",
+                            "card_birthDate": "12/05/1981", "card_city": "Bouaké"});
+    let (status, answer) = suite.post("/api/card/post_card", &admin, correction.clone()).await;
+    assert_eq!(status, StatusCode::OK, "{answer}");
+    assert_eq!(answer["message"], "Carte corrigée");
+    let after = card(&suite, &admin, id).await;
+    assert_eq!(
+        (after["card_firstname"].as_str(), after["card_lastname"].as_str()),
+        (Some("Awa Élodie"), Some("Koné-N'Guessan"))
+    );
+    assert_eq!(
+        (after["card_birthDate"].as_str(), after["card_city"].as_str()),
+        (Some("1981-05-12"), Some("Bouaké"))
+    );
+    assert_ne!(after["card_qrcode"], before["card_qrcode"], "the QR code carries the new names");
+    let (_, found) = suite.get("/api/card/get.card_list?filter=elodie", &admin).await;
+    assert_eq!(found["total"], 1, "the search follows the correction");
+
+    let (status, refusal) = suite
+        .post("/api/card/post_card", &admin, json!({"card_id": id, "card_firstname": " "}))
+        .await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert_eq!(
+        refusal["fields"]["card_firstname"],
+        "Le prénom imprimé sur la carte est obligatoire."
+    );
+
+    assert_eq!(mark_printed(&suite, &admin, id).await, StatusCode::OK);
+    let (status, refusal) = suite.post("/api/card/post_card", &admin, correction).await;
+    assert_eq!(status, StatusCode::CONFLICT);
+    assert!(refusal["message"].as_str().unwrap().contains("faites une réimpression"), "{refusal}");
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn only_admins_and_managers_cancel_and_a_pending_card_gives_its_payment_back() {
+    let suite = TestSuite::start().await;
+    let admin = suite.admin_token().await;
+    let (_, agent) = suite.login_with_role("agent.koffi", "agent").await;
+    let (_, manager) = suite.login_with_role("gestion.aya", "manager").await;
+    let (pending, member_id) = pending_card(&suite, &admin, "Awa", "W-1").await;
+    assert!(transaction_used(&suite, &admin, member_id).await);
+
+    let (status, _) = suite.delete(&format!("/api/card/delete_card/{pending}"), &agent).await;
+    assert_eq!(status, StatusCode::FORBIDDEN, "agents do not cancel cards");
+    let (status, answer) =
+        suite.delete(&format!("/api/card/delete_card/{pending}"), &manager).await;
+    assert_eq!(status, StatusCode::OK, "{answer}");
+    let cancelled = card(&suite, &admin, pending).await;
+    assert_eq!(cancelled["card_status"], "cancelled");
+    assert!(cancelled["card_cancelledAt"].as_str().is_some());
+    assert!(!transaction_used(&suite, &admin, member_id).await, "the payment is free again");
+    // The member may have a card again, paid by the same payment.
+    let again =
+        save(&suite, &admin, "/api/card/post_card", json!({"card_memberId": member_id})).await;
+    assert_eq!(status_of(&suite, &admin, again).await, "pending");
+
+    // A printed card cancelled keeps its payment spent; a cancelled card moves no more.
+    assert_eq!(mark_printed(&suite, &admin, again).await, StatusCode::OK);
+    let (status, _) = suite.delete(&format!("/api/card/delete_card/{again}"), &admin).await;
+    assert_eq!(status, StatusCode::OK);
+    assert!(transaction_used(&suite, &admin, member_id).await, "a made card was paid for");
+    let (status, refusal) = suite.delete(&format!("/api/card/delete_card/{again}"), &admin).await;
+    assert_eq!(status, StatusCode::CONFLICT, "{refusal}");
+    assert_eq!(mark_printed(&suite, &admin, again).await, StatusCode::CONFLICT);
+    let (status, _) = suite
+        .post("/api/card/post.card_reprint", &admin, json!({"card_id": again, "reason": "abîmée"}))
+        .await;
+    assert_eq!(status, StatusCode::CONFLICT, "a cancelled card is not reprinted");
+    let (status, _) = suite.delete("/api/card/delete_card/999999", &admin).await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_reprint_cancels_the_old_card_and_links_the_new_one_on_the_same_payment() {
+    let suite = TestSuite::start().await;
+    let admin = suite.admin_token().await;
+    let (_, agent) = suite.login_with_role("agent.koffi", "agent").await;
+    let (old, member_id) = pending_card(&suite, &admin, "Awa", "W-1").await;
+    let (status, refusal) = suite
+        .post("/api/card/post.card_reprint", &agent, json!({"card_id": old, "reason": "abîmée"}))
+        .await;
+    assert_eq!(status, StatusCode::CONFLICT, "a pending card is printed, not reprinted: {refusal}");
+    assert_eq!(mark_printed(&suite, &admin, old).await, StatusCode::OK);
+    let (status, refusal) = suite
+        .post("/api/card/post.card_reprint", &agent, json!({"card_id": old, "reason": ""}))
+        .await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert!(refusal["fields"]["reason"].as_str().unwrap().contains("motif"));
+
+    // The member's name changed since: the new card carries it.
+    let (_, m) = suite.get(&format!("/api/member/get_member/{member_id}"), &admin).await;
+    let mut changed = m["data"].clone();
+    changed["member_firstname"] = json!("Awa Bénédicte");
+    for server_owned in ["member_idNumber", "member_uuid"] {
+        changed.as_object_mut().unwrap().remove(server_owned);
+    }
+    let (status, answer) = suite.post("/api/member/post_member", &admin, changed).await;
+    assert_eq!(status, StatusCode::OK, "{answer}");
+
+    let (status, answer) = suite
+        .post(
+            "/api/card/post.card_reprint",
+            &agent,
+            json!({"card_id": old, "reason": "carte abîmée"}),
+        )
+        .await;
+    assert_eq!(status, StatusCode::OK, "{answer}");
+    let new = answer["id"].as_i64().unwrap();
+    let (old_card, new_card) = (card(&suite, &admin, old).await, card(&suite, &admin, new).await);
+    assert_eq!(
+        (old_card["card_status"].as_str(), old_card["card_cancelledReason"].as_str()),
+        (Some("cancelled"), Some("carte abîmée"))
+    );
+    assert_eq!(new_card["card_status"], "pending");
+    assert_eq!(new_card["card_replacesCardId"], old);
+    assert_eq!(new_card["card_transactionId"], old_card["card_transactionId"], "no new payment");
+    assert_eq!(
+        new_card["card_expirationDate"], old_card["card_expirationDate"],
+        "no longer validity"
+    );
+    assert_ne!(new_card["card_idNumber"], old_card["card_idNumber"], "a number of its own");
+    assert_eq!(new_card["card_firstname"], "Awa Bénédicte");
+
+    // Delivered cards are reprinted too; an illegal move is a 409 with the status in French.
+    let (status, refusal) = suite
+        .post("/api/delivery/post_delivery", &admin, json!({"cards": [{"card_id": new}]}))
+        .await;
+    assert_eq!(status, StatusCode::CONFLICT, "a pending card is not delivered");
+    assert!(refusal["message"].as_str().unwrap().contains("en attente d'impression"), "{refusal}");
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn the_delivery_slip_lists_its_cards_in_text_and_a_proof_is_kept() {
+    let suite = TestSuite::start().await;
+    let admin = suite.admin_token().await;
+    let (a, _) = pending_card(&suite, &admin, "Adjoua Élodie", "W-1").await;
+    let (b, _) = pending_card(&suite, &admin, "Ékra", "W-2").await;
+    for id in [a, b] {
+        assert_eq!(mark_printed(&suite, &admin, id).await, StatusCode::OK);
+    }
+    let delivery = save(
+        &suite,
+        &admin,
+        "/api/delivery/post_delivery",
+        json!({"cards": [{"card_id": a}, {"card_id": b}]}),
+    )
+    .await;
+    let response = suite
+        .http
+        .post(suite.url("/api/delivery/post.printing_delivery_list_by_id"))
+        .bearer_auth(&admin)
+        .json(&json!({"delivery_ids": [delivery]}))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(response.status(), StatusCode::OK);
+    assert_eq!(response.headers()["content-type"], "application/pdf");
+    let pdf = response.bytes().await.unwrap();
+    let text = pdf_extract::extract_text_from_mem(&pdf).unwrap();
+    let (_, detail) = suite.get(&format!("/api/delivery/get.delivery/{delivery}"), &admin).await;
+    let code = detail["data"]["delivery"]["delivery_code"].as_str().unwrap();
+    assert!(text.contains("Bordereau de livraison") && text.contains(code), "{text}");
+    assert!(text.contains("Adjoua Élodie") && text.contains("Ékra"), "accents: {text}");
+    for c in detail["data"]["cards"].as_array().unwrap() {
+        assert!(text.contains(c["card_idNumber"].as_str().unwrap()), "card numbers: {text}");
+    }
+    assert!(text.contains("Reçu par") && text.contains("Total : 2 carte(s)"), "{text}");
+    let (status, refusal) = suite
+        .post(
+            "/api/delivery/post.printing_delivery_list_by_id",
+            &admin,
+            json!({"delivery_ids": []}),
+        )
+        .await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{refusal}");
+
+    // The proof: a PDF is kept and read back; a text file is refused in French.
+    let proof = |content: Vec<u8>, name: &str| {
+        reqwest::multipart::Form::new().part(
+            "delivery_proof",
+            reqwest::multipart::Part::bytes(content).file_name(name.to_string()),
+        )
+    };
+    let upload = |form| {
+        suite
+            .http
+            .post(suite.url(&format!("/api/delivery/post.delivery_proof/{delivery}")))
+            .bearer_auth(&admin)
+            .multipart(form)
+            .send()
+    };
+    let refused = upload(proof(b"bonjour".to_vec(), "bordereau.txt")).await.unwrap();
+    assert_eq!(refused.status(), StatusCode::BAD_REQUEST);
+    let body: Value = refused.json().await.unwrap();
+    assert!(body["message"].as_str().unwrap().contains("JPEG ou PNG"), "{body}");
+    let kept = upload(proof(pdf.to_vec(), "bordereau signé.pdf")).await.unwrap();
+    assert_eq!(kept.status(), StatusCode::OK);
+    let (_, detail) = suite.get(&format!("/api/delivery/get.delivery/{delivery}"), &admin).await;
+    assert_eq!(detail["data"]["delivery"]["delivery_hasProof"], true);
+    let back = suite
+        .http
+        .get(suite.url(&format!("/api/delivery/get.delivery_proof/{delivery}")))
+        .bearer_auth(&admin)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(back.headers()["content-type"], "application/pdf");
+    assert_eq!(back.bytes().await.unwrap(), pdf, "the proof as sent");
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn the_refreshed_candidates_carry_the_members_as_they_are_now() {
+    let suite = TestSuite::start().await;
+    let admin = suite.admin_token().await;
+    let member_id = member(&suite, &admin, "Awa", "Koné").await;
+    save(
+        &suite,
+        &admin,
+        "/api/transaction/post_transaction",
+        json!({"transaction_date": "2026-11-20", "transaction_amount": 5000, "transaction_memberId": member_id,
+               "transaction_mobileOperator": "Wave", "transaction_number": "W-1"}),
+    )
+    .await;
+    let (status, list) =
+        suite.post("/api/card/post.card_creation.refresh", &admin, json!({})).await;
+    assert_eq!(status, StatusCode::OK, "{list}");
+    assert_eq!(list["total"], 1);
+    assert_eq!(list["data"][0]["member_firstname"], "Awa");
+    assert_eq!(list["data"][0]["member_id"], member_id);
+}
