@@ -10,6 +10,7 @@ use crate::state::AppState;
 use axum::extract::State;
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
+use futures::StreamExt;
 use proto::cards as pb;
 use proto::cards::cards_client::CardsClient;
 use serde::{Deserialize, Serialize};
@@ -219,17 +220,30 @@ pub struct CardsToPrint {
 }
 
 /// The PDF of the cards (a page a card at CR80 size, 85.60 x 53.98 mm: photo, names, numbers, birth date
-/// and place, city, expiry, and the signed QR code), at most 500 at a time. For those who print cards.
+/// and place, city, expiry, and the signed QR code), at most 20,000 at a time, sent as it is made (the
+/// first bytes leave before the last page is drawn). For those who print cards.
 #[utoipa::path(post, path = "/card/post.printing_card_list_by_id", tag = "card", request_body = CardsToPrint,
-    responses((status = 200, content_type = "application/pdf", body = Vec<u8>), (status = 400, body = ErrorBody)))]
+    responses((status = 200, content_type = "application/pdf", body = Vec<u8>), (status = 400, body = ErrorBody), (status = 404, body = ErrorBody)))]
 pub async fn print_cards(
     State(state): State<AppState>,
     _caller: Authorized<CardsWrite>,
     Json(body): Json<CardsToPrint>,
 ) -> Result<Response, ApiError> {
     let request = pb::CardIds { card_ids: body.card_ids.unwrap_or_default() };
-    let content = cards(&state).print_cards(request).await?.into_inner().content;
-    Ok(pdf(content, "cartes.pdf"))
+    let chunks = cards(&state).print_cards(request).await?.into_inner();
+    let body = axum::body::Body::from_stream(chunks.map(|chunk| {
+        chunk.map(|pdf| axum::body::Bytes::from(pdf.content)).inspect_err(|status| {
+            tracing::error!(code = ?status.code(), message = status.message(), "card PDF cut short");
+        })
+    }));
+    Ok((
+        [
+            (axum::http::header::CONTENT_TYPE, "application/pdf"),
+            (axum::http::header::CONTENT_DISPOSITION, "attachment; filename=\"cartes.pdf\""),
+        ],
+        body,
+    )
+        .into_response())
 }
 
 /// With `card_id`: corrects the identity printed on a card still waiting to be printed (names, birth date

@@ -264,7 +264,11 @@ pub async fn get_member_photo(
     Path(id): Path<i64>,
     Query(query): Query<PhotoQuery>,
 ) -> Result<Response, ApiError> {
-    let request = pb::PhotoRequest { member_id: id, thumbnail: query.thumbnail.unwrap_or(false) };
+    // A thumbnail asked at a version is that version's (the photo a card was made with).
+    let thumbnail = query.thumbnail.unwrap_or(false);
+    let version =
+        query.v.as_deref().and_then(|v| v.parse().ok()).filter(|_| thumbnail).unwrap_or(0);
+    let request = pb::PhotoRequest { member_id: id, thumbnail, version };
     let photo = state.members().get_photo(request).await?.into_inner();
     // A versioned address never changes content; without the version, check each time.
     let cache = if query.v.as_deref() == Some(photo.version.as_str()) {

@@ -7,7 +7,7 @@ use crate::domain::card_qr::CardSigner;
 use crate::domain::messages as msg;
 use crate::domain::transaction_rules::{self, number_key};
 use crate::domain::{card_rules, proof_rules, statement_rules};
-use crate::printing::{self, CardToPrint};
+use crate::print_run::PrintRun;
 use crate::store::cards::{CARD_SORT, CardSearch, Making};
 use crate::store::deliveries::{DELIVERY_SORT, DeliveryDraft};
 use crate::store::{Store, TRANSACTION_SORT};
@@ -62,8 +62,8 @@ pub const CALLS: Calls = &[
     ("AssignUnmatchedPayment", WRITE),
 ];
 
-/// Most cards one PDF holds.
-pub const MAX_PRINTED: i64 = 500;
+/// Most cards one PDF holds (the file is streamed: memory does not grow with it).
+pub const MAX_PRINTED: i64 = 20_000;
 /// Most deliveries one PDF of slips holds.
 pub const MAX_SLIPS: usize = 100;
 /// Largest proof of delivery kept.
@@ -143,23 +143,6 @@ impl CardsGrpc {
             }
         }
         Ok(())
-    }
-
-    /// The photo printed on a card: its member's, asked of the members service (the small picture: sharp
-    /// enough at the photo's printed size, and light for a print of many cards).
-    async fn photo(&self, card: &pb::Card) -> Result<Option<Vec<u8>>, ServiceError> {
-        let (Some(members), Some(member_id)) = (&self.members, card.card_member_id) else {
-            return Ok(None);
-        };
-        let request = proto::members::PhotoRequest { member_id, thumbnail: true };
-        match members.clone().get_photo(request).await {
-            Ok(photo) => Ok(Some(photo.into_inner().content)),
-            Err(status) if status.code() == Code::NotFound => Ok(None),
-            Err(status) => {
-                tracing::error!(code = ?status.code(), message = status.message(), "photo for printing unreadable");
-                Err(ServiceError::Unavailable(msg::MEMBERS_UNAVAILABLE.into()))
-            }
-        }
     }
 
     /// Refuses a payment of a member the members service does not know.
@@ -244,7 +227,10 @@ impl Cards for CardsGrpc {
         self.cards(request.into_inner(), true).await
     }
 
-    async fn print_cards(&self, request: Request<pb::CardIds>) -> Answer<pb::Pdf> {
+    type PrintCardsStream = tokio_stream::wrappers::ReceiverStream<Result<pb::Pdf, Status>>;
+
+    async fn print_cards(&self, request: Request<pb::CardIds>) -> Answer<Self::PrintCardsStream> {
+        let token = common::identity::bearer(request.metadata().as_ref()).map(str::to_string);
         let mut ids = request.into_inner().card_ids;
         if ids.is_empty() {
             ids = self.store.pending_card_ids(MAX_PRINTED + 1).await?;
@@ -259,18 +245,16 @@ impl Cards for CardsGrpc {
             )
             .into());
         }
-        let cards = self.store.cards_by_ids(&ids).await?;
-        let mut pages = Vec::with_capacity(cards.len());
-        for card in &cards {
-            let photo =
-                if card.card_photo_file_path.is_empty() { None } else { self.photo(card).await? };
-            pages.push(CardToPrint { card, photo });
+        if let Some(missing) = self.store.missing_cards(&ids).await? {
+            return Err(ServiceError::NotFound(msg::card_not_found(missing)).into());
         }
-        let issuer = self.signer.issuer.clone();
-        let content = tokio::task::block_in_place(|| printing::cards_pdf(&pages, &issuer))
-            .map_err(|e| ServiceError::Internal(anyhow::anyhow!("card PDF: {e}")))?;
-        tracing::info!(cards = cards.len(), bytes = content.len(), "cards printed to PDF");
-        Ok(Response::new(pb::Pdf { content }))
+        let run = PrintRun {
+            store: self.store.clone(),
+            members: self.members.clone(),
+            issuer: self.signer.issuer.clone(),
+        };
+        let chunks = run.start(ids, token);
+        Ok(Response::new(tokio_stream::wrappers::ReceiverStream::new(chunks)))
     }
 
     async fn revoke_card(&self, request: Request<pb::Revocation>) -> Answer<Empty> {

@@ -6,6 +6,8 @@ mod delivery_slip;
 pub mod domain;
 mod grpc;
 mod pdf_kit;
+mod pdf_merge;
+mod print_run;
 mod printing;
 mod projection;
 mod store;

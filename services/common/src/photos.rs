@@ -8,3 +8,19 @@ pub const MEMBER_PHOTO_ADDRESS: &str = "/api/member/get_member-photo/";
 pub fn versioned_photo_path(member_id: i64, version: i32) -> String {
     format!("{MEMBER_PHOTO_ADDRESS}{member_id}?v={version}")
 }
+
+/// The version written in a photo's address (`...?v=3`), if any.
+pub fn version_in(path: &str) -> Option<i32> {
+    path.rsplit_once("?v=").and_then(|(_, v)| v.parse().ok())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_address_carries_its_version() {
+        assert_eq!(version_in(&versioned_photo_path(7, 3)), Some(3));
+        assert_eq!(version_in(""), None);
+    }
+}

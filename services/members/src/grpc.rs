@@ -136,13 +136,19 @@ impl Members for MembersGrpc {
             .await
             .map_err(|e| ServiceError::Internal(anyhow::Error::new(e)))??;
         self.photos
-            .put(id, Kind::Thumbnail, normalised.thumbnail)
+            .put(id, Kind::Thumbnail, normalised.thumbnail.clone())
             .await
             .map_err(ServiceError::Internal)?;
         self.photos.put(id, Kind::Photo, normalised.photo).await.map_err(ServiceError::Internal)?;
         let file_name = format!("{id}.jpg");
         let version =
             self.store.photo_saved(id, &file_name, &upload.caller, &self.settings).await?;
+        // Kept for the cards made with this photo; without it they print the current one (logged).
+        if let Err(e) =
+            self.photos.put(id, Kind::KeptThumbnail(version), normalised.thumbnail).await
+        {
+            tracing::warn!(error = %format!("{e:#}"), member_id = id, version, "thumbnail not kept");
+        }
         tracing::info!(member_id = id, file = %upload.file_name, "photo saved");
         Ok(Response::new(pb::PhotoSaved {
             member_photo: file_name,
@@ -153,8 +159,15 @@ impl Members for MembersGrpc {
     async fn get_photo(&self, request: Request<pb::PhotoRequest>) -> Answer<pb::Photo> {
         let r = request.into_inner();
         let no_photo = || ServiceError::NotFound(crate::domain::messages::NO_PHOTO.into());
-        let (_, version) = self.store.photo_of(r.member_id).await?.ok_or_else(no_photo)?;
-        let kind = if r.thumbnail { Kind::Thumbnail } else { Kind::Photo };
+        let (_, mut version) = self.store.photo_of(r.member_id).await?.ok_or_else(no_photo)?;
+        let kind = match (r.thumbnail, r.version) {
+            (true, asked) if asked > 0 && asked != version => {
+                version = asked;
+                Kind::KeptThumbnail(asked)
+            }
+            (true, _) => Kind::Thumbnail,
+            (false, _) => Kind::Photo,
+        };
         let content = self
             .photos
             .get(r.member_id, kind)

@@ -5,6 +5,7 @@
 
 use anyhow::{Context, Result};
 use bytes::Bytes;
+use futures::TryStreamExt;
 use object_store::path::Path;
 use object_store::{ObjectStore, ObjectStoreExt, PutPayload};
 use std::sync::Arc;
@@ -20,6 +21,9 @@ pub struct PhotoStore {
 pub enum Kind {
     Photo,
     Thumbnail,
+    /// The thumbnail of one version of the photo, kept after the next photo replaces it (cards print
+    /// the photo they were made with).
+    KeptThumbnail(i32),
 }
 
 impl PhotoStore {
@@ -43,11 +47,18 @@ impl PhotoStore {
     }
 
     fn path(&self, member_id: i64, kind: Kind) -> Path {
-        let folder = match kind {
-            Kind::Photo => "photos",
-            Kind::Thumbnail => "thumbnails",
-        };
-        self.base.clone().join(folder).join(format!("{member_id}.jpg"))
+        match kind {
+            Kind::Photo => self.base.clone().join("photos").join(format!("{member_id}.jpg")),
+            Kind::Thumbnail => {
+                self.base.clone().join("thumbnails").join(format!("{member_id}.jpg"))
+            }
+            Kind::KeptThumbnail(version) => self.kept(member_id).join(format!("v{version}.jpg")),
+        }
+    }
+
+    /// The folder of a member's kept thumbnails.
+    fn kept(&self, member_id: i64) -> Path {
+        self.base.clone().join("kept-thumbnails").join(member_id.to_string())
     }
 
     #[tracing::instrument(name = "photos.put", skip(self, content), fields(bytes = content.len()))]
@@ -69,10 +80,18 @@ impl PhotoStore {
         }
     }
 
-    /// Removes both pictures of a member (nothing when there are none).
+    /// Removes every picture of a member, kept thumbnails included (nothing when there are none).
     pub async fn delete(&self, member_id: i64) -> Result<()> {
-        for kind in [Kind::Photo, Kind::Thumbnail] {
-            match self.store.delete(&self.path(member_id, kind)).await {
+        let kept: Vec<Path> = self
+            .store
+            .list(Some(&self.kept(member_id)))
+            .map_ok(|meta| meta.location)
+            .try_collect()
+            .await
+            .context("cannot list the kept thumbnails")?;
+        let current = [Kind::Photo, Kind::Thumbnail].map(|kind| self.path(member_id, kind));
+        for path in current.into_iter().chain(kept) {
+            match self.store.delete(&path).await {
                 Ok(()) | Err(object_store::Error::NotFound { .. }) => {}
                 Err(e) => return Err(e).context("cannot delete a photo"),
             }

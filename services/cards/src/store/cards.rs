@@ -115,6 +115,18 @@ impl Store {
         Ok(cards)
     }
 
+    /// The first id of `ids` no card has, if any.
+    pub async fn missing_cards(&self, ids: &[i64]) -> Result<Option<i64>, ServiceError> {
+        Ok(sqlx::query_scalar(
+            "SELECT id FROM unnest($1::bigint[]) WITH ORDINALITY AS wanted(id, n)
+             WHERE NOT EXISTS (SELECT 1 FROM cards.card c WHERE c.card_id = wanted.id)
+             ORDER BY n LIMIT 1",
+        )
+        .bind(ids)
+        .fetch_optional(self.pool())
+        .await?)
+    }
+
     #[tracing::instrument(name = "db.cards.card_get", skip(self))]
     pub async fn get_card(&self, id: i64) -> Result<pb::Card, ServiceError> {
         read_card(&mut *self.pool().acquire().await?, id).await

@@ -39,7 +39,7 @@ impl<'a> Projected<'a> {
 
     /// A member as the members service answers it (its photo's version is in its address, `?v=3`).
     pub fn of_member(m: &'a pb::Member) -> Self {
-        let version = m.photo_file_path.rsplit_once("?v=").and_then(|(_, v)| v.parse().ok());
+        let version = common::photos::version_in(&m.photo_file_path);
         Projected {
             id: m.member_id.unwrap_or_default(),
             id_number: &m.member_id_number,

@@ -289,3 +289,58 @@ async fn the_refreshed_candidates_carry_the_members_as_they_are_now() {
     assert_eq!(list["data"][0]["member_firstname"], "Awa");
     assert_eq!(list["data"][0]["member_id"], member_id);
 }
+
+fn solid_png(rgb: [u8; 3]) -> Vec<u8> {
+    let img = image::RgbImage::from_pixel(64, 80, image::Rgb(rgb));
+    let mut out = std::io::Cursor::new(Vec::new());
+    img.write_to(&mut out, image::ImageFormat::Png).unwrap();
+    out.into_inner()
+}
+
+/// The mean red and blue of a picture at `address` (a card's photo address), as its thumbnail.
+async fn red_and_blue(suite: &TestSuite, token: &str, address: &str) -> (u8, u8) {
+    let url = suite.url(&format!("{address}&thumbnail=true"));
+    let response = suite.http.get(url).bearer_auth(token).send().await.unwrap();
+    assert_eq!(response.status(), StatusCode::OK);
+    let picture = image::load_from_memory(&response.bytes().await.unwrap()).unwrap().to_rgb8();
+    let center = picture.get_pixel(picture.width() / 2, picture.height() / 2);
+    (center[0], center[2])
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_card_keeps_the_photo_it_was_made_with() {
+    let suite = TestSuite::start().await;
+    let admin = suite.admin_token().await;
+    let member_id = member(&suite, &admin, "Awa", "Koné").await;
+    let (status, _) =
+        crate::members::upload(&suite, &admin, member_id, "rouge.png", solid_png([220, 20, 20]))
+            .await;
+    assert_eq!(status, StatusCode::OK);
+    save(
+        &suite,
+        &admin,
+        "/api/transaction/post_transaction",
+        json!({"transaction_date": "2026-11-20", "transaction_amount": 5000, "transaction_memberId": member_id,
+               "transaction_mobileOperator": "Wave", "transaction_number": "W-1"}),
+    )
+    .await;
+    // The copy of members learns of the photo from an event; the refresh reads it now.
+    suite.post("/api/card/post.card_creation.refresh", &admin, json!({})).await;
+    let id = save(&suite, &admin, "/api/card/post_card", json!({"card_memberId": member_id})).await;
+    let (status, _) =
+        crate::members::upload(&suite, &admin, member_id, "bleu.png", solid_png([20, 20, 220]))
+            .await;
+    assert_eq!(status, StatusCode::OK);
+
+    let address =
+        card(&suite, &admin, id).await["card_photoFilePath"].as_str().unwrap().to_string();
+    let (red, blue) = red_and_blue(&suite, &admin, &address).await;
+    assert!(
+        red > 150 && blue < 100,
+        "the card shows the red photo it was made with: {red}, {blue}"
+    );
+    let (_, m) = suite.get(&format!("/api/member/get_member/{member_id}"), &admin).await;
+    let current = m["data"]["photoFilePath"].as_str().unwrap().to_string();
+    let (red, blue) = red_and_blue(&suite, &admin, &current).await;
+    assert!(blue > 150 && red < 100, "the member shows the new blue one: {red}, {blue}");
+}

@@ -402,9 +402,25 @@ async fn the_cards_print_to_a_pdf_a_page_a_card() {
     assert_eq!(response.status(), StatusCode::OK);
     assert_eq!(response.headers()["content-type"], "application/pdf");
     let pdf = response.bytes().await.unwrap();
-    let text = String::from_utf8_lossy(&pdf);
-    assert!(pdf.starts_with(b"%PDF-") && text.contains("/Type/Pages/Count 2"), "two pages");
-    assert_eq!(text.matches("/MediaBox[0 0 242.64568 153.01418]").count(), 2, "CR80");
+    let doc = lopdf::Document::load_mem(&pdf).expect("a valid PDF");
+    let pages = doc.get_pages();
+    assert_eq!(pages.len(), 2, "a page a card");
+    for page in pages.values() {
+        let media_box =
+            doc.get_dictionary(*page).unwrap().get(b"MediaBox").unwrap().as_array().unwrap();
+        let size: Vec<f32> = media_box.iter().map(|v| v.as_float().unwrap()).collect();
+        assert!(
+            (size[2] - 242.6457).abs() < 0.01 && (size[3] - 153.0142).abs() < 0.01,
+            "CR80: {size:?}"
+        );
+    }
+    let text = pdf_extract::extract_text_from_mem(&pdf).unwrap();
+    let (_, list) = suite.get("/api/card/get.card_list", &admin).await;
+    for c in list["data"].as_array().unwrap() {
+        assert!(text.contains(c["card_idNumber"].as_str().unwrap()), "card numbers: {text}");
+        assert!(text.contains(c["card_firstname"].as_str().unwrap()), "names: {text}");
+    }
+    assert!(text.contains("KONÉ"), "accents in capitals: {text}");
     let (status, refusal) = suite
         .post("/api/card/post.printing_card_list_by_id", &admin, json!({"card_ids": [999999]}))
         .await;

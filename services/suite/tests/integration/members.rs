@@ -614,7 +614,7 @@ fn png(width: u32, height: u32) -> Vec<u8> {
     out.into_inner()
 }
 
-async fn upload(
+pub(crate) async fn upload(
     suite: &TestSuite,
     token: &str,
     member_id: i64,

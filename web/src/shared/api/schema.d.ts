@@ -328,7 +328,8 @@ export interface paths {
         put?: never;
         /**
          * The PDF of the cards (a page a card at CR80 size, 85.60 x 53.98 mm: photo, names, numbers, birth date
-         *     and place, city, expiry, and the signed QR code), at most 500 at a time. For those who print cards.
+         *     and place, city, expiry, and the signed QR code), at most 20,000 at a time, sent as it is made (the
+         *     first bytes leave before the last page is drawn). For those who print cards.
          */
         post: operations["print_cards"];
         delete?: never;
@@ -4417,6 +4418,14 @@ export interface operations {
                 };
             };
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
