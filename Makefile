@@ -1,5 +1,5 @@
 # The two commands of the README, and a few more for development. The scripts in scripts/ do the work.
-.PHONY: up test build openapi demo bench-geography bench-members clean
+.PHONY: up test build openapi demo bench-geography bench-members bench-cards clean
 
 ## Prepare the machine, build, and run the whole product on http://127.0.0.1:8080.
 up:
@@ -31,6 +31,9 @@ bench-geography:
 
 bench-members:
 	cargo run --quiet --release --locked -p suite --features bench --bin bench-members
+
+bench-cards:
+	cargo run --quiet --release --locked -p suite --features bench --bin bench-cards
 
 clean:
 	cargo clean

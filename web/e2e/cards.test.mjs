@@ -51,7 +51,7 @@ describe('cards: payments', { timeout: 10 * 60_000 }, () => {
         await page.getByRole('link', { name: 'Cartes', exact: true }).click();
         await page.waitForURL((url) => url.pathname === '/cards');
         await seeTitle(page, 'Cartes | Sésame');
-        await page.getByRole('tab', { name: 'Paiements' }).waitFor();
+        await page.getByRole('tab', { name: 'Paiements', exact: true }).waitFor();
         const table = page.locator('.ant-table').first();
         const first = rowOf(table, 'MTN-0615-01');
         await first.getByText('12 500 FCFA', { exact: true }).waitFor();

@@ -61,6 +61,38 @@ pub async fn enqueue<E: proto::Event>(
     notify(tx, schema).await
 }
 
+/// Writes many events of one subject in one statement (a batch of cards, say), as `enqueue` writes one.
+pub async fn enqueue_all<E: proto::Event>(
+    tx: &mut PgConnection,
+    schema: &'static str,
+    subject: &str,
+    events: &[E],
+) -> Result<(), sqlx::Error> {
+    if events.is_empty() {
+        return Ok(());
+    }
+    let mut ids = Vec::with_capacity(events.len());
+    let mut payloads = Vec::with_capacity(events.len());
+    for event in events {
+        let mut payload =
+            serde_json::to_value(event).map_err(|e| sqlx::Error::Encode(Box::new(e)))?;
+        payload["meta"] = serde_json::json!({ "schemaVersion": E::SCHEMA_VERSION });
+        ids.push(uuid::Uuid::now_v7());
+        payloads.push(payload);
+    }
+    sqlx::query(AssertSqlSafe(format!(
+        "INSERT INTO {schema}.outbox (id, subject, payload, trace_context)
+         SELECT id, $2, payload, $4 FROM unnest($1::uuid[], $3::jsonb[]) AS e(id, payload)"
+    )))
+    .bind(ids)
+    .bind(subject)
+    .bind(payloads)
+    .bind(current_trace_context())
+    .execute(&mut *tx)
+    .await?;
+    notify(tx, schema).await
+}
+
 /// Wakes the relay when the transaction commits (PostgreSQL delivers notifications at commit).
 pub async fn notify(tx: &mut PgConnection, schema: &'static str) -> Result<(), sqlx::Error> {
     sqlx::query("SELECT pg_notify($1, '')").bind(channel(schema)).execute(&mut *tx).await?;

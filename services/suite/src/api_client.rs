@@ -83,3 +83,74 @@ fn checked(answer: Value) -> Result<Value> {
         bail!("{}", answer["message"].as_str().unwrap_or("erreur sans message"))
     }
 }
+
+/// What a streamed download measured.
+pub struct Download {
+    pub bytes: usize,
+    /// When the first bytes arrived, after the request left.
+    pub first_byte: std::time::Duration,
+    /// The first bytes (to check what the file is).
+    pub head: Vec<u8>,
+}
+
+impl ApiClient {
+    /// POSTs `body` and reads the answer as it arrives, keeping only its size and first bytes (a file of
+    /// any size is measured without holding it). A status other than 200 is an error.
+    pub async fn post_download<T: Serialize + ?Sized>(
+        &self,
+        path: &str,
+        body: &T,
+    ) -> Result<Download> {
+        let started = std::time::Instant::now();
+        let mut response = self
+            .http
+            .post(format!("{}/api{path}", self.base))
+            .bearer_auth(&self.token)
+            .json(body)
+            .send()
+            .await?;
+        let status = response.status();
+        if status != reqwest::StatusCode::OK {
+            bail!("{path}: HTTP {status}: {}", response.text().await.unwrap_or_default());
+        }
+        let mut download =
+            Download { bytes: 0, first_byte: std::time::Duration::ZERO, head: Vec::new() };
+        while let Some(chunk) = response.chunk().await? {
+            if download.bytes == 0 {
+                download.first_byte = started.elapsed();
+            }
+            if download.head.len() < 16 {
+                download.head.extend_from_slice(&chunk[..chunk.len().min(16)]);
+            }
+            download.bytes += chunk.len();
+        }
+        Ok(download)
+    }
+
+    /// Sends a file as multipart/form-data field `field`, with `fields` beside it.
+    pub async fn upload(
+        &self,
+        path: &str,
+        fields: &[(&str, String)],
+        field: &str,
+        file_name: &str,
+        content: Vec<u8>,
+    ) -> Result<Value> {
+        let mut form = reqwest::multipart::Form::new();
+        for (name, value) in fields {
+            form = form.text(name.to_string(), value.clone());
+        }
+        form = form.part(
+            field.to_string(),
+            reqwest::multipart::Part::bytes(content).file_name(file_name.to_string()),
+        );
+        let response = self
+            .http
+            .post(format!("{}/api{path}", self.base))
+            .bearer_auth(&self.token)
+            .multipart(form)
+            .send()
+            .await?;
+        checked(response.json().await?)
+    }
+}

@@ -55,3 +55,46 @@ pub fn percentiles(samples: &mut [Duration]) -> (Duration, Duration) {
 pub fn ms(d: Duration) -> String {
     format!("{:.1} ms", d.as_secs_f64() * 1000.0)
 }
+
+/// Imports a geography of `localities` localities through the gateway and waits until the members
+/// service's projection knows them all (members are generated on them).
+pub async fn seed_geography(
+    api: &crate::api_client::ApiClient,
+    pool: &sqlx::PgPool,
+    localities: usize,
+) -> Result<()> {
+    let rows = crate::demo::geography(31, 3, 3, localities);
+    let answer = api.post("/locality/post_locality-import", &rows).await?;
+    let localities = answer["localityAdded"].as_i64().unwrap_or(0);
+    let waiting = std::time::Instant::now();
+    loop {
+        let known: i64 =
+            sqlx::query_scalar("SELECT count(*) FROM members.geo_locality").fetch_one(pool).await?;
+        if known >= localities {
+            break;
+        }
+        anyhow::ensure!(
+            waiting.elapsed() < Duration::from_secs(120),
+            "the geography projection did not fill"
+        );
+        tokio::time::sleep(Duration::from_millis(200)).await;
+    }
+    println!(
+        "geography: {localities} localities projected into the members service in {:.1} s",
+        waiting.elapsed().as_secs_f64()
+    );
+    Ok(())
+}
+
+/// The process's peak resident memory since the last `reset_peak_memory` (Linux), in MB.
+pub fn peak_memory_mb() -> Option<f64> {
+    let status = std::fs::read_to_string("/proc/self/status").ok()?;
+    let line = status.lines().find(|l| l.starts_with("VmHWM:"))?;
+    let kb: f64 = line.split_whitespace().nth(1)?.parse().ok()?;
+    Some(kb / 1024.0)
+}
+
+/// Starts measuring the peak resident memory afresh (Linux: `/proc/self/clear_refs`, value 5).
+pub fn reset_peak_memory() {
+    let _ = std::fs::write("/proc/self/clear_refs", "5");
+}

@@ -18,3 +18,7 @@ export const GEOGRAPHY_DELETE: readonly Role[] = ['admin', 'manager'];
 // Members' payments (and the cards to come): every business role but `viewer` records, changes and deletes
 // them (the gateway's Cards area); `sync` does not even read them.
 export const CARDS_WRITE: readonly Role[] = ['admin', 'manager', 'agent'];
+
+// Cancelling a card is a decision over a member's right: only `admin` and `manager` (the gateway's
+// CardCancellation area).
+export const CARDS_CANCEL: readonly Role[] = ['admin', 'manager'];

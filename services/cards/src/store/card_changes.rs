@@ -39,7 +39,7 @@ impl Store {
         sqlx::query(
             "UPDATE cards.card SET card_firstname = $2, card_lastname = $3, card_birth_date = $4,
                  card_birth_location = $5, card_city = $6, card_phone_number = $7,
-                 search = $8 || ' ' || card_id_number || ' ' || card_member_id_number
+                 search = $8 || ' ' || lower(card_id_number) || ' ' || lower(card_member_id_number)
              WHERE card_id = $1",
         )
         .bind(id)

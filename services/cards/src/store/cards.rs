@@ -1,14 +1,12 @@
-//! Cards: made from a member's copy and one unused payment, numbered, and moved along their lifecycle
-//! (docs/decisions.md). A member's copy is locked while its card is made, so two creations for one member
-//! make one card and spend one payment.
+//! Cards: read, listed, marked printed and revoked along their lifecycle (docs/decisions.md); their making
+//! is in `card_making`, their correction, cancellation and reprint in `card_changes`.
 
-use super::{SCHEMA, Store, transactions};
+use super::{SCHEMA, Store};
 use crate::domain::card_qr::{CardFacts, CardSigner};
 use crate::domain::messages as msg;
 use common::error::ServiceError;
 use common::outbox;
 use common::paging::Page;
-use common::text;
 use proto::cards as pb;
 use sqlx::types::Json;
 use sqlx::{PgConnection, Postgres, QueryBuilder};
@@ -169,27 +167,6 @@ impl Store {
         Ok((rows.into_iter().map(|Json(c)| c).collect(), total))
     }
 
-    /// Makes a card for each member of `member_ids` (already in the copy of members), in one transaction:
-    /// each spends the member's oldest unused payment of at least the price. A member with a standing
-    /// card, or without such a payment, is refused (named, with the reason); the others get their card.
-    #[tracing::instrument(name = "db.cards.create", skip(self, making))]
-    pub async fn create_cards(
-        &self,
-        member_ids: &[i64],
-        making: &Making<'_>,
-    ) -> Result<(Vec<i64>, Vec<pb::Refusal>), ServiceError> {
-        let mut tx = self.pool().begin().await?;
-        let (mut made, mut refused) = (Vec::new(), Vec::new());
-        for &member_id in member_ids {
-            match make_card(&mut tx, member_id, making).await? {
-                Ok(card_id) => made.push(card_id),
-                Err(message) => refused.push(pb::Refusal { member_id, message }),
-            }
-        }
-        tx.commit().await?;
-        Ok((made, refused))
-    }
-
     /// pending -> printed for every card of `ids`, or none (409 naming the first that is not pending).
     #[tracing::instrument(name = "db.cards.mark_printed", skip(self))]
     pub async fn mark_printed(&self, ids: &[i64]) -> Result<i64, ServiceError> {
@@ -270,74 +247,6 @@ impl Store {
         tx.commit().await?;
         Ok(())
     }
-}
-
-/// Makes one member's card in `tx`, or says in French why not.
-pub(super) async fn make_card(
-    tx: &mut PgConnection,
-    member_id: i64,
-    making: &Making<'_>,
-) -> Result<Result<i64, String>, ServiceError> {
-    // The member's copy, locked: a second creation for the same member waits, then finds the card.
-    let member: Option<(String, String, String)> = sqlx::query_as(
-        "SELECT member_id_number, member_firstname, member_lastname FROM cards.member
-         WHERE member_id = $1 FOR UPDATE",
-    )
-    .bind(member_id)
-    .fetch_optional(&mut *tx)
-    .await?;
-    let Some((_, firstname, lastname)) = member else {
-        return Ok(Err(msg::member_not_found(member_id)));
-    };
-    let standing: Option<String> = sqlx::query_scalar(sqlx::AssertSqlSafe(format!(
-        "SELECT card_id_number FROM cards.card WHERE card_member_id = $1
-         AND card_status IN {STANDING} AND card_expiration_date >= current_date LIMIT 1"
-    )))
-    .bind(member_id)
-    .fetch_optional(&mut *tx)
-    .await?;
-    if let Some(number) = standing {
-        return Ok(Err(msg::has_a_card(&firstname, &lastname, &number)));
-    }
-    let payment: Option<i64> = sqlx::query_scalar(
-        "SELECT transaction_id FROM cards.transaction
-         WHERE transaction_member_id = $1 AND NOT transaction_is_used_for_card AND transaction_amount >= $2
-         ORDER BY transaction_date, transaction_id LIMIT 1 FOR UPDATE",
-    )
-    .bind(member_id)
-    .bind(making.price)
-    .fetch_optional(&mut *tx)
-    .await?;
-    let Some(transaction_id) = payment else {
-        return Ok(Err(msg::no_payment(&firstname, &lastname, making.price)));
-    };
-    let seq: i64 =
-        sqlx::query_scalar("SELECT nextval('cards.card_number_seq')").fetch_one(&mut *tx).await?;
-    let number = common::id_number::make(making.number_prefix, seq);
-    let card_id: i64 = sqlx::query_scalar(
-        "INSERT INTO cards.card (card_id_number, card_member_id, card_member_id_number, card_firstname,
-             card_lastname, card_birth_date, card_birth_location, card_city, card_phone_number,
-             card_membership_start_date, card_photo_version, card_expiration_date, card_transaction_id,
-             card_created_by_user, search)
-         SELECT $1, m.member_id, m.member_id_number, m.member_firstname, m.member_lastname, m.member_birth_date,
-                m.member_birth_location, m.member_city, m.member_contact, m.member_membership_start_date,
-                m.photo_version, current_date + make_interval(months => $3), $4, $5,
-                $6 || ' ' || m.member_id_number
-         FROM cards.member m WHERE m.member_id = $2
-         RETURNING card_id",
-    )
-    .bind(&number)
-    .bind(member_id)
-    .bind(making.validity_months)
-    .bind(transaction_id)
-    .bind(making.caller)
-    .bind(text::fold(&format!("{firstname} {lastname} {number}")))
-    .fetch_one(&mut *tx)
-    .await?;
-    sign_card(tx, card_id, making.signer).await?;
-    tell_card(tx, card_id, "created").await?;
-    transactions::set_used(tx, transaction_id, true).await?;
-    Ok(Ok(card_id))
 }
 
 /// Signs the QR code of a card as its row now stands (made, corrected or reprinted).

@@ -2,6 +2,7 @@
 //! SQL text. Each change is written in one transaction with the event that tells of it.
 
 pub mod card_changes;
+pub mod card_making;
 pub mod cards;
 pub mod deliveries;
 pub mod delivery_proofs;

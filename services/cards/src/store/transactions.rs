@@ -186,15 +186,35 @@ pub(super) async fn set_used(
     id: i64,
     used: bool,
 ) -> Result<(), ServiceError> {
-    sqlx::query(
-        "UPDATE cards.transaction SET transaction_is_used_for_card = $2, updated_at = now()
-         WHERE transaction_id = $1",
-    )
-    .bind(id)
-    .bind(used)
-    .execute(&mut *tx)
+    let Json(transaction): Json<pb::Transaction> =
+        sqlx::query_scalar(sqlx::AssertSqlSafe(format!(
+            "UPDATE cards.transaction t SET transaction_is_used_for_card = $2, updated_at = now()
+         WHERE transaction_id = $1 RETURNING {TRANSACTION_JSON}"
+        )))
+        .bind(id)
+        .bind(used)
+        .fetch_one(&mut *tx)
+        .await?;
+    let event = pb::TransactionSaved { meta: None, transaction: Some(transaction) };
+    outbox::enqueue(tx, SCHEMA, "cards.transaction.updated", &event).await?;
+    Ok(())
+}
+
+/// Marks payments spent by the cards just made, and tells of each.
+pub(super) async fn set_all_used(tx: &mut PgConnection, ids: &[i64]) -> Result<(), ServiceError> {
+    let spent: Vec<Json<pb::Transaction>> = sqlx::query_scalar(sqlx::AssertSqlSafe(format!(
+        "UPDATE cards.transaction t SET transaction_is_used_for_card = true, updated_at = now()
+         WHERE transaction_id = ANY($1) RETURNING {TRANSACTION_JSON}"
+    )))
+    .bind(ids)
+    .fetch_all(&mut *tx)
     .await?;
-    tell(tx, id, "updated").await
+    let events: Vec<pb::TransactionSaved> = spent
+        .into_iter()
+        .map(|Json(t)| pb::TransactionSaved { meta: None, transaction: Some(t) })
+        .collect();
+    outbox::enqueue_all(tx, SCHEMA, "cards.transaction.updated", &events).await?;
+    Ok(())
 }
 
 pub(super) async fn read(

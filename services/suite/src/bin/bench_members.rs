@@ -47,27 +47,7 @@ async fn main() -> Result<()> {
     let api = ApiClient::sign_in(&suite.base, ADMIN.0, ADMIN.1).await?;
     let pool = common::db::connect(&suite.db.url, 4).await?;
 
-    let rows = suite::demo::geography(31, 3, 3, 3_000);
-    let answer = api.post("/locality/post_locality-import", &rows).await?;
-    let localities = answer["localityAdded"].as_i64().unwrap_or(0);
-    let waiting = Instant::now();
-    loop {
-        let known: i64 = sqlx::query_scalar("SELECT count(*) FROM members.geo_locality")
-            .fetch_one(&pool)
-            .await?;
-        if known >= localities {
-            break;
-        }
-        anyhow::ensure!(
-            waiting.elapsed() < Duration::from_secs(120),
-            "the geography projection did not fill"
-        );
-        tokio::time::sleep(Duration::from_millis(200)).await;
-    }
-    println!(
-        "geography: {localities} localities projected into the members service in {:.1} s",
-        waiting.elapsed().as_secs_f64()
-    );
+    suite::bench::seed_geography(&api, &pool, 3_000).await?;
 
     let started = Instant::now();
     let made =

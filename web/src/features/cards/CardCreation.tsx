@@ -1,14 +1,15 @@
 // The "Création des cartes" tab: the members whose unused payment covers a card's price and who have no
 // card standing, with the payment each card would spend. Those who may write check members and make their
 // cards; the outcome stays on screen: the cards made and each member refused with the server's reason.
-import { IdcardOutlined } from '@ant-design/icons';
+// "Actualiser" has the server read the members again (names, photos, numbers) first.
+import { IdcardOutlined, ReloadOutlined } from '@ant-design/icons';
 import { Alert, Button, Empty, Table, Typography, type TableProps } from 'antd';
 import { useState } from 'react';
 import { CARDS_WRITE } from '../../app/access';
 import { useCanAccess } from '../../app/useCanAccess';
 import { formatCount } from '../../shared/format/count';
 import { fr } from '../../shared/locale/fr';
-import { useCardCandidates, useCreateCards, type CardCandidate } from './cardApi';
+import { useCardCandidates, useCreateCards, useRefreshCandidates, type CardCandidate } from './cardApi';
 import { candidateName, creationSummary, type CreationSummary } from './creation';
 import { formatAmount } from './format';
 
@@ -19,6 +20,7 @@ export default function CardCreation() {
   const [paging, setPaging] = useState({ page: 1, pageSize: 100 });
   const answer = useCardCandidates(paging.page, paging.pageSize);
   const create = useCreateCards();
+  const refresh = useRefreshCandidates();
   const canWrite = useCanAccess(CARDS_WRITE);
   const [selected, setSelected] = useState<number[]>([]);
   const [summary, setSummary] = useState<CreationSummary | null>(null);
@@ -86,6 +88,14 @@ export default function CardCreation() {
             onClick={() => void makeCards()}
           >
             {text.create}
+          </Button>
+          <Button
+            icon={<ReloadOutlined />}
+            loading={refresh.isPending}
+            title={text.refreshHelp}
+            onClick={() => refresh.mutate(paging)}
+          >
+            {text.refresh}
           </Button>
         </div>
       )}

@@ -1,10 +1,11 @@
-// One card in a drawer: the identity printed on it, its status and dates, the photo it was made with and
-// its QR code. Read only.
+// One card in a drawer: the identity printed on it, its status and dates (why and when it was cancelled),
+// the card it replaces, the photo it was made with and its QR code; its actions in the footer.
 import { Button, Descriptions, Drawer, Empty, Spin } from 'antd';
 import { useEffect } from 'react';
 import { formatDate, formatDateTime } from '../../shared/format/date';
 import { fr } from '../../shared/locale/fr';
 import { useObjectUrl } from '../members/useObjectUrl';
+import CardActions from './CardActions';
 import { useCard, useCardPhoto, type Card } from './cardApi';
 import CardQrCode from './CardQrCode';
 import CardStatusTag from './CardStatusTag';
@@ -22,7 +23,28 @@ function CardPhoto({ card }: { card: Card }) {
   );
 }
 
-export default function CardDrawer({ id, onClose }: { id: number; onClose: () => void }) {
+/** In the text's colour, underlined, as the list's links. */
+const LINK_STYLE = { padding: 0, height: 'auto', color: 'inherit', textDecoration: 'underline' } as const;
+
+/** "remplace la carte n° SES…", which opens it. */
+function ReplacedCard({ id, onOpen }: { id: number; onOpen: (id: number) => void }) {
+  const replaced = useCard(id);
+  const number = replaced.data?.card_idNumber || String(id);
+  return (
+    <Button type="link" style={LINK_STYLE} onClick={() => onOpen(id)}>
+      {text.replaces(number)}
+    </Button>
+  );
+}
+
+interface Props {
+  id: number;
+  /** Opens another card in the drawer (the one a reprint replaces, or the reprint). */
+  onOpen: (id: number) => void;
+  onClose: () => void;
+}
+
+export default function CardDrawer({ id, onOpen, onClose }: Props) {
   const record = useCard(id);
   const card = record.data;
   const unreadable = record.isError && !card;
@@ -38,11 +60,7 @@ export default function CardDrawer({ id, onClose }: { id: number; onClose: () =>
       size={760}
       title={card ? text.detailTitle(card.card_idNumber ?? '') : text.loadingTitle}
       onClose={onClose}
-      footer={
-        <div style={{ display: 'flex', justifyContent: 'flex-end' }}>
-          <Button onClick={onClose}>{fr.records.close}</Button>
-        </div>
-      }
+      footer={<CardActions card={card ?? null} onOpen={onOpen} onClose={onClose} />}
       destroyOnHidden
     >
       {!card ? (
@@ -80,6 +98,25 @@ export default function CardDrawer({ id, onClose }: { id: number; onClose: () =>
               { key: 'delivered', label: fields.card_deliveredAt, children: formatDateTime(card.card_deliveredAt) },
               { key: 'created', label: fields.card_createdAt, children: formatDateTime(card.card_createdAt) },
               { key: 'createdBy', label: fields.card_createdByUser, children: card.card_createdByUser },
+              ...(card.card_replacesCardId != null
+                ? [
+                    {
+                      key: 'replaces',
+                      label: fields.card_replacesCardId,
+                      children: <ReplacedCard id={card.card_replacesCardId} onOpen={onOpen} />,
+                    },
+                  ]
+                : []),
+              ...(card.card_cancelledAt || card.card_cancelledReason
+                ? [
+                    {
+                      key: 'cancelled',
+                      label: fields.card_cancelledAt,
+                      children: formatDateTime(card.card_cancelledAt),
+                    },
+                    { key: 'reason', label: fields.card_cancelledReason, children: card.card_cancelledReason },
+                  ]
+                : []),
             ]}
           />
         </div>

@@ -164,7 +164,7 @@ export default function CardList() {
             : undefined
         }
       />
-      {opened !== null && <CardDrawer id={opened} onClose={closeDrawer} />}
+      {opened !== null && <CardDrawer id={opened} onOpen={setOpened} onClose={closeDrawer} />}
     </>
   );
 }

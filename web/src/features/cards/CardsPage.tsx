@@ -1,10 +1,12 @@
-// The cards screen: the members' payments, which pay for the cards; the cards themselves (printing marked
-// here); and the making of the cards of the members who paid.
+// The cards screen: the members' payments, which pay for the cards (recorded by hand or imported from an
+// operator's statement), and the statements' payments still to assign to a member; the cards themselves
+// (printing marked here); and the making of the cards of the members who paid.
 import { Tabs } from 'antd';
 import { fr } from '../../shared/locale/fr';
 import CardCreation from './CardCreation';
 import CardList from './CardList';
 import TransactionList from './TransactionList';
+import UnmatchedList from './UnmatchedList';
 
 export default function CardsPage() {
   return (
@@ -12,6 +14,7 @@ export default function CardsPage() {
       destroyOnHidden
       items={[
         { key: 'payments', label: fr.transactions.tabs.payments, children: <TransactionList /> },
+        { key: 'unmatched', label: fr.transactions.tabs.unmatched, children: <UnmatchedList /> },
         { key: 'cards', label: fr.transactions.tabs.cards, children: <CardList /> },
         { key: 'creation', label: fr.transactions.tabs.creation, children: <CardCreation /> },
       ]}

@@ -1,8 +1,9 @@
 // The "Paiements" tab: every payment in a virtual table, paged and sorted by the server; a search by the
 // operator's number (of one operator or of all) shows the payments found instead. Create and edit in a
 // modal; delete after confirmation. A payment a card used is neither changed nor deleted; read-only for
-// viewers.
-import { Select, Table } from 'antd';
+// viewers. "Importer un relevé" records an operator's statement.
+import { UploadOutlined } from '@ant-design/icons';
+import { Button, Select, Table } from 'antd';
 import { useCallback, useState } from 'react';
 import { CARDS_WRITE } from '../../app/access';
 import { useCanAccess } from '../../app/useCanAccess';
@@ -23,6 +24,7 @@ import {
   type TransactionSortField,
 } from './api';
 import { operatorOptions } from './operators';
+import StatementImportModal from './StatementImportModal';
 import { TRANSACTION_TABLE_WIDTH, transactionColumns, unsorted } from './transactionColumns';
 import TransactionFormModal, { type TransactionFormTarget } from './TransactionFormModal';
 
@@ -48,6 +50,8 @@ export default function TransactionList() {
   const canWrite = useCanAccess(CARDS_WRITE);
   const [target, setTarget] = useState<TransactionFormTarget | null>(null);
   const closeForm = useCallback(() => setTarget(null), []);
+  const [importing, setImporting] = useState(false);
+  const closeImport = useCallback(() => setImporting(false), []);
   const [height] = useState(tableHeight);
   const tableRef = useScrollRegion(text.tableLabel);
   const total = answer.data?.total ?? 0;
@@ -88,6 +92,11 @@ export default function TransactionList() {
           aria-label={text.filterOperator}
           style={{ width: 220 }}
         />
+        {canWrite && (
+          <Button icon={<UploadOutlined />} onClick={() => setImporting(true)}>
+            {text.statement.open}
+          </Button>
+        )}
       </ListToolbar>
       <Table<Transaction>
         ref={tableRef}
@@ -103,6 +112,7 @@ export default function TransactionList() {
         scroll={{ x: TRANSACTION_TABLE_WIDTH, y: height }}
       />
       {target && <TransactionFormModal target={target} onClose={closeForm} />}
+      {importing && <StatementImportModal onClose={closeImport} />}
     </>
   );
 }

@@ -1,10 +1,12 @@
-// The cards' calls as TanStack Query hooks: the list, one card, the members a card can be made for, the
-// making of their cards, and the marking of printed cards. Every write reloads the cards' queries, the
-// members' (whose list says who has a card) and the payments' (a card spends one).
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+// The cards' calls as TanStack Query hooks: the list, one card, the members a card can be made for (read
+// again on demand), the making of their cards, the marking of printed cards, and the correction, reprint
+// and cancellation of one card. Every write reloads the cards' queries, the members' (whose list says who
+// has a card) and the payments' (a card spends one).
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, fetchBlob, type Schemas } from '../../shared/api/client';
 import { request } from '../../shared/api/request';
 import { useWrite } from '../../shared/api/useWrite';
+import { notifySuccess } from '../../shared/feedback/feedback';
 import { optionalText, pagingQuery, type ListParams } from '../../shared/list/listParams';
 import { fr } from '../../shared/locale/fr';
 import { transactionsKey } from './api';
@@ -12,6 +14,8 @@ import { transactionsKey } from './api';
 export type Card = Schemas['Card'];
 export type CardCandidate = Schemas['CardCandidate'];
 export type CreatedCards = Schemas['CreatedCards'];
+export type CardInput = Schemas['CardInput'];
+export type Reprint = Schemas['Reprint'];
 
 /** The fields the gateway lets the list sort on. */
 export const CARD_SORTABLE = [
@@ -77,17 +81,30 @@ export function useCardPhoto(path: string | null | undefined) {
   return photo.data ?? null;
 }
 
+const candidatesKey = (page: number, pageSize: number) => [...cardsKey, 'candidates', page, pageSize];
+const candidatesQuery = (page: number, pageSize: number) => ({
+  params: { query: { _limit: pageSize, _offset: (page - 1) * pageSize } },
+});
+
 /** Members with an unused payment covering the card's price and no card standing. */
 export function useCardCandidates(page: number, pageSize: number) {
   return useQuery({
-    queryKey: [...cardsKey, 'candidates', page, pageSize],
-    queryFn: () =>
-      request(
-        api.POST('/card/get.card_creation.member_list', {
-          params: { query: { _limit: pageSize, _offset: (page - 1) * pageSize } },
-        }),
-      ),
+    queryKey: candidatesKey(page, pageSize),
+    queryFn: () => request(api.POST('/card/get.card_creation.member_list', candidatesQuery(page, pageSize))),
     placeholderData: keepPreviousData,
+  });
+}
+
+/** The same page of candidates, after the server read the members again (names, photos, numbers). */
+export function useRefreshCandidates() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ page, pageSize }: { page: number; pageSize: number }) =>
+      request(api.POST('/card/post.card_creation.refresh', candidatesQuery(page, pageSize))),
+    onSuccess: (answer, { page, pageSize }) => {
+      queryClient.setQueryData(candidatesKey(page, pageSize), answer);
+      notifySuccess(fr.cards.creation.refreshed);
+    },
   });
 }
 
@@ -105,4 +122,21 @@ export function useMarkPrinted() {
     await request(api.POST('/card/post.mark_as_printed', { body: { card_ids: cardIds } }));
     return { message: fr.cards.printed(cardIds.length) };
   });
+}
+
+/** Corrects the identity printed on a card waiting to be printed (409 once printed). */
+export function useCorrectCard() {
+  return useWrite(writeKeys, (body: CardInput) => request(api.POST('/card/post_card', { body })));
+}
+
+/** Replaces a printed card by a new one waiting to be printed; the answer's id is the new card's. */
+export function useReprintCard() {
+  return useWrite(writeKeys, (body: Reprint) => request(api.POST('/card/post.card_reprint', { body })));
+}
+
+/** Cancels a card (administrators and managers). */
+export function useCancelCard() {
+  return useWrite(writeKeys, (id: number) =>
+    request(api.DELETE('/card/delete_card/{card_id}', { params: { path: { card_id: id } } })),
+  );
 }

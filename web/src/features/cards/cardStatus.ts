@@ -32,3 +32,15 @@ export const statusOptions = () => CARD_STATUSES.map((status) => ({ value: statu
 
 /** Only cards waiting to be printed can be marked printed. */
 export const isPending = (status: string | null | undefined) => status === 'pending';
+
+/** Only a card waiting to be printed has its printed identity corrected (a printed one is reprinted). */
+export const isCorrectable = isPending;
+
+const REPRINTABLE: readonly string[] = ['printed', 'in_delivery', 'delivered', 'error'];
+const CANCELLABLE: readonly string[] = ['pending', 'printed', 'error'];
+
+/** A card already printed (or in error) is replaced by a new one, the old one cancelled. */
+export const isReprintable = (status: string | null | undefined) => !!status && REPRINTABLE.includes(status);
+
+/** A card not yet handed over (no delivery holds it) can be cancelled. */
+export const isCancellable = (status: string | null | undefined) => !!status && CANCELLABLE.includes(status);

@@ -1,7 +1,7 @@
-// One delivery in a drawer: its code, dates and type, and its cards with their statuses. An unsent
-// delivery can be sent (its cards then count as delivered) or deleted, each after confirmation, by those
-// who may write.
-import { SendOutlined } from '@ant-design/icons';
+// One delivery in a drawer: its code, dates and type, its proof of delivery, and its cards with their
+// statuses. Those who may write print its slip (PDF), send its proof, and, while it is unsent, send it
+// (its cards then count as delivered) or delete it, each after confirmation.
+import { FilePdfOutlined, SendOutlined } from '@ant-design/icons';
 import { Button, Descriptions, Drawer, Empty, Popconfirm, Space, Spin, Table, Tag, type TableProps } from 'antd';
 import { useEffect } from 'react';
 import { CARDS_WRITE } from '../../app/access';
@@ -12,7 +12,8 @@ import { DeleteButton } from '../../shared/form/DeleteButton';
 import { fr } from '../../shared/locale/fr';
 import type { Card } from '../cards/cardApi';
 import CardStatusTag from '../cards/CardStatusTag';
-import { useDeleteDelivery, useDelivery, useSaveDelivery } from './api';
+import { useDeleteDelivery, useDelivery, useDeliverySlips, useSaveDelivery } from './api';
+import DeliveryProof from './DeliveryProof';
 import { sendDeliveryBody } from './payload';
 
 const text = fr.deliveries;
@@ -22,6 +23,7 @@ export default function DeliveryDrawer({ id, onClose }: { id: number; onClose: (
   const record = useDelivery(id);
   const save = useSaveDelivery();
   const remove = useDeleteDelivery();
+  const slips = useDeliverySlips();
   const canWrite = useCanAccess(CARDS_WRITE);
   const delivery = record.data?.delivery ?? null;
   const cards = record.data?.cards ?? [];
@@ -53,6 +55,15 @@ export default function DeliveryDrawer({ id, onClose }: { id: number; onClose: (
     <div style={{ display: 'flex', justifyContent: 'space-between', gap: 8 }}>
       <div>{changeable && <DeleteButton title={text.confirmDelete} onConfirm={removeDelivery} />}</div>
       <Space>
+        {canWrite && delivery !== null && (
+          <Button
+            icon={<FilePdfOutlined />}
+            loading={slips.isPending}
+            onClick={() => slips.mutate({ ids: [id], fileName: text.slipFile(delivery.delivery_code ?? String(id)) })}
+          >
+            {text.slip}
+          </Button>
+        )}
         <Button onClick={onClose}>{fr.records.close}</Button>
         {changeable && (
           <Popconfirm
@@ -139,6 +150,7 @@ export default function DeliveryDrawer({ id, onClose }: { id: number; onClose: (
               },
             ]}
           />
+          <DeliveryProof delivery={delivery} />
           <Table<Card>
             size="small"
             rowKey="card_id"

@@ -1,7 +1,9 @@
 // The deliveries of printed cards to the field: a table paged and sorted by the server, searched by code
 // and by a card or member number. "Nouvelle livraison" gathers printed cards; a delivery opens in a drawer
-// that lists its cards and, while unsent, sends or deletes it. Read-only for viewers.
-import { Button, Input, Table, Tag, type TableProps } from 'antd';
+// that lists its cards and, while unsent, sends or deletes it. Those who may write check deliveries and
+// print their slips in one PDF. Read-only for viewers.
+import { FilePdfOutlined } from '@ant-design/icons';
+import { Button, Input, Table, Tag, Typography, type TableProps } from 'antd';
 import { useCallback, useState } from 'react';
 import { CARDS_WRITE } from '../../app/access';
 import { useCanAccess } from '../../app/useCanAccess';
@@ -14,6 +16,7 @@ import { fr } from '../../shared/locale/fr';
 import {
   DELIVERY_SORTABLE,
   useDeliveryList,
+  useDeliverySlips,
   type Delivery,
   type DeliveryListParams,
   type DeliverySortField,
@@ -34,6 +37,8 @@ export default function DeliveryListPage() {
   );
   const answer = useDeliveryList(list.params);
   const canWrite = useCanAccess(CARDS_WRITE);
+  const slips = useDeliverySlips();
+  const [selected, setSelected] = useState<number[]>([]);
   const [adding, setAdding] = useState(false);
   const closeForm = useCallback(() => setAdding(false), []);
   const [opened, setOpened] = useState<number | null>(null);
@@ -103,6 +108,21 @@ export default function DeliveryListPage() {
           onSearch={(idNumber) => list.setFilters({ idNumber: idNumber.trim() })}
         />
       </ListToolbar>
+      {canWrite && (
+        <div style={{ display: 'flex', gap: 12, alignItems: 'center', marginBottom: 12, flexWrap: 'wrap' }}>
+          <Button
+            icon={<FilePdfOutlined />}
+            disabled={selected.length === 0}
+            loading={slips.isPending}
+            onClick={() => slips.mutate({ ids: selected, fileName: text.slipsFile })}
+          >
+            {text.slips}
+          </Button>
+          <Typography.Text type="secondary">
+            {selected.length > 0 ? text.selected(selected.length) : text.slipsHelp}
+          </Typography.Text>
+        </div>
+      )}
       <Table<Delivery>
         ref={tableRef}
         rowKey="delivery_id"
@@ -112,6 +132,18 @@ export default function DeliveryListPage() {
         onChange={list.onChange}
         pagination={list.pagination(total, () => text.total(formatCount(total), total), PAGE_SIZES)}
         scroll={{ x: 910 }}
+        rowSelection={
+          canWrite
+            ? {
+                selectedRowKeys: selected,
+                onChange: (keys) => setSelected(keys as number[]),
+                // A scrolling table copies the select-all box into a hidden measuring row, where the
+                // keyboard would still reach it: rows are checked one by one.
+                hideSelectAll: true,
+                getCheckboxProps: (row) => ({ 'aria-label': text.select(row.delivery_code ?? '') }),
+              }
+            : undefined
+        }
       />
       {adding && <DeliveryFormModal onClose={closeForm} onCreated={setOpened} />}
       {opened !== null && <DeliveryDrawer id={opened} onClose={closeDrawer} />}

@@ -1,9 +1,12 @@
 // The deliveries' calls as TanStack Query hooks: the list, one delivery with its cards, the printed cards
-// no delivery holds yet, and the writes (create, send, delete). Every write reloads the deliveries' and
-// the cards' queries (a delivery changes its cards' statuses).
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+// no delivery holds yet, the writes (create, send, delete, proof upload), the slips as a PDF to save and
+// the proof to see. Every write reloads the deliveries' and the cards' queries (a delivery changes its
+// cards' statuses).
+import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { api, type Schemas } from '../../shared/api/client';
+import { openFile, saveFile } from '../../shared/api/download';
 import { request } from '../../shared/api/request';
+import { postForm } from '../../shared/api/upload';
 import { useWrite } from '../../shared/api/useWrite';
 import { optionalText, pagingQuery, type ListParams } from '../../shared/list/listParams';
 import { cardsKey } from '../cards/cardApi';
@@ -11,6 +14,7 @@ import { cardsKey } from '../cards/cardApi';
 export type Delivery = Schemas['Delivery'];
 export type DeliveryDetail = Schemas['DeliveryDetail'];
 export type DeliveryInput = Schemas['DeliveryInput'];
+type Written = Schemas['Written'];
 
 /** The fields the gateway lets the list sort on. */
 export const DELIVERY_SORTABLE = [
@@ -77,4 +81,42 @@ export function useDeleteDelivery() {
   return useWrite(writeKeys, (id: number) =>
     request(api.DELETE('/delivery/delete.delivery/{delivery_id}', { params: { path: { delivery_id: id } } })),
   );
+}
+
+/** Saves the slips of the deliveries `ids` (one PDF) as `fileName`. */
+export function useDeliverySlips() {
+  return useMutation({
+    mutationFn: async ({ ids, fileName }: { ids: number[]; fileName: string }) => {
+      const pdf = await request(
+        api.POST('/delivery/post.printing_delivery_list_by_id', { body: { delivery_ids: ids }, parseAs: 'blob' }),
+        { file: true },
+      );
+      saveFile(pdf, fileName);
+    },
+  });
+}
+
+/** Sends the proof of a delivery (replacing the one it had). */
+export function useUploadProof() {
+  return useWrite(writeKeys, ({ id, file }: { id: number; file: File }) => {
+    const form = new FormData();
+    form.append('delivery_proof', file, file.name);
+    return request(postForm<Written>(`/api/delivery/post.delivery_proof/${id}`, form));
+  });
+}
+
+/** Shows the proof of a delivery in a new tab. */
+export function useOpenProof() {
+  return useMutation({
+    mutationFn: async (id: number) =>
+      openFile(
+        await request(
+          api.GET('/delivery/get.delivery_proof/{delivery_id}', {
+            params: { path: { delivery_id: id } },
+            parseAs: 'blob',
+          }),
+          { file: true },
+        ),
+      ),
+  });
 }

@@ -2,6 +2,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Space, Table, Tag, Typography } from 'antd';
 import { fetchJson } from '../../shared/api/client';
+import { openFile } from '../../shared/api/download';
 import { fr } from '../../shared/locale/fr';
 import { listCalls, type ApiCall, type OpenApiDocument } from './openapi';
 
@@ -20,7 +21,7 @@ const METHOD_COLORS: Record<string, string> = {
 function openDocument(data: OpenApiDocument | undefined) {
   if (!data) return;
   const blob = new Blob([JSON.stringify(data, null, 2)], { type: 'application/json' });
-  window.open(URL.createObjectURL(blob), '_blank', 'noopener');
+  openFile(blob);
 }
 
 export default function DocumentationPage() {

@@ -1,5 +1,5 @@
-// What an import added, level by level (the server's four counts).
-import { Card, Col, Row, Statistic } from 'antd';
+// What a locality import added, level by level (the server's four counts).
+import SheetImportCounts from '../../shared/import/ImportCounts';
 import { fr } from '../../shared/locale/fr';
 
 export interface Counts {
@@ -10,22 +10,15 @@ export interface Counts {
 }
 
 export default function ImportCounts({ counts }: { counts: Counts }) {
-  const t = fr.geography.import;
-  const items: [string, number][] = [
-    [t.added.regions, counts.regionAdded],
-    [t.added.departments, counts.departmentAdded],
-    [t.added.subprefectures, counts.subprefectureAdded],
-    [t.added.localities, counts.localityAdded],
-  ];
+  const t = fr.geography.import.added;
   return (
-    <Card title={t.done}>
-      <Row gutter={[16, 16]}>
-        {items.map(([title, value]) => (
-          <Col xs={12} md={6} key={title}>
-            <Statistic title={title} value={value} />
-          </Col>
-        ))}
-      </Row>
-    </Card>
+    <SheetImportCounts
+      items={[
+        { title: t.regions, value: counts.regionAdded },
+        { title: t.departments, value: counts.departmentAdded },
+        { title: t.subprefectures, value: counts.subprefectureAdded },
+        { title: t.localities, value: counts.localityAdded },
+      ]}
+    />
   );
 }

@@ -1,19 +1,31 @@
 // /localities/import: pick a spreadsheet, read it in the browser, match its columns to the seven fields,
 // preview the rows and their problems (sending waits until there are none), send them in one call (the
 // server applies all or nothing), and show what was added, or the lines the server refused.
-import { DownloadOutlined, InboxOutlined } from '@ant-design/icons';
+import { DownloadOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Card, Space, Spin, Typography, Upload } from 'antd';
+import { Alert, Button, Space, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { api } from '../../shared/api/client';
 import { ApiError, request } from '../../shared/api/request';
+import Busy from '../../shared/import/Busy';
+import ColumnMapping from '../../shared/import/ColumnMapping';
+import ImportPreview from '../../shared/import/ImportPreview';
+import ImportProblems from '../../shared/import/ImportProblems';
+import SheetPicker from '../../shared/import/SheetPicker';
 import { fr } from '../../shared/locale/fr';
-import ColumnMapping from './ColumnMapping';
 import ImportCounts, { type Counts } from './ImportCounts';
-import ImportPreview from './ImportPreview';
-import ImportProblems from './ImportProblems';
-import { autoMap, findProblems, refusalProblems, toPayload, toRows, type Mapping, type Problem } from './importRows';
-import { downloadTemplate, LegacyXlsError, readSheet } from './spreadsheet';
+import {
+  autoMap,
+  findProblems,
+  IMPORT_FIELDS,
+  refusalProblems,
+  toPayload,
+  toRows,
+  type ImportField,
+  type Mapping,
+  type Problem,
+} from './importRows';
+import { downloadTemplate } from './spreadsheet';
 
 /** The server's refusal: its message, and its faulty rows as spreadsheet lines. */
 interface Refusal {
@@ -21,15 +33,14 @@ interface Refusal {
   problems: Problem[];
 }
 
+const labels = fr.geography.import.columns as Record<ImportField, string>;
+
 export default function LocalityImportPage() {
   const t = fr.geography.import;
+  const s = fr.sheetImport;
   const queryClient = useQueryClient();
-  const [file, setFile] = useState<string | null>(null);
   const [sheet, setSheet] = useState<unknown[][]>([]);
   const [mapping, setMapping] = useState<Mapping | null>(null);
-  const [reading, setReading] = useState(false);
-  /** Why the picked file could not be read, or null. */
-  const [unreadable, setUnreadable] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
   const [counts, setCounts] = useState<Counts | null>(null);
   const [refusal, setRefusal] = useState<Refusal | null>(null);
@@ -37,25 +48,15 @@ export default function LocalityImportPage() {
   const rows = useMemo(() => (mapping ? toRows(sheet, mapping) : []), [sheet, mapping]);
   const problems = useMemo(() => findProblems(rows), [rows]);
 
-  async function pick(picked: File) {
+  function picked() {
     setCounts(null);
     setRefusal(null);
-    setUnreadable(null);
-    setFile(picked.name);
-    setReading(true);
-    try {
-      const read = await readSheet(picked);
-      setSheet(read);
-      setMapping(autoMap(read[0] ?? []));
-    } catch (error) {
-      setSheet([]);
-      setMapping(null);
-      setUnreadable(error instanceof LegacyXlsError ? t.legacyXls : t.unreadable);
-    } finally {
-      setReading(false);
-    }
-    // Nothing is uploaded by antd: the file is only read here.
-    return false;
+    setMapping(null);
+  }
+
+  function read(next: unknown[][] | null) {
+    setSheet(next ?? []);
+    setMapping(next ? autoMap(next[0] ?? []) : null);
   }
 
   function remap(next: Mapping) {
@@ -87,57 +88,37 @@ export default function LocalityImportPage() {
           {t.template}
         </Button>
       </Space>
-      <Upload.Dragger
-        accept=".xlsx,.csv"
-        multiple={false}
-        showUploadList={false}
-        beforeUpload={pick}
-        disabled={sending || reading}
-      >
-        <p className="ant-upload-drag-icon">
-          <InboxOutlined />
-        </p>
-        <p className="ant-upload-text">{file ?? t.pick}</p>
-        <p className="ant-upload-hint">{t.pickHint}</p>
-      </Upload.Dragger>
-      {reading && <Busy text={t.reading} />}
-      {unreadable && <Alert type="error" showIcon title={unreadable} />}
+      <SheetPicker disabled={sending} onPick={picked} onRead={read} />
 
-      {mapping && !reading && (
+      {mapping && (
         <>
-          <ColumnMapping headers={sheet[0] ?? []} mapping={mapping} onChange={remap} />
+          <ColumnMapping
+            fields={IMPORT_FIELDS}
+            labels={labels}
+            headers={sheet[0] ?? []}
+            mapping={mapping}
+            onChange={remap}
+          />
           {problems.length > 0 ? (
-            <ImportProblems type="warning" title={t.problems(problems.length)} problems={problems} />
+            <ImportProblems type="warning" title={s.problems(problems.length)} problems={problems} />
           ) : (
-            <Alert type="success" showIcon title={t.ready(rows.length)} />
+            <Alert type="success" showIcon title={s.ready(rows.length)} />
           )}
-          <ImportPreview rows={rows} problems={problems} />
+          <ImportPreview fields={IMPORT_FIELDS} labels={labels} rows={rows} problems={problems} />
           <Button
             type="primary"
             onClick={() => void send()}
             disabled={rows.length === 0 || problems.length > 0}
             loading={sending}
           >
-            {t.send(rows.length)}
+            {s.send(rows.length)}
           </Button>
         </>
       )}
 
-      {sending && <Busy text={t.sending(rows.length)} />}
+      {sending && <Busy text={s.sending(rows.length)} />}
       {refusal && <ImportProblems type="error" title={refusal.message} problems={refusal.problems} />}
       {counts && <ImportCounts counts={counts} />}
     </Space>
-  );
-}
-
-/** A wait that may last (a large file read, or checked and saved by the server), said in words. */
-function Busy({ text }: { text: string }) {
-  return (
-    <Card size="small" role="status">
-      <Space>
-        <Spin />
-        <Typography.Text>{text}</Typography.Text>
-      </Space>
-    </Card>
   );
 }

@@ -1,8 +1,18 @@
 // The locality import's rows as read from a spreadsheet: the columns matched to the seven fields of the
 // specification (point 3), the rows built with their spreadsheet line numbers, and the problems found
 // before sending (the server checks again, and against what it already holds).
-import { toText } from '../../shared/format/text';
+import {
+  autoMap as mapColumns,
+  fold,
+  sentLine,
+  sheetRows,
+  type Mapping as SheetMapping,
+  type Problem,
+  type SheetRow as ImportSheetRow,
+} from '../../shared/import/columns';
 import { fr } from '../../shared/locale/fr';
+
+export type { Problem };
 
 export const IMPORT_FIELDS = [
   'region_code',
@@ -16,27 +26,10 @@ export const IMPORT_FIELDS = [
 export type ImportField = (typeof IMPORT_FIELDS)[number];
 export type ImportRow = Record<ImportField, string>;
 /** For each field, the index of the spreadsheet column that holds it, or null. */
-export type Mapping = Record<ImportField, number | null>;
+export type Mapping = SheetMapping<ImportField>;
 
 /** A row read from the spreadsheet, with its line number there. */
-export interface SheetRow {
-  line: number;
-  row: ImportRow;
-}
-
-export interface Problem {
-  /** The spreadsheet's line number (the header is line 1). */
-  line: number;
-  message: string;
-}
-
-/** Lower case, without accents, spaces or punctuation: "Code région" and "code_region" meet. */
-const fold = (text: string) =>
-  text
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]/g, '');
+export type SheetRow = ImportSheetRow<ImportField>;
 
 /** The header names each field answers to, folded ("Code région", "region_code", "Sous-préfecture"). */
 const ALIASES: Record<ImportField, string[]> = {
@@ -56,27 +49,12 @@ const ALIASES: Record<ImportField, string[]> = {
 };
 
 export function autoMap(headers: readonly unknown[]): Mapping {
-  const folded = headers.map((h) => fold(toText(h)));
-  const mapping = {} as Mapping;
-  for (const field of IMPORT_FIELDS) {
-    const index = folded.findIndex((h) => ALIASES[field].includes(h));
-    mapping[field] = index >= 0 ? index : null;
-  }
-  return mapping;
+  return mapColumns(headers, IMPORT_FIELDS, ALIASES);
 }
 
 /** The rows under the header, with their line numbers; blank lines are skipped. */
 export function toRows(sheet: readonly (readonly unknown[])[], mapping: Mapping): SheetRow[] {
-  const rows: SheetRow[] = [];
-  sheet.slice(1).forEach((cells, i) => {
-    const row = {} as ImportRow;
-    for (const field of IMPORT_FIELDS) {
-      const index = mapping[field];
-      row[field] = index === null ? '' : toText(cells[index]).trim();
-    }
-    if (IMPORT_FIELDS.some((f) => row[f] !== '')) rows.push({ line: i + 2, row });
-  });
-  return rows;
+  return sheetRows(sheet, IMPORT_FIELDS, mapping);
 }
 
 /** The server's bounds (50 characters for a code, 200 for a name). */
@@ -88,6 +66,7 @@ const keyOf = (field: ImportField, value: string) => (isCode(field) ? value.toUp
 const shownOf = (field: ImportField, value: string) => (isCode(field) ? value.toUpperCase() : value);
 
 const t = fr.geography.import;
+const sheet = fr.sheetImport;
 
 /**
  * What a code keeps all through the file: a department its region, a sub-prefecture its department
@@ -116,10 +95,10 @@ export function findProblems(rows: readonly SheetRow[]): Problem[] {
   const firsts = BINDINGS.map(() => new Map<string, { shown: string; key: string }>());
   for (const { line, row } of rows) {
     const missing = IMPORT_FIELDS.filter((f) => row[f] === '');
-    if (missing.length) problems.push({ line, message: t.missing(missing.map((f) => t.columns[f]).join(', ')) });
+    if (missing.length) problems.push({ line, message: sheet.missing(missing.map((f) => t.columns[f]).join(', ')) });
     for (const field of IMPORT_FIELDS) {
       const max = MAX_LENGTH(field);
-      if (row[field].length > max) problems.push({ line, message: t.tooLong(t.columns[field], max) });
+      if (row[field].length > max) problems.push({ line, message: sheet.tooLong(t.columns[field], max) });
     }
     BINDINGS.forEach(({ code: codeField, bound, message }, i) => {
       const code = row[codeField].toUpperCase();
@@ -143,7 +122,7 @@ export function toPayload(rows: readonly SheetRow[]): ImportRow[] {
  * also inside its messages); blank lines were not sent, so these become the spreadsheet's line numbers.
  */
 export function refusalProblems(fields: Record<string, string> | undefined, rows: readonly SheetRow[]): Problem[] {
-  const lineOf = (sent: string) => rows[Number(sent) - 1]?.line;
+  const lineOf = (sent: string) => sentLine(rows, Number(sent));
   const problems: Problem[] = [];
   for (const [key, message] of Object.entries(fields ?? {})) {
     const line = lineOf(/^ligne (\d+)$/.exec(key)?.[1] ?? '');

@@ -73,4 +73,24 @@ describe('request (the shared API helper)', () => {
     expect(notifyError).not.toHaveBeenCalled();
     expect(unauthorized).not.toHaveBeenCalled();
   });
+
+  it('hands over the file a call answers, and shows the message of a refused one', async () => {
+    fakeServer({
+      'POST /api/delivery/post.printing_delivery_list_by_id': async (call) => {
+        const body = (await call.json()) as { delivery_ids: number[] };
+        return body.delivery_ids.length > 0
+          ? new Response('%PDF-1.7', { headers: { 'Content-Type': 'application/pdf' } })
+          : json({ status: 'error', message: 'Choisissez au moins une livraison.' }, 400);
+      },
+    });
+    const print = (ids: number[]) =>
+      request(
+        api.POST('/delivery/post.printing_delivery_list_by_id', { body: { delivery_ids: ids }, parseAs: 'blob' }),
+        { file: true },
+      );
+    const pdf = await print([3]);
+    expect(await pdf.text()).toBe('%PDF-1.7');
+    await expect(print([])).rejects.toMatchObject({ status: 400, message: 'Choisissez au moins une livraison.' });
+    expect(notifyError).toHaveBeenCalledWith('Choisissez au moins une livraison.');
+  });
 });

@@ -27,6 +27,8 @@ interface Envelope {
 export interface RequestOptions {
   /** The caller shows the outcome itself: no notice, and no sign-out on 401 (sign-in, session calls). */
   quiet?: boolean;
+  /** The call answers a file (a PDF, a photo; `parseAs: 'blob'`): a 200 is the file, not the envelope. */
+  file?: boolean;
 }
 
 type FetchResult = { data?: unknown; error?: unknown; response: Response };
@@ -55,7 +57,7 @@ export async function request<R extends FetchResult>(
   const { data, error, response } = result;
   const body = (error ?? data) as Envelope | string | undefined;
   const envelope: Envelope = typeof body === 'object' && body !== null ? body : {};
-  if (response.ok && envelope.status === 'ok') return data as NonNullable<R['data']>;
+  if (response.ok && (options.file || envelope.status === 'ok')) return data as NonNullable<R['data']>;
 
   const message = envelope.message || `${fr.errors.unexpected} (HTTP ${response.status})`;
   if (!options.quiet) {

@@ -2,7 +2,7 @@
 // (a warning) or those the server gave when it refused the file (an error).
 import { Alert } from 'antd';
 import { fr } from '../../shared/locale/fr';
-import type { Problem } from './importRows';
+import type { Problem } from './columns';
 
 /** Lines listed at most; the count says how many there are in all. */
 const SHOWN = 50;
@@ -16,7 +16,7 @@ export default function ImportProblems({
   title: string;
   problems: readonly Problem[];
 }) {
-  const t = fr.geography.import;
+  const t = fr.sheetImport;
   return (
     <Alert
       type={type}

@@ -1,28 +1,32 @@
-// Which spreadsheet column holds each of the seven fields: matched from the header names, changed here.
+// Which spreadsheet column holds each field of an import: matched from the header names, changed here.
 import { Card, Col, Row, Select, Typography } from 'antd';
-import { toText } from '../../shared/format/text';
-import { fr } from '../../shared/locale/fr';
-import { IMPORT_FIELDS, type Mapping } from './importRows';
+import { toText } from '../format/text';
+import { fr } from '../locale/fr';
+import type { Mapping } from './columns';
 
-interface Props {
+interface Props<F extends string> {
+  /** The import's fields, in the order shown. */
+  fields: readonly F[];
+  /** Each field's name on screen. */
+  labels: Record<F, string>;
   /** The spreadsheet's header line. */
   headers: readonly unknown[];
-  mapping: Mapping;
-  onChange: (mapping: Mapping) => void;
+  mapping: Mapping<F>;
+  onChange: (mapping: Mapping<F>) => void;
 }
 
-export default function ColumnMapping({ headers, mapping, onChange }: Props) {
-  const t = fr.geography.import;
+export default function ColumnMapping<F extends string>({ fields, labels, headers, mapping, onChange }: Props<F>) {
+  const t = fr.sheetImport;
   // A column without a header is named by its position.
   const options = headers.map((h, i) => ({ value: i, label: toText(h).trim() || `${t.column} ${i + 1}` }));
   return (
     <Card title={t.mapping} size="small">
       <Row gutter={[16, 8]}>
-        {IMPORT_FIELDS.map((field) => (
+        {fields.map((field) => (
           <Col xs={24} md={12} lg={6} key={field}>
-            <Typography.Text strong>{t.columns[field]}</Typography.Text>
+            <Typography.Text strong>{labels[field]}</Typography.Text>
             <Select<number | null>
-              aria-label={t.columns[field]}
+              aria-label={labels[field]}
               style={{ width: '100%' }}
               value={mapping[field]}
               allowClear

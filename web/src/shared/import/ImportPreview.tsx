@@ -1,15 +1,24 @@
 // The first rows of the file as they will be sent, each with its spreadsheet line number and, in red,
 // the problems found on that line.
 import { Table, Typography } from 'antd';
-import { useScrollRegion } from '../../shared/list/useScrollRegion';
-import { fr } from '../../shared/locale/fr';
-import { IMPORT_FIELDS, type Problem, type SheetRow } from './importRows';
+import { useScrollRegion } from '../list/useScrollRegion';
+import { fr } from '../locale/fr';
+import type { Problem, SheetRow } from './columns';
 
 /** Rows shown; the whole file is checked and sent all the same. */
 const PREVIEW = 100;
 
-export default function ImportPreview({ rows, problems }: { rows: readonly SheetRow[]; problems: readonly Problem[] }) {
-  const t = fr.geography.import;
+interface Props<F extends string> {
+  fields: readonly F[];
+  labels: Record<F, string>;
+  rows: readonly SheetRow<F>[];
+  problems: readonly Problem[];
+  /** The table's width (scrolled sideways when wider than the screen). */
+  width?: number;
+}
+
+export default function ImportPreview<F extends string>({ fields, labels, rows, problems, width = 1400 }: Props<F>) {
+  const t = fr.sheetImport;
   const tableRef = useScrollRegion(t.previewLabel);
   const byLine = new Map<number, string[]>();
   for (const p of problems) byLine.set(p.line, [...(byLine.get(p.line) ?? []), p.message]);
@@ -32,10 +41,10 @@ export default function ImportPreview({ rows, problems }: { rows: readonly Sheet
           width: 280,
           render: (text?: string) => text && <Typography.Text type="danger">{text}</Typography.Text>,
         },
-        ...IMPORT_FIELDS.map((f) => ({ title: t.columns[f], dataIndex: f })),
+        ...fields.map((f) => ({ title: labels[f], dataIndex: f })),
       ]}
       pagination={false}
-      scroll={{ x: 1400, y: 320 }}
+      scroll={{ x: width, y: 320 }}
       title={() => t.preview(shown.length, rows.length)}
     />
   );

@@ -1,0 +1,100 @@
+// The "Paiements à attribuer" tab: the payments of imported statements whose phone number is no member's,
+// oldest first, paged by the server. Those who may write assign each to the member who paid.
+import { UserAddOutlined } from '@ant-design/icons';
+import { Button, Empty, Table, Typography, type TableProps } from 'antd';
+import { useState } from 'react';
+import { CARDS_WRITE } from '../../app/access';
+import { useCanAccess } from '../../app/useCanAccess';
+import { formatCount } from '../../shared/format/count';
+import { formatDate, formatDateTime } from '../../shared/format/date';
+import { useScrollRegion } from '../../shared/list/useScrollRegion';
+import { fr } from '../../shared/locale/fr';
+import { formatAmount } from './format';
+import { useUnmatchedList, type UnmatchedPayment } from './statementApi';
+import UnmatchedAssignModal from './UnmatchedAssignModal';
+
+const PAGE_SIZES = [50, 100, 500];
+const text = fr.transactions;
+
+export default function UnmatchedList() {
+  const [paging, setPaging] = useState({ page: 1, pageSize: 50 });
+  const answer = useUnmatchedList(paging.page, paging.pageSize);
+  const canWrite = useCanAccess(CARDS_WRITE);
+  const [assigning, setAssigning] = useState<UnmatchedPayment | null>(null);
+  const tableRef = useScrollRegion(text.unmatched.tableLabel);
+  const total = answer.data?.total ?? 0;
+
+  const columns: TableProps<UnmatchedPayment>['columns'] = [
+    {
+      title: text.fields.transaction_date,
+      dataIndex: 'transaction_date',
+      width: 120,
+      render: (value: string) => formatDate(value),
+    },
+    {
+      title: text.fields.transaction_amount,
+      dataIndex: 'transaction_amount',
+      width: 150,
+      align: 'right',
+      render: (value: number) => formatAmount(value),
+    },
+    { title: text.fields.transaction_mobileOperator, dataIndex: 'transaction_mobileOperator', width: 160 },
+    { title: text.fields.transaction_number, dataIndex: 'transaction_number', width: 200, ellipsis: true },
+    { title: text.unmatched.phone, dataIndex: 'phone_number', width: 170 },
+    {
+      title: text.unmatched.importedAt,
+      dataIndex: 'imported_at',
+      width: 160,
+      render: (value: string) => formatDateTime(value),
+    },
+    { title: text.unmatched.importedBy, dataIndex: 'imported_by_user', width: 140 },
+  ];
+  if (canWrite) {
+    columns.push({
+      title: fr.records.actions,
+      key: 'actions',
+      width: 150,
+      fixed: 'right',
+      render: (_: unknown, row: UnmatchedPayment) => (
+        <Button
+          icon={<UserAddOutlined />}
+          aria-label={text.unmatched.assignName(row.transaction_number)}
+          onClick={() => setAssigning(row)}
+        >
+          {text.unmatched.assign}
+        </Button>
+      ),
+    });
+  }
+
+  return (
+    <>
+      <Typography.Paragraph>{text.unmatched.intro}</Typography.Paragraph>
+      <Table<UnmatchedPayment>
+        ref={tableRef}
+        size="small"
+        rowKey="unmatched_id"
+        columns={columns}
+        dataSource={answer.data?.data ?? []}
+        loading={answer.isFetching}
+        locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={text.unmatched.none} /> }}
+        onChange={(pagination) =>
+          setPaging((current) => ({
+            page: pagination.pageSize !== current.pageSize ? 1 : (pagination.current ?? 1),
+            pageSize: pagination.pageSize ?? current.pageSize,
+          }))
+        }
+        pagination={{
+          current: paging.page,
+          pageSize: paging.pageSize,
+          total,
+          pageSizeOptions: PAGE_SIZES,
+          showSizeChanger: true,
+          showTotal: () => text.unmatched.total(formatCount(total), total),
+        }}
+        scroll={{ x: 1250 }}
+      />
+      {assigning && <UnmatchedAssignModal payment={assigning} onClose={() => setAssigning(null)} />}
+    </>
+  );
+}

@@ -1,0 +1,17 @@
+// What an import did, as the server counted it: one figure per kind of row.
+import { Card, Col, Row, Statistic } from 'antd';
+import { fr } from '../locale/fr';
+
+export default function ImportCounts({ items }: { items: readonly { title: string; value: number }[] }) {
+  return (
+    <Card title={fr.sheetImport.done}>
+      <Row gutter={[16, 16]}>
+        {items.map(({ title, value }) => (
+          <Col xs={12} md={6} key={title}>
+            <Statistic title={title} value={value} />
+          </Col>
+        ))}
+      </Row>
+    </Card>
+  );
+}
