@@ -3,6 +3,7 @@
 //! as a user would.
 
 mod card_followups;
+mod card_lifecycle;
 mod cards;
 mod consumer;
 mod gateway;
