@@ -10,6 +10,7 @@ mod headers;
 mod openapi;
 pub mod routes;
 pub mod session;
+mod session_cache;
 mod spa;
 pub mod state;
 
@@ -48,14 +49,20 @@ pub struct GatewayConfig {
     pub trusted_proxies: Vec<std::net::IpAddr>,
     /// Sign-ins (and refreshes) one client address may make in a minute.
     pub signins_per_minute: u32,
+    /// How long a session checked with the auth service is believed without asking again (a session
+    /// ended through another replica is refused here at most this much later).
+    pub session_cache: Duration,
 }
+
+/// How long a checked session is believed by a replica without asking the auth service again.
+pub const DEFAULT_SESSION_CACHE_SECONDS: u64 = 30;
 
 /// Sign-ins one address may make in a minute: a person mistyping, or an office behind one address.
 pub const DEFAULT_SIGNINS_PER_MINUTE: u32 = 30;
 
 impl GatewayConfig {
     /// Reads `HTTP_ADDR`, `WEB_DIR`, `RUNNING_ENV`, `REQUEST_TIMEOUT_SECONDS`, `BODY_LIMIT_BYTES`,
-    /// `TRUSTED_PROXIES` (addresses, comma-separated), `SIGNINS_PER_MINUTE`.
+    /// `TRUSTED_PROXIES` (addresses, comma-separated), `SIGNINS_PER_MINUTE`, `SESSION_CACHE_SECONDS`.
     pub fn from_env() -> Result<Self> {
         Ok(GatewayConfig {
             http_addr: env_or("HTTP_ADDR", "127.0.0.1:8080"),
@@ -72,6 +79,10 @@ impl GatewayConfig {
                 })
                 .collect::<Result<_>>()?,
             signins_per_minute: env_parse("SIGNINS_PER_MINUTE", DEFAULT_SIGNINS_PER_MINUTE)?,
+            session_cache: Duration::from_secs(env_parse(
+                "SESSION_CACHE_SECONDS",
+                DEFAULT_SESSION_CACHE_SECONDS,
+            )?),
         })
     }
 }

@@ -11,7 +11,7 @@ async fn main() -> anyhow::Result<()> {
         Some(url) => Some(common::nats::connect(&url).await?),
         None => None,
     };
-    let state = gateway::AppState::new(channels, config.running_env, nats)?;
+    let state = gateway::AppState::new(channels, config.running_env, nats, config.session_cache)?;
     let (listener, addr) = common::grpc::bind(&config.http_addr).await?;
     tracing::info!(%addr, "gateway listening");
     gateway::serve(gateway::app(state, &config), listener, common::shutdown::signal()).await?;

@@ -1,6 +1,7 @@
-//! The caller of a request, proven by the bearer token. The auth service checks the token's signature,
-//! expiry and that its login still exists with the same password, so a deleted login or a changed
-//! password ends every session at once.
+//! The caller of a request, proven by the bearer token: its signature and expiry checked here, its
+//! session (still open, its login neither deleted nor changed) by the auth service, whose answer is kept
+//! a moment (`session_cache`), so a deleted login, a changed password or role, or a sign-out ends the
+//! session (at once through this gateway, within `SESSION_CACHE_SECONDS` through another).
 
 use crate::access::{Permission, may};
 use crate::error::ApiError;
@@ -32,12 +33,7 @@ impl FromRequestParts<AppState> for Caller {
             return Ok(caller.clone());
         }
         let token = bearer(parts).ok_or_else(ApiError::unauthorized)?.to_string();
-        let session = state
-            .auth()
-            .authenticate(proto::auth::TokenRequest { token: token.clone() })
-            .await
-            .map_err(ApiError::from)?
-            .into_inner();
+        let session = session_of(state, &token).await?;
         let role = session.role.parse().map_err(|_| ApiError::forbidden())?;
         tracing::Span::current().record("enduser.id", session.login_id);
         let caller =
@@ -45,6 +41,31 @@ impl FromRequestParts<AppState> for Caller {
         parts.extensions.insert(caller.clone());
         Ok(caller)
     }
+}
+
+/// The session a token proves: its signature checked here (a forged or expired token costs no call), its
+/// session asked of the auth service unless checked a moment ago (`SessionCache`).
+async fn session_of(state: &AppState, token: &str) -> Result<proto::auth::Session, ApiError> {
+    let sessions = &state.sessions;
+    let claims = match sessions.verify(token) {
+        Some(claims) => Some(claims),
+        None if sessions.ready() => return Err(ApiError::unauthorized()),
+        // The keys are not known yet (start-up): the auth service checks the token.
+        None => None,
+    };
+    if let Some(session) = claims.as_ref().and_then(|c| sessions.get(&c.sid)) {
+        return Ok(session);
+    }
+    let session = state
+        .auth()
+        .authenticate(proto::auth::TokenRequest { token: token.to_string() })
+        .await
+        .map_err(ApiError::from)?
+        .into_inner();
+    if let Some(claims) = claims {
+        sessions.keep(&claims.sid, session.clone());
+    }
+    Ok(session)
 }
 
 /// A caller whose role grants the permission `P`; 401 without a valid token, 403 when the role falls short.

@@ -1,5 +1,6 @@
 //! What every handler shares: the service clients and the instance's settings.
 
+use crate::session_cache::SessionCache;
 use anyhow::{Context, Result};
 use common::config::RunningEnv;
 use common::grpc::TracedChannel;
@@ -35,6 +36,8 @@ pub struct AppState {
     pub running_env: RunningEnv,
     /// Checked by the readiness probe when the instance uses NATS.
     pub nats: Option<async_nats::Client>,
+    /// Sessions checked a moment ago (token signatures are checked here).
+    pub sessions: Arc<SessionCache>,
 }
 
 impl AppState {
@@ -43,6 +46,7 @@ impl AppState {
         channels: Channels,
         running_env: RunningEnv,
         nats: Option<async_nats::Client>,
+        session_cache: std::time::Duration,
     ) -> Result<Self> {
         if let Some(missing) = proto::SERVICES.iter().find(|s| !channels.contains_key(**s)) {
             anyhow::bail!("no channel to the {missing} service");
@@ -58,6 +62,10 @@ impl AppState {
             members: MembersClient::new(channel("members")?)
                 .max_encoding_message_size(64 * 1024 * 1024)
                 .max_decoding_message_size(64 * 1024 * 1024),
+            sessions: Arc::new(SessionCache::new(
+                common::identity::Verifier::from_auth(channel("auth")?),
+                session_cache,
+            )),
             channels: Arc::new(channels),
             running_env,
             nats,

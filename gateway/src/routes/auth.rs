@@ -119,7 +119,11 @@ pub async fn refresh(
 #[utoipa::path(post, path = "/auth/logout", tag = "auth",
     responses((status = 200, body = Written), (status = 401, body = ErrorBody)))]
 pub async fn logout(State(state): State<AppState>, caller: Caller) -> Result<Response, ApiError> {
+    let sid = state.sessions.verify(&caller.token).map(|claims| claims.sid);
     state.auth().logout(proto::auth::TokenRequest { token: caller.token }).await?;
+    if let Some(sid) = sid {
+        state.sessions.forget_session(&sid);
+    }
     Ok(envelope::written("Déconnecté", None))
 }
 

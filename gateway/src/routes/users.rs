@@ -159,6 +159,8 @@ async fn update(state: &AppState, patch: UserPatch) -> Result<Response, ApiError
         .await?
         .into_inner()
         .login_id;
+    // Its sessions may have ended (a new password or role): asked again.
+    state.sessions.forget_login(id);
     Ok(envelope::written("Utilisateur modifié", Some(id)))
 }
 
@@ -177,5 +179,6 @@ pub async fn delete_user(
             requested_by: caller.login_id,
         })
         .await?;
+    state.sessions.forget_login(id);
     Ok(envelope::written("Utilisateur supprimé", None))
 }

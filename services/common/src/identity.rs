@@ -105,6 +105,11 @@ impl Verifier {
         verifier
     }
 
+    /// Whether any key is known yet.
+    pub fn has_keys(&self) -> bool {
+        !self.keys.read().expect("keys lock").is_empty()
+    }
+
     /// The claims of a token signed by a known key and not expired; `None` otherwise.
     pub fn verify(&self, token: &str) -> Option<Claims> {
         let kid = decode_header(token).ok()?.kid?;

@@ -21,7 +21,13 @@ impl BenchSuite {
         })
         .await?;
         let data = std::env::temp_dir().join(format!("sesame-bench-{}", db.name));
-        let config = crate::SuiteConfig::local(&db.url, &db.name, ADMIN, data.join("web"), &data);
+        let mut config =
+            crate::SuiteConfig::local(&db.url, &db.name, ADMIN, data.join("web"), &data);
+        // `SESSION_CACHE_SECONDS=0` measures the gateway asking the auth service on every call.
+        config.gateway.session_cache = Duration::from_secs(common::config::env_parse(
+            "SESSION_CACHE_SECONDS",
+            gateway::DEFAULT_SESSION_CACHE_SECONDS,
+        )?);
         let running = crate::start(config).await?;
         Ok(BenchSuite { base: format!("http://{}", running.http_addr), db, running })
     }

@@ -111,6 +111,9 @@ impl SuiteConfig {
                 body_limit: 2 * 1024 * 1024,
                 trusted_proxies: Vec::new(),
                 signins_per_minute: gateway::DEFAULT_SIGNINS_PER_MINUTE,
+                session_cache: std::time::Duration::from_secs(
+                    gateway::DEFAULT_SESSION_CACHE_SECONDS,
+                ),
             },
         }
     }
@@ -217,7 +220,12 @@ pub async fn start(mut config: SuiteConfig) -> Result<RunningSuite> {
     for (name, addr) in addresses {
         channels.insert(name.to_string(), common::grpc::channel(&format!("http://{addr}"))?);
     }
-    let state = gateway::AppState::new(channels, config.gateway.running_env, Some(nats))?;
+    let state = gateway::AppState::new(
+        channels,
+        config.gateway.running_env,
+        Some(nats),
+        config.gateway.session_cache,
+    )?;
     let app = gateway::app(state, &config.gateway);
     let (http_listener, http_addr) = common::grpc::bind(&config.gateway.http_addr).await?;
     parts.spawn(gateway::serve(app, http_listener, parts.stopped()));

@@ -138,6 +138,19 @@ async fn a_signed_out_or_demoted_session_ends_at_once() {
 }
 
 #[tokio::test(flavor = "multi_thread")]
+async fn a_session_ended_past_this_gateway_is_refused_once_its_check_is_stale() {
+    let cache = std::time::Duration::from_millis(800);
+    let suite = TestSuite::start_with(|config| config.gateway.session_cache = cache).await;
+    let token = suite.token(ADMIN, ADMIN_PASSWORD).await;
+    assert_eq!(suite.get("/api/auth/me", &token).await.0, StatusCode::OK);
+    // Signed out at the auth service itself (as through another replica of the gateway).
+    let mut auth = AuthClient::connect(suite.grpc_url("auth")).await.unwrap();
+    auth.logout(proto::auth::TokenRequest { token: token.clone() }).await.unwrap();
+    tokio::time::sleep(cache + std::time::Duration::from_millis(200)).await;
+    assert_eq!(suite.get("/api/auth/me", &token).await.0, StatusCode::UNAUTHORIZED);
+}
+
+#[tokio::test(flavor = "multi_thread")]
 async fn a_session_cannot_be_refreshed_past_its_lifetime() {
     let suite = TestSuite::start_with(|config| {
         config.auth.session_max_age = std::time::Duration::from_secs(2);
