@@ -1,5 +1,5 @@
 # The two commands of the README, and a few more for development. The scripts in scripts/ do the work.
-.PHONY: up test build openapi demo bench-geography bench-members bench-cards clean
+.PHONY: up test build openapi demo bench-geography bench-members bench-cards bench-load clean
 
 ## Prepare the machine, build, and run the whole product on http://127.0.0.1:8080.
 up:
@@ -34,6 +34,11 @@ bench-members:
 
 bench-cards:
 	cargo run --quiet --release --locked -p suite --features bench --bin bench-cards
+
+## The load test: wrk (from Debian) at 64 connections on loopback, 10 s a call.
+bench-load:
+	WITH_LOAD=1 bash scripts/prerequisites.sh
+	cargo run --quiet --release --locked -p suite --features bench --bin bench-load
 
 clean:
 	cargo clean

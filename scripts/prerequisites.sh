@@ -3,6 +3,7 @@
 # PostgreSQL and NATS when nothing answers at the configured addresses, and writes the addresses to use
 # in .data/local.env. Sourced by the other scripts; safe to run again.
 #   WITH_BROWSER=1  also installs Chromium (for the browser tests).
+#   WITH_LOAD=1     also installs wrk (for the load test, `make bench-load`).
 set -euo pipefail
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -30,6 +31,7 @@ command -v psql >/dev/null || need_packages+=(postgresql-client)
 command -v cc >/dev/null || need_packages+=(gcc libc6-dev)
 command -v make >/dev/null || need_packages+=(make)
 if [ "${WITH_BROWSER:-0}" = 1 ] && [ ! -x /usr/bin/chromium ]; then need_packages+=(chromium fonts-dejavu-core); fi
+if [ "${WITH_LOAD:-0}" = 1 ] && ! command -v wrk >/dev/null; then need_packages+=(wrk); fi
 if ((${#need_packages[@]})); then apt_install "${need_packages[@]}"; fi
 
 # Rust comes from rustup, not Debian (Debian's is too old for these crates).

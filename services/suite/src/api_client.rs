@@ -29,6 +29,11 @@ impl ApiClient {
         Ok(ApiClient { base: base.to_string(), http, token: token.to_string() })
     }
 
+    /// The session token (for a tool that calls the gateway itself).
+    pub fn token(&self) -> &str {
+        &self.token
+    }
+
     /// GET `path` (under `/api`); an answer whose status is not ok is an error with the server's message.
     pub async fn get(&self, path: &str) -> Result<Value> {
         let response = self
