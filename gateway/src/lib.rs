@@ -29,6 +29,7 @@ use std::time::Duration;
 use tokio::net::TcpListener;
 use tower_http::CompressionLevel;
 use tower_http::compression::CompressionLayer;
+use tower_http::compression::predicate::{DefaultPredicate, NotForContentType, Predicate};
 use tower_http::timeout::TimeoutLayer;
 use tower_http::trace::TraceLayer;
 use tracing_opentelemetry::OpenTelemetrySpanExt;
@@ -124,8 +125,11 @@ pub fn app(state: AppState, config: &GatewayConfig) -> Router {
         .merge(spa::router(&config.web_dir))
         .layer(TimeoutLayer::with_status_code(StatusCode::GATEWAY_TIMEOUT, config.request_timeout))
         // Brotli's own default (quality 11) takes hundreds of milliseconds on a 2,000-row list; quality 4
-        // compresses such an answer in a few milliseconds, about as small as gzip's default.
-        .layer(CompressionLayer::new().quality(CompressionLevel::Precise(4)))
+        // compresses such an answer in a few milliseconds, about as small as gzip's default. PDFs are
+        // compressed already (their streams and photos): compressing them again would only cost time.
+        .layer(CompressionLayer::new().quality(CompressionLevel::Precise(4)).compress_when(
+            DefaultPredicate::new().and(NotForContentType::const_new("application/pdf")),
+        ))
         .layer(TraceLayer::new_for_http().make_span_with(request_span).on_response(record_status));
     for layer in headers::security_headers() {
         app = app.layer(layer);

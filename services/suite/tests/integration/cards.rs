@@ -395,12 +395,14 @@ async fn the_cards_print_to_a_pdf_a_page_a_card() {
         .http
         .post(suite.url("/api/card/post.printing_card_list_by_id"))
         .bearer_auth(&admin)
+        .header("accept-encoding", "gzip, br")
         .json(&json!({"card_ids": null}))
         .send()
         .await
         .unwrap();
     assert_eq!(response.status(), StatusCode::OK);
     assert_eq!(response.headers()["content-type"], "application/pdf");
+    assert!(response.headers().get("content-encoding").is_none(), "a PDF is not compressed again");
     let pdf = response.bytes().await.unwrap();
     let doc = lopdf::Document::load_mem(&pdf).expect("a valid PDF");
     let pages = doc.get_pages();
