@@ -25,3 +25,30 @@ export async function apiCall(suite, token, method, path, body) {
   assert.equal(response.status, 200, JSON.stringify(answer));
   return answer;
 }
+
+/** A mobile-money payment of member `memberId` (5,000 FCFA by Wave unless told otherwise). */
+export async function apiPay(
+  suite,
+  token,
+  memberId,
+  number,
+  { amount = 5000, operator = 'Wave', date = '2026-06-15' } = {},
+) {
+  return apiCall(suite, token, 'POST', '/api/transaction/post_transaction', {
+    transaction_date: date,
+    transaction_amount: amount,
+    transaction_mobileOperator: operator,
+    transaction_number: number,
+    transaction_memberId: memberId,
+  });
+}
+
+/** A new member who paid for a card (payment number `number`); answers the member's id. */
+export async function apiPaidMember(suite, token, firstname, lastname, number) {
+  const member = await apiCall(suite, token, 'POST', '/api/member/post_member', {
+    member_firstname: firstname,
+    member_lastname: lastname,
+  });
+  await apiPay(suite, token, member.id, number);
+  return member.id;
+}

@@ -7,7 +7,7 @@ import { after, before, describe, test } from 'node:test';
 import { expectNoAxeViolations } from './axe.mjs';
 import { inBrowser, rowOf, see, seeTitle, signIn } from './browser.mjs';
 import { startSuite } from './suite.mjs';
-import { apiSignIn, apiCall } from './api.mjs';
+import { apiSignIn, apiCall, apiPay } from './api.mjs';
 
 const TIMEOUT = 240_000;
 const VIEWER = { login: 'lecteur.yao', password: 'lecteur-pass' };
@@ -30,13 +30,7 @@ describe('cards: payments', { timeout: 10 * 60_000 }, () => {
       login_password: VIEWER.password,
       login_role: 'viewer',
     });
-    await apiCall(suite, token, 'POST', '/api/transaction/post_transaction', {
-      transaction_date: '2026-06-15',
-      transaction_amount: 12500,
-      transaction_mobileOperator: 'MTN MoMo',
-      transaction_number: 'MTN-0615-01',
-      transaction_memberId: member.id,
-    });
+    await apiPay(suite, token, member.id, 'MTN-0615-01', { amount: 12500, operator: 'MTN MoMo' });
   });
   after(async () => {
     await suite?.stop();

@@ -8,7 +8,7 @@ import { after, before, describe, test } from 'node:test';
 import { expectNoAxeViolations } from './axe.mjs';
 import { inBrowser, rowOf, see, seeTitle, signIn } from './browser.mjs';
 import { startSuite } from './suite.mjs';
-import { apiSignIn, apiCall } from './api.mjs';
+import { apiSignIn, apiCall, apiPaidMember } from './api.mjs';
 
 const TIMEOUT = 300_000;
 const VIEWER = { login: 'lecteur.awa', password: 'lecteur-pass' };
@@ -30,17 +30,7 @@ describe('cards and deliveries', { timeout: 10 * 60_000 }, () => {
       ['Fatou', 'Traoré', 'W-0615-01'],
       ['Koffi', 'Yao', 'W-0615-02'],
     ]) {
-      const member = await apiCall(suite, token, 'POST', '/api/member/post_member', {
-        member_firstname: firstname,
-        member_lastname: lastname,
-      });
-      await apiCall(suite, token, 'POST', '/api/transaction/post_transaction', {
-        transaction_date: '2026-06-15',
-        transaction_amount: 5000,
-        transaction_mobileOperator: 'Wave',
-        transaction_number: number,
-        transaction_memberId: member.id,
-      });
+      await apiPaidMember(suite, token, firstname, lastname, number);
     }
   });
   after(async () => {

@@ -8,7 +8,7 @@ import { after, before, describe, test } from 'node:test';
 import { expectNoAxeViolations } from './axe.mjs';
 import { inBrowser, see, seeTitle, signIn } from './browser.mjs';
 import { startSuite } from './suite.mjs';
-import { apiSignIn, apiCall } from './api.mjs';
+import { apiSignIn, apiCall, apiPay } from './api.mjs';
 
 const TIMEOUT = 240_000;
 
@@ -25,13 +25,7 @@ describe('reader', { timeout: 10 * 60_000 }, () => {
       member_lastname: 'Koné',
       member_birthDate: '1990-03-05',
     });
-    await apiCall(suite, token, 'POST', '/api/transaction/post_transaction', {
-      transaction_date: '2026-11-20',
-      transaction_amount: 5000,
-      transaction_memberId: member.id,
-      transaction_mobileOperator: 'Wave',
-      transaction_number: 'R-1',
-    });
+    await apiPay(suite, token, member.id, 'R-1', { date: '2026-11-20' });
     const made = await apiCall(suite, token, 'POST', '/api/card/create_member_card', { member_id: member.id });
     card = (await apiCall(suite, token, 'GET', `/api/card/get_card/${made.id}`)).data;
     assert.match(card.card_qrcode, /^[0-9A-Z $%*+\-./:]+$/);

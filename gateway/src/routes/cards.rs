@@ -8,7 +8,6 @@ use crate::extract::{Json, Path, Query};
 use crate::session::Authorized;
 use crate::state::AppState;
 use axum::extract::State;
-use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use futures::StreamExt;
 use proto::cards as pb;
@@ -35,15 +34,15 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(reprint_card))
 }
 
-/// A PDF to download, named `file_name`.
-pub fn pdf(content: Vec<u8>, file_name: &str) -> Response {
+/// A PDF to download, named `file_name` (whole, or a stream of chunks).
+pub fn pdf(content: impl Into<axum::body::Body>, file_name: &str) -> Response {
     let disposition = format!("attachment; filename=\"{file_name}\"");
     (
         [
             (axum::http::header::CONTENT_TYPE, "application/pdf".to_string()),
             (axum::http::header::CONTENT_DISPOSITION, disposition),
         ],
-        content,
+        content.into(),
     )
         .into_response()
 }
@@ -144,13 +143,10 @@ pub async fn create_member_card(
     _caller: Authorized<CardsWrite>,
     Json(body): Json<MemberCard>,
 ) -> Result<Response, ApiError> {
-    let request = pb::CreateCardsRequest { member_ids: vec![body.member_id] };
-    let made = cards(&state).create_cards(request).await?.into_inner();
-    match (made.card_ids.first(), made.refused.first()) {
-        (Some(id), _) => Ok(envelope::written("Carte créée", Some(*id))),
-        (None, Some(refusal)) => Err(ApiError::new(StatusCode::CONFLICT, refusal.message.clone())),
-        (None, None) => Err(ApiError::bad_request("Aucune carte n'a été créée.")),
-    }
+    // The cards service answers a refusal (no payment, a card already) as a 409 with its reason.
+    let request = pb::CardInput { card_member_id: Some(body.member_id), ..Default::default() };
+    let id = cards(&state).save_card(request).await?.into_inner().id;
+    Ok(envelope::written("Carte créée", Some(id)))
 }
 
 /// pending -> printed for every card given, or none (409 naming the first that is not pending).
@@ -236,14 +232,7 @@ pub async fn print_cards(
             tracing::error!(code = ?status.code(), message = status.message(), "card PDF cut short");
         })
     }));
-    Ok((
-        [
-            (axum::http::header::CONTENT_TYPE, "application/pdf"),
-            (axum::http::header::CONTENT_DISPOSITION, "attachment; filename=\"cartes.pdf\""),
-        ],
-        body,
-    )
-        .into_response())
+    Ok(pdf(body, "cartes.pdf"))
 }
 
 /// With `card_id`: corrects the identity printed on a card still waiting to be printed (names, birth date

@@ -4,12 +4,12 @@ use crate::access::{CardsDelete, CardsRead, CardsWrite};
 use crate::envelope::{self, Data, List, Paging, Written};
 use crate::error::{ApiError, ErrorBody};
 use crate::extract::{Json, Path, Query};
+use crate::routes::cards::cards;
 use crate::session::Authorized;
 use crate::state::AppState;
 use axum::extract::State;
 use axum::response::Response;
 use proto::cards as pb;
-use proto::cards::cards_client::CardsClient;
 use serde::Deserialize;
 use utoipa::IntoParams;
 use utoipa_axum::{router::OpenApiRouter, routes};
@@ -21,10 +21,6 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(post_transaction))
         .routes(routes!(delete_transaction))
         .routes(routes!(transaction_search))
-}
-
-fn cards(state: &AppState) -> CardsClient<common::grpc::TracedChannel> {
-    CardsClient::new(state.channel("cards"))
 }
 
 #[derive(Deserialize, IntoParams)]

@@ -16,6 +16,7 @@ use common::grpc::TracedChannel;
 use common::identity::{Calls, Identity, Need};
 use common::paging::Page;
 use common::roles::{Access, Area};
+use futures::{StreamExt, TryStreamExt};
 use proto::auth::auth_client::AuthClient;
 use proto::cards as pb;
 use proto::cards::cards_server::Cards;
@@ -68,6 +69,8 @@ pub const MAX_PRINTED: i64 = 20_000;
 pub const MAX_SLIPS: usize = 100;
 /// Largest proof of delivery kept.
 pub const MAX_PROOF_MB: usize = 10;
+/// Members read from the members service at once.
+const READ_AT_ONCE: usize = 8;
 /// Most rows of one statement.
 pub const MAX_STATEMENT_ROWS: usize = 50_000;
 
@@ -129,20 +132,24 @@ impl CardsGrpc {
         self.read_again(&missing).await
     }
 
-    /// Reads the members of `ids` from the members service into the copy (one it does not know is left).
+    /// Reads the members of `ids` from the members service into the copy (one it does not know is left),
+    /// a few at a time (a refresh reads every member with an unused payment).
     async fn read_again(&self, ids: &[i64]) -> Result<(), ServiceError> {
         let Some(members) = &self.members else { return Ok(()) };
-        for &id in ids {
-            match members.clone().get_member(proto::members::Id { id }).await {
-                Ok(member) => self.store.keep_member(&member.into_inner()).await?,
-                Err(status) if status.code() == Code::NotFound => {}
-                Err(status) => {
-                    tracing::error!(code = ?status.code(), message = status.message(), "members read-through failed");
-                    return Err(ServiceError::Unavailable(msg::MEMBERS_UNAVAILABLE.into()));
+        futures::stream::iter(ids.iter().copied())
+            .map(|id| async move {
+                match members.clone().get_member(proto::members::Id { id }).await {
+                    Ok(member) => self.store.keep_member(&member.into_inner()).await,
+                    Err(status) if status.code() == Code::NotFound => Ok(()),
+                    Err(status) => {
+                        tracing::error!(code = ?status.code(), message = status.message(), "members read-through failed");
+                        Err(ServiceError::Unavailable(msg::MEMBERS_UNAVAILABLE.into()))
+                    }
                 }
-            }
-        }
-        Ok(())
+            })
+            .buffer_unordered(READ_AT_ONCE)
+            .try_collect::<()>()
+            .await
     }
 
     /// Refuses a payment of a member the members service does not know.

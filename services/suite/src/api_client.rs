@@ -70,14 +70,13 @@ impl ApiClient {
     }
 
     pub async fn post<T: Serialize + ?Sized>(&self, path: &str, body: &T) -> Result<Value> {
-        let response = self
-            .http
-            .post(format!("{}/api{path}", self.base))
-            .bearer_auth(&self.token)
-            .json(body)
-            .send()
-            .await?;
+        let response = self.post_to(path).json(body).send().await?;
         checked(response.json().await?)
+    }
+
+    /// A POST of `path` (under `/api`) with the token, its body still to give.
+    fn post_to(&self, path: &str) -> reqwest::RequestBuilder {
+        self.http.post(format!("{}/api{path}", self.base)).bearer_auth(&self.token)
     }
 }
 
@@ -107,13 +106,7 @@ impl ApiClient {
         body: &T,
     ) -> Result<Download> {
         let started = std::time::Instant::now();
-        let mut response = self
-            .http
-            .post(format!("{}/api{path}", self.base))
-            .bearer_auth(&self.token)
-            .json(body)
-            .send()
-            .await?;
+        let mut response = self.post_to(path).json(body).send().await?;
         let status = response.status();
         if status != reqwest::StatusCode::OK {
             bail!("{path}: HTTP {status}: {}", response.text().await.unwrap_or_default());
@@ -149,13 +142,7 @@ impl ApiClient {
             field.to_string(),
             reqwest::multipart::Part::bytes(content).file_name(file_name.to_string()),
         );
-        let response = self
-            .http
-            .post(format!("{}/api{path}", self.base))
-            .bearer_auth(&self.token)
-            .multipart(form)
-            .send()
-            .await?;
+        let response = self.post_to(path).multipart(form).send().await?;
         checked(response.json().await?)
     }
 }

@@ -2,6 +2,7 @@
 //! (admins and managers only), reprinting (the old card cancelled, the new one linked), every other move
 //! refused; the delivery slip read back as text, and the proof of a delivery.
 
+use crate::cards::{card, pay};
 use crate::support::{TestSuite, save};
 use reqwest::StatusCode;
 use serde_json::{Value, json};
@@ -20,22 +21,9 @@ async fn member(suite: &TestSuite, token: &str, first: &str, last: &str) -> i64 
 /// A pending card of a new member who paid; answers (card id, member id).
 async fn pending_card(suite: &TestSuite, token: &str, first: &str, number: &str) -> (i64, i64) {
     let member_id = member(suite, token, first, "Koné").await;
-    save(
-        suite,
-        token,
-        "/api/transaction/post_transaction",
-        json!({"transaction_date": "2026-11-20", "transaction_amount": 5000, "transaction_memberId": member_id,
-               "transaction_mobileOperator": "Wave", "transaction_number": number}),
-    )
-    .await;
+    pay(suite, token, member_id, number, 5000).await;
     let card = save(suite, token, "/api/card/post_card", json!({"card_memberId": member_id})).await;
     (card, member_id)
-}
-
-async fn card(suite: &TestSuite, token: &str, id: i64) -> Value {
-    let (status, body) = suite.get(&format!("/api/card/get_card/{id}"), token).await;
-    assert_eq!(status, StatusCode::OK, "{body}");
-    body["data"].clone()
 }
 
 async fn status_of(suite: &TestSuite, token: &str, id: i64) -> String {
@@ -274,14 +262,7 @@ async fn the_refreshed_candidates_carry_the_members_as_they_are_now() {
     let suite = TestSuite::start().await;
     let admin = suite.admin_token().await;
     let member_id = member(&suite, &admin, "Awa", "Koné").await;
-    save(
-        &suite,
-        &admin,
-        "/api/transaction/post_transaction",
-        json!({"transaction_date": "2026-11-20", "transaction_amount": 5000, "transaction_memberId": member_id,
-               "transaction_mobileOperator": "Wave", "transaction_number": "W-1"}),
-    )
-    .await;
+    pay(&suite, &admin, member_id, "W-1", 5000).await;
     let (status, list) =
         suite.post("/api/card/post.card_creation.refresh", &admin, json!({})).await;
     assert_eq!(status, StatusCode::OK, "{list}");
@@ -316,14 +297,7 @@ async fn a_card_keeps_the_photo_it_was_made_with() {
         crate::members::upload(&suite, &admin, member_id, "rouge.png", solid_png([220, 20, 20]))
             .await;
     assert_eq!(status, StatusCode::OK);
-    save(
-        &suite,
-        &admin,
-        "/api/transaction/post_transaction",
-        json!({"transaction_date": "2026-11-20", "transaction_amount": 5000, "transaction_memberId": member_id,
-               "transaction_mobileOperator": "Wave", "transaction_number": "W-1"}),
-    )
-    .await;
+    pay(&suite, &admin, member_id, "W-1", 5000).await;
     // The copy of members learns of the photo from an event; the refresh reads it now.
     suite.post("/api/card/post.card_creation.refresh", &admin, json!({})).await;
     let id = save(&suite, &admin, "/api/card/post_card", json!({"card_memberId": member_id})).await;

@@ -1,6 +1,7 @@
 //! Every move of a card from every status, legal and illegal, as docs/decisions.md lists them: a legal
 //! move answers 200, any other 409 with a French message, and the card's status does not change.
 
+use crate::cards::pay;
 use crate::support::{TestSuite, save};
 use reqwest::StatusCode;
 use serde_json::{Value, json};
@@ -30,14 +31,7 @@ async fn card_in(suite: &TestSuite, admin: &str, status: &str, n: usize) -> i64 
         json!({"member_firstname": format!("Awa {n}"), "member_lastname": "Koné"}),
     )
     .await;
-    save(
-        suite,
-        admin,
-        "/api/transaction/post_transaction",
-        json!({"transaction_date": "2026-11-20", "transaction_amount": 5000, "transaction_memberId": member,
-               "transaction_mobileOperator": "Wave", "transaction_number": format!("W-{n}")}),
-    )
-    .await;
+    pay(suite, admin, member, &format!("W-{n}"), 5000).await;
     let card = save(suite, admin, "/api/card/post_card", json!({"card_memberId": member})).await;
     let step = |path: &'static str, body: Value| async move {
         let (status, answer) = suite.post(path, admin, body).await;

@@ -17,7 +17,14 @@ async fn member(suite: &TestSuite, token: &str, first: &str) -> i64 {
     .await
 }
 
-async fn pay(suite: &TestSuite, token: &str, member_id: i64, number: &str, amount: i64) -> i64 {
+/// A Wave payment of `member_id`; answers its id.
+pub(crate) async fn pay(
+    suite: &TestSuite,
+    token: &str,
+    member_id: i64,
+    number: &str,
+    amount: i64,
+) -> i64 {
     save(
         suite,
         token,
@@ -28,7 +35,7 @@ async fn pay(suite: &TestSuite, token: &str, member_id: i64, number: &str, amoun
     .await
 }
 
-async fn card(suite: &TestSuite, token: &str, id: i64) -> Value {
+pub(crate) async fn card(suite: &TestSuite, token: &str, id: i64) -> Value {
     let (status, body) = suite.get(&format!("/api/card/get_card/{id}"), token).await;
     assert_eq!(status, StatusCode::OK, "{body}");
     body["data"].clone()

@@ -3,15 +3,15 @@
 // waits until there are none and the operator is chosen), sent in one call (all rows or none), then the
 // server's counts, or its faults on the file's lines.
 import { Alert, Button, Modal, Select, Space, Typography } from 'antd';
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { ApiError } from '../../shared/api/request';
 import Busy from '../../shared/import/Busy';
 import ColumnMapping from '../../shared/import/ColumnMapping';
-import type { Problem } from '../../shared/import/columns';
 import ImportCounts from '../../shared/import/ImportCounts';
 import ImportPreview from '../../shared/import/ImportPreview';
 import ImportProblems from '../../shared/import/ImportProblems';
 import SheetPicker from '../../shared/import/SheetPicker';
+import { useSheetImport } from '../../shared/import/useSheetImport';
 import { fr } from '../../shared/locale/fr';
 import { useOperators } from './api';
 import { operatorOptions } from './operators';
@@ -23,44 +23,25 @@ import {
   statementProblems,
   statementRows,
   toStatementBody,
-  type StatementMapping,
 } from './statementRows';
 
 const t = fr.transactions.statement;
 const s = fr.sheetImport;
 
-/** The server's refusal: its message, and its faults on the file's lines. */
-interface Refusal {
-  message: string;
-  problems: Problem[];
-}
-
 export default function StatementImportModal({ onClose }: { onClose: () => void }) {
   const operators = useOperators();
   const save = useImportStatement();
   const [operator, setOperator] = useState<string | null>(null);
-  const [sheet, setSheet] = useState<unknown[][]>([]);
-  const [mapping, setMapping] = useState<StatementMapping | null>(null);
   const [result, setResult] = useState<StatementResult | null>(null);
-  const [refusal, setRefusal] = useState<Refusal | null>(null);
-
-  const rows = useMemo(() => (mapping ? statementRows(sheet, mapping) : []), [sheet, mapping]);
-  const problems = useMemo(() => findStatementProblems(rows), [rows]);
+  const { sheet, mapping, rows, problems, refusal, setRefusal, reset, read, remap } = useSheetImport(
+    statementRows,
+    mapStatement,
+    findStatementProblems,
+  );
 
   function picked() {
     setResult(null);
-    setRefusal(null);
-    setMapping(null);
-  }
-
-  function read(next: unknown[][] | null) {
-    setSheet(next ?? []);
-    setMapping(next ? mapStatement(next[0] ?? []) : null);
-  }
-
-  function remap(next: StatementMapping) {
-    setMapping(next);
-    setRefusal(null);
+    reset();
   }
 
   async function send() {

@@ -4,7 +4,7 @@
 import { DownloadOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Space, Typography } from 'antd';
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { api } from '../../shared/api/client';
 import { ApiError, request } from '../../shared/api/request';
 import Busy from '../../shared/import/Busy';
@@ -12,6 +12,7 @@ import ColumnMapping from '../../shared/import/ColumnMapping';
 import ImportPreview from '../../shared/import/ImportPreview';
 import ImportProblems from '../../shared/import/ImportProblems';
 import SheetPicker from '../../shared/import/SheetPicker';
+import { useSheetImport } from '../../shared/import/useSheetImport';
 import { fr } from '../../shared/locale/fr';
 import ImportCounts, { type Counts } from './ImportCounts';
 import {
@@ -22,16 +23,8 @@ import {
   toPayload,
   toRows,
   type ImportField,
-  type Mapping,
-  type Problem,
 } from './importRows';
 import { downloadTemplate } from './spreadsheet';
-
-/** The server's refusal: its message, and its faulty rows as spreadsheet lines. */
-interface Refusal {
-  message: string;
-  problems: Problem[];
-}
 
 const labels = fr.geography.import.columns as Record<ImportField, string>;
 
@@ -39,29 +32,17 @@ export default function LocalityImportPage() {
   const t = fr.geography.import;
   const s = fr.sheetImport;
   const queryClient = useQueryClient();
-  const [sheet, setSheet] = useState<unknown[][]>([]);
-  const [mapping, setMapping] = useState<Mapping | null>(null);
   const [sending, setSending] = useState(false);
   const [counts, setCounts] = useState<Counts | null>(null);
-  const [refusal, setRefusal] = useState<Refusal | null>(null);
-
-  const rows = useMemo(() => (mapping ? toRows(sheet, mapping) : []), [sheet, mapping]);
-  const problems = useMemo(() => findProblems(rows), [rows]);
+  const { sheet, mapping, rows, problems, refusal, setRefusal, reset, read, remap } = useSheetImport(
+    toRows,
+    autoMap,
+    findProblems,
+  );
 
   function picked() {
     setCounts(null);
-    setRefusal(null);
-    setMapping(null);
-  }
-
-  function read(next: unknown[][] | null) {
-    setSheet(next ?? []);
-    setMapping(next ? autoMap(next[0] ?? []) : null);
-  }
-
-  function remap(next: Mapping) {
-    setMapping(next);
-    setRefusal(null);
+    reset();
   }
 
   async function send() {
