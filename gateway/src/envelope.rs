@@ -61,6 +61,10 @@ pub struct Paging {
     #[serde(rename = "_descending")]
     #[param(rename = "_descending")]
     pub descending: Option<bool>,
+    /// Keyset paging, where the list offers it: the id of the last row already received. The page is
+    /// the rows that follow it in the same order and filters; `_offset` is then ignored.
+    #[param(minimum = 0)]
+    pub after: Option<i64>,
 }
 
 impl Paging {
@@ -70,6 +74,7 @@ impl Paging {
             offset: self.offset.unwrap_or(0),
             order_by: self.order_by.clone().unwrap_or_default(),
             descending: self.descending.unwrap_or(false),
+            after: self.after.unwrap_or(0),
         }
     }
 }

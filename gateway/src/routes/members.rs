@@ -69,7 +69,7 @@ impl From<MemberFilter> for pb::MemberFilter {
 pub struct MemberListAnswer {
     #[schema(example = "ok")]
     pub status: &'static str,
-    pub data: Vec<pb::Member>,
+    pub data: Vec<pb::MemberRow>,
     pub total: i64,
     pub total_exact: bool,
 }
@@ -96,17 +96,29 @@ pub async fn member_list(
     .into_response())
 }
 
-/// The exact number of members matching the filters.
+/// The number of members matching the filters in `data`.
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct MemberCountAnswer {
+    #[schema(example = "ok")]
+    pub status: &'static str,
+    pub data: i64,
+    /// False when `data` is the database's estimate: beyond 10,000 matches, counting every row would
+    /// cost far more than the estimate, which is close once the table's statistics are fresh.
+    pub total_exact: bool,
+}
+
+/// The number of members matching the filters: exact up to 10,000, estimated beyond (`totalExact`).
 #[utoipa::path(get, path = "/member/get.member_count", tag = "member", params(MemberFilter),
-    responses((status = 200, body = Data<i64>)))]
+    responses((status = 200, body = MemberCountAnswer)))]
 pub async fn member_count(
     State(state): State<AppState>,
     _caller: Authorized<MembersRead>,
     Query(filter): Query<MemberFilter>,
 ) -> Result<Response, ApiError> {
-    let count =
-        state.members().count_members(pb::MemberFilter::from(filter)).await?.into_inner().count;
-    Ok(envelope::data(count))
+    let count = state.members().count_members(pb::MemberFilter::from(filter)).await?.into_inner();
+    Ok(axum::Json(MemberCountAnswer { status: "ok", data: count.count, total_exact: count.exact })
+        .into_response())
 }
 
 #[utoipa::path(get, path = "/member/get_member/{member_id}", tag = "member", params(("member_id" = i64, Path)),

@@ -180,7 +180,7 @@ impl Cards for CardsGrpc {
     ) -> Answer<pb::TransactionList> {
         let r = request.into_inner();
         let p = r.paging.unwrap_or_default();
-        let page = Page::checked(p.limit, p.offset, &p.order_by, p.descending, TRANSACTION_SORT)?;
+        let page = Page::by_offset(&p, TRANSACTION_SORT)?;
         let member = r.member_id.filter(|id| *id > 0);
         let (items, total) = self.store.list_transactions(member, &page).await?;
         Ok(Response::new(pb::TransactionList { items, total }))
@@ -290,7 +290,7 @@ impl Cards for CardsGrpc {
     ) -> Answer<pb::DeliveryList> {
         let r = request.into_inner();
         let p = r.paging.unwrap_or_default();
-        let page = Page::checked(p.limit, p.offset, &p.order_by, p.descending, DELIVERY_SORT)?;
+        let page = Page::by_offset(&p, DELIVERY_SORT)?;
         let id_number = r.id_number.trim().to_uppercase();
         let (items, total) =
             self.store.list_deliveries(r.delivery_code.trim(), &id_number, &page).await?;
@@ -343,6 +343,7 @@ impl Cards for CardsGrpc {
     ) -> Answer<pb::CandidateList> {
         let p = request.into_inner().paging.unwrap_or_default();
         let sort: &[(&str, &str)] = &[("member_lastname", "member_lastname")];
+        Page::offset_only(&p)?;
         let page = Page::checked(p.limit, p.offset, "", false, sort)?;
         let price = self.setting(PRICE_PARAM, DEFAULT_PRICE).await?;
         let (items, total) = self.store.card_candidates(price, &page).await?;
@@ -502,7 +503,7 @@ impl Cards for CardsGrpc {
             ("transaction_date", "u.transaction_date"),
             ("phone_number", "u.phone_number"),
         ];
-        let page = Page::checked(p.limit, p.offset, &p.order_by, p.descending, sort)?;
+        let page = Page::by_offset(&p, sort)?;
         let (items, total) = self.store.list_unmatched(&page).await?;
         Ok(Response::new(pb::UnmatchedList { items, total }))
     }
@@ -562,7 +563,7 @@ impl CardsGrpc {
 
     async fn cards(&self, r: pb::CardListRequest, to_deliver: bool) -> Answer<pb::CardList> {
         let p = r.paging.unwrap_or_default();
-        let page = Page::checked(p.limit, p.offset, &p.order_by, p.descending, CARD_SORT)?;
+        let page = Page::by_offset(&p, CARD_SORT)?;
         let search = CardSearch {
             pattern: common::text::filter_pattern(&r.filter),
             member_id: r.member_id.filter(|id| *id > 0),

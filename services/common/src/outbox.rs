@@ -2,7 +2,11 @@
 //! transaction (`enqueue`), so an event is published if and only if its change committed. A relay
 //! (`Relay::run`) publishes pending events to the service's JetStream stream, each with its event id as
 //! `Nats-Msg-Id` so that a publish repeated after a crash is dropped by JetStream's de-duplication, and
-//! deletes them once JetStream acknowledged them. Each service has an `outbox` table in its own schema:
+//! deletes them once JetStream acknowledged them. A writer commits with `commit`, which wakes the relays of
+//! its schema in this process at once; every relay also looks every second (events written by another
+//! process). No `NOTIFY`: PostgreSQL serialises the commits of every transaction that notifies (a lock held
+//! until the commit's WAL is flushed), which held concurrent writes to one flush at a time.
+//! Each service has an `outbox` table in its own schema:
 //!
 //! ```sql
 //! CREATE TABLE <schema>.outbox (
@@ -19,11 +23,12 @@ use crate::nats::Naming;
 use anyhow::{Context, Result};
 use async_nats::jetstream;
 use opentelemetry::global;
-use sqlx::postgres::PgListener;
-use sqlx::{AssertSqlSafe, PgConnection, PgPool};
+use sqlx::{AssertSqlSafe, PgConnection, PgPool, Postgres, Transaction};
 use std::collections::HashMap;
 use std::future::Future;
+use std::sync::{Arc, LazyLock, Mutex};
 use std::time::Duration;
+use tokio::sync::watch;
 use tracing::Instrument;
 use tracing_opentelemetry::OpenTelemetrySpanExt;
 
@@ -38,8 +43,25 @@ pub fn current_trace_context() -> serde_json::Value {
     serde_json::to_value(carrier).unwrap_or_default()
 }
 
-/// Writes one event, a proto message of the service's `events.proto`, in the caller's transaction, with
-/// its schema version in `meta` (the relay adds its id and time). `subject` has no instance prefix
+/// An event ready for the outbox table: its id, its payload with its schema version in `meta` (the
+/// relay adds its id and time) and the trace context of the change.
+pub struct Stamped {
+    pub id: uuid::Uuid,
+    pub payload: serde_json::Value,
+    pub trace_context: serde_json::Value,
+}
+
+impl Stamped {
+    /// `event` is a proto message of the service's `events.proto`.
+    pub fn of<E: proto::Event>(event: &E) -> Result<Stamped, sqlx::Error> {
+        let mut payload =
+            serde_json::to_value(event).map_err(|e| sqlx::Error::Encode(Box::new(e)))?;
+        payload["meta"] = serde_json::json!({ "schemaVersion": E::SCHEMA_VERSION });
+        Ok(Stamped { id: uuid::Uuid::now_v7(), payload, trace_context: current_trace_context() })
+    }
+}
+
+/// Writes one event in the caller's transaction. `subject` has no instance prefix
 /// (`<service>.<entity>.<past-tense verb>`).
 pub async fn enqueue<E: proto::Event>(
     tx: &mut PgConnection,
@@ -47,18 +69,17 @@ pub async fn enqueue<E: proto::Event>(
     subject: &str,
     event: &E,
 ) -> Result<(), sqlx::Error> {
-    let mut payload = serde_json::to_value(event).map_err(|e| sqlx::Error::Encode(Box::new(e)))?;
-    payload["meta"] = serde_json::json!({ "schemaVersion": E::SCHEMA_VERSION });
+    let event = Stamped::of(event)?;
     sqlx::query(AssertSqlSafe(format!(
         "INSERT INTO {schema}.outbox (id, subject, payload, trace_context) VALUES ($1, $2, $3, $4)"
     )))
-    .bind(uuid::Uuid::now_v7())
+    .bind(event.id)
     .bind(subject)
-    .bind(payload)
-    .bind(current_trace_context())
+    .bind(event.payload)
+    .bind(event.trace_context)
     .execute(&mut *tx)
     .await?;
-    notify(tx, schema).await
+    Ok(())
 }
 
 /// Writes many events of one subject in one statement (a batch of cards, say), as `enqueue` writes one.
@@ -74,11 +95,9 @@ pub async fn enqueue_all<E: proto::Event>(
     let mut ids = Vec::with_capacity(events.len());
     let mut payloads = Vec::with_capacity(events.len());
     for event in events {
-        let mut payload =
-            serde_json::to_value(event).map_err(|e| sqlx::Error::Encode(Box::new(e)))?;
-        payload["meta"] = serde_json::json!({ "schemaVersion": E::SCHEMA_VERSION });
-        ids.push(uuid::Uuid::now_v7());
-        payloads.push(payload);
+        let event = Stamped::of(event)?;
+        ids.push(event.id);
+        payloads.push(event.payload);
     }
     sqlx::query(AssertSqlSafe(format!(
         "INSERT INTO {schema}.outbox (id, subject, payload, trace_context)
@@ -90,17 +109,30 @@ pub async fn enqueue_all<E: proto::Event>(
     .bind(current_trace_context())
     .execute(&mut *tx)
     .await?;
-    notify(tx, schema).await
-}
-
-/// Wakes the relay when the transaction commits (PostgreSQL delivers notifications at commit).
-pub async fn notify(tx: &mut PgConnection, schema: &'static str) -> Result<(), sqlx::Error> {
-    sqlx::query("SELECT pg_notify($1, '')").bind(channel(schema)).execute(&mut *tx).await?;
     Ok(())
 }
 
-fn channel(schema: &str) -> String {
-    format!("{schema}_outbox")
+/// Commits a transaction that wrote events, then wakes the relays of `schema` in this process.
+pub async fn commit(tx: Transaction<'_, Postgres>, schema: &str) -> Result<(), sqlx::Error> {
+    tx.commit().await?;
+    wake(schema);
+    Ok(())
+}
+
+/// One counter per schema, moved on by each commit with events: a relay waits for it to change. Several
+/// suites of one schema in one process (the tests) share it, which only costs them a look at an empty
+/// outbox.
+static WAKERS: LazyLock<Mutex<HashMap<String, Arc<watch::Sender<u64>>>>> =
+    LazyLock::new(Default::default);
+
+fn waker(schema: &str) -> Arc<watch::Sender<u64>> {
+    let mut wakers = WAKERS.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+    wakers.entry(schema.to_string()).or_insert_with(|| Arc::new(watch::channel(0).0)).clone()
+}
+
+/// Wakes the relays of `schema` in this process (after a commit that wrote events).
+pub fn wake(schema: &str) {
+    waker(schema).send_modify(|count| *count = count.wrapping_add(1));
 }
 
 #[derive(sqlx::FromRow)]
@@ -162,12 +194,11 @@ impl Relay {
         crate::nats::ensure_stream(&self.jetstream, &self.naming, self.service).await
     }
 
-    /// Publishes pending events until `shutdown` resolves: at once when notified, and every second in
-    /// case a notification was missed (or NATS was down).
+    /// Publishes pending events until `shutdown` resolves: at once when a commit of this process wakes
+    /// it, and every second for the others' (or when NATS was down).
     pub async fn run(self, shutdown: impl Future<Output = ()> + Send) -> Result<()> {
         self.ensure_stream().await?;
-        let mut listener = PgListener::connect_with(&self.pool).await?;
-        listener.listen(&channel(self.schema)).await?;
+        let mut woken = waker(self.schema).subscribe();
         tokio::pin!(shutdown);
         loop {
             if let Err(e) = self.publish_pending().await {
@@ -175,7 +206,7 @@ impl Relay {
             }
             tokio::select! {
                 _ = &mut shutdown => return Ok(()),
-                _ = listener.recv() => {},
+                _ = woken.changed() => {},
                 _ = tokio::time::sleep(Duration::from_secs(1)) => {},
             }
         }

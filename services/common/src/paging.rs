@@ -1,7 +1,12 @@
-//! The paging inputs shared by every list (`_limit`, `_offset`, `_orderBy`, `_descending`), checked
-//! where the list is queried: the sort field must come from the list's allow-list.
+//! The paging inputs shared by every list (`_limit`, `_offset`, `_orderBy`, `_descending`, `after`),
+//! checked where the list is queried: the sort field must come from the list's allow-list.
+//!
+//! `after` is keyset paging: the id of the last row the caller has; the page is the rows after it in
+//! the list's order, found by walking the sort's index from that row, so a page half a million rows deep
+//! costs what the first page costs, where `_offset` walks every row it skips.
 
 use crate::error::ServiceError;
+use sqlx::{Postgres, QueryBuilder};
 
 /// Default and largest page size (the specification's default page is 2,000 rows).
 pub const DEFAULT_LIMIT: i64 = 2000;
@@ -14,6 +19,8 @@ pub struct Page {
     pub offset: i64,
     pub order_column: &'static str,
     pub descending: bool,
+    /// The id of the row the page follows (keyset paging); 0: none.
+    pub after: i64,
 }
 
 impl Page {
@@ -56,7 +63,100 @@ impl Page {
                 }
             }
         };
-        Ok(Page { limit, offset, order_column, descending })
+        Ok(Page { limit, offset, order_column, descending, after: 0 })
+    }
+
+    /// The page a list request asks for, keyset paging included.
+    pub fn of(
+        paging: &proto::common::Paging,
+        allowed: &[(&str, &'static str)],
+    ) -> Result<Page, ServiceError> {
+        let page = Page::checked(
+            paging.limit,
+            paging.offset,
+            &paging.order_by,
+            paging.descending,
+            allowed,
+        )?;
+        if paging.after < 0 {
+            return Err(ServiceError::invalid_field(
+                "after",
+                "L'identifiant de la dernière ligne reçue ne peut pas être négatif.",
+            ));
+        }
+        Ok(Page { after: paging.after, ..page })
+    }
+
+    /// The page of a list that pages by `_offset` only: `after` is refused.
+    pub fn by_offset(
+        paging: &proto::common::Paging,
+        allowed: &[(&str, &'static str)],
+    ) -> Result<Page, ServiceError> {
+        Page::offset_only(paging)?;
+        Page::checked(paging.limit, paging.offset, &paging.order_by, paging.descending, allowed)
+    }
+
+    /// Refuses `after` for a list that pages by `_offset` only.
+    pub fn offset_only(paging: &proto::common::Paging) -> Result<(), ServiceError> {
+        if paging.after != 0 {
+            return Err(ServiceError::invalid_field(
+                "after",
+                "Cette liste se pagine par _offset, pas par « after ».",
+            ));
+        }
+        Ok(())
+    }
+
+    /// The rows to skip: none when the page follows a row.
+    pub fn skipped(&self) -> i64 {
+        if self.after > 0 { 0 } else { self.offset }
+    }
+
+    /// Pushes ` AND <the rows after the row `after`>` in the order of `order_sql` (or, when
+    /// `nullable` is false, of `order_sql_not_null`), nothing without `after`. `table` is the list's
+    /// table, which the query names by the sort column's prefix (`m` in `m.member_lastname`); `id` is its
+    /// id column. The sort value of the row `after` is read from the table: a row deleted meanwhile
+    /// ends the list there.
+    pub fn push_after(
+        &self,
+        q: &mut QueryBuilder<Postgres>,
+        table: &str,
+        id: &str,
+        nullable: bool,
+    ) {
+        if self.after <= 0 {
+            return;
+        }
+        let (alias, column) = self.order_column.split_once('.').unwrap_or(("", self.order_column));
+        let (own_id, op) = (format!("{alias}.{id}"), if self.descending { "<" } else { ">" });
+        if column == id {
+            q.push(format!(" AND {own_id} {op} ")).push_bind(self.after);
+            return;
+        }
+        let own = self.order_column;
+        let anchor = |q: &mut QueryBuilder<Postgres>| {
+            q.push(format!("(SELECT a.{column} FROM {table} a WHERE a.{id} = "))
+                .push_bind(self.after)
+                .push(")");
+        };
+        let after_row = |q: &mut QueryBuilder<Postgres>| {
+            q.push(format!("({own}, {own_id}) {op} ("));
+            anchor(q);
+            q.push(", ").push_bind(self.after).push(")");
+        };
+        if !nullable {
+            q.push(" AND ");
+            after_row(q);
+            return;
+        }
+        // NULLs come last in both directions: after a NULL only NULLs, by id; after a value, the
+        // values beyond it, then every NULL.
+        q.push(" AND CASE WHEN ");
+        anchor(q);
+        q.push(format!(" IS NULL THEN {own} IS NULL AND {own_id} {op} ")).push_bind(self.after);
+        q.push(" ELSE ");
+        after_row(q);
+        q.push(format!(" OR {own} IS NULL END"));
     }
 
     /// `ORDER BY` text built only from allow-listed parts, with the id as a tie-breaker so pages are stable.
@@ -84,6 +184,33 @@ mod tests {
         let p = Page::checked(0, 0, "", false, ALLOWED).unwrap();
         assert_eq!(p.limit, DEFAULT_LIMIT);
         assert_eq!(p.order_sql("id"), "name ASC NULLS LAST, id ASC");
+    }
+
+    #[test]
+    fn a_page_after_a_row_skips_nothing_and_walks_from_that_row() {
+        let paging = proto::common::Paging {
+            limit: 50,
+            offset: 100,
+            order_by: "login_name".into(),
+            descending: true,
+            after: 7,
+        };
+        let page = Page::of(&paging, ALLOWED).unwrap();
+        assert_eq!(page.skipped(), 0);
+        let mut q = QueryBuilder::<Postgres>::new("SELECT 1 FROM t x WHERE TRUE");
+        let page = Page { order_column: "x.name", ..page };
+        page.push_after(&mut q, "t", "id", false);
+        assert_eq!(
+            q.sql(),
+            "SELECT 1 FROM t x WHERE TRUE AND (x.name, x.id) < ((SELECT a.name FROM t a WHERE a.id = $1), $2)"
+        );
+    }
+
+    #[test]
+    fn a_negative_after_is_refused_in_french() {
+        let paging = proto::common::Paging { after: -1, ..Default::default() };
+        let err = Page::of(&paging, ALLOWED).unwrap_err();
+        assert!(err.to_string().contains("dernière ligne"));
     }
 
     #[test]

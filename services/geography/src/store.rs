@@ -234,7 +234,7 @@ impl Store {
             &pb::LevelDeleted { meta: None, id },
         )
         .await?;
-        tx.commit().await?;
+        outbox::commit(tx, SCHEMA).await?;
         Ok(())
     }
 
@@ -299,7 +299,7 @@ impl Store {
         let saved_id =
             saved.ok_or_else(|| ServiceError::NotFound(msg::not_found(level.label, draft.id)))?;
         self.tell::<T>(&mut tx, level, saved_id, created_or_updated(draft.id)).await?;
-        tx.commit().await?;
+        outbox::commit(tx, SCHEMA).await?;
         Ok(saved_id)
     }
 
@@ -359,8 +359,7 @@ impl Store {
                  'locality_subprefectureId', locality_subprefecture_id) AS payload",
         )
         .await?;
-        outbox::notify(&mut tx, SCHEMA).await?;
-        tx.commit().await?;
+        outbox::commit(tx, SCHEMA).await?;
         if regions + departments + subprefectures + localities > 0 {
             tokio::spawn(refresh_after_import(self.pool.clone()).in_current_span());
         }

@@ -57,7 +57,7 @@ pub const CALLS: Calls = &[
 
 fn page(paging: Option<Paging>, allowed: &[(&str, &'static str)]) -> Result<Page, ServiceError> {
     let p = paging.unwrap_or_default();
-    Page::checked(p.limit, p.offset, &p.order_by, p.descending, allowed)
+    Page::by_offset(&p, allowed)
 }
 
 fn search_of(f: Option<pb::MemberFilter>) -> MemberSearch {
@@ -80,15 +80,19 @@ impl Members for MembersGrpc {
         request: Request<pb::MemberListRequest>,
     ) -> Answer<pb::MemberList> {
         let r = request.into_inner();
-        let page = page(r.paging, MEMBER_SORT)?;
+        let page = Page::of(&r.paging.unwrap_or_default(), MEMBER_SORT)?;
         let (rows, total, total_exact) =
             self.store.list_members(&search_of(r.filter), &page).await?;
         Ok(Response::new(pb::MemberList { items: rows, total, total_exact }))
     }
 
     async fn count_members(&self, request: Request<pb::MemberFilter>) -> Answer<pb::Count> {
-        let count = self.store.count_members(&search_of(Some(request.into_inner()))).await?;
-        Ok(Response::new(pb::Count { count }))
+        let (count, exact) = self
+            .store
+            .member_total(&search_of(Some(request.into_inner())))
+            .await
+            .map_err(ServiceError::from)?;
+        Ok(Response::new(pb::Count { count, exact }))
     }
 
     async fn get_member(&self, request: Request<pb::Id>) -> Answer<pb::Member> {

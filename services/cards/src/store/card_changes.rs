@@ -3,12 +3,13 @@
 //! change locks the card, checks the move against its status (409 in French otherwise), and tells of
 //! the card as it now is.
 
-use super::Store;
 use super::cards::{sign_card, tell_card};
+use super::{SCHEMA, Store};
 use crate::domain::card_qr::CardSigner;
 use crate::domain::card_rules::CardIdentity;
 use crate::domain::messages as msg;
 use common::error::ServiceError;
+use common::outbox;
 use common::text;
 use sqlx::PgConnection;
 
@@ -54,7 +55,7 @@ impl Store {
         .await?;
         sign_card(&mut tx, id, signer).await?;
         tell_card(&mut tx, id, "updated").await?;
-        tx.commit().await?;
+        outbox::commit(tx, SCHEMA).await?;
         Ok(())
     }
 
@@ -79,7 +80,7 @@ impl Store {
                     .await?;
             super::transactions::set_used(&mut tx, payment, false).await?;
         }
-        tx.commit().await?;
+        outbox::commit(tx, SCHEMA).await?;
         Ok(())
     }
 
@@ -147,7 +148,7 @@ impl Store {
             .await?;
         sign_card(&mut tx, new_id, signer).await?;
         tell_card(&mut tx, new_id, "created").await?;
-        tx.commit().await?;
+        outbox::commit(tx, SCHEMA).await?;
         Ok(new_id)
     }
 

@@ -92,7 +92,7 @@ impl Store {
             refused.push(pb::Refusal { member_id, message });
         }
         if paid.is_empty() {
-            tx.commit().await?;
+            outbox::commit(tx, SCHEMA).await?;
             return Ok((Vec::new(), refused));
         }
 
@@ -163,7 +163,7 @@ impl Store {
             .collect();
         outbox::enqueue_all(&mut tx, SCHEMA, "cards.card.created", &events).await?;
         transactions::set_all_used(&mut tx, &rows.payment).await?;
-        tx.commit().await?;
+        outbox::commit(tx, SCHEMA).await?;
         let made = rows.member.iter().filter_map(|m| made_by_member.get(m).copied()).collect();
         Ok((made, refused))
     }

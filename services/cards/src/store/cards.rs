@@ -199,7 +199,7 @@ impl Store {
             .await?;
             tell_card(&mut tx, id, "updated").await?;
         }
-        tx.commit().await?;
+        outbox::commit(tx, SCHEMA).await?;
         Ok(ids.len() as i64)
     }
 }
@@ -244,7 +244,7 @@ impl Store {
         .execute(&mut *tx)
         .await?;
         tell_card(&mut tx, id, "updated").await?;
-        tx.commit().await?;
+        outbox::commit(tx, SCHEMA).await?;
         Ok(())
     }
 }

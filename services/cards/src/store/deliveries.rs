@@ -185,7 +185,7 @@ impl Store {
             verb = "sent";
         }
         tell_delivery(&mut tx, id, verb).await?;
-        tx.commit().await?;
+        outbox::commit(tx, SCHEMA).await?;
         Ok(id)
     }
 
@@ -209,7 +209,7 @@ impl Store {
             .bind(id)
             .execute(&mut *tx)
             .await?;
-        tx.commit().await?;
+        outbox::commit(tx, SCHEMA).await?;
         Ok(())
     }
 }

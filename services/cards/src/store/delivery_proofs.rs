@@ -1,9 +1,10 @@
 //! The proof that a delivery reached its members: one file a delivery (a photo or scan of the signed
 //! slip), replaced whole by the next one, gone with the delivery.
 
-use super::Store;
+use super::{SCHEMA, Store};
 use crate::domain::messages as msg;
 use common::error::ServiceError;
+use common::outbox;
 use proto::cards as pb;
 
 impl Store {
@@ -38,7 +39,7 @@ impl Store {
         .execute(&mut *tx)
         .await?;
         super::deliveries::tell_delivery(&mut tx, proof.delivery_id, "updated").await?;
-        tx.commit().await?;
+        outbox::commit(tx, SCHEMA).await?;
         Ok(())
     }
 

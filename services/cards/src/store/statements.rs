@@ -3,11 +3,12 @@
 //! statement twice changes nothing. Otherwise it becomes the transaction of the one member whose phone
 //! number paid, or waits among the unmatched payments until an agent names the member.
 
-use super::{Store, transactions};
+use super::{SCHEMA, Store, transactions};
 use crate::domain::messages as msg;
 use crate::domain::statement_rules::StatementPayment;
 use crate::domain::transaction_rules::TransactionDraft;
 use common::error::ServiceError;
+use common::outbox;
 use common::paging::Page;
 use proto::cards as pb;
 use sqlx::types::Json;
@@ -55,7 +56,7 @@ impl Store {
                 }
             }
         }
-        tx.commit().await?;
+        outbox::commit(tx, SCHEMA).await?;
         Ok(result)
     }
 
@@ -112,7 +113,7 @@ impl Store {
         };
         let id = transactions::insert(&mut tx, &draft, caller).await?;
         transactions::tell(&mut tx, id, "created").await?;
-        tx.commit().await?;
+        outbox::commit(tx, SCHEMA).await?;
         Ok(id)
     }
 }

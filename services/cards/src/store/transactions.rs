@@ -111,7 +111,7 @@ impl Store {
             .map_err(|e| number_taken(e, d))?
         };
         tell(&mut tx, saved, if d.id == 0 { "created" } else { "updated" }).await?;
-        tx.commit().await?;
+        outbox::commit(tx, SCHEMA).await?;
         Ok(saved)
     }
 
@@ -130,7 +130,7 @@ impl Store {
             transaction_member_id: member_id,
         };
         outbox::enqueue(&mut tx, SCHEMA, "cards.transaction.deleted", &event).await?;
-        tx.commit().await?;
+        outbox::commit(tx, SCHEMA).await?;
         Ok(())
     }
 }

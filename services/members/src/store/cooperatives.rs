@@ -114,7 +114,7 @@ impl Store {
         let subject =
             format!("members.cooperative.{}", if d.id == 0 { "created" } else { "updated" });
         outbox::enqueue(&mut tx, super::SCHEMA, &subject, &event).await?;
-        tx.commit().await?;
+        outbox::commit(tx, super::SCHEMA).await?;
         Ok(id)
     }
 
@@ -145,7 +145,7 @@ impl Store {
             .await?;
         let deleted = pb::CooperativeDeleted { meta: None, cooperative_id: id };
         outbox::enqueue(&mut tx, super::SCHEMA, "members.cooperative.deleted", &deleted).await?;
-        tx.commit().await?;
+        outbox::commit(tx, super::SCHEMA).await?;
         Ok(())
     }
 }

@@ -146,7 +146,7 @@ impl Store {
         let event = pb::ParcelSaved { meta: None, parcel: Some(parcel) };
         let subject = format!("members.parcel.{}", if d.id == 0 { "created" } else { "updated" });
         outbox::enqueue(&mut tx, super::SCHEMA, &subject, &event).await?;
-        tx.commit().await?;
+        outbox::commit(tx, super::SCHEMA).await?;
         Ok(id)
     }
 
@@ -161,7 +161,7 @@ impl Store {
         }
         let event = pb::ParcelDeleted { meta: None, parcel_id: id };
         outbox::enqueue(&mut tx, super::SCHEMA, "members.parcel.deleted", &event).await?;
-        tx.commit().await?;
+        outbox::commit(tx, super::SCHEMA).await?;
         Ok(())
     }
 }
