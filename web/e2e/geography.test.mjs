@@ -10,7 +10,7 @@ import { after, before, describe, test } from 'node:test';
 import { readSheet } from 'read-excel-file/node';
 import writeExcelFile from 'write-excel-file/node';
 import { expectNoAxeViolations } from './axe.mjs';
-import { inBrowser, see, seeTitle, signIn } from './browser.mjs';
+import { inBrowser, rowOf, see, seeTitle, signIn } from './browser.mjs';
 import { startSuite } from './suite.mjs';
 
 const HEADER = [
@@ -152,10 +152,10 @@ describe('geography', { timeout: 10 * 60_000 }, () => {
       await page.getByLabel('Rechercher une localité').fill('ZAIBO');
       await page.getByLabel('Rechercher une localité').press('Enter');
       await see(page, '1 localité');
-      const row = page.locator('.ant-table tr', { has: page.getByRole('cell', { name: 'Zaïbo', exact: true }) });
-      await row.getByRole('cell', { name: 'Gboguhé', exact: true }).waitFor();
-      await row.getByRole('cell', { name: 'Daloa', exact: true }).waitFor();
-      await row.getByRole('cell', { name: 'Haut-Sassandra', exact: true }).waitFor();
+      const row = rowOf(page.locator('.ant-table'), 'Zaïbo');
+      await row.getByText('Gboguhé', { exact: true }).waitFor();
+      await row.getByText('Daloa', { exact: true }).waitFor();
+      await row.getByText('Haut-Sassandra', { exact: true }).waitFor();
       await expectNoAxeViolations(page, 'localités (filtrées)');
     }),
   );
@@ -186,8 +186,8 @@ describe('geography', { timeout: 10 * 60_000 }, () => {
         await dialog.getByLabel('Nom').fill('Bagoue');
         await dialog.getByRole('button', { name: 'Enregistrer' }).click();
         await dialog.waitFor({ state: 'hidden' });
-        const created = table.locator('tr', { has: page.getByRole('cell', { name: 'BGK', exact: true }) });
-        await created.getByRole('cell', { name: 'Bagoue', exact: true }).waitFor();
+        const created = rowOf(table, 'BGK');
+        await created.getByText('Bagoue', { exact: true }).waitFor();
         await see(page, '3 régions');
 
         // A code already used is refused by the server (409), in the red notice and under the code; the
@@ -217,7 +217,7 @@ describe('geography', { timeout: 10 * 60_000 }, () => {
         await dialog.getByLabel('Nom').fill('Bagoué');
         await dialog.getByRole('button', { name: 'Enregistrer' }).click();
         await dialog.waitFor({ state: 'hidden' });
-        await created.getByRole('cell', { name: 'Bagoué', exact: true }).waitFor();
+        await created.getByText('Bagoué', { exact: true }).waitFor();
 
         // Haut-Sassandra holds the department of the import: the server's refusal shows, the row stays.
         const confirm = page.locator('.ant-popconfirm:visible');
@@ -229,7 +229,7 @@ describe('geography', { timeout: 10 * 60_000 }, () => {
           .locator('.ant-notification-notice-error')
           .getByText("Cette région contient 1 département : supprimez-les d'abord.")
           .waitFor();
-        await table.getByRole('cell', { name: 'HSS', exact: true }).waitFor();
+        await rowOf(table, 'HSS').waitFor();
         await confirm.waitFor({ state: 'hidden' });
         await closeNotices(page);
 
@@ -252,7 +252,7 @@ describe('geography', { timeout: 10 * 60_000 }, () => {
       };
 
       await page.goto(`${suite.baseUrl}/subprefectures`);
-      await table.getByRole('cell', { name: 'DAL-1', exact: true }).waitFor();
+      await rowOf(table, 'DAL-1').waitFor();
       await expectNoAxeViolations(page, 'sous-préfectures');
       await page.getByRole('button', { name: 'Nouvelle sous-préfecture' }).click();
       await dialog.getByLabel('Code').waitFor();
@@ -273,8 +273,8 @@ describe('geography', { timeout: 10 * 60_000 }, () => {
       await options.getByText('Daloa', { exact: true }).click();
       await dialog.getByRole('button', { name: 'Enregistrer' }).click();
       await dialog.waitFor({ state: 'hidden' });
-      const subprefecture = table.locator('tr', { has: page.getByRole('cell', { name: 'DAL-2', exact: true }) });
-      await subprefecture.getByRole('cell', { name: 'Daloa', exact: true }).waitFor();
+      const subprefecture = rowOf(table, 'DAL-2');
+      await subprefecture.getByText('Daloa', { exact: true }).waitFor();
 
       // Editing starts from the record's region and department.
       await subprefecture.getByRole('button', { name: 'Modifier DAL-2' }).click();
@@ -300,13 +300,13 @@ describe('geography', { timeout: 10 * 60_000 }, () => {
       await choose('Sous-préfecture', 'Bédiala');
       await dialog.getByRole('button', { name: 'Enregistrer' }).click();
       await dialog.waitFor({ state: 'hidden' });
-      const locality = table.locator('tr', { has: page.getByRole('cell', { name: 'Gadouan', exact: true }) });
-      await locality.getByRole('cell', { name: 'Bédiala', exact: true }).waitFor();
-      await locality.getByRole('cell', { name: 'Haut-Sassandra', exact: true }).waitFor();
+      const locality = rowOf(table, 'Gadouan');
+      await locality.getByText('Bédiala', { exact: true }).waitFor();
+      await locality.getByText('Haut-Sassandra', { exact: true }).waitFor();
 
       // The departments' screen, not visited above.
       await page.goto(`${suite.baseUrl}/departments`);
-      await table.getByRole('cell', { name: 'DAL', exact: true }).waitFor();
+      await rowOf(table, 'DAL').waitFor();
       await expectNoAxeViolations(page, 'départements');
       await page.getByRole('button', { name: 'Nouveau département' }).click();
       await dialog.getByLabel('Code').waitFor();
@@ -331,7 +331,7 @@ describe('geography', { timeout: 10 * 60_000 }, () => {
       await page.waitForURL((url) => url.pathname === '/login');
       await signIn(page, suite.baseUrl, 'lecteur.bamba', 'lecteur-pass');
       await page.goto(`${suite.baseUrl}/regions`);
-      await table.getByRole('cell', { name: 'HSS', exact: true }).waitFor();
+      await rowOf(table, 'HSS').waitFor();
       assert.equal(await page.getByRole('button', { name: 'Nouvelle région' }).count(), 0);
       assert.equal(await table.getByRole('button').count(), 0);
       assert.equal(await page.getByRole('link', { name: 'Import des localités', exact: true }).count(), 0);

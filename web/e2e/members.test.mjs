@@ -1,6 +1,7 @@
 // Members and their families as an agent of the network works with them, in Chromium, against the real
 // product: a main member with a photo (imported and cropped), a spouse and a child added from the family
-// tab, found again by part of their name, and their family seen from one of them.
+// tab, found again by part of their name, and their family seen from one of them; then the list read by
+// pages of 2,000 rows, the next one asked for as the user scrolls down.
 import assert from 'node:assert/strict';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -10,7 +11,7 @@ import { expectNoAxeViolations } from './axe.mjs';
 import { inBrowser, see, seeTitle, signIn } from './browser.mjs';
 import { portraitPng } from './png.mjs';
 import { startSuite } from './suite.mjs';
-import { apiSignIn } from './api.mjs';
+import { apiCall, apiSignIn } from './api.mjs';
 
 describe('members', { timeout: 10 * 60_000 }, () => {
   let suite;
@@ -177,7 +178,103 @@ describe('members', { timeout: 10 * 60_000 }, () => {
       await expectNoAxeViolations(page, "suppression refusée d'un adhérent");
     }),
   );
+
+  test('the list reads 2,000 members at a time, and the next ones as the user scrolls down', { timeout: 60_000 }, () =>
+    inBrowser('member-keyset', async (page) => {
+      const token = await apiSignIn(suite);
+      for (const firstname of ['Premier', 'Second']) {
+        await apiCall(suite, token, 'POST', '/api/member/post_member', {
+          member_firstname: firstname,
+          member_lastname: 'Suivant',
+        });
+      }
+
+      // Making 2,000 members by REST would take minutes: the first page is made here, 2,000 rows whose ids
+      // lie above every real member's, so the page after its last row is the real members, from the server.
+      const asked = [];
+      let releaseNext;
+      const nextMayGo = new Promise((done) => (releaseNext = done));
+      await page.route(
+        (url) => url.pathname === '/api/member/get.member_list',
+        async (route) => {
+          const query = new URL(route.request().url()).searchParams;
+          asked.push(query);
+          if (query.has('after')) {
+            // Held a moment, so that the spinner below the rows can be seen.
+            await nextMayGo;
+            return route.continue();
+          }
+          const real = await (await route.fetch()).json();
+          const first = Array.from({ length: 2000 }, (_, i) => ({
+            member_id: FIRST_SYNTHETIC_ID + 1999 - i,
+            member_idNumber: `T${String(i + 1).padStart(9, '0')}`,
+            member_firstname: `Ligne ${i + 1}`,
+            member_lastname: 'Essai',
+            member_gender: '',
+            member_birthDate: null,
+            member_isSpouse: false,
+            member_isChild: false,
+            member_hasValidCard: false,
+            member_hasUnusedTransaction: false,
+            member_mainMemberName: '',
+            photoFilePath: '',
+            locality_name: '',
+            region_name: '',
+          }));
+          return route.fulfill({ json: { ...real, data: first, total: real.total + 2000, totalExact: true } });
+        },
+      );
+
+      await signIn(page, suite.baseUrl, suite.admin.login, suite.admin.password);
+      await page.getByRole('link', { name: 'Adhérents', exact: true }).click();
+      const table = page.locator('.ant-table');
+      await table.getByText('Ligne 1', { exact: true }).waitFor();
+      // The latest members first, 2,000 of them; the total counts them all.
+      assert.equal(asked.length, 1);
+      assert.equal(asked[0].get('_limit'), '2000');
+      assert.equal(asked[0].get('_orderBy'), 'member_id');
+      assert.equal(asked[0].get('_descending'), 'true');
+      assert.equal(asked[0].has('after'), false);
+      await page.getByText(/^2\s0\d\d adhérents$/).waitFor();
+
+      // Down to the last row loaded: the rows after it are asked for, and a spinner says so meanwhile.
+      const loadingMore = page.getByText('Chargement des lignes suivantes…', { exact: true });
+      await scrollToBottom(page);
+      await loadingMore.waitFor();
+      releaseNext();
+      await loadingMore.waitFor({ state: 'detached' });
+      assert.equal(asked.length, 2);
+      assert.equal(asked[1].get('after'), String(FIRST_SYNTHETIC_ID));
+      assert.equal(asked[1].get('_limit'), '2000');
+      assert.equal(asked[1].get('_orderBy'), 'member_id');
+      assert.equal(asked[1].get('_descending'), 'true');
+      await scrollToBottom(page);
+      await table.getByText('Premier', { exact: true }).waitFor();
+      await table.getByText('Second', { exact: true }).waitFor();
+
+      // That page was short: the list ends there, and scrolling asks for nothing more.
+      await scrollToBottom(page);
+      await page.waitForTimeout(500);
+      assert.equal(asked.length, 2);
+
+      // A new sort starts again from the first page, at the top.
+      const sorted = page.waitForRequest((request) => request.url().includes('_orderBy=member_lastname'));
+      await page.locator('.ant-table-thead th').filter({ hasText: /^Nom$/ }).click();
+      const query = new URL((await sorted).url()).searchParams;
+      assert.equal(query.has('after'), false);
+      await table.getByText('Ligne 1', { exact: true }).waitFor();
+    }),
+  );
 });
+
+/** Above every id the suite gives a member in these tests. */
+const FIRST_SYNTHETIC_ID = 1_000_000_001;
+
+/** Scrolls the members' table to its last row, with the mouse wheel as a user does. */
+async function scrollToBottom(page) {
+  await page.locator('.ant-table-body, .ant-table-tbody-virtual').first().hover();
+  await page.mouse.wheel(0, 1_000_000);
+}
 
 /** Types a day into a date picker (JJ/MM/AAAA) and confirms it. */
 async function pickDate(scope, label, day) {

@@ -2,7 +2,7 @@
 // the API documentation), opened as an administrator, each checked for accessibility with axe-core.
 import { after, before, describe, test } from 'node:test';
 import { expectNoAxeViolations } from './axe.mjs';
-import { inBrowser, see, seeTitle, signIn } from './browser.mjs';
+import { inBrowser, rowOf, see, seeTitle, signIn } from './browser.mjs';
 import { startSuite } from './suite.mjs';
 
 const TIMEOUT = 180_000;
@@ -44,7 +44,7 @@ describe('screens', { timeout: 10 * 60_000 }, () => {
       await dialog.getByLabel('Nom').fill('Coopérative de Koko');
       await dialog.getByRole('button', { name: 'Enregistrer' }).click();
       await dialog.waitFor({ state: 'hidden' });
-      await page.locator('.ant-table').getByRole('cell', { name: 'COOP-1', exact: true }).waitFor();
+      await rowOf(page.locator('.ant-table'), 'COOP-1').waitFor();
       await expectNoAxeViolations(page, 'coopératives');
     }),
   );

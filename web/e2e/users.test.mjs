@@ -2,7 +2,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { expectNoAxeViolations } from './axe.mjs';
-import { inBrowser, see, seeTitle, signIn } from './browser.mjs';
+import { inBrowser, rowOf, see, seeTitle, signIn } from './browser.mjs';
 import { startSuite } from './suite.mjs';
 import { apiSignIn } from './api.mjs';
 
@@ -22,7 +22,7 @@ describe('users', { timeout: 10 * 60_000 }, () => {
       await page.waitForURL((url) => url.pathname === '/user_list');
       await seeTitle(page, 'Utilisateurs | Sésame');
       const table = page.locator('.ant-table');
-      await table.getByRole('cell', { name: suite.admin.login, exact: true }).waitFor();
+      await rowOf(table, suite.admin.login).waitFor();
       await expectNoAxeViolations(page, 'utilisateurs');
 
       // Create.
@@ -40,7 +40,7 @@ describe('users', { timeout: 10 * 60_000 }, () => {
       await chooseRole(page, dialog, 'Gestionnaire');
       await dialog.getByRole('button', { name: 'Enregistrer' }).click();
       await dialog.waitFor({ state: 'hidden' });
-      const row = table.locator('tr', { has: page.getByRole('cell', { name: 'agent.kouassi', exact: true }) });
+      const row = rowOf(table, 'agent.kouassi');
       await row.waitFor();
       await row.getByText('Gestionnaire', { exact: true }).waitFor();
 
@@ -81,7 +81,7 @@ describe('users', { timeout: 10 * 60_000 }, () => {
       await expectNoAxeViolations(page, "suppression d'un utilisateur");
       await confirm.getByRole('button', { name: 'Supprimer' }).click();
       await row.waitFor({ state: 'detached' });
-      await table.getByRole('cell', { name: suite.admin.login, exact: true }).waitFor();
+      await rowOf(table, suite.admin.login).waitFor();
     }),
   );
 

@@ -65,3 +65,13 @@ pub async fn migrate(pool: &PgPool, mut migrator: Migrator, schema: &'static str
 pub fn ident(name: &str) -> String {
     format!("\"{}\"", name.replace('"', "\"\""))
 }
+
+/// The prefix that makes a statement answer its plan with PostgreSQL's own times instead of its rows
+/// (the benchmarks print them beside the calls'; per-node timing off, so it costs little).
+pub const EXPLAIN_ANALYZE: &str = "EXPLAIN (ANALYZE, TIMING OFF, FORMAT JSON) ";
+
+/// Planning and execution time of a plan answered after `EXPLAIN_ANALYZE`.
+pub fn server_time(plan: &serde_json::Value) -> Duration {
+    let ms = |key: &str| plan[0][key].as_f64().unwrap_or(0.0);
+    Duration::from_secs_f64((ms("Planning Time") + ms("Execution Time")) / 1000.0)
+}

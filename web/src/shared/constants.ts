@@ -13,6 +13,9 @@ export const DEFAULT_NOTICE_SECONDS = 5;
 /** Rows asked for when a list gives no page size of its own. */
 export const DEFAULT_LIST_LIMIT = 2000;
 
+/** The page sizes a paged list offers; it opens at the largest (DEFAULT_LIST_LIMIT), in a virtual table. */
+export const LIST_PAGE_SIZES = [100, 500, 1000, DEFAULT_LIST_LIMIT];
+
 /** Shortest login name, password and provider. */
 export const MIN_CREDENTIAL_LENGTH = 4;
 

@@ -10,7 +10,7 @@ use suite::api_client::ApiClient;
 use suite::bench::{ADMIN, BenchSuite, peak_memory_mb, reset_peak_memory};
 
 /// One call to drive: its name and the Lua that makes each request (`TOKEN`, `LOW`, `HIGH` filled in).
-const CALLS: [(&str, &str); 2] = [
+const CALLS: [(&str, &str); 3] = [
     (
         "get_member/{id} (random members)",
         r#"request = function()
@@ -21,6 +21,12 @@ end"#,
         "get.member_list?_limit=50 (random pages among the first 10,000 rows)",
         r#"request = function()
   return wrk.format("GET", "/api/member/get.member_list?_limit=50&_offset=" .. (50 * math.random(0, 199)), {["Authorization"] = "Bearer TOKEN"})
+end"#,
+    ),
+    (
+        "get.member_list?_limit=50&after= (random rows anywhere in the list)",
+        r#"request = function()
+  return wrk.format("GET", "/api/member/get.member_list?_limit=50&after=" .. math.random(LOW, HIGH), {["Authorization"] = "Bearer TOKEN"})
 end"#,
     ),
 ];

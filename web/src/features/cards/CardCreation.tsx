@@ -7,23 +7,28 @@ import { Alert, Button, Empty, Table, Typography, type TableProps } from 'antd';
 import { useState } from 'react';
 import { CARDS_WRITE } from '../../app/access';
 import { useCanAccess } from '../../app/useCanAccess';
+import { DEFAULT_LIST_LIMIT, LIST_PAGE_SIZES } from '../../shared/constants';
 import { formatCount } from '../../shared/format/count';
+import { tableWidth, useTableHeight } from '../../shared/list/tableSize';
+import { useScrollRegion } from '../../shared/list/useScrollRegion';
 import { fr } from '../../shared/locale/fr';
 import { useCardCandidates, useCreateCards, useRefreshCandidates, type CardCandidate } from './cardApi';
 import { candidateName, creationSummary, type CreationSummary } from './creation';
 import { formatAmount } from './format';
 
-const PAGE_SIZES = [100, 500, 1000, 2000];
 const text = fr.cards.creation;
 
 export default function CardCreation() {
-  const [paging, setPaging] = useState({ page: 1, pageSize: 100 });
+  const [paging, setPaging] = useState({ page: 1, pageSize: DEFAULT_LIST_LIMIT });
   const answer = useCardCandidates(paging.page, paging.pageSize);
   const create = useCreateCards();
   const refresh = useRefreshCandidates();
   const canWrite = useCanAccess(CARDS_WRITE);
   const [selected, setSelected] = useState<number[]>([]);
   const [summary, setSummary] = useState<CreationSummary | null>(null);
+  // Below the tabs, the introduction and the buttons.
+  const height = useTableHeight(470);
+  const tableRef = useScrollRegion(text.tableLabel);
   const rows = answer.data?.data ?? [];
   const total = answer.data?.total ?? 0;
 
@@ -37,7 +42,8 @@ export default function CardCreation() {
     }
   }
 
-  const columns: TableProps<CardCandidate>['columns'] = [
+  // Every column has a width: the virtual table needs them to lay rows out.
+  const columns: NonNullable<TableProps<CardCandidate>['columns']> = [
     { title: fr.cards.fields.card_memberIdNumber, dataIndex: 'member_idNumber', width: 180 },
     { title: fr.cards.fields.card_lastname, dataIndex: 'member_lastname', width: 220 },
     { title: fr.cards.fields.card_firstname, dataIndex: 'member_firstname', width: 240 },
@@ -99,15 +105,16 @@ export default function CardCreation() {
           </Button>
         </div>
       )}
-      {/* Not a scrolling table: antd copies the select-all box of a scrolling table into a hidden
-          measuring row, where the keyboard would still reach it. */}
       <Table<CardCandidate>
+        ref={tableRef}
+        virtual
         size="small"
         rowKey="member_id"
         columns={columns}
         dataSource={rows}
         loading={answer.isFetching}
         locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={text.none} /> }}
+        scroll={{ x: tableWidth(columns), y: height }}
         onChange={(pagination) =>
           setPaging((current) => ({
             page: pagination.pageSize !== current.pageSize ? 1 : (pagination.current ?? 1),
@@ -118,7 +125,7 @@ export default function CardCreation() {
           current: paging.page,
           pageSize: paging.pageSize,
           total,
-          pageSizeOptions: PAGE_SIZES,
+          pageSizeOptions: LIST_PAGE_SIZES,
           showSizeChanger: true,
           showTotal: () => text.total(formatCount(total), total),
         }}
@@ -127,7 +134,7 @@ export default function CardCreation() {
             ? {
                 selectedRowKeys: selected,
                 onChange: (keys) => setSelected(keys as number[]),
-                getTitleCheckboxProps: () => ({ 'aria-label': fr.cards.selectAll }),
+                getTitleCheckboxProps: () => ({ 'aria-label': fr.records.selectAll }),
                 getCheckboxProps: (row) => ({ 'aria-label': text.select(candidateName(row)) }),
               }
             : undefined

@@ -6,11 +6,13 @@ import { Button, Input, Select, Table, Typography, type TableProps } from 'antd'
 import { useCallback, useState } from 'react';
 import { CARDS_WRITE } from '../../app/access';
 import { useCanAccess } from '../../app/useCanAccess';
+import { DEFAULT_LIST_LIMIT } from '../../shared/constants';
 import { formatCount } from '../../shared/format/count';
 import { formatDate } from '../../shared/format/date';
 import ListToolbar from '../../shared/list/ListToolbar';
 import { useScrollRegion } from '../../shared/list/useScrollRegion';
 import { useServerList } from '../../shared/list/useServerList';
+import { useTableHeight } from '../../shared/list/tableSize';
 import { fr } from '../../shared/locale/fr';
 import {
   CARD_SORTABLE,
@@ -24,19 +26,23 @@ import CardDrawer from './CardDrawer';
 import CardStatusTag from './CardStatusTag';
 import { isPending, statusOptions } from './cardStatus';
 
-const PAGE_SIZES = [100, 500, 1000, 2000];
 const TABLE_WIDTH = 1280;
 /** In the text's colour, underlined: a green link would lose its contrast under an open drawer's mask. */
 const OPEN_STYLE = { padding: 0, color: 'inherit', textDecoration: 'underline' } as const;
 const text = fr.cards;
 
-/** The table's height in the window as the page opens (below the tabs): the virtual table scrolls inside it. */
-const tableHeight = () => Math.max(320, window.innerHeight - 420);
-
 export default function CardList() {
   const list = useServerList<Card, CardSortField, CardListParams>(
     // The latest cards first.
-    { page: 1, pageSize: 100, orderBy: 'card_id', descending: true, filter: '', status: null, memberNumber: '' },
+    {
+      page: 1,
+      pageSize: DEFAULT_LIST_LIMIT,
+      orderBy: 'card_id',
+      descending: true,
+      filter: '',
+      status: null,
+      memberNumber: '',
+    },
     CARD_SORTABLE,
   );
   const answer = useCardList(list.params);
@@ -45,7 +51,8 @@ export default function CardList() {
   const [selected, setSelected] = useState<number[]>([]);
   const [opened, setOpened] = useState<number | null>(null);
   const closeDrawer = useCallback(() => setOpened(null), []);
-  const [height] = useState(tableHeight);
+  // Below the tabs.
+  const height = useTableHeight(420);
   const tableRef = useScrollRegion(text.tableLabel);
   const total = answer.data?.total ?? 0;
   const { sortable } = list;
@@ -147,7 +154,7 @@ export default function CardList() {
         dataSource={answer.data?.data ?? []}
         loading={answer.isFetching}
         onChange={list.onChange}
-        pagination={list.pagination(total, () => text.total(formatCount(total), total), PAGE_SIZES)}
+        pagination={list.pagination(total, () => text.total(formatCount(total), total))}
         scroll={{ x: TABLE_WIDTH, y: height }}
         rowSelection={
           canWrite
@@ -155,7 +162,7 @@ export default function CardList() {
                 selectedRowKeys: selected,
                 onChange: (keys) => setSelected(keys as number[]),
                 preserveSelectedRowKeys: false,
-                getTitleCheckboxProps: () => ({ 'aria-label': text.selectAll }),
+                getTitleCheckboxProps: () => ({ 'aria-label': fr.records.selectAll }),
                 getCheckboxProps: (row) => ({
                   disabled: !isPending(row.card_status),
                   'aria-label': text.select(row.card_idNumber ?? ''),

@@ -7,11 +7,13 @@ import { Button, Select, Table } from 'antd';
 import { useCallback, useState } from 'react';
 import { CARDS_WRITE } from '../../app/access';
 import { useCanAccess } from '../../app/useCanAccess';
+import { DEFAULT_LIST_LIMIT } from '../../shared/constants';
 import { formatCount } from '../../shared/format/count';
 import ListToolbar from '../../shared/list/ListToolbar';
 import { actionsColumn } from '../../shared/list/actionsColumn';
 import { useScrollRegion } from '../../shared/list/useScrollRegion';
 import { useServerList } from '../../shared/list/useServerList';
+import { useTableHeight } from '../../shared/list/tableSize';
 import { fr } from '../../shared/locale/fr';
 import {
   TRANSACTION_SORTABLE,
@@ -28,16 +30,12 @@ import StatementImportModal from './StatementImportModal';
 import { TRANSACTION_TABLE_WIDTH, transactionColumns, unsorted } from './transactionColumns';
 import TransactionFormModal, { type TransactionFormTarget } from './TransactionFormModal';
 
-const PAGE_SIZES = [100, 500, 1000, 2000];
 const text = fr.transactions;
-
-/** The table's height in the window as the page opens (below the tabs): the virtual table scrolls inside it. */
-const tableHeight = () => Math.max(320, window.innerHeight - 390);
 
 export default function TransactionList() {
   const list = useServerList<Transaction, TransactionSortField, TransactionListParams>(
     // The latest payments first.
-    { page: 1, pageSize: 100, orderBy: 'transaction_id', descending: true, filter: '', memberId: null },
+    { page: 1, pageSize: DEFAULT_LIST_LIMIT, orderBy: 'transaction_id', descending: true, filter: '', memberId: null },
     TRANSACTION_SORTABLE,
   );
   const [number, setNumber] = useState('');
@@ -52,7 +50,8 @@ export default function TransactionList() {
   const closeForm = useCallback(() => setTarget(null), []);
   const [importing, setImporting] = useState(false);
   const closeImport = useCallback(() => setImporting(false), []);
-  const [height] = useState(tableHeight);
+  // Below the tabs.
+  const height = useTableHeight(390);
   const tableRef = useScrollRegion(text.tableLabel);
   const total = answer.data?.total ?? 0;
   const foundTotal = found.data?.total ?? 0;
@@ -107,7 +106,7 @@ export default function TransactionList() {
         dataSource={(search ? found.data?.data : answer.data?.data) ?? []}
         loading={search ? found.isFetching : answer.isFetching}
         onChange={search ? undefined : list.onChange}
-        pagination={search ? false : list.pagination(total, () => text.total(formatCount(total), total), PAGE_SIZES)}
+        pagination={search ? false : list.pagination(total, () => text.total(formatCount(total), total))}
         footer={search ? () => text.found(formatCount(foundTotal), foundTotal, search.number) : undefined}
         scroll={{ x: TRANSACTION_TABLE_WIDTH, y: height }}
       />

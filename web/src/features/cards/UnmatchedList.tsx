@@ -5,26 +5,30 @@ import { Button, Empty, Table, Typography, type TableProps } from 'antd';
 import { useState } from 'react';
 import { CARDS_WRITE } from '../../app/access';
 import { useCanAccess } from '../../app/useCanAccess';
+import { DEFAULT_LIST_LIMIT, LIST_PAGE_SIZES } from '../../shared/constants';
 import { formatCount } from '../../shared/format/count';
 import { formatDate, formatDateTime } from '../../shared/format/date';
+import { tableWidth, useTableHeight } from '../../shared/list/tableSize';
 import { useScrollRegion } from '../../shared/list/useScrollRegion';
 import { fr } from '../../shared/locale/fr';
 import { formatAmount } from './format';
 import { useUnmatchedList, type UnmatchedPayment } from './statementApi';
 import UnmatchedAssignModal from './UnmatchedAssignModal';
 
-const PAGE_SIZES = [50, 100, 500];
 const text = fr.transactions;
 
 export default function UnmatchedList() {
-  const [paging, setPaging] = useState({ page: 1, pageSize: 50 });
+  const [paging, setPaging] = useState({ page: 1, pageSize: DEFAULT_LIST_LIMIT });
   const answer = useUnmatchedList(paging.page, paging.pageSize);
   const canWrite = useCanAccess(CARDS_WRITE);
   const [assigning, setAssigning] = useState<UnmatchedPayment | null>(null);
   const tableRef = useScrollRegion(text.unmatched.tableLabel);
+  // Below the tabs and the introduction.
+  const height = useTableHeight(420);
   const total = answer.data?.total ?? 0;
 
-  const columns: TableProps<UnmatchedPayment>['columns'] = [
+  // Every column has a width: the virtual table needs them to lay rows out.
+  const columns: NonNullable<TableProps<UnmatchedPayment>['columns']> = [
     {
       title: text.fields.transaction_date,
       dataIndex: 'transaction_date',
@@ -72,6 +76,7 @@ export default function UnmatchedList() {
       <Typography.Paragraph>{text.unmatched.intro}</Typography.Paragraph>
       <Table<UnmatchedPayment>
         ref={tableRef}
+        virtual
         size="small"
         rowKey="unmatched_id"
         columns={columns}
@@ -88,11 +93,11 @@ export default function UnmatchedList() {
           current: paging.page,
           pageSize: paging.pageSize,
           total,
-          pageSizeOptions: PAGE_SIZES,
+          pageSizeOptions: LIST_PAGE_SIZES,
           showSizeChanger: true,
           showTotal: () => text.unmatched.total(formatCount(total), total),
         }}
-        scroll={{ x: 1250 }}
+        scroll={{ x: tableWidth(columns), y: height }}
       />
       {assigning && <UnmatchedAssignModal payment={assigning} onClose={() => setAssigning(null)} />}
     </>

@@ -1,12 +1,15 @@
-// The cooperatives: a sortable, paged, searchable table (the server does all three); create and edit in a
-// modal; delete after confirmation (refused while members belong to it). Read-only for viewers.
+// The cooperatives: a sortable, paged, searchable virtual table (the server does all three); create and
+// edit in a modal; delete after confirmation (refused while members belong to it). Read-only for viewers.
 import { Table, type TableProps } from 'antd';
 import { useCallback, useState } from 'react';
 import { MEMBERS_WRITE } from '../../app/access';
 import { useCanAccess } from '../../app/useCanAccess';
+import { DEFAULT_LIST_LIMIT } from '../../shared/constants';
 import { formatCount } from '../../shared/format/count';
 import ListToolbar from '../../shared/list/ListToolbar';
 import { actionsColumn } from '../../shared/list/actionsColumn';
+import { tableWidth, useTableHeight } from '../../shared/list/tableSize';
+import { useScrollRegion } from '../../shared/list/useScrollRegion';
 import { useServerList } from '../../shared/list/useServerList';
 import { fr } from '../../shared/locale/fr';
 import { placeLabel } from '../members/place';
@@ -20,12 +23,11 @@ import {
 } from './api';
 import CooperativeFormModal, { type CooperativeFormTarget } from './CooperativeFormModal';
 
-const PAGE_SIZES = [20, 50, 100, 500];
 const text = fr.cooperatives;
 
 export default function CooperativeListPage() {
   const list = useServerList<Cooperative, CooperativeSortField, CooperativeListParams>(
-    { page: 1, pageSize: 50, orderBy: 'cooperative_name', descending: false, filter: '' },
+    { page: 1, pageSize: DEFAULT_LIST_LIMIT, orderBy: 'cooperative_name', descending: false, filter: '' },
     COOPERATIVE_SORTABLE,
   );
   const answer = useCooperativeList(list.params);
@@ -33,18 +35,23 @@ export default function CooperativeListPage() {
   const canWrite = useCanAccess(MEMBERS_WRITE);
   const [target, setTarget] = useState<CooperativeFormTarget | null>(null);
   const closeForm = useCallback(() => setTarget(null), []);
+  const tableRef = useScrollRegion(text.tableLabel);
+  const height = useTableHeight(330);
   const total = answer.data?.total ?? 0;
 
   const { sortable } = list;
-  const columns: TableProps<Cooperative>['columns'] = [
+  // Every column has a width: the virtual table needs them to lay rows out.
+  const columns: NonNullable<TableProps<Cooperative>['columns']> = [
     { title: text.fields.cooperative_code, width: 140, ...sortable('cooperative_code') },
-    { title: text.fields.cooperative_name, ...sortable('cooperative_name') },
+    { title: text.fields.cooperative_name, width: 260, ellipsis: true, ...sortable('cooperative_name') },
     {
       title: text.fields.cooperative_localityId,
       key: 'place',
+      width: 240,
+      ellipsis: true,
       render: (_: unknown, row: Cooperative) => placeLabel(row),
     },
-    { title: text.fields.cooperative_contact, dataIndex: 'cooperative_contact' },
+    { title: text.fields.cooperative_contact, dataIndex: 'cooperative_contact', width: 200, ellipsis: true },
     {
       title: text.fields.cooperative_memberCount,
       width: 130,
@@ -73,13 +80,15 @@ export default function CooperativeListPage() {
         onAdd={canWrite ? () => setTarget({ kind: 'create' }) : undefined}
       />
       <Table<Cooperative>
+        ref={tableRef}
+        virtual
         rowKey="cooperative_id"
         columns={columns}
         dataSource={answer.data?.data ?? []}
         loading={answer.isFetching}
         onChange={list.onChange}
-        pagination={list.pagination(total, () => text.total(formatCount(total), total), PAGE_SIZES)}
-        scroll={{ x: 1000 }}
+        pagination={list.pagination(total, () => text.total(formatCount(total), total))}
+        scroll={{ x: tableWidth(columns), y: height }}
       />
       {target && <CooperativeFormModal target={target} onClose={closeForm} />}
     </>

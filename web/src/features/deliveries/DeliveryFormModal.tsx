@@ -107,7 +107,7 @@ export default function DeliveryFormModal({
             setSelected(keys as number[]);
             setMissing(false);
           },
-          getTitleCheckboxProps: () => ({ 'aria-label': fr.cards.selectAll }),
+          getTitleCheckboxProps: () => ({ 'aria-label': fr.records.selectAll }),
           getCheckboxProps: (row) => ({ 'aria-label': text.selectCard(row.card_idNumber ?? '') }),
         }}
       />

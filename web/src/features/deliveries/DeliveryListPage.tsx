@@ -1,16 +1,18 @@
-// The deliveries of printed cards to the field: a table paged and sorted by the server, searched by code
-// and by a card or member number. "Nouvelle livraison" gathers printed cards; a delivery opens in a drawer
-// that lists its cards and, while unsent, sends or deletes it. Those who may write check deliveries and
-// print their slips in one PDF. Read-only for viewers.
+// The deliveries of printed cards to the field: a virtual table paged and sorted by the server, searched by
+// code and by a card or member number. "Nouvelle livraison" gathers printed cards; a delivery opens in a
+// drawer that lists its cards and, while unsent, sends or deletes it. Those who may write check deliveries
+// and print their slips in one PDF. Read-only for viewers.
 import { FilePdfOutlined } from '@ant-design/icons';
 import { Button, Input, Table, Tag, Typography, type TableProps } from 'antd';
 import { useCallback, useState } from 'react';
 import { CARDS_WRITE } from '../../app/access';
 import { useCanAccess } from '../../app/useCanAccess';
+import { DEFAULT_LIST_LIMIT } from '../../shared/constants';
 import { formatCount } from '../../shared/format/count';
 import { formatDateTime } from '../../shared/format/date';
 import ListToolbar from '../../shared/list/ListToolbar';
 import { useScrollRegion } from '../../shared/list/useScrollRegion';
+import { tableWidth, useTableHeight } from '../../shared/list/tableSize';
 import { useServerList } from '../../shared/list/useServerList';
 import { fr } from '../../shared/locale/fr';
 import {
@@ -24,7 +26,6 @@ import {
 import DeliveryDrawer from './DeliveryDrawer';
 import DeliveryFormModal from './DeliveryFormModal';
 
-const PAGE_SIZES = [20, 50, 100, 500];
 /** In the text's colour, underlined: a green link would lose its contrast under an open drawer's mask. */
 const OPEN_STYLE = { padding: 0, color: 'inherit', textDecoration: 'underline' } as const;
 const text = fr.deliveries;
@@ -32,7 +33,7 @@ const text = fr.deliveries;
 export default function DeliveryListPage() {
   const list = useServerList<Delivery, DeliverySortField, DeliveryListParams>(
     // The latest deliveries first.
-    { page: 1, pageSize: 50, orderBy: 'delivery_id', descending: true, filter: '', idNumber: '' },
+    { page: 1, pageSize: DEFAULT_LIST_LIMIT, orderBy: 'delivery_id', descending: true, filter: '', idNumber: '' },
     DELIVERY_SORTABLE,
   );
   const answer = useDeliveryList(list.params);
@@ -44,10 +45,13 @@ export default function DeliveryListPage() {
   const [opened, setOpened] = useState<number | null>(null);
   const closeDrawer = useCallback(() => setOpened(null), []);
   const tableRef = useScrollRegion(text.tableLabel);
+  // Below the buttons of those who may write.
+  const height = useTableHeight(canWrite ? 380 : 330);
   const total = answer.data?.total ?? 0;
   const { sortable } = list;
 
-  const columns: TableProps<Delivery>['columns'] = [
+  // Every column has a width: the virtual table needs them to lay rows out.
+  const columns: NonNullable<TableProps<Delivery>['columns']> = [
     {
       title: text.fields.delivery_code,
       width: 200,
@@ -125,21 +129,20 @@ export default function DeliveryListPage() {
       )}
       <Table<Delivery>
         ref={tableRef}
+        virtual
         rowKey="delivery_id"
         columns={columns}
         dataSource={answer.data?.data ?? []}
         loading={answer.isFetching}
         onChange={list.onChange}
-        pagination={list.pagination(total, () => text.total(formatCount(total), total), PAGE_SIZES)}
-        scroll={{ x: 910 }}
+        pagination={list.pagination(total, () => text.total(formatCount(total), total))}
+        scroll={{ x: tableWidth(columns), y: height }}
         rowSelection={
           canWrite
             ? {
                 selectedRowKeys: selected,
                 onChange: (keys) => setSelected(keys as number[]),
-                // A scrolling table copies the select-all box into a hidden measuring row, where the
-                // keyboard would still reach it: rows are checked one by one.
-                hideSelectAll: true,
+                getTitleCheckboxProps: () => ({ 'aria-label': fr.records.selectAll }),
                 getCheckboxProps: (row) => ({ 'aria-label': text.select(row.delivery_code ?? '') }),
               }
             : undefined

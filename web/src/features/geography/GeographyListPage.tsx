@@ -1,4 +1,4 @@
-// A level of the geography: a sortable, paged, searchable table (the server does all three, accents
+// A level of the geography: a sortable, paged, searchable virtual table (the server does all three, accents
 // ignored), create and edit in a modal with the parent picked level by level, delete after
 // confirmation (the server refuses while children remain, and its message shows in the shared red notice).
 // A level under another can be filtered by its direct parent. Viewers only read; agents do not delete.
@@ -8,19 +8,27 @@ import { useCallback, useState } from 'react';
 import { GEOGRAPHY_DELETE, GEOGRAPHY_WRITE } from '../../app/access';
 import { useCanAccess } from '../../app/useCanAccess';
 import { useWrite } from '../../shared/api/useWrite';
+import { DEFAULT_LIST_LIMIT } from '../../shared/constants';
 import RemoteSelect from '../../shared/form/RemoteSelect';
 import ListToolbar from '../../shared/list/ListToolbar';
 import { actionsColumn } from '../../shared/list/actionsColumn';
+import { tableWidth, useTableHeight } from '../../shared/list/tableSize';
+import { useScrollRegion } from '../../shared/list/useScrollRegion';
 import { useServerList } from '../../shared/list/useServerList';
 import { fr } from '../../shared/locale/fr';
 import LevelFormModal, { type LevelFormTarget } from './LevelFormModal';
 import { directParent, type GeographyListParams, type Level, type Row } from './levels';
 
-const PAGE_SIZES = [20, 50, 100, 500, 2000];
-
 export default function GeographyListPage({ level }: { level: Level }) {
   const list = useServerList<Row, string, GeographyListParams>(
-    { page: 1, pageSize: 50, orderBy: level.sortable[0], descending: false, filter: '', parentId: null },
+    {
+      page: 1,
+      pageSize: DEFAULT_LIST_LIMIT,
+      orderBy: level.sortable[0],
+      descending: false,
+      filter: '',
+      parentId: null,
+    },
     level.sortable,
   );
   const answer = useQuery({
@@ -34,13 +42,18 @@ export default function GeographyListPage({ level }: { level: Level }) {
   const parent = directParent(level);
   const [target, setTarget] = useState<LevelFormTarget | null>(null);
   const closeForm = useCallback(() => setTarget(null), []);
+  const tableRef = useScrollRegion(level.texts.tableLabel);
+  const height = useTableHeight(330);
   const total = answer.data?.total ?? 0;
   const t = fr.geography;
 
-  const columns: TableProps<Row>['columns'] = [];
+  // Every column has a width: the virtual table needs them to lay rows out.
+  const columns: NonNullable<TableProps<Row>['columns']> = [];
   if (level.codeField) columns.push({ title: t.fields.code, width: 140, ...list.sortable(level.codeField) });
-  columns.push({ title: t.fields.name, ...list.sortable(level.nameField) });
-  for (const column of level.parentColumns) columns.push({ title: column.title, ...list.sortable(column.field) });
+  columns.push({ title: t.fields.name, width: 260, ellipsis: true, ...list.sortable(level.nameField) });
+  for (const column of level.parentColumns) {
+    columns.push({ title: column.title, width: 220, ellipsis: true, ...list.sortable(column.field) });
+  }
   if (canWrite) {
     columns.push(
       actionsColumn<Row>((row) => {
@@ -77,13 +90,15 @@ export default function GeographyListPage({ level }: { level: Level }) {
         )}
       </ListToolbar>
       <Table<Row>
+        ref={tableRef}
+        virtual
         rowKey={level.idField}
         columns={columns}
         dataSource={answer.data?.data ?? []}
         loading={answer.isFetching}
         onChange={list.onChange}
-        pagination={list.pagination(total, () => level.texts.total(total), PAGE_SIZES)}
-        scroll={{ x: 800 }}
+        pagination={list.pagination(total, () => level.texts.total(total))}
+        scroll={{ x: tableWidth(columns), y: height }}
       />
       {target && <LevelFormModal level={level} target={target} onClose={closeForm} />}
     </>

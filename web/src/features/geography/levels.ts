@@ -52,6 +52,7 @@ export interface Level {
     editTitle: (name: string) => string;
     confirmDelete: string;
     total: (n: number) => string;
+    tableLabel: string;
   };
   list: (params: GeographyListParams) => Promise<{ data: Row[]; total: number }>;
   get: (id: number) => Promise<Row>;

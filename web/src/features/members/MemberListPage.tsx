@@ -1,31 +1,30 @@
-// The members: up to 2,000 rows a page in a virtual table (only the rows in view are drawn, and only
-// they fetch their photo), paged, sorted and searched by the server; the total is approximate beyond
-// what the server counts exactly. A row opens the member in a drawer.
+// The members in a virtual table (only the rows in view are drawn, and only they fetch their photo), read
+// by keyset pages of 2,000 rows as the user scrolls down, sorted and searched by the server; the total is
+// approximate beyond what the server counts exactly. A row opens the member in a drawer.
 import { Input, Table } from 'antd';
 import { useCallback, useState } from 'react';
 import { MEMBERS_WRITE } from '../../app/access';
 import { useCanAccess } from '../../app/useCanAccess';
 import { DEFAULT_LIST_LIMIT } from '../../shared/constants';
 import { formatTotal } from '../../shared/format/count';
+import KeysetFooter from '../../shared/list/KeysetFooter';
 import ListToolbar from '../../shared/list/ListToolbar';
+import { useTableHeight } from '../../shared/list/tableSize';
 import { useScrollRegion } from '../../shared/list/useScrollRegion';
 import { useServerList } from '../../shared/list/useServerList';
 import { fr } from '../../shared/locale/fr';
-import { MEMBER_SORTABLE, useMemberList, type Member, type MemberListParams, type MemberSortField } from './api';
+import { MEMBER_SORTABLE, useMemberList, type MemberListParams, type MemberRow, type MemberSortField } from './api';
 import MemberDrawer, { type MemberTarget } from './MemberDrawer';
 import { MEMBER_TABLE_WIDTH, memberColumns } from './memberColumns';
 
-const PAGE_SIZES = [100, 500, 1000, DEFAULT_LIST_LIMIT];
 const text = fr.members;
-
-/** The table's height in the window as the page opens: the virtual table scrolls inside it. */
-const tableHeight = () => Math.max(320, window.innerHeight - 330);
 
 type ExtraFilter = 'filter_firstname' | 'filter_idNumber' | 'createdBy';
 
 export default function MemberListPage() {
-  const list = useServerList<Member, MemberSortField, MemberListParams>(
+  const list = useServerList<MemberRow, MemberSortField, MemberListParams>(
     {
+      // Keyset pages: the page number stays 1, the page size is that of every page asked for.
       page: 1,
       pageSize: DEFAULT_LIST_LIMIT,
       // The latest members first.
@@ -38,14 +37,13 @@ export default function MemberListPage() {
     },
     MEMBER_SORTABLE,
   );
-  const answer = useMemberList(list.params);
+  const tableRef = useScrollRegion(text.tableLabel);
+  const members = useMemberList(list.params, tableRef);
   const canWrite = useCanAccess(MEMBERS_WRITE);
-  const [height] = useState(tableHeight);
+  const height = useTableHeight(330);
   const [target, setTarget] = useState<MemberTarget | null>(null);
   const closeDrawer = useCallback(() => setTarget(null), []);
-  const tableRef = useScrollRegion(text.tableLabel);
-  const total = answer.data?.total ?? 0;
-  const totalText = text.total(formatTotal(total, answer.data?.totalExact ?? true), total);
+  const totalText = text.total(formatTotal(members.total, members.totalExact), members.total);
 
   const extraFilter = (field: ExtraFilter, label: string, width: number) => (
     <Input.Search
@@ -69,16 +67,18 @@ export default function MemberListPage() {
         {extraFilter('filter_idNumber', text.filters.idNumber, 170)}
         {extraFilter('createdBy', text.filters.createdBy, 170)}
       </ListToolbar>
-      <Table<Member>
+      <Table<MemberRow>
         ref={tableRef}
         virtual
         size="small"
         rowKey="member_id"
         columns={memberColumns(list.sortable)}
-        dataSource={answer.data?.data ?? []}
-        loading={answer.isFetching}
+        dataSource={members.rows}
+        loading={members.loading}
         onChange={list.onChange}
-        pagination={list.pagination(total, () => totalText, PAGE_SIZES)}
+        onScroll={members.onScroll}
+        pagination={false}
+        footer={() => <KeysetFooter total={totalText} loadingMore={members.loadingMore} />}
         scroll={{ x: MEMBER_TABLE_WIDTH, y: height }}
         onRow={(member) => {
           const open = () => setTarget({ kind: 'edit', id: member.member_id! });

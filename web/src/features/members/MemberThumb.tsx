@@ -8,7 +8,8 @@ import { fullName } from './family';
 import { useMemberPhoto } from './photoCache';
 
 type Props = {
-  member: Pick<Member, 'member_id' | 'member_photoFileName' | 'photoFilePath' | 'member_lastname' | 'member_firstname'>;
+  /** A member's record or list row. */
+  member: Pick<Member, 'member_id' | 'photoFilePath' | 'member_lastname' | 'member_firstname'>;
 };
 
 export default function MemberThumb({ member }: Props) {

@@ -1,15 +1,20 @@
 // The members' calls as TanStack Query hooks: the list, one member, its family, writes and photo upload.
 // Every write reloads the members' queries, and the cooperatives' and parcels' (member counts and names).
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { TableRef } from 'antd';
+import type { RefObject } from 'react';
 import { api, type Schemas } from '../../shared/api/client';
 import { request } from '../../shared/api/request';
 import { postForm } from '../../shared/api/upload';
 import { useWrite } from '../../shared/api/useWrite';
 import { notifySuccess } from '../../shared/feedback/feedback';
-import { optionalText, pagingQuery, type ListParams } from '../../shared/list/listParams';
+import { keysetQuery, optionalText, type ListParams } from '../../shared/list/listParams';
+import { useKeysetList } from '../../shared/list/useKeysetList';
 import { memberLabel } from './family';
 
 export type Member = Schemas['Member'];
+/** A member as the lists show it; the whole record is `useMember`'s. */
+export type MemberRow = Schemas['MemberRow'];
 export type Family = Schemas['Family'];
 type PhotoAnswer = Schemas['PhotoAnswer'];
 
@@ -33,15 +38,16 @@ export interface MemberListParams extends ListParams<MemberSortField> {
 export const membersKey = ['members'] as const;
 const writeKeys = [membersKey, ['cooperatives'], ['parcels']] as const;
 
-export function useMemberList(params: MemberListParams) {
-  return useQuery({
+/** The members, read by keyset pages of `params.pageSize` rows as the user scrolls `table`. */
+export function useMemberList(params: MemberListParams, table: RefObject<TableRef | null>) {
+  return useKeysetList({
     queryKey: [...membersKey, 'list', params],
-    queryFn: () =>
+    fetchPage: (after) =>
       request(
         api.GET('/member/get.member_list', {
           params: {
             query: {
-              ...pagingQuery(params),
+              ...keysetQuery(params, after),
               filter: optionalText(params.filter),
               filter_firstname: optionalText(params.filter_firstname),
               filter_idNumber: optionalText(params.filter_idNumber),
@@ -50,13 +56,14 @@ export function useMemberList(params: MemberListParams) {
           },
         }),
       ),
-    // Keep the current rows on screen while the next page, sort or search loads.
-    placeholderData: keepPreviousData,
+    pageSize: params.pageSize,
+    idOf: (row: MemberRow) => row.member_id,
+    table,
   });
 }
 
 /** Members whose names, number or contact match `filter`: the few a select offers. */
-export async function searchMembers(filter: string, limit = 20): Promise<Member[]> {
+export async function searchMembers(filter: string, limit = 20): Promise<MemberRow[]> {
   const answer = await request(
     api.GET('/member/get.member_list', {
       params: { query: { filter: optionalText(filter), _limit: limit, _orderBy: 'member_lastname' } },

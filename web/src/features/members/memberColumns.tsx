@@ -2,7 +2,7 @@
 import { Space, Tag, type TableProps } from 'antd';
 import { formatDate } from '../../shared/format/date';
 import { fr } from '../../shared/locale/fr';
-import type { Member, MemberSortField } from './api';
+import type { MemberRow, MemberSortField } from './api';
 import { familyLabel } from './family';
 import MemberThumb from './MemberThumb';
 import { placeLabel } from './place';
@@ -21,13 +21,13 @@ export function genderLabel(gender: string): string {
 
 export const MEMBER_TABLE_WIDTH = 1500;
 
-export function memberColumns(sortable: Sortable): NonNullable<TableProps<Member>['columns']> {
+export function memberColumns(sortable: Sortable): NonNullable<TableProps<MemberRow>['columns']> {
   return [
     {
       title: text.columns.photo,
       key: 'photo',
       width: 64,
-      render: (_: unknown, member: Member) => <MemberThumb member={member} />,
+      render: (_: unknown, member: MemberRow) => <MemberThumb member={member} />,
     },
     { title: text.fields.member_idNumber, width: 150, ...sortable('member_idNumber') },
     { title: text.fields.member_lastname, width: 170, ellipsis: true, ...sortable('member_lastname') },
@@ -44,20 +44,20 @@ export function memberColumns(sortable: Sortable): NonNullable<TableProps<Member
       key: 'family',
       width: 220,
       ellipsis: true,
-      render: (_: unknown, member: Member) => familyLabel(member),
+      render: (_: unknown, member: MemberRow) => familyLabel(member),
     },
     {
       title: text.columns.locality,
       key: 'place',
       width: 220,
       ellipsis: true,
-      render: (_: unknown, member: Member) => placeLabel(member),
+      render: (_: unknown, member: MemberRow) => placeLabel(member),
     },
     {
       title: text.columns.status,
       key: 'status',
       width: 256,
-      render: (_: unknown, member: Member) => (
+      render: (_: unknown, member: MemberRow) => (
         <Space size={4}>
           {member.member_hasValidCard && <Tag color="green">{text.badges.validCard}</Tag>}
           {member.member_hasUnusedTransaction && <Tag color="gold">{text.badges.unusedTransaction}</Tag>}

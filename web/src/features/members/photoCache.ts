@@ -49,14 +49,15 @@ export function revokeDroppedPhotos(queryClient: QueryClient): void {
   });
 }
 
-type PhotoOwner = Pick<Member, 'member_id' | 'member_photoFileName' | 'photoFilePath'>;
+/** A member's record or list row: both carry where the photo is served, empty without a photo. */
+type PhotoOwner = Pick<Member, 'member_id' | 'photoFilePath'>;
 
 /** The object URL of a member's photo; undefined while it loads, on failure, or without a photo. */
 export function useMemberPhoto(member: PhotoOwner | undefined, size: PhotoSize): string | undefined {
   const queryClient = useQueryClient();
   revokeDroppedPhotos(queryClient);
   const id = member?.member_id ?? null;
-  const version = member && member.member_photoFileName ? photoVersion(member.photoFilePath) : null;
+  const version = photoVersion(member?.photoFilePath);
   const photo = useQuery({
     queryKey: photoKey(id ?? 0, version ?? '', size),
     queryFn: async () => URL.createObjectURL(await fetchBlob(photoUrl(id!, version!, size))),

@@ -1,12 +1,15 @@
-// The parcels: a sortable, paged, searchable table filtered by crop and by member (the server does all
-// of it); create and edit in a modal; delete after confirmation. Read-only for viewers.
+// The parcels: a sortable, paged, searchable virtual table filtered by crop and by member (the server does
+// all of it); create and edit in a modal; delete after confirmation. Read-only for viewers.
 import { Table, type TableProps } from 'antd';
 import { useCallback, useState } from 'react';
 import { MEMBERS_WRITE } from '../../app/access';
 import { useCanAccess } from '../../app/useCanAccess';
+import { DEFAULT_LIST_LIMIT } from '../../shared/constants';
 import { formatCount } from '../../shared/format/count';
 import ListToolbar from '../../shared/list/ListToolbar';
 import { actionsColumn } from '../../shared/list/actionsColumn';
+import { tableWidth, useTableHeight } from '../../shared/list/tableSize';
+import { useScrollRegion } from '../../shared/list/useScrollRegion';
 import { useServerList } from '../../shared/list/useServerList';
 import SuggestInput from '../../shared/form/SuggestInput';
 import { fr } from '../../shared/locale/fr';
@@ -23,12 +26,19 @@ import {
 import { formatArea, formatPoint } from './format';
 import ParcelFormModal, { type ParcelFormTarget } from './ParcelFormModal';
 
-const PAGE_SIZES = [20, 50, 100, 500];
 const text = fr.parcels;
 
 export default function ParcelListPage() {
   const list = useServerList<Parcel, ParcelSortField, ParcelListParams>(
-    { page: 1, pageSize: 50, orderBy: 'parcel_code', descending: false, filter: '', crop: '', memberId: null },
+    {
+      page: 1,
+      pageSize: DEFAULT_LIST_LIMIT,
+      orderBy: 'parcel_code',
+      descending: false,
+      filter: '',
+      crop: '',
+      memberId: null,
+    },
     PARCEL_SORTABLE,
   );
   const answer = useParcelList(list.params);
@@ -37,18 +47,29 @@ export default function ParcelListPage() {
   const [target, setTarget] = useState<ParcelFormTarget | null>(null);
   const [crop, setCrop] = useState('');
   const closeForm = useCallback(() => setTarget(null), []);
+  const tableRef = useScrollRegion(text.tableLabel);
+  const height = useTableHeight(330);
   const total = answer.data?.total ?? 0;
   const { sortable } = list;
 
-  const columns: TableProps<Parcel>['columns'] = [
+  // Every column has a width: the virtual table needs them to lay rows out.
+  const columns: NonNullable<TableProps<Parcel>['columns']> = [
     { title: text.fields.parcel_code, width: 140, ...sortable('parcel_code') },
     {
       title: text.fields.parcel_memberId,
+      width: 240,
+      ellipsis: true,
       ...sortable('member_name'),
       render: (_: unknown, row: Parcel) =>
         row.member_idNumber ? `${row.member_name} (${row.member_idNumber})` : row.member_name,
     },
-    { title: text.fields.parcel_localityId, key: 'place', render: (_: unknown, row: Parcel) => placeLabel(row) },
+    {
+      title: text.fields.parcel_localityId,
+      key: 'place',
+      width: 220,
+      ellipsis: true,
+      render: (_: unknown, row: Parcel) => placeLabel(row),
+    },
     {
       title: text.fields.parcel_area,
       width: 130,
@@ -60,7 +81,7 @@ export default function ParcelListPage() {
     {
       title: text.fields.gps,
       key: 'gps',
-      width: 200,
+      width: 180,
       render: (_: unknown, row: Parcel) => formatPoint(row.parcel_latitude, row.parcel_longitude),
     },
   ];
@@ -111,13 +132,15 @@ export default function ParcelListPage() {
         />
       </ListToolbar>
       <Table<Parcel>
+        ref={tableRef}
+        virtual
         rowKey="parcel_id"
         columns={columns}
         dataSource={answer.data?.data ?? []}
         loading={answer.isFetching}
         onChange={list.onChange}
-        pagination={list.pagination(total, () => text.total(formatCount(total), total), PAGE_SIZES)}
-        scroll={{ x: 1200 }}
+        pagination={list.pagination(total, () => text.total(formatCount(total), total))}
+        scroll={{ x: tableWidth(columns), y: height }}
       />
       {target && <ParcelFormModal target={target} onClose={closeForm} />}
     </>

@@ -1,140 +1,84 @@
-// The users of the application (admin only): a sortable, paged, searchable table; create and edit in a
-// modal; delete after confirmation. Sorting, paging and search are done by the server.
-import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
-import { Button, Input, Popconfirm, Space, Table, Tag, type TableProps } from 'antd';
+// The users of the application (admin only): a sortable, paged, searchable virtual table; create and edit
+// in a modal; delete after confirmation. Sorting, paging and search are done by the server.
+import { Table, Tag, type TableProps } from 'antd';
 import { useCallback, useState } from 'react';
+import { DEFAULT_LIST_LIMIT } from '../../shared/constants';
 import { formatDateTime } from '../../shared/format/date';
+import ListToolbar from '../../shared/list/ListToolbar';
+import { actionsColumn } from '../../shared/list/actionsColumn';
+import { useScrollRegion } from '../../shared/list/useScrollRegion';
+import { useServerList } from '../../shared/list/useServerList';
+import { tableWidth, useTableHeight } from '../../shared/list/tableSize';
 import { fr } from '../../shared/locale/fr';
 import { roleLabel } from '../../shared/roles';
-import { useDeleteUser, useUserList, type User, type UserListParams, type UserSortField } from './api';
+import { USER_SORTABLE, useDeleteUser, useUserList, type User, type UserListParams, type UserSortField } from './api';
 import UserFormModal, { type UserFormTarget } from './UserFormModal';
 
-const SORTABLE: readonly string[] = [
-  'login_id',
-  'login_name',
-  'login_role',
-  'login_lastConnection',
-] satisfies UserSortField[];
-const PAGE_SIZES = [10, 20, 50, 100];
+const text = fr.users;
 
 export default function UserListPage() {
-  const [params, setParams] = useState<UserListParams>({
-    page: 1,
-    pageSize: 20,
-    orderBy: 'login_name',
-    descending: false,
-    filter: '',
-  });
-  const [target, setTarget] = useState<UserFormTarget | null>(null);
-  const list = useUserList(params);
+  const list = useServerList<User, UserSortField, UserListParams>(
+    { page: 1, pageSize: DEFAULT_LIST_LIMIT, orderBy: 'login_name', descending: false, filter: '' },
+    USER_SORTABLE,
+  );
+  const answer = useUserList(list.params);
   const remove = useDeleteUser();
+  const [target, setTarget] = useState<UserFormTarget | null>(null);
   const closeForm = useCallback(() => setTarget(null), []);
+  const tableRef = useScrollRegion(text.tableLabel);
+  const height = useTableHeight(330);
+  const total = answer.data?.total ?? 0;
+  const { sortable } = list;
 
-  const sortOrder = (field: UserSortField) =>
-    params.orderBy === field ? (params.descending ? ('descend' as const) : ('ascend' as const)) : null;
-
-  const onChange: TableProps<User>['onChange'] = (pagination, _filters, sorter) => {
-    const sort = Array.isArray(sorter) ? sorter[0] : sorter;
-    const field =
-      typeof sort?.field === 'string' && SORTABLE.includes(sort.field) && sort.order
-        ? (sort.field as UserSortField)
-        : 'login_name';
-    setParams((current) => ({
-      ...current,
-      page: pagination.pageSize !== current.pageSize ? 1 : (pagination.current ?? 1),
-      pageSize: pagination.pageSize ?? current.pageSize,
-      orderBy: field,
-      descending: sort?.order ? sort.order === 'descend' : false,
-    }));
-  };
-
-  const columns: TableProps<User>['columns'] = [
+  // Every column has a width: the virtual table needs them to lay rows out.
+  const columns: NonNullable<TableProps<User>['columns']> = [
+    { title: text.fields.login_id, width: 80, ...sortable('login_id') },
+    { title: text.fields.login_name, width: 220, ellipsis: true, ...sortable('login_name') },
     {
-      title: fr.users.fields.login_id,
-      dataIndex: 'login_id',
-      width: 90,
-      sorter: true,
-      sortOrder: sortOrder('login_id'),
-    },
-    { title: fr.users.fields.login_name, dataIndex: 'login_name', sorter: true, sortOrder: sortOrder('login_name') },
-    {
-      title: fr.users.fields.login_role,
-      dataIndex: 'login_role',
-      sorter: true,
-      sortOrder: sortOrder('login_role'),
+      title: text.fields.login_role,
+      width: 170,
+      ...sortable('login_role'),
       render: (role: string) => <Tag color={role === 'admin' ? 'green' : undefined}>{roleLabel(role)}</Tag>,
     },
     {
-      title: fr.users.fields.login_provider,
+      title: text.fields.login_provider,
       dataIndex: 'login_provider',
+      width: 160,
+      ellipsis: true,
       render: (provider?: string | null) => provider ?? '',
     },
     {
-      title: fr.users.fields.login_lastConnection,
-      dataIndex: 'login_lastConnection',
-      sorter: true,
-      sortOrder: sortOrder('login_lastConnection'),
-      render: (value?: string | null) => (value ? formatDateTime(value) : fr.users.never),
+      title: text.fields.login_lastConnection,
+      width: 180,
+      ...sortable('login_lastConnection'),
+      render: (value?: string | null) => (value ? formatDateTime(value) : text.never),
     },
-    {
-      title: fr.users.actions,
-      key: 'actions',
-      width: 240,
-      render: (_: unknown, user: User) => (
-        <Space>
-          <Button
-            icon={<EditOutlined />}
-            aria-label={`${fr.users.edit} ${user.login_name}`}
-            onClick={() => setTarget({ kind: 'edit', id: user.login_id, name: user.login_name })}
-          >
-            {fr.users.edit}
-          </Button>
-          <Popconfirm
-            title={fr.users.confirmDelete}
-            okText={fr.users.delete}
-            cancelText={fr.users.cancel}
-            okButtonProps={{ danger: true }}
-            // eslint-disable-next-line @typescript-eslint/no-misused-promises -- antd's Popconfirm awaits the promise (loading button), though typed void
-            onConfirm={() => remove.mutateAsync(user.login_id).catch(() => undefined)}
-          >
-            <Button danger icon={<DeleteOutlined />} aria-label={`${fr.users.delete} ${user.login_name}`}>
-              {fr.users.delete}
-            </Button>
-          </Popconfirm>
-        </Space>
-      ),
-    },
+    actionsColumn<User>((user) => ({
+      name: user.login_name,
+      confirm: text.confirmDelete,
+      onEdit: () => setTarget({ kind: 'edit', id: user.login_id, name: user.login_name }),
+      onDelete: () => remove.mutateAsync(user.login_id),
+    })),
   ];
 
   return (
     <>
-      <div style={{ display: 'flex', justifyContent: 'space-between', gap: 16, marginBottom: 16, flexWrap: 'wrap' }}>
-        <Input.Search
-          allowClear
-          placeholder={fr.users.search}
-          aria-label={fr.users.search}
-          style={{ maxWidth: 360 }}
-          onSearch={(filter) => setParams((current) => ({ ...current, filter: filter.trim(), page: 1 }))}
-        />
-        <Button type="primary" icon={<PlusOutlined />} onClick={() => setTarget({ kind: 'create' })}>
-          {fr.users.add}
-        </Button>
-      </div>
+      <ListToolbar
+        searchLabel={text.search}
+        onSearch={(filter) => list.setFilters({ filter })}
+        addLabel={text.add}
+        onAdd={() => setTarget({ kind: 'create' })}
+      />
       <Table<User>
+        ref={tableRef}
+        virtual
         rowKey="login_id"
         columns={columns}
-        dataSource={list.data?.data ?? []}
-        loading={list.isFetching}
-        onChange={onChange}
-        pagination={{
-          current: params.page,
-          pageSize: params.pageSize,
-          total: list.data?.total ?? 0,
-          pageSizeOptions: PAGE_SIZES,
-          showSizeChanger: true,
-          showTotal: (total) => fr.users.total(total),
-        }}
-        scroll={{ x: 900 }}
+        dataSource={answer.data?.data ?? []}
+        loading={answer.isFetching}
+        onChange={list.onChange}
+        pagination={list.pagination(total, () => text.total(total))}
+        scroll={{ x: tableWidth(columns), y: height }}
       />
       {target && <UserFormModal target={target} onClose={closeForm} />}
     </>

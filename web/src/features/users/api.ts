@@ -3,21 +3,17 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { api, type Schemas } from '../../shared/api/client';
 import { request } from '../../shared/api/request';
 import { notifySuccess } from '../../shared/feedback/feedback';
+import { optionalText, pagingQuery, type ListParams } from '../../shared/list/listParams';
 
 export type User = Schemas['Login'];
 export type NewUser = Schemas['NewUser'];
 export type UserPatch = Schemas['UserPatch'];
 
 /** The fields the gateway lets the list sort on. */
-export type UserSortField = 'login_id' | 'login_name' | 'login_role' | 'login_lastConnection';
+export const USER_SORTABLE = ['login_id', 'login_name', 'login_role', 'login_lastConnection'] as const;
+export type UserSortField = (typeof USER_SORTABLE)[number];
 
-export interface UserListParams {
-  page: number;
-  pageSize: number;
-  orderBy: UserSortField;
-  descending: boolean;
-  filter: string;
-}
+export type UserListParams = ListParams<UserSortField>;
 
 export const usersKey = ['users'] as const;
 
@@ -28,13 +24,7 @@ export function useUserList(params: UserListParams) {
       request(
         api.GET('/user/user_list', {
           params: {
-            query: {
-              _limit: params.pageSize,
-              _offset: (params.page - 1) * params.pageSize,
-              _orderBy: params.orderBy,
-              _descending: params.descending,
-              filter: params.filter || undefined,
-            },
+            query: { ...pagingQuery(params), filter: optionalText(params.filter) },
           },
         }),
       ),

@@ -811,7 +811,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The exact number of members matching the filters. */
+        /** The number of members matching the filters: exact up to 10,000, estimated beyond (`totalExact`). */
         get: operations["member_count"];
         put?: never;
         post?: never;
@@ -2246,12 +2246,6 @@ export interface components {
             /** @example ok */
             status: string;
         };
-        Data_i64: {
-            /** Format: int64 */
-            data: number;
-            /** @example ok */
-            status: string;
-        };
         /** @description A delivery of printed cards to the field. */
         Delivery: {
             /**
@@ -3255,6 +3249,18 @@ export interface components {
             /** Format: int64 */
             member_id: number;
         };
+        /** @description The number of members matching the filters in `data`. */
+        MemberCountAnswer: {
+            /** Format: int64 */
+            data: number;
+            /** @example ok */
+            status: string;
+            /**
+             * @description False when `data` is the database's estimate: beyond 10,000 matches, counting every row would
+             *     cost far more than the estimate, which is close once the table's statistics are fresh.
+             */
+            totalExact: boolean;
+        };
         /**
          * @description A member as written: every field a caller may set. The read message `Member` repeats these fields with
          *     the same numbers and adds what the server sets.
@@ -3361,12 +3367,52 @@ export interface components {
         };
         /** @description A page of members. `totalExact` is false when `total` is an estimate (more than 10,000 matches). */
         MemberListAnswer: {
-            data: components["schemas"]["Member"][];
+            data: components["schemas"]["MemberRow"][];
             /** @example ok */
             status: string;
             /** Format: int64 */
             total: number;
             totalExact: boolean;
+        };
+        /**
+         * @description A member as the lists show it: the members screen's columns and what a member select names. The whole
+         *     record is `GetMember`'s. The fields keep `Member`'s numbers and names.
+         */
+        MemberRow: {
+            /** @default  */
+            locality_name: string;
+            /** @default null */
+            member_birthDate: string | null;
+            /** @default  */
+            member_firstname: string;
+            /** @default  */
+            member_gender: string;
+            /** @default false */
+            member_hasUnusedTransaction: boolean;
+            /** @default false */
+            member_hasValidCard: boolean;
+            /**
+             * Format: int64
+             * @default null
+             */
+            member_id: number | null;
+            /** @default  */
+            member_idNumber: string;
+            /** @default false */
+            member_isChild: boolean;
+            /** @default false */
+            member_isSpouse: boolean;
+            /** @default  */
+            member_lastname: string;
+            /** @default  */
+            member_mainMemberName: string;
+            /**
+             * @description Where the photo's thumbnail is served (with its version), empty without a photo.
+             * @default
+             */
+            photoFilePath: string;
+            /** @default  */
+            region_name: string;
         };
         /** @description A login to create (or to update when `login_id` is given). */
         NewUser: {
@@ -4082,6 +4128,11 @@ export interface operations {
                 /** @description A field name of the list, from its allow-list. */
                 _orderBy?: string;
                 _descending?: boolean;
+                /**
+                 * @description Keyset paging, where the list offers it: the id of the last row already received. The page is
+                 *     the rows that follow it in the same order and filters; `_offset` is then ignored.
+                 */
+                after?: number;
             };
             header?: never;
             path?: never;
@@ -4143,6 +4194,11 @@ export interface operations {
                 /** @description A field name of the list, from its allow-list. */
                 _orderBy?: string;
                 _descending?: boolean;
+                /**
+                 * @description Keyset paging, where the list offers it: the id of the last row already received. The page is
+                 *     the rows that follow it in the same order and filters; `_offset` is then ignored.
+                 */
+                after?: number;
                 /** @description Free text over names and numbers, accent- and case-insensitive. */
                 filter?: string;
                 member_id?: number;
@@ -4184,6 +4240,11 @@ export interface operations {
                 /** @description A field name of the list, from its allow-list. */
                 _orderBy?: string;
                 _descending?: boolean;
+                /**
+                 * @description Keyset paging, where the list offers it: the id of the last row already received. The page is
+                 *     the rows that follow it in the same order and filters; `_offset` is then ignored.
+                 */
+                after?: number;
                 /** @description Free text over names and numbers, accent- and case-insensitive. */
                 filter?: string;
                 member_id?: number;
@@ -4254,6 +4315,11 @@ export interface operations {
                 /** @description A field name of the list, from its allow-list. */
                 _orderBy?: string;
                 _descending?: boolean;
+                /**
+                 * @description Keyset paging, where the list offers it: the id of the last row already received. The page is
+                 *     the rows that follow it in the same order and filters; `_offset` is then ignored.
+                 */
+                after?: number;
             };
             header?: never;
             path?: never;
@@ -4520,6 +4586,11 @@ export interface operations {
                 /** @description A field name of the list, from its allow-list. */
                 _orderBy?: string;
                 _descending?: boolean;
+                /**
+                 * @description Keyset paging, where the list offers it: the id of the last row already received. The page is
+                 *     the rows that follow it in the same order and filters; `_offset` is then ignored.
+                 */
+                after?: number;
                 /** @description Free text over code and name, accent- and case-insensitive. */
                 filter?: string;
                 localityId?: number;
@@ -4691,6 +4762,11 @@ export interface operations {
                 /** @description A field name of the list, from its allow-list. */
                 _orderBy?: string;
                 _descending?: boolean;
+                /**
+                 * @description Keyset paging, where the list offers it: the id of the last row already received. The page is
+                 *     the rows that follow it in the same order and filters; `_offset` is then ignored.
+                 */
+                after?: number;
                 /** @description Part of the delivery's code. */
                 delivery_code?: string;
                 /** @description A card number or a member number among the delivery's cards. */
@@ -4922,6 +4998,11 @@ export interface operations {
                 /** @description A field name of the list, from its allow-list. */
                 _orderBy?: string;
                 _descending?: boolean;
+                /**
+                 * @description Keyset paging, where the list offers it: the id of the last row already received. The page is
+                 *     the rows that follow it in the same order and filters; `_offset` is then ignored.
+                 */
+                after?: number;
                 /** @description Free text over code and name, accent- and case-insensitive. */
                 filter?: string;
                 /** @description Only the departments of this region. */
@@ -5151,6 +5232,11 @@ export interface operations {
                 /** @description A field name of the list, from its allow-list. */
                 _orderBy?: string;
                 _descending?: boolean;
+                /**
+                 * @description Keyset paging, where the list offers it: the id of the last row already received. The page is
+                 *     the rows that follow it in the same order and filters; `_offset` is then ignored.
+                 */
+                after?: number;
                 /** @description Free text over the name, accent- and case-insensitive. */
                 filter?: string;
                 /** @description Only the localities of this sub-prefecture. */
@@ -5411,7 +5497,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Data_i64"];
+                    "application/json": components["schemas"]["MemberCountAnswer"];
                 };
             };
         };
@@ -5425,6 +5511,11 @@ export interface operations {
                 /** @description A field name of the list, from its allow-list. */
                 _orderBy?: string;
                 _descending?: boolean;
+                /**
+                 * @description Keyset paging, where the list offers it: the id of the last row already received. The page is
+                 *     the rows that follow it in the same order and filters; `_offset` is then ignored.
+                 */
+                after?: number;
                 /** @description Free text over names, id number and contact: accent- and case-insensitive, partial words. */
                 filter?: string;
                 /** @description Part of the first name. */
@@ -5670,6 +5761,11 @@ export interface operations {
                 /** @description A field name of the list, from its allow-list. */
                 _orderBy?: string;
                 _descending?: boolean;
+                /**
+                 * @description Keyset paging, where the list offers it: the id of the last row already received. The page is
+                 *     the rows that follow it in the same order and filters; `_offset` is then ignored.
+                 */
+                after?: number;
                 /** @description Free text over code, crop and the member's names. */
                 filter?: string;
                 memberId?: number;
@@ -5814,6 +5910,11 @@ export interface operations {
                 /** @description A field name of the list, from its allow-list. */
                 _orderBy?: string;
                 _descending?: boolean;
+                /**
+                 * @description Keyset paging, where the list offers it: the id of the last row already received. The page is
+                 *     the rows that follow it in the same order and filters; `_offset` is then ignored.
+                 */
+                after?: number;
                 /** @description Free text over code and name, accent- and case-insensitive. */
                 filter?: string;
             };
@@ -5955,6 +6056,11 @@ export interface operations {
                 /** @description A field name of the list, from its allow-list. */
                 _orderBy?: string;
                 _descending?: boolean;
+                /**
+                 * @description Keyset paging, where the list offers it: the id of the last row already received. The page is
+                 *     the rows that follow it in the same order and filters; `_offset` is then ignored.
+                 */
+                after?: number;
                 /** @description Free text over code and name, accent- and case-insensitive. */
                 filter?: string;
                 /** @description Only the sub-prefectures of this department. */
@@ -6098,6 +6204,11 @@ export interface operations {
                 /** @description A field name of the list, from its allow-list. */
                 _orderBy?: string;
                 _descending?: boolean;
+                /**
+                 * @description Keyset paging, where the list offers it: the id of the last row already received. The page is
+                 *     the rows that follow it in the same order and filters; `_offset` is then ignored.
+                 */
+                after?: number;
                 /** @description The payments of this member. */
                 member_id?: number;
             };
@@ -6134,6 +6245,11 @@ export interface operations {
                 /** @description A field name of the list, from its allow-list. */
                 _orderBy?: string;
                 _descending?: boolean;
+                /**
+                 * @description Keyset paging, where the list offers it: the id of the last row already received. The page is
+                 *     the rows that follow it in the same order and filters; `_offset` is then ignored.
+                 */
+                after?: number;
             };
             header?: never;
             path?: never;
@@ -6466,6 +6582,11 @@ export interface operations {
                 /** @description A field name of the list, from its allow-list. */
                 _orderBy?: string;
                 _descending?: boolean;
+                /**
+                 * @description Keyset paging, where the list offers it: the id of the last row already received. The page is
+                 *     the rows that follow it in the same order and filters; `_offset` is then ignored.
+                 */
+                after?: number;
                 /** @description Free text over login name and role. */
                 filter?: string;
             };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { afterTableChange, optionalText, pagingQuery, sortOrderOf, type ListParams } from './listParams';
+import { afterTableChange, keysetQuery, optionalText, pagingQuery, sortOrderOf, type ListParams } from './listParams';
 
 type Field = 'code' | 'name';
 const start: ListParams<Field> & { crop: string } = {
@@ -16,6 +16,11 @@ describe('list paging and sorting', () => {
   it('turns a page into _limit, _offset, _orderBy and _descending', () => {
     expect(pagingQuery(start)).toEqual({ _limit: 50, _offset: 100, _orderBy: 'name', _descending: false });
     expect(pagingQuery({ ...start, page: 1, pageSize: 2000 })._offset).toBe(0);
+  });
+
+  it('a keyset page asks for the rows after the last one received, and no offset', () => {
+    expect(keysetQuery(start, null)).toEqual({ _limit: 50, _orderBy: 'name', _descending: false, after: undefined });
+    expect(keysetQuery(start, 42).after).toBe(42);
   });
 
   it('an empty filter is no filter', () => {

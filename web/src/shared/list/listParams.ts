@@ -1,5 +1,6 @@
 // A server-side list's state (page, page size, sort, search and the list's own filters) and its
-// translation to the shared paging inputs (_limit, _offset, _orderBy, _descending). Pure, so tested alone.
+// translation to the shared paging inputs (_limit, _offset or after, _orderBy, _descending). Pure, so
+// tested alone.
 import type { SorterResult, TablePaginationConfig } from 'antd/es/table/interface';
 
 export interface ListParams<S extends string> {
@@ -18,6 +19,19 @@ export function pagingQuery<S extends string>(params: ListParams<S>) {
     _offset: (params.page - 1) * params.pageSize,
     _orderBy: params.orderBy,
     _descending: params.descending,
+  };
+}
+
+/**
+ * The paging inputs of a list read by keyset pages (keyset.ts): the page size, the sort, and the id of the
+ * last row received (none for the first page). `page` plays no part.
+ */
+export function keysetQuery<S extends string>(params: ListParams<S>, after: number | null) {
+  return {
+    _limit: params.pageSize,
+    _orderBy: params.orderBy,
+    _descending: params.descending,
+    after: after ?? undefined,
   };
 }
 

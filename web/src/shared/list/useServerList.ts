@@ -3,6 +3,7 @@
 import type { TablePaginationConfig, TableProps } from 'antd';
 import type { SorterResult } from 'antd/es/table/interface';
 import { useCallback, useState } from 'react';
+import { LIST_PAGE_SIZES } from '../constants';
 import { afterTableChange, sortOrderOf, type ListParams } from './listParams';
 
 /** `R` is the row type, `S` the sortable fields, `P` the list's state with its own filters. */
@@ -29,7 +30,11 @@ export function useServerList<R, S extends string, P extends ListParams<S>>(init
   /** What a sortable column needs: its field, a server-side sorter and its current arrow. */
   const sortable = (field: S) => ({ dataIndex: field, sorter: true, sortOrder: sortOrderOf(params, field) });
 
-  const pagination = (total: number, showTotal: () => string, pageSizes: number[]): TablePaginationConfig => ({
+  const pagination = (
+    total: number,
+    showTotal: () => string,
+    pageSizes: number[] = LIST_PAGE_SIZES,
+  ): TablePaginationConfig => ({
     current: params.page,
     pageSize: params.pageSize,
     total,

@@ -129,14 +129,12 @@ export const fr = {
     add: 'Nouvel utilisateur',
     search: 'Rechercher un identifiant ou un rôle',
     total: (n: number) => `${n} utilisateur${n > 1 ? 's' : ''}`,
+    tableLabel: 'Liste des utilisateurs',
     createTitle: 'Nouvel utilisateur',
     editTitle: (name: string) => `Modifier l'utilisateur ${name}`,
     save: 'Enregistrer',
     cancel: 'Annuler',
-    edit: 'Modifier',
-    delete: 'Supprimer',
     confirmDelete: 'Supprimer cet utilisateur ?',
-    actions: 'Actions',
     never: 'jamais',
     fields: {
       login_id: 'N°',
@@ -207,6 +205,7 @@ export const fr = {
       editTitle: (name: string) => `Modifier la région ${name}`,
       confirmDelete: 'Supprimer cette région ?',
       total: (n: number) => `${n.toLocaleString('fr-FR')} région${n > 1 ? 's' : ''}`,
+      tableLabel: 'Liste des régions',
     },
     department: {
       add: 'Nouveau département',
@@ -215,6 +214,7 @@ export const fr = {
       editTitle: (name: string) => `Modifier le département ${name}`,
       confirmDelete: 'Supprimer ce département ?',
       total: (n: number) => `${n.toLocaleString('fr-FR')} département${n > 1 ? 's' : ''}`,
+      tableLabel: 'Liste des départements',
     },
     subprefecture: {
       add: 'Nouvelle sous-préfecture',
@@ -223,6 +223,7 @@ export const fr = {
       editTitle: (name: string) => `Modifier la sous-préfecture ${name}`,
       confirmDelete: 'Supprimer cette sous-préfecture ?',
       total: (n: number) => `${n.toLocaleString('fr-FR')} sous-préfecture${n > 1 ? 's' : ''}`,
+      tableLabel: 'Liste des sous-préfectures',
     },
     import: {
       intro:
@@ -258,6 +259,7 @@ export const fr = {
       editTitle: (name: string) => `Modifier la localité ${name}`,
       confirmDelete: 'Supprimer cette localité ?',
       total: (n: number) => `${n.toLocaleString('fr-FR')} localité${n > 1 ? 's' : ''}`,
+      tableLabel: 'Liste des localités',
     },
   },
 
@@ -272,6 +274,8 @@ export const fr = {
     yes: 'Oui',
     no: 'Non',
     approximately: (count: string) => `environ ${count}`,
+    loadingMore: 'Chargement des lignes suivantes…',
+    selectAll: 'Choisir toutes les lignes de la page',
   },
 
   members: {
@@ -437,6 +441,7 @@ export const fr = {
     add: 'Nouvelle coopérative',
     search: 'Rechercher un code ou un nom',
     total: (count: string, n: number) => `${count} coopérative${n > 1 ? 's' : ''}`,
+    tableLabel: 'Liste des coopératives',
     createTitle: 'Nouvelle coopérative',
     editTitle: (code: string) => `Modifier la coopérative ${code}`,
     confirmDelete: 'Supprimer cette coopérative ?',
@@ -457,6 +462,7 @@ export const fr = {
     add: 'Nouvelle parcelle',
     search: 'Rechercher : code, culture, adhérent',
     total: (count: string, n: number) => `${count} parcelle${n > 1 ? 's' : ''}`,
+    tableLabel: 'Liste des parcelles',
     createTitle: 'Nouvelle parcelle',
     editTitle: (code: string) => `Modifier la parcelle ${code}`,
     confirmDelete: 'Supprimer cette parcelle ?',
@@ -495,7 +501,6 @@ export const fr = {
     total: (count: string, n: number) => `${count} carte${n > 1 ? 's' : ''}`,
     tableLabel: 'Liste des cartes',
     selected: (n: number) => `${n} carte${n > 1 ? 's' : ''} sélectionnée${n > 1 ? 's' : ''}`,
-    selectAll: 'Choisir toutes les lignes de la page',
     select: (number: string) => `Choisir la carte ${number}`,
     markPrinted: 'Marquer comme imprimées',
     markPrintedHelp: "Seules les cartes en attente d'impression peuvent être marquées.",
@@ -561,6 +566,7 @@ export const fr = {
         'Les adhérents ci-dessous ont un paiement inutilisé qui couvre le prix de la carte et aucune carte en cours.',
       pick: 'Cochez ceux dont la carte doit être créée.',
       total: (count: string, n: number) => `${count} adhérent${n > 1 ? 's' : ''} sans carte`,
+      tableLabel: 'Liste des adhérents sans carte',
       none: 'Aucun adhérent en attente de carte.',
       paid: 'Montant payé',
       create: 'Créer les cartes',

@@ -1,0 +1,53 @@
+// A list read by keyset pages into a virtual table: the first page, then the next one each time the user
+// scrolls near the end of the rows loaded, until a page comes back short. A new sort or filter is a new
+// query key: the list starts again from its first page, at the top.
+import { hashKey, keepPreviousData, useInfiniteQuery, type QueryKey } from '@tanstack/react-query';
+import type { TableRef } from 'antd';
+import { useEffect, useMemo, type RefObject, type UIEvent } from 'react';
+import { nearBottom, nextAfter, type ListPage } from './keyset';
+
+interface Options<R> {
+  /** Holds the sort and the filters: a new key starts the list again. */
+  queryKey: QueryKey;
+  /** The `pageSize` rows that follow the row `after`; the first ones when `after` is null. */
+  fetchPage: (after: number | null) => Promise<ListPage<R>>;
+  pageSize: number;
+  idOf: (row: R) => number | null | undefined;
+  /** The table, scrolled back to its top when the list starts again. */
+  table: RefObject<TableRef | null>;
+}
+
+export function useKeysetList<R>({ queryKey, fetchPage, pageSize, idOf, table }: Options<R>) {
+  const query = useInfiniteQuery({
+    queryKey,
+    queryFn: ({ pageParam }) => fetchPage(pageParam),
+    initialPageParam: null as number | null,
+    getNextPageParam: (last) => nextAfter(last, pageSize, idOf),
+    // The rows of the previous sort or filter stay on screen until the new first page comes.
+    placeholderData: keepPreviousData,
+  });
+  const { data, hasNextPage, isFetching, isFetchingNextPage, fetchNextPage } = query;
+  const rows = useMemo(() => data?.pages.flatMap((page) => page.data) ?? [], [data]);
+
+  const key = hashKey(queryKey);
+  useEffect(() => {
+    table.current?.scrollTo({ top: 0 });
+  }, [key, table]);
+
+  const onScroll = (event: UIEvent<HTMLElement>) => {
+    // One call at a time: a page asked for during a reload of the list would cancel that reload.
+    if (hasNextPage && !isFetching && nearBottom(event.currentTarget)) void fetchNextPage();
+  };
+
+  const first = data?.pages[0];
+  return {
+    rows,
+    total: first?.total ?? 0,
+    totalExact: first?.totalExact ?? true,
+    onScroll,
+    /** The list loads from its first page (a new sort or filter, a reload after a change). */
+    loading: isFetching && !isFetchingNextPage,
+    /** The next page loads, below the rows already shown. */
+    loadingMore: isFetchingNextPage,
+  };
+}
