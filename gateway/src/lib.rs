@@ -10,7 +10,8 @@ mod headers;
 mod openapi;
 pub mod routes;
 pub mod session;
-mod session_cache;
+pub mod session_cache;
+pub mod session_events;
 mod spa;
 pub mod state;
 

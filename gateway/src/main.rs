@@ -1,6 +1,7 @@
 //! The gateway on its own (one Kubernetes Deployment). `<NAME>_GRPC_URL` names where each service answers
 //! (`AUTH_GRPC_URL`, `GEOGRAPHY_GRPC_URL`, `MEMBERS_GRPC_URL`; default `http://<name>:50051`); `NATS_URL`,
-//! when set, is checked by the readiness probe.
+//! when set, is checked by the readiness probe, and the auth service's events on it (under `NATS_PREFIX`,
+//! by default the name of the database in `DATABASE_URL`, as the services do) end cached sessions at once.
 
 #[tokio::main]
 async fn main() -> anyhow::Result<()> {
@@ -11,7 +12,27 @@ async fn main() -> anyhow::Result<()> {
         Some(url) => Some(common::nats::connect(&url).await?),
         None => None,
     };
-    let state = gateway::AppState::new(channels, config.running_env, nats, config.session_cache)?;
+    let state =
+        gateway::AppState::new(channels, config.running_env, nats.clone(), config.session_cache)?;
+    if let Some(nats) = nats {
+        let naming = common::config::env_opt("NATS_PREFIX")
+            .map(|p| common::nats::Naming::new(&p))
+            .unwrap_or_else(|| {
+                common::nats::Naming::for_database_url(&common::config::env_or(
+                    "DATABASE_URL",
+                    common::config::DEFAULT_DATABASE_URL,
+                ))
+            });
+        let sessions = state.sessions.clone();
+        tokio::spawn(async move {
+            if let Err(e) =
+                gateway::session_events::follow(nats, naming, sessions, std::future::pending())
+                    .await
+            {
+                tracing::error!(error = %format!("{e:#}"), "the auth events are not followed: sessions ended elsewhere wait for SESSION_CACHE_SECONDS");
+            }
+        });
+    }
     let (listener, addr) = common::grpc::bind(&config.http_addr).await?;
     tracing::info!(%addr, "gateway listening");
     gateway::serve(gateway::app(state, &config), listener, common::shutdown::signal()).await?;

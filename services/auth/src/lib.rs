@@ -26,12 +26,8 @@ pub fn migrator() -> Migrator {
 }
 
 /// The auth service, as the suite and the migrations list it.
-pub const INFO: common::service::ServiceInfo = common::service::ServiceInfo {
-    name: "auth",
-    schema: SCHEMA,
-    migrator,
-    publishes_events: false,
-};
+pub const INFO: common::service::ServiceInfo =
+    common::service::ServiceInfo { name: "auth", schema: SCHEMA, migrator, publishes_events: true };
 
 #[derive(Clone, Debug)]
 pub struct AuthConfig {
@@ -82,6 +78,7 @@ impl AuthConfig {
 }
 
 pub struct AuthService {
+    pool: sqlx::PgPool,
     grpc: grpc::AuthGrpc,
 }
 
@@ -119,13 +116,22 @@ pub async fn build(config: &AuthConfig) -> Result<AuthService> {
             tokens::TokenIssuer::from_seed(&seed, config.token_ttl)?
         }
     };
-    let throttle = throttle::Throttle::new(pool, config.throttle.clone());
+    let throttle = throttle::Throttle::new(pool.clone(), config.throttle.clone());
     let decoy_hash = password::hash(format!("{:x}", rand::random::<u128>())).await?;
     let grpc = grpc::AuthGrpc::new(store, tokens, throttle, decoy_hash, config.session_max_age);
-    Ok(AuthService { grpc })
+    Ok(AuthService { pool, grpc })
 }
 
 impl AuthService {
+    /// The relay that publishes this service's events (sessions ended, logins changed) on NATS.
+    pub fn relay(
+        &self,
+        naming: common::nats::Naming,
+        nats: async_nats::Client,
+    ) -> common::outbox::Relay {
+        common::outbox::Relay::of(&INFO, self.pool.clone(), naming, nats)
+    }
+
     /// A verifier of the tokens this service signs: what the other services of the suite check
     /// their callers with.
     pub fn verifier(&self) -> common::identity::Verifier {

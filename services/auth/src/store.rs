@@ -1,12 +1,15 @@
 //! The auth schema's queries. Every query binds its inputs; the only text put into SQL is a sort column
 //! taken from an allow-list (`common::paging`).
 
+use crate::SCHEMA;
 use crate::domain::messages as msg;
 use chrono::{DateTime, NaiveDate, Utc};
 use common::error::ServiceError;
+use common::outbox;
 use common::paging::Page;
 use common::roles::Role;
 use common::validation::{UniqueField, unique_or};
+use proto::auth as pb;
 use sqlx::{AssertSqlSafe, PgPool, Postgres, Transaction};
 
 #[derive(Debug, Clone, sqlx::FromRow)]
@@ -156,10 +159,14 @@ impl Store {
     /// Ends a session (sign-out).
     #[tracing::instrument(name = "db.auth.session_end", skip_all)]
     pub async fn end_session(&self, id: uuid::Uuid) -> Result<(), ServiceError> {
+        let mut tx = self.pool.begin().await?;
         sqlx::query("UPDATE auth.session SET ended_at = now() WHERE id = $1 AND ended_at IS NULL")
             .bind(id)
-            .execute(&self.pool)
+            .execute(&mut *tx)
             .await?;
+        let event = pb::SessionEnded { meta: None, session_id: id.to_string() };
+        outbox::enqueue(&mut tx, SCHEMA, "auth.session.ended", &event).await?;
+        outbox::commit(tx, SCHEMA).await?;
         Ok(())
     }
 
@@ -286,7 +293,9 @@ impl Store {
         .execute(&mut *tx)
         .await
         .map_err(name_conflict)?;
-        tx.commit().await?;
+        let event = pb::LoginChanged { meta: None, login_id };
+        outbox::enqueue(&mut tx, SCHEMA, "auth.login.updated", &event).await?;
+        outbox::commit(tx, SCHEMA).await?;
         Ok(())
     }
 
@@ -307,7 +316,9 @@ impl Store {
             .bind(login_id)
             .execute(&mut *tx)
             .await?;
-        tx.commit().await?;
+        let event = pb::LoginChanged { meta: None, login_id };
+        outbox::enqueue(&mut tx, SCHEMA, "auth.login.deleted", &event).await?;
+        outbox::commit(tx, SCHEMA).await?;
         Ok(())
     }
 

@@ -55,7 +55,7 @@ pub const CALLS: Calls = &[
 
 fn page(request: &pb::ListRequest, allowed: &[(&str, &'static str)]) -> Result<Page, ServiceError> {
     let p = request.paging.clone().unwrap_or_default();
-    Page::by_offset(&p, allowed)
+    Page::of(&p, allowed)
 }
 
 impl From<RegionRow> for pb::Region {

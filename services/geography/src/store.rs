@@ -140,15 +140,20 @@ impl Store {
                 level.columns, level.table
             ));
             push_conditions(&mut rows, level, &pattern, parent_id);
+            page.push_after(&mut rows, level.table, level.id, false);
             rows.push(format!(" ORDER BY {order} LIMIT "))
                 .push_bind(page.limit)
                 .push(" OFFSET ")
-                .push_bind(page.offset);
+                .push_bind(page.skipped());
             rows.push(format!(
                 ") SELECT {alias}.*{} FROM page {alias} {} ORDER BY {order}",
                 level.parent_columns, level.parent_joins
             ));
         } else {
+            // Sorted on a parent's name, the page is found after the joins: no index to walk from a row.
+            if page.after > 0 {
+                return Err(ServiceError::invalid_field("after", msg::AFTER_ON_OWN_SORT));
+            }
             rows.push(level.select());
             push_conditions(&mut rows, level, &pattern, parent_id);
             rows.push(format!(" ORDER BY {order} LIMIT "))

@@ -172,6 +172,9 @@ pub async fn start(mut config: SuiteConfig) -> Result<RunningSuite> {
     let auth_service = auth::build(&config.auth).await.context("the auth service cannot start")?;
     // The services check their callers' tokens with the auth service's public key.
     let verifier = auth_service.verifier();
+    let relay = auth_service.relay(naming.clone(), nats.clone());
+    relay.ensure_stream().await?;
+    parts.spawn(relay.run(parts.stopped()));
     let (auth_listener, auth_addr) = common::grpc::bind("127.0.0.1:0").await?;
     parts.spawn(auth_service.serve(auth_listener, parts.stopped()));
     tracing::info!(%auth_addr, "auth service listening");
@@ -223,9 +226,16 @@ pub async fn start(mut config: SuiteConfig) -> Result<RunningSuite> {
     let state = gateway::AppState::new(
         channels,
         config.gateway.running_env,
-        Some(nats),
+        Some(nats.clone()),
         config.gateway.session_cache,
     )?;
+    let follow = gateway::session_events::follow(
+        nats,
+        naming.clone(),
+        state.sessions.clone(),
+        parts.stopped(),
+    );
+    parts.spawn(follow);
     let app = gateway::app(state, &config.gateway);
     let (http_listener, http_addr) = common::grpc::bind(&config.gateway.http_addr).await?;
     parts.spawn(gateway::serve(app, http_listener, parts.stopped()));

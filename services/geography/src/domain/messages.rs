@@ -50,3 +50,6 @@ pub fn subprefecture_bound_elsewhere(subprefecture: &str, department: &str) -> S
         "la sous-préfecture « {subprefecture} » appartient déjà au département « {department} »."
     )
 }
+
+pub const AFTER_ON_OWN_SORT: &str =
+    "Triée sur le nom d'un niveau parent, cette liste se pagine par _offset, pas par « after ».";

@@ -309,6 +309,49 @@ async fn importing_the_same_rows_twice_adds_nothing_the_second_time() {
 }
 
 #[tokio::test(flavor = "multi_thread")]
+async fn locality_pages_follow_the_last_row_received() {
+    let suite = TestSuite::start().await;
+    let admin = suite.admin_token().await;
+    let names = ["Zaïbo", "Bédiala", "Gboguhé", "Brobo", "Daloa", "Issia", "Vavoua"];
+    let rows: Vec<Value> = names.iter().map(|n| import_row("HSS", "DAL", "DAL-1", n)).collect();
+    let (status, body) =
+        suite.post("/api/locality/post_locality-import", &admin, json!(rows)).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    let names_of = |body: &Value| -> Vec<String> {
+        let rows = body["data"].as_array().unwrap();
+        rows.iter().map(|r| r["locality_name"].as_str().unwrap().to_string()).collect()
+    };
+    let id_of_last =
+        |body: &Value| body["data"].as_array().unwrap().last().unwrap()["locality_id"].clone();
+    for descending in [false, true] {
+        let query = format!("_orderBy=locality_name&_descending={descending}&_limit=3");
+        let mut walked = Vec::new();
+        let mut after = String::new();
+        for _ in 0..3 {
+            let (status, page) =
+                suite.get(&format!("/api/locality/get.locality_list?{query}{after}"), &admin).await;
+            assert_eq!(status, StatusCode::OK, "{page}");
+            assert_eq!(page["total"], 7);
+            walked.extend(names_of(&page));
+            after = format!("&after={}", id_of_last(&page));
+        }
+        let mut sorted: Vec<String> = names.iter().map(|n| n.to_string()).collect();
+        sorted.sort_by_key(|n| common::text::fold(n));
+        if descending {
+            sorted.reverse();
+        }
+        assert_eq!(walked, sorted, "descending: {descending}");
+    }
+    let (status, body) =
+        suite.get("/api/locality/get.locality_list?_orderBy=region_name&after=1", &admin).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{body}");
+    assert_eq!(
+        body["fields"]["after"],
+        "Triée sur le nom d'un niveau parent, cette liste se pagine par _offset, pas par « after »."
+    );
+}
+
+#[tokio::test(flavor = "multi_thread")]
 async fn an_import_with_one_bad_row_changes_nothing_and_names_the_row() {
     let suite = TestSuite::start().await;
     let admin = suite.admin_token().await;

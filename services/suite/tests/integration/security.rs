@@ -138,16 +138,37 @@ async fn a_signed_out_or_demoted_session_ends_at_once() {
 }
 
 #[tokio::test(flavor = "multi_thread")]
-async fn a_session_ended_past_this_gateway_is_refused_once_its_check_is_stale() {
-    let cache = std::time::Duration::from_millis(800);
+async fn a_session_ended_or_a_login_changed_elsewhere_is_refused_at_once_through_auth_events() {
+    // A cache far longer than the test: only the auth service's events can end these sessions here.
+    let cache = std::time::Duration::from_secs(600);
     let suite = TestSuite::start_with(|config| config.gateway.session_cache = cache).await;
     let token = suite.token(ADMIN, ADMIN_PASSWORD).await;
-    assert_eq!(suite.get("/api/auth/me", &token).await.0, StatusCode::OK);
-    // Signed out at the auth service itself (as through another replica of the gateway).
+    let (agent_id, agent) = suite.login_with_role("agent-nord", "agent").await;
+    for session in [&token, &agent] {
+        assert_eq!(suite.get("/api/auth/me", session).await.0, StatusCode::OK);
+    }
+    let refused_soon = |session: String| {
+        let suite = &suite;
+        async move {
+            for _ in 0..50 {
+                if suite.get("/api/auth/me", &session).await.0 == StatusCode::UNAUTHORIZED {
+                    return true;
+                }
+                tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+            }
+            false
+        }
+    };
+    // Signed out at the auth service itself, as through another replica of the gateway.
     let mut auth = AuthClient::connect(suite.grpc_url("auth")).await.unwrap();
     auth.logout(proto::auth::TokenRequest { token: token.clone() }).await.unwrap();
-    tokio::time::sleep(cache + std::time::Duration::from_millis(200)).await;
-    assert_eq!(suite.get("/api/auth/me", &token).await.0, StatusCode::UNAUTHORIZED);
+    assert!(refused_soon(token).await, "the sign-out's event ends the cached session");
+    // The agent's login deleted at the auth service: its session goes too.
+    let admin = suite.admin_token().await;
+    let request =
+        with_token(proto::auth::DeleteLoginRequest { login_id: agent_id, requested_by: 0 }, &admin);
+    auth.delete_login(request).await.unwrap();
+    assert!(refused_soon(agent).await, "the deletion's event ends the login's cached sessions");
 }
 
 #[tokio::test(flavor = "multi_thread")]
