@@ -88,3 +88,9 @@ export async function seeTitle(page, title) {
 export function rowOf(scope, text) {
   return scope.locator('.ant-table-row', { has: scope.page().getByText(text, { exact: true }) });
 }
+
+/** Scrolls the page's table to its last row, with the mouse wheel as a user does. */
+export async function scrollToBottom(page) {
+  await page.locator('.ant-table-body, .ant-table-tbody-virtual').first().hover();
+  await page.mouse.wheel(0, 1_000_000);
+}

@@ -1,7 +1,8 @@
 // The geography as an administrator uses it, in Chromium, against the real product: real .xlsx files made
 // here, read in the browser, checked, imported and counted, the new localities found with their parents;
 // then the regions screen (create, edit, the refused deletion of a region that the import filled), the
-// cascading selects of the forms, and what an agent and a viewer may not do.
+// cascading selects of the forms, what an agent and a viewer may not do, and the localities read by pages
+// of 2,000 rows as the user scrolls down.
 import assert from 'node:assert/strict';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -10,7 +11,7 @@ import { after, before, describe, test } from 'node:test';
 import { readSheet } from 'read-excel-file/node';
 import writeExcelFile from 'write-excel-file/node';
 import { expectNoAxeViolations } from './axe.mjs';
-import { inBrowser, rowOf, see, seeTitle, signIn } from './browser.mjs';
+import { inBrowser, rowOf, scrollToBottom, see, seeTitle, signIn } from './browser.mjs';
 import { startSuite } from './suite.mjs';
 
 const HEADER = [
@@ -338,7 +339,92 @@ describe('geography', { timeout: 10 * 60_000 }, () => {
       await expectNoAxeViolations(page, 'régions (lecteur)');
     }),
   );
+
+  test('the localities are read 2,000 at a time, the next ones by keyset or by offset', { timeout: 60_000 }, () =>
+    inBrowser('geography-pages', async (page) => {
+      // Making 2,000 localities by REST would take minutes: the first pages are made here, and the pages
+      // after them too (a made-up id means nothing to the server); what is asked for is what is checked.
+      // Each answer has its own total and next page's name: the screen shows which answer it is at.
+      const asked = [];
+      let shape;
+      await page.route(
+        (url) => url.pathname === '/api/locality/get.locality_list',
+        async (route) => {
+          const query = new URL(route.request().url()).searchParams;
+          asked.push(query);
+          shape ??= await (await route.fetch()).json();
+          const data =
+            query.has('after') || query.has('_offset')
+              ? [{ ...madeUpLocality(2000), locality_name: `Suite ${asked.length}` }]
+              : Array.from({ length: 2000 }, (_, i) => madeUpLocality(i));
+          return route.fulfill({ json: { ...shape, data, total: 2000 + asked.length } });
+        },
+      );
+      const table = page.locator('.ant-table');
+      await signIn(page, suite.baseUrl, suite.admin.login, suite.admin.password);
+      await page.goto(`${suite.baseUrl}/localities`);
+      await table.getByText('Ligne 1', { exact: true }).waitFor();
+      // Sorted by name, 2,000 of them from the start; the total below the table, no pages to click.
+      await page.getByText(/^2\s001 localités$/).waitFor();
+      assert.equal(asked.length, 1);
+      assert.equal(asked[0].get('_limit'), '2000');
+      assert.equal(asked[0].get('_orderBy'), 'locality_name');
+      assert.equal(asked[0].has('after'), false);
+      assert.equal(asked[0].has('_offset'), false);
+      assert.equal(await page.locator('.ant-pagination').count(), 0);
+
+      // Down to the last row: the rows after it, named by its id.
+      await scrollToSee(page, 'Suite 2');
+      assert.equal(asked.length, 2);
+      assert.equal(asked[1].get('after'), String(madeUpLocality(1999).locality_id));
+      assert.equal(asked[1].has('_offset'), false);
+      assert.equal(asked[1].get('_limit'), '2000');
+      assert.equal(asked[1].get('_orderBy'), 'locality_name');
+
+      // Sorted on a parent's name, which the server does not page by keyset: the rows past those loaded.
+      await table
+        .locator('.ant-table-thead th')
+        .filter({ hasText: /^Sous-préfecture$/ })
+        .click();
+      await page.getByText(/^2\s003 localités$/).waitFor();
+      assert.equal(asked.length, 3);
+      assert.equal(asked[2].get('_orderBy'), 'subprefecture_name');
+      assert.equal(asked[2].has('after') || asked[2].has('_offset'), false);
+      await scrollToSee(page, 'Suite 4');
+      assert.equal(asked.length, 4);
+      assert.equal(asked[3].get('_offset'), '2000');
+      assert.equal(asked[3].has('after'), false);
+      assert.equal(asked[3].get('_orderBy'), 'subprefecture_name');
+    }),
+  );
 });
+
+/**
+ * Scrolls the table down until the row showing `text` is drawn: the first scroll asks for the next page,
+ * whose rows lie below the view once they come (only the rows in view are drawn).
+ */
+async function scrollToSee(page, text) {
+  const row = page.locator('.ant-table').getByText(text, { exact: true });
+  for (let tries = 0; tries < 30 && !(await row.isVisible()); tries++) {
+    await scrollToBottom(page);
+    await page.waitForTimeout(100);
+  }
+  await row.waitFor();
+}
+
+/** A locality of the made-up pages, its id above every real one's: "Ligne 1" for `i` 0. */
+function madeUpLocality(i) {
+  return {
+    locality_id: 1_000_000_001 + i,
+    locality_name: `Ligne ${i + 1}`,
+    locality_subprefectureId: 1,
+    locality_regionId: 1,
+    department_id: 1,
+    subprefecture_name: 'Essai',
+    department_name: 'Essai',
+    region_name: 'Essai',
+  };
+}
 
 /**
  * Closes the notices in the page's top right corner, as a user does before clicking what they cover. The

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { expectNoAxeViolations } from './axe.mjs';
-import { inBrowser, see, seeTitle, signIn } from './browser.mjs';
+import { inBrowser, scrollToBottom, see, seeTitle, signIn } from './browser.mjs';
 import { portraitPng } from './png.mjs';
 import { startSuite } from './suite.mjs';
 import { apiCall, apiSignIn } from './api.mjs';
@@ -269,12 +269,6 @@ describe('members', { timeout: 10 * 60_000 }, () => {
 
 /** Above every id the suite gives a member in these tests. */
 const FIRST_SYNTHETIC_ID = 1_000_000_001;
-
-/** Scrolls the members' table to its last row, with the mouse wheel as a user does. */
-async function scrollToBottom(page) {
-  await page.locator('.ant-table-body, .ant-table-tbody-virtual').first().hover();
-  await page.mouse.wheel(0, 1_000_000);
-}
 
 /** Types a day into a date picker (JJ/MM/AAAA) and confirms it. */
 async function pickDate(scope, label, day) {

@@ -1,8 +1,8 @@
-// A level of the geography: a sortable, paged, searchable virtual table (the server does all three, accents
-// ignored), create and edit in a modal with the parent picked level by level, delete after
-// confirmation (the server refuses while children remain, and its message shows in the shared red notice).
+// A level of the geography: a sortable, searchable virtual table read by pages of 2,000 rows as the user
+// scrolls down (the server sorts, searches with accents ignored, and pages), its total below it; create and
+// edit in a modal with the parent picked level by level, delete after confirmation (the server refuses
+// while children remain, and its message shows in the shared red notice).
 // A level under another can be filtered by its direct parent. Viewers only read; agents do not delete.
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Table, type TableProps } from 'antd';
 import { useCallback, useState } from 'react';
 import { GEOGRAPHY_DELETE, GEOGRAPHY_WRITE } from '../../app/access';
@@ -10,18 +10,21 @@ import { useCanAccess } from '../../app/useCanAccess';
 import { useWrite } from '../../shared/api/useWrite';
 import { DEFAULT_LIST_LIMIT } from '../../shared/constants';
 import RemoteSelect from '../../shared/form/RemoteSelect';
+import KeysetFooter from '../../shared/list/KeysetFooter';
 import ListToolbar from '../../shared/list/ListToolbar';
 import { actionsColumn } from '../../shared/list/actionsColumn';
 import { tableWidth, useTableHeight } from '../../shared/list/tableSize';
 import { useScrollRegion } from '../../shared/list/useScrollRegion';
 import { useServerList } from '../../shared/list/useServerList';
 import { fr } from '../../shared/locale/fr';
+import { useLevelList } from './api';
 import LevelFormModal, { type LevelFormTarget } from './LevelFormModal';
 import { directParent, type GeographyListParams, type Level, type Row } from './levels';
 
 export default function GeographyListPage({ level }: { level: Level }) {
   const list = useServerList<Row, string, GeographyListParams>(
     {
+      // Pages read as the user scrolls: the page number stays 1, the page size is that of every page.
       page: 1,
       pageSize: DEFAULT_LIST_LIMIT,
       orderBy: level.sortable[0],
@@ -31,11 +34,6 @@ export default function GeographyListPage({ level }: { level: Level }) {
     },
     level.sortable,
   );
-  const answer = useQuery({
-    queryKey: ['geography', level.key, 'list', list.params],
-    queryFn: () => level.list(list.params),
-    placeholderData: keepPreviousData,
-  });
   const remove = useWrite([['geography']], level.remove);
   const canWrite = useCanAccess(GEOGRAPHY_WRITE);
   const canDelete = useCanAccess(GEOGRAPHY_DELETE);
@@ -43,8 +41,8 @@ export default function GeographyListPage({ level }: { level: Level }) {
   const [target, setTarget] = useState<LevelFormTarget | null>(null);
   const closeForm = useCallback(() => setTarget(null), []);
   const tableRef = useScrollRegion(level.texts.tableLabel);
+  const loaded = useLevelList(level, list.params, tableRef);
   const height = useTableHeight(330);
-  const total = answer.data?.total ?? 0;
   const t = fr.geography;
 
   // Every column has a width: the virtual table needs them to lay rows out.
@@ -94,10 +92,12 @@ export default function GeographyListPage({ level }: { level: Level }) {
         virtual
         rowKey={level.idField}
         columns={columns}
-        dataSource={answer.data?.data ?? []}
-        loading={answer.isFetching}
+        dataSource={loaded.rows}
+        loading={loaded.loading}
         onChange={list.onChange}
-        pagination={list.pagination(total, () => level.texts.total(total))}
+        onScroll={loaded.onScroll}
+        pagination={false}
+        footer={() => <KeysetFooter total={level.texts.total(loaded.total)} loadingMore={loaded.loadingMore} />}
         scroll={{ x: tableWidth(columns), y: height }}
       />
       {target && <LevelFormModal level={level} target={target} onClose={closeForm} />}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEPARTMENT, directParent, LOCALITY, REGION, SUBPREFECTURE, toBody } from './levels';
+import { DEPARTMENT, directParent, LOCALITY, nextStartOf, REGION, SUBPREFECTURE, toBody } from './levels';
 
 describe('the body of a geography save', () => {
   it('creates without an id, with the code in capitals and the name trimmed', () => {
@@ -81,5 +81,23 @@ describe('the cascades of the geography forms', () => {
     expect(region.known(record)).toEqual({ value: 3, label: 'Haut-Sassandra' });
     expect(department.known(record)).toEqual({ value: 9, label: 'Daloa' });
     expect(subprefecture.known(record)).toBeNull();
+  });
+});
+
+describe('the next page of a geography list', () => {
+  const full = [{ data: [{ locality_id: 9 }, { locality_id: 4 }], total: 5 }];
+
+  it("starts after the last row's id when sorted on the level's own columns", () => {
+    for (const field of ['locality_name', 'locality_id']) {
+      expect(nextStartOf(LOCALITY, field)(full)).toEqual({ after: 4 });
+    }
+    expect(nextStartOf(REGION, 'region_code')([{ data: [{ region_id: 3 }], total: 1 }])).toEqual({ after: 3 });
+  });
+
+  it("starts past the rows loaded when sorted on a parent's name, which the server does not page by keyset", () => {
+    for (const field of ['subprefecture_name', 'department_name', 'region_name']) {
+      expect(nextStartOf(LOCALITY, field)(full)).toEqual({ offset: 2 });
+    }
+    expect(nextStartOf(DEPARTMENT, 'region_name')(full)).toEqual({ offset: 2 });
   });
 });

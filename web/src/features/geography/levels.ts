@@ -4,7 +4,8 @@ import { api } from '../../shared/api/client';
 import { request } from '../../shared/api/request';
 import type { Option } from '../../shared/form/RemoteSelect';
 import { toText } from '../../shared/format/text';
-import { optionalText, pagingQuery, type ListParams } from '../../shared/list/listParams';
+import { afterLast, pastLoaded, type ListPage, type NextStart, type PageStart } from '../../shared/list/keyset';
+import { keysetQuery, optionalText, type ListParams } from '../../shared/list/listParams';
 import { fr } from '../../shared/locale/fr';
 import { departmentOptions, regionOptions, subprefectureOptions } from './levelOptions';
 
@@ -54,7 +55,8 @@ export interface Level {
     total: (n: number) => string;
     tableLabel: string;
   };
-  list: (params: GeographyListParams) => Promise<{ data: Row[]; total: number }>;
+  /** The page of the list from `start` (null: the first page). */
+  list: (params: GeographyListParams, start: PageStart | null) => Promise<ListPage<Row>>;
   get: (id: number) => Promise<Row>;
   save: (body: Row) => Promise<Written>;
   remove: (id: number) => Promise<Written>;
@@ -84,7 +86,10 @@ const department = (field: string) =>
 const subprefecture = (field: string) =>
   pick(field, 'subprefecture_name', t.fields.subprefecture, t.rules.subprefectureRequired, subprefectureOptions);
 
-const query = (params: ListParams<string>) => ({ ...pagingQuery(params), filter: optionalText(params.filter) });
+const query = (params: ListParams<string>, start: PageStart | null) => ({
+  ...keysetQuery(params, start),
+  filter: optionalText(params.filter),
+});
 const under = (params: GeographyListParams) => params.parentId ?? undefined;
 
 export const REGION: Level = {
@@ -96,7 +101,7 @@ export const REGION: Level = {
   parentColumns: [],
   sortable: ['region_name', 'region_code', 'region_id'],
   texts: t.region,
-  list: async (p) => request(api.GET('/region/get.region_list', { params: { query: query(p) } })),
+  list: async (p, start) => request(api.GET('/region/get.region_list', { params: { query: query(p, start) } })),
   get: async (id) => (await request(api.GET('/region/get_region/{id}', { params: { path: { id } } }))).data,
   save: (body) => request(api.POST('/region/post_region', { body: body as never })),
   remove: (id) => request(api.DELETE('/region/delete_region/{id}', { params: { path: { id } } })),
@@ -111,8 +116,10 @@ export const DEPARTMENT: Level = {
   parentColumns: [{ field: 'region_name', title: t.fields.region }],
   sortable: ['department_name', 'department_code', 'department_id', 'region_name'],
   texts: t.department,
-  list: async (p) =>
-    request(api.GET('/department/get.department_list', { params: { query: { ...query(p), regionId: under(p) } } })),
+  list: async (p, start) =>
+    request(
+      api.GET('/department/get.department_list', { params: { query: { ...query(p, start), regionId: under(p) } } }),
+    ),
   get: async (id) => (await request(api.GET('/department/get_department/{id}', { params: { path: { id } } }))).data,
   save: (body) => request(api.POST('/department/post_department', { body: body as never })),
   remove: (id) => request(api.DELETE('/department/delete_department/{id}', { params: { path: { id } } })),
@@ -130,9 +137,11 @@ export const SUBPREFECTURE: Level = {
   ],
   sortable: ['subprefecture_name', 'subprefecture_code', 'subprefecture_id', 'department_name', 'region_name'],
   texts: t.subprefecture,
-  list: async (p) =>
+  list: async (p, start) =>
     request(
-      api.GET('/subprefecture/get.subprefecture_list', { params: { query: { ...query(p), departmentId: under(p) } } }),
+      api.GET('/subprefecture/get.subprefecture_list', {
+        params: { query: { ...query(p, start), departmentId: under(p) } },
+      }),
     ),
   get: async (id) =>
     (await request(api.GET('/subprefecture/get_subprefecture/{id}', { params: { path: { id } } }))).data,
@@ -152,12 +161,32 @@ export const LOCALITY: Level = {
   ],
   sortable: ['locality_name', 'locality_id', 'subprefecture_name', 'department_name', 'region_name'],
   texts: t.locality,
-  list: async (p) =>
-    request(api.GET('/locality/get.locality_list', { params: { query: { ...query(p), subprefectureId: under(p) } } })),
+  list: async (p, start) =>
+    request(
+      api.GET('/locality/get.locality_list', {
+        params: { query: { ...query(p, start), subprefectureId: under(p) } },
+      }),
+    ),
   get: async (id) => (await request(api.GET('/locality/get_locality/{id}', { params: { path: { id } } }))).data,
   save: (body) => request(api.POST('/locality/post_locality', { body: body as never })),
   remove: (id) => request(api.DELETE('/locality/delete_locality/{id}', { params: { path: { id } } })),
 };
+
+/**
+ * How a level's list asks for its next page: after the last row's id when sorted on the level's own
+ * columns (id, code, name), which the server pages by keyset; past the rows loaded when sorted on a
+ * parent's name, where the server refuses `after` (the order is only known after joining the parents).
+ */
+export function nextStartOf(level: Level, orderBy: string): NextStart<Row> {
+  const own = [level.idField, level.codeField, level.nameField].includes(orderBy);
+  return own ? afterLast((row) => idOf(level, row)) : pastLoaded;
+}
+
+/** A row's id, none when the answer lacks it. */
+function idOf(level: Level, row: Row): number | null {
+  const id = row[level.idField];
+  return typeof id === 'number' ? id : null;
+}
 
 /** The direct parent: the last select of the cascade. */
 export const directParent = (level: Level): ParentPick | undefined => level.parents.at(-1);

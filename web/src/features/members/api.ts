@@ -8,6 +8,7 @@ import { request } from '../../shared/api/request';
 import { postForm } from '../../shared/api/upload';
 import { useWrite } from '../../shared/api/useWrite';
 import { notifySuccess } from '../../shared/feedback/feedback';
+import { afterLast } from '../../shared/list/keyset';
 import { keysetQuery, optionalText, type ListParams } from '../../shared/list/listParams';
 import { useKeysetList } from '../../shared/list/useKeysetList';
 import { memberLabel } from './family';
@@ -42,12 +43,12 @@ const writeKeys = [membersKey, ['cooperatives'], ['parcels']] as const;
 export function useMemberList(params: MemberListParams, table: RefObject<TableRef | null>) {
   return useKeysetList({
     queryKey: [...membersKey, 'list', params],
-    fetchPage: (after) =>
+    fetchPage: (start) =>
       request(
         api.GET('/member/get.member_list', {
           params: {
             query: {
-              ...keysetQuery(params, after),
+              ...keysetQuery(params, start),
               filter: optionalText(params.filter),
               filter_firstname: optionalText(params.filter_firstname),
               filter_idNumber: optionalText(params.filter_idNumber),
@@ -57,7 +58,7 @@ export function useMemberList(params: MemberListParams, table: RefObject<TableRe
         }),
       ),
     pageSize: params.pageSize,
-    idOf: (row: MemberRow) => row.member_id,
+    next: afterLast((row: MemberRow) => row.member_id),
     table,
   });
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { nearBottom, nextAfter, type ListPage } from './keyset';
+import { afterLast, nearBottom, nextStart, pastLoaded, type ListPage } from './keyset';
 
 type Row = { id: number | null };
 const page = (ids: (number | null)[]): ListPage<Row> => ({
@@ -7,20 +7,30 @@ const page = (ids: (number | null)[]): ListPage<Row> => ({
   total: 10,
   totalExact: true,
 });
-const idOf = (row: Row) => row.id;
+const byId = afterLast((row: Row) => row.id);
 
 describe('keyset paging', () => {
   it('a full page is followed by the rows after its last one', () => {
-    expect(nextAfter(page([9, 7, 4]), 3, idOf)).toBe(4);
+    expect(nextStart([page([9, 7, 4])], 3, byId)).toEqual({ after: 4 });
+    expect(nextStart([page([9, 7, 4]), page([3, 2, 1])], 3, byId)).toEqual({ after: 1 });
   });
 
   it('a page shorter than asked is the last one', () => {
-    expect(nextAfter(page([9, 7]), 3, idOf)).toBeUndefined();
-    expect(nextAfter(page([]), 3, idOf)).toBeUndefined();
+    expect(nextStart([page([9, 7])], 3, byId)).toBeUndefined();
+    expect(nextStart([page([9, 7, 4]), page([])], 3, byId)).toBeUndefined();
+    expect(nextStart([page([9, 7])], 3, pastLoaded)).toBeUndefined();
+    expect(nextStart([], 3, byId)).toBeUndefined();
   });
 
   it('a last row without an id ends the list rather than starting it again', () => {
-    expect(nextAfter(page([9, 7, null]), 3, idOf)).toBeUndefined();
+    expect(nextStart([page([9, 7, null])], 3, byId)).toBeUndefined();
+  });
+
+  it('a sort without keyset asks for the rows past all those loaded', () => {
+    expect(nextStart([page([9, 7, 4])], 3, pastLoaded)).toEqual({ offset: 3 });
+    expect(nextStart([page([9, 7, 4]), page([3, 2, 1])], 3, pastLoaded)).toEqual({ offset: 6 });
+    // Rows without an id do not matter to an offset.
+    expect(nextStart([page([null, null, null])], 3, pastLoaded)).toEqual({ offset: 3 });
   });
 
   it('the next page is asked for within one view of the end', () => {

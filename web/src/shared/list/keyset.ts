@@ -1,25 +1,47 @@
 // Keyset paging (docs/api.md, "Lists: paging, sorting, filters"): each page asks for the rows after the
-// last one received (`after`, its id), so a page deep in the list costs what the first one costs. What a
-// list scrolled by keyset pages decides, pure so that it is tested alone.
+// last one received (`after`, its id), so a page deep in the list costs what the first one costs. A sort
+// the server cannot page that way (a parent's name in the geography) asks for the rows past those loaded
+// (`_offset`) instead. What a list scrolled by pages decides, pure so that it is tested alone.
 
 /** A list call's answer: a page of rows, and the total of the list (an estimate when not exact). */
 export interface ListPage<R> {
   data: R[];
   total: number;
-  totalExact: boolean;
+  /** Absent: the list's calls always count exactly. */
+  totalExact?: boolean;
+}
+
+/** Where a page starts: after the row of this id, or past this many rows of the list. */
+export type PageStart = { after: number } | { offset: number };
+
+/** How a list asks for the page that follows `pages` (the pages loaded, none short); none: it cannot go on. */
+export type NextStart<R> = (pages: ListPage<R>[]) => PageStart | undefined;
+
+/**
+ * Keyset: the rows after the last one loaded, named by its id. A last row without an id ends the list
+ * rather than starting it again.
+ */
+export function afterLast<R>(idOf: (row: R) => number | null | undefined): NextStart<R> {
+  return (pages) => {
+    const last = pages.at(-1)?.data.at(-1);
+    const id = last === undefined ? undefined : idOf(last);
+    return id === null || id === undefined ? undefined : { after: id };
+  };
+}
+
+/** Offset, for a sort the server does not page by keyset: the rows past all those loaded. */
+export function pastLoaded<R>(pages: ListPage<R>[]): PageStart {
+  return { offset: pages.reduce((count, page) => count + page.data.length, 0) };
 }
 
 /**
- * The `after` of the page that follows `page`: the id of its last row. None when `page` came back with
- * fewer rows than asked: the list ends there.
+ * The start of the page that follows `pages`, as `next` asks for it. None when the last page came back
+ * with fewer rows than asked: the list ends there.
  */
-export function nextAfter<R>(
-  page: ListPage<R>,
-  pageSize: number,
-  idOf: (row: R) => number | null | undefined,
-): number | undefined {
-  if (page.data.length < pageSize) return undefined;
-  return idOf(page.data[page.data.length - 1]) ?? undefined;
+export function nextStart<R>(pages: ListPage<R>[], pageSize: number, next: NextStart<R>): PageStart | undefined {
+  const last = pages.at(-1);
+  if (!last || last.data.length < pageSize) return undefined;
+  return next(pages);
 }
 
 /**

@@ -18,9 +18,16 @@ describe('list paging and sorting', () => {
     expect(pagingQuery({ ...start, page: 1, pageSize: 2000 })._offset).toBe(0);
   });
 
-  it('a keyset page asks for the rows after the last one received, and no offset', () => {
-    expect(keysetQuery(start, null)).toEqual({ _limit: 50, _orderBy: 'name', _descending: false, after: undefined });
-    expect(keysetQuery(start, 42).after).toBe(42);
+  it('a keyset page asks for the rows after the last one received, or past the rows received', () => {
+    expect(keysetQuery(start, null)).toEqual({
+      _limit: 50,
+      _orderBy: 'name',
+      _descending: false,
+      after: undefined,
+      _offset: undefined,
+    });
+    expect(keysetQuery(start, { after: 42 })).toMatchObject({ after: 42, _offset: undefined });
+    expect(keysetQuery(start, { offset: 4000 })).toMatchObject({ after: undefined, _offset: 4000 });
   });
 
   it('an empty filter is no filter', () => {

@@ -2,6 +2,7 @@
 // translation to the shared paging inputs (_limit, _offset or after, _orderBy, _descending). Pure, so
 // tested alone.
 import type { SorterResult, TablePaginationConfig } from 'antd/es/table/interface';
+import type { PageStart } from './keyset';
 
 export interface ListParams<S extends string> {
   page: number;
@@ -23,15 +24,17 @@ export function pagingQuery<S extends string>(params: ListParams<S>) {
 }
 
 /**
- * The paging inputs of a list read by keyset pages (keyset.ts): the page size, the sort, and the id of the
- * last row received (none for the first page). `page` plays no part.
+ * The paging inputs of a list read by keyset pages (keyset.ts): the page size, the sort, and where the page
+ * starts: the id of the last row received, or the count of rows received (neither for the first page).
+ * `page` plays no part.
  */
-export function keysetQuery<S extends string>(params: ListParams<S>, after: number | null) {
+export function keysetQuery<S extends string>(params: ListParams<S>, start: PageStart | null) {
   return {
     _limit: params.pageSize,
     _orderBy: params.orderBy,
     _descending: params.descending,
-    after: after ?? undefined,
+    after: start && 'after' in start ? start.after : undefined,
+    _offset: start && 'offset' in start ? start.offset : undefined,
   };
 }
 

@@ -1,28 +1,30 @@
-// A list read by keyset pages into a virtual table: the first page, then the next one each time the user
-// scrolls near the end of the rows loaded, until a page comes back short. A new sort or filter is a new
-// query key: the list starts again from its first page, at the top.
+// A list read by pages into a virtual table: the first page, then the next one each time the user scrolls
+// near the end of the rows loaded, until a page comes back short. Each page starts after the last row
+// loaded (keyset), or past the rows loaded where the sort does not allow that (keyset.ts). A new sort or
+// filter is a new query key: the list starts again from its first page, at the top.
 import { hashKey, keepPreviousData, useInfiniteQuery, type QueryKey } from '@tanstack/react-query';
 import type { TableRef } from 'antd';
 import { useEffect, useMemo, type RefObject, type UIEvent } from 'react';
-import { nearBottom, nextAfter, type ListPage } from './keyset';
+import { nearBottom, nextStart, type ListPage, type NextStart, type PageStart } from './keyset';
 
 interface Options<R> {
   /** Holds the sort and the filters: a new key starts the list again. */
   queryKey: QueryKey;
-  /** The `pageSize` rows that follow the row `after`; the first ones when `after` is null. */
-  fetchPage: (after: number | null) => Promise<ListPage<R>>;
+  /** The `pageSize` rows from `start`; the first ones when `start` is null. */
+  fetchPage: (start: PageStart | null) => Promise<ListPage<R>>;
   pageSize: number;
-  idOf: (row: R) => number | null | undefined;
+  /** How the page after those loaded is asked for: `afterLast(idOf)`, or `pastLoaded` for an offset. */
+  next: NextStart<R>;
   /** The table, scrolled back to its top when the list starts again. */
   table: RefObject<TableRef | null>;
 }
 
-export function useKeysetList<R>({ queryKey, fetchPage, pageSize, idOf, table }: Options<R>) {
+export function useKeysetList<R>({ queryKey, fetchPage, pageSize, next, table }: Options<R>) {
   const query = useInfiniteQuery({
     queryKey,
     queryFn: ({ pageParam }) => fetchPage(pageParam),
-    initialPageParam: null as number | null,
-    getNextPageParam: (last) => nextAfter(last, pageSize, idOf),
+    initialPageParam: null as PageStart | null,
+    getNextPageParam: (_last, pages) => nextStart(pages, pageSize, next),
     // The rows of the previous sort or filter stay on screen until the new first page comes.
     placeholderData: keepPreviousData,
   });
