@@ -1,5 +1,5 @@
 # The two commands of the README, and a few more for development. The scripts in scripts/ do the work.
-.PHONY: up test build openapi demo bench-geography bench-members bench-cards bench-load clean
+.PHONY: up test build openapi demo bench-geography bench-members bench-cards bench-load flamegraph clean
 
 ## Prepare the machine, build, and run the whole product on http://127.0.0.1:8080.
 up:
@@ -39,6 +39,10 @@ bench-cards:
 bench-load:
 	WITH_LOAD=1 bash scripts/prerequisites.sh
 	cargo run --quiet --release --locked -p suite --features bench --bin bench-load
+
+## A flame graph of get_member under load (perf and inferno); LABEL=before SESSION_CACHE_SECONDS=0 for the old path.
+flamegraph:
+	@scripts/flamegraph.sh
 
 clean:
 	cargo clean

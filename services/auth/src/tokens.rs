@@ -125,6 +125,22 @@ mod tests {
     }
 
     #[test]
+    fn a_token_checked_once_is_refused_when_it_expires_though_its_check_is_kept() {
+        let issuer_a = issuer(1, 1);
+        let (_, public) = issuer_a.public_key();
+        let verifier = Verifier::of_keys([public.as_slice()]);
+        let token = issuer_a.issue(7, "awa", "admin", 0, uuid::Uuid::nil()).unwrap();
+        assert!(verifier.verify(&token).is_some());
+        assert!(verifier.verify(&token).is_some(), "checked again from the kept check");
+        std::thread::sleep(Duration::from_millis(2100));
+        assert!(verifier.verify(&token).is_none());
+        // Another token of other bytes is not taken for the kept one.
+        let mut other = token.clone();
+        other.push('x');
+        assert!(verifier.verify(&other).is_none());
+    }
+
+    #[test]
     fn a_pem_key_signs() {
         let pem =
             SigningKey::from_bytes(&[3; 32]).to_pkcs8_pem(Default::default()).unwrap().to_string();

@@ -65,7 +65,14 @@ pub fn key_id(public_key: &[u8]) -> String {
 #[derive(Clone, Default)]
 pub struct Verifier {
     keys: Arc<RwLock<HashMap<String, DecodingKey>>>,
+    /// Tokens whose signature checked, with their claims: a session's token comes back on every call,
+    /// and an Ed25519 check is about a quarter of a `get_member`'s CPU under load. Only the same bytes
+    /// match, the expiry is checked on every use, and new keys empty it.
+    checked: Arc<RwLock<HashMap<String, Claims>>>,
 }
+
+/// Tokens kept checked at most; beyond, the cache starts again (they are checked again).
+const MOST_CHECKED: usize = 10_000;
 
 impl Verifier {
     /// A verifier of the given Ed25519 public keys (32 bytes each).
@@ -76,8 +83,14 @@ impl Verifier {
     }
 
     fn replace<'a>(&self, keys: impl IntoIterator<Item = &'a [u8]>) {
-        let keys = keys.into_iter().map(|k| (key_id(k), DecodingKey::from_ed_der(k))).collect();
-        *self.keys.write().expect("keys lock") = keys;
+        let keys: HashMap<String, DecodingKey> =
+            keys.into_iter().map(|k| (key_id(k), DecodingKey::from_ed_der(k))).collect();
+        let mut current = self.keys.write().expect("keys lock");
+        // A key withdrawn takes its tokens with it.
+        if current.keys().any(|kid| !keys.contains_key(kid)) {
+            self.checked.write().expect("tokens lock").clear();
+        }
+        *current = keys;
     }
 
     /// A verifier that asks the auth service at `auth` for its public keys, at once and then every
@@ -112,6 +125,23 @@ impl Verifier {
 
     /// The claims of a token signed by a known key and not expired; `None` otherwise.
     pub fn verify(&self, token: &str) -> Option<Claims> {
+        let now = chrono::Utc::now().timestamp();
+        if let Some(claims) = self.checked.read().expect("tokens lock").get(token) {
+            return (claims.exp > now).then(|| claims.clone());
+        }
+        let claims = self.check_signature(token)?;
+        let mut checked = self.checked.write().expect("tokens lock");
+        if checked.len() >= MOST_CHECKED {
+            checked.retain(|_, c| c.exp > now);
+            if checked.len() >= MOST_CHECKED {
+                checked.clear();
+            }
+        }
+        checked.insert(token.to_string(), claims.clone());
+        Some(claims)
+    }
+
+    fn check_signature(&self, token: &str) -> Option<Claims> {
         let kid = decode_header(token).ok()?.kid?;
         let keys = self.keys.read().expect("keys lock");
         let key = keys.get(&kid)?;

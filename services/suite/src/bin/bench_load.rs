@@ -3,6 +3,7 @@
 //! by `WITH_LOAD=1 scripts/prerequisites.sh`) drives each call at `LOAD_CONNECTIONS` connections
 //! (default 64) for `LOAD_SECONDS` (default 10), with random members or pages; prints requests per second,
 //! p50 and p99 as wrk measured them, and this process's peak memory (every service and the gateway).
+//! `LOAD_CALLS` keeps only the calls whose name contains it (`get_member`, to profile one call).
 
 use anyhow::{Context, Result, bail};
 use std::process::Command;
@@ -71,7 +72,8 @@ async fn main() -> Result<()> {
         "{n} members; wrk, {connections} connections, 2 threads, {seconds} s a call, on loopback\n\n\
          call                                                                    req/s      p50       p99   peak memory"
     );
-    for (name, lua) in CALLS {
+    let only = common::config::env_or("LOAD_CALLS", "");
+    for (name, lua) in CALLS.into_iter().filter(|(name, _)| name.contains(&only)) {
         let script = std::env::temp_dir().join(format!("sesame-load-{}.lua", std::process::id()));
         let lua = lua
             .replace("TOKEN", &token)
