@@ -15,14 +15,10 @@ async fn main() -> anyhow::Result<()> {
     let state =
         gateway::AppState::new(channels, config.running_env, nats.clone(), config.session_cache)?;
     if let Some(nats) = nats {
-        let naming = common::config::env_opt("NATS_PREFIX")
-            .map(|p| common::nats::Naming::new(&p))
-            .unwrap_or_else(|| {
-                common::nats::Naming::for_database_url(&common::config::env_or(
-                    "DATABASE_URL",
-                    common::config::DEFAULT_DATABASE_URL,
-                ))
-            });
+        let naming = common::nats::Naming::from_env(&common::config::env_or(
+            "DATABASE_URL",
+            common::config::DEFAULT_DATABASE_URL,
+        ));
         let sessions = state.sessions.clone();
         tokio::spawn(async move {
             if let Err(e) =

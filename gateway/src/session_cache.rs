@@ -2,7 +2,8 @@
 //! auth service's public keys (no call); whether its session is still open (not signed out, its login
 //! neither deleted nor changed) is asked of the auth service once, then kept for `ttl`. A session ended
 //! through this gateway (sign-out, a login changed or deleted) is forgotten at once; one ended elsewhere
-//! (another replica, the auth service directly) is refused here at most `ttl` later.
+//! (another replica, the auth service directly) is forgotten when the auth service's event arrives
+//! (`session_events`), and refused here at most `ttl` later if that event was missed.
 
 use common::identity::{Claims, Verifier};
 use proto::auth::Session;

@@ -25,6 +25,13 @@ impl Naming {
         Naming::new(name)
     }
 
+    /// `NATS_PREFIX`, or the name of the database at `database_url`.
+    pub fn from_env(database_url: &str) -> Self {
+        crate::config::env_opt("NATS_PREFIX")
+            .map(|p| Naming::new(&p))
+            .unwrap_or_else(|| Naming::for_database_url(database_url))
+    }
+
     pub fn prefix(&self) -> &str {
         &self.prefix
     }

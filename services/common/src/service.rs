@@ -49,10 +49,7 @@ impl Standalone {
             crate::config::DEFAULT_NATS_URL,
         ))
         .await?;
-        let naming = crate::config::env_opt("NATS_PREFIX")
-            .map(|p| Naming::new(&p))
-            .unwrap_or_else(|| Naming::for_database_url(database_url));
-        Ok((nats, naming))
+        Ok((nats, Naming::from_env(database_url)))
     }
 
     /// Checks callers' tokens with the public keys of the auth service at `AUTH_GRPC_URL` (default

@@ -31,19 +31,35 @@ pub const MEMBER_SORT: &[(&str, &str)] = &[
 /// (`total_exact = false`), since counting a million rows would cost far more than the page.
 const EXACT_TOTAL_UP_TO: i64 = 10_000;
 
+/// What a member's record and its list row both answer beside its own columns, as SQL over the member
+/// `m` and its main member `mm`: the main member's name, the two flags (read from the cards service's
+/// payments and cards as they are today) and the photo's address with its version.
+const MAIN_MEMBER_NAME: &str = "coalesce(mm.member_firstname || ' ' || mm.member_lastname, '')";
+const HAS_VALID_CARD: &str = "EXISTS (SELECT 1 FROM members.card k WHERE k.member_id = m.member_id
+    AND k.status IN ('printed', 'in_delivery', 'delivered') AND k.expiration_date >= current_date)";
+const HAS_UNUSED_PAYMENT: &str =
+    "EXISTS (SELECT 1 FROM members.payment p WHERE p.member_id = m.member_id AND NOT p.used)";
+
+fn photo_path() -> String {
+    format!(
+        "CASE WHEN m.member_photo_file_name = '' THEN ''
+             ELSE '{}' || m.member_id || '?v=' || m.photo_version END",
+        common::photos::MEMBER_PHOTO_ADDRESS
+    )
+}
+
 /// A member row as the read message's JSON: the table's columns under their own names (the proto names,
 /// which the message also reads), without the search keys, plus what the joins name. NULLs are left out,
 /// so an absent value reads as the field's default.
-const MEMBER_JSON: &str = "jsonb_strip_nulls(to_jsonb(m) - 'search' - 'firstname_key' || jsonb_build_object(
-    'member_main_member_name', CASE WHEN mm.member_id IS NULL THEN '' ELSE mm.member_firstname || ' ' || mm.member_lastname END,
-    'cooperative_name', c.cooperative_name,
-    -- The two flags, read from the cards service's payments and cards as they are today.
-    'member_has_valid_card', EXISTS (SELECT 1 FROM members.card k WHERE k.member_id = m.member_id
-        AND k.status IN ('printed', 'in_delivery', 'delivered') AND k.expiration_date >= current_date),
-    'member_has_unused_transaction', EXISTS (SELECT 1 FROM members.payment p
-        WHERE p.member_id = m.member_id AND NOT p.used),
-    'photo_file_path', CASE WHEN m.member_photo_file_name = '' THEN ''
-        ELSE '{PHOTO_ADDRESS}' || m.member_id || '?v=' || m.photo_version END";
+fn member_json() -> String {
+    format!(
+        "jsonb_strip_nulls(to_jsonb(m) - 'search' - 'firstname_key' || jsonb_build_object(
+            'member_main_member_name', {MAIN_MEMBER_NAME}, 'cooperative_name', c.cooperative_name,
+            'member_has_valid_card', {HAS_VALID_CARD}, 'member_has_unused_transaction', {HAS_UNUSED_PAYMENT},
+            'photo_file_path', {}",
+        photo_path()
+    )
+}
 
 pub use common::photos::versioned_photo_path;
 
@@ -105,7 +121,7 @@ fn select() -> String {
         "SELECT {}, {PLACE_JSON})) FROM members.member m
          LEFT JOIN members.member mm ON mm.member_id = m.member_main_member_id
          LEFT JOIN members.cooperative c ON c.cooperative_id = m.member_cooperative_id{}",
-        MEMBER_JSON.replace("{PHOTO_ADDRESS}", common::photos::MEMBER_PHOTO_ADDRESS),
+        member_json(),
         place_joins("m.member_locality_id")
     )
 }
@@ -118,18 +134,13 @@ fn select_rows() -> String {
     format!(
         "SELECT m.member_id, m.member_id_number, m.member_firstname, m.member_lastname, m.member_gender,
                 m.member_birth_date::text AS member_birth_date, m.member_is_spouse, m.member_is_child,
-                coalesce(mm.member_firstname || ' ' || mm.member_lastname, '') AS member_main_member_name,
+                {MAIN_MEMBER_NAME} AS member_main_member_name,
                 coalesce(gl.locality_name, '') AS locality_name, coalesce(gr.region_name, '') AS region_name,
-                EXISTS (SELECT 1 FROM members.card k WHERE k.member_id = m.member_id
-                    AND k.status IN ('printed', 'in_delivery', 'delivered')
-                    AND k.expiration_date >= current_date) AS member_has_valid_card,
-                EXISTS (SELECT 1 FROM members.payment p WHERE p.member_id = m.member_id AND NOT p.used)
-                    AS member_has_unused_transaction,
-                CASE WHEN m.member_photo_file_name = '' THEN ''
-                    ELSE '{}' || m.member_id || '?v=' || m.photo_version END AS photo_file_path
+                {HAS_VALID_CARD} AS member_has_valid_card,
+                {HAS_UNUSED_PAYMENT} AS member_has_unused_transaction, {} AS photo_file_path
          FROM page p JOIN members.member m ON m.member_id = p.member_id
          LEFT JOIN members.member mm ON mm.member_id = m.member_main_member_id{}",
-        common::photos::MEMBER_PHOTO_ADDRESS,
+        photo_path(),
         place_joins("m.member_locality_id")
     )
 }
