@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
-# `make flamegraph`: a flame graph of the whole suite answering `get_member` under load, for
-# docs/performance.md. `make bench-load` runs with LOAD_CALLS=get_member (20,000 members, wrk at 64
-# connections), perf (Debian's linux-perf) samples the suite's process for 8 s while wrk drives it, and
-# inferno (crates.io) folds and draws the stacks. LABEL names the picture
-# (docs/flamegraphs/get_member-$LABEL.svg); SESSION_CACHE_SECONDS=0 draws the call as it was before the
+# `make flamegraph`: a flame graph of the whole suite answering one call under load, for
+# docs/performance.md. `make bench-load` runs with LOAD_CALLS=$CALL (get_member by default, or post_member;
+# 20,000 members, wrk at 64 connections), perf (Debian's linux-perf) samples the suite's process for 8 s
+# while wrk drives it, and inferno (crates.io) folds and draws the stacks. LABEL names the picture
+# (docs/flamegraphs/$CALL-$LABEL.svg); SESSION_CACHE_SECONDS=0 draws the call as it was before the
 # gateway checked tokens and sessions itself (a call to the auth service on each request).
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -11,13 +11,14 @@ export WITH_LOAD=1
 source "$ROOT/scripts/prerequisites.sh"
 cd "$ROOT"
 LABEL="${LABEL:-now}"
+CALL="${CALL:-get_member}"
 command -v perf >/dev/null || apt_install linux-perf
 command -v inferno-flamegraph >/dev/null || cargo install --locked inferno
 cargo build --quiet --release --locked -p suite --features bench --bin bench-load
 
 WORK="$(mktemp -d)"
 trap 'rm -rf "$WORK"' EXIT
-BENCH_MEMBERS=20000 LOAD_CALLS=get_member LOAD_SECONDS=14 target/release/bench-load >"$WORK/load.txt" 2>&1 &
+BENCH_MEMBERS=20000 LOAD_CALLS=$CALL LOAD_SECONDS=14 target/release/bench-load >"$WORK/load.txt" 2>&1 &
 LOAD_PID=$!
 for _ in $(seq 1 600); do pgrep -x wrk >/dev/null && break; sleep 0.2; done
 pgrep -x wrk >/dev/null || { cat "$WORK/load.txt"; die "wrk n'a pas démarré"; }
@@ -27,6 +28,6 @@ wait "$LOAD_PID"
 cat "$WORK/load.txt"
 mkdir -p docs/flamegraphs
 perf script -i "$WORK/perf.data" 2>/dev/null | inferno-collapse-perf >"$WORK/folded.txt"
-inferno-flamegraph --title "get_member under load, SESSION_CACHE_SECONDS=${SESSION_CACHE_SECONDS:-30}" \
-  <"$WORK/folded.txt" >"docs/flamegraphs/get_member-$LABEL.svg"
-say "docs/flamegraphs/get_member-$LABEL.svg"
+inferno-flamegraph --title "$CALL under load, SESSION_CACHE_SECONDS=${SESSION_CACHE_SECONDS:-30}" \
+  <"$WORK/folded.txt" >"docs/flamegraphs/$CALL-$LABEL.svg"
+say "docs/flamegraphs/$CALL-$LABEL.svg"

@@ -22,6 +22,18 @@ pub struct List<T> {
     pub total: i64,
 }
 
+/// A list whose total may be the planner's estimate: `totalExact` is false when `total` is one (more
+/// than 10,000 matches, which counting would cost far more than the page).
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct CountedList<T> {
+    #[schema(example = "ok")]
+    pub status: &'static str,
+    pub data: Vec<T>,
+    pub total: i64,
+    pub total_exact: bool,
+}
+
 #[derive(Serialize, ToSchema)]
 pub struct Written {
     #[schema(example = "ok")]
@@ -37,6 +49,10 @@ pub fn data<T: Serialize>(data: T) -> Response {
 
 pub fn list<T: Serialize>(data: Vec<T>, total: i64) -> Response {
     Json(List { status: "ok", data, total }).into_response()
+}
+
+pub fn counted_list<T: Serialize>(data: Vec<T>, total: i64, total_exact: bool) -> Response {
+    Json(CountedList { status: "ok", data, total, total_exact }).into_response()
 }
 
 pub fn written(message: &str, id: Option<i64>) -> Response {

@@ -2,7 +2,7 @@
 //! making cards (spending one payment each), and marking printed cards.
 
 use crate::access::{CardsCancel, CardsRead, CardsWrite};
-use crate::envelope::{self, Data, List, Paging, Written};
+use crate::envelope::{self, CountedList, Data, List, Paging, Written};
 use crate::error::{ApiError, ErrorBody};
 use crate::extract::{Json, Path, Query};
 use crate::session::Authorized;
@@ -66,7 +66,7 @@ pub struct CardFilter {
 
 /// Sortable on card_id (default), card_idNumber, card_lastname, card_status, card_expirationDate.
 #[utoipa::path(get, path = "/card/get.card_list", tag = "card", params(Paging, CardFilter),
-    responses((status = 200, body = List<pb::Card>), (status = 400, body = ErrorBody)))]
+    responses((status = 200, body = CountedList<pb::Card>), (status = 400, body = ErrorBody)))]
 pub async fn card_list(
     State(state): State<AppState>,
     _caller: Authorized<CardsRead>,
@@ -74,7 +74,7 @@ pub async fn card_list(
     Query(filter): Query<CardFilter>,
 ) -> Result<Response, ApiError> {
     let answer = cards(&state).list_cards(card_request(paging, filter)).await?.into_inner();
-    Ok(envelope::list(answer.items, answer.total))
+    Ok(envelope::counted_list(answer.items, answer.total, answer.total_exact))
 }
 
 #[utoipa::path(get, path = "/card/get_card/{card_id}", tag = "card", params(("card_id" = i64, Path)),
@@ -163,7 +163,7 @@ pub async fn mark_as_printed(
 
 /// Printed cards in no delivery yet (what a new delivery can take).
 #[utoipa::path(get, path = "/card/get.card_to_deliver", tag = "card", params(Paging, CardFilter),
-    responses((status = 200, body = List<pb::Card>), (status = 400, body = ErrorBody)))]
+    responses((status = 200, body = CountedList<pb::Card>), (status = 400, body = ErrorBody)))]
 pub async fn card_to_deliver(
     State(state): State<AppState>,
     _caller: Authorized<CardsRead>,

@@ -1,7 +1,7 @@
 //! `member/*`: members and their families, the member count, and photos.
 
 use crate::access::{MembersDelete, MembersRead, MembersWrite};
-use crate::envelope::{self, Data, Paging, Written};
+use crate::envelope::{self, CountedList, Data, Paging, Written};
 use crate::error::{ApiError, ErrorBody};
 use crate::extract::{Json, Path, Query};
 use crate::session::Authorized;
@@ -63,21 +63,10 @@ impl From<MemberFilter> for pb::MemberFilter {
     }
 }
 
-/// A page of members. `totalExact` is false when `total` is an estimate (more than 10,000 matches).
-#[derive(Serialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct MemberListAnswer {
-    #[schema(example = "ok")]
-    pub status: &'static str,
-    pub data: Vec<pb::MemberRow>,
-    pub total: i64,
-    pub total_exact: bool,
-}
-
 /// Sortable on member_id (default), member_idNumber, member_lastname, member_firstname, member_createdAt,
 /// member_birthDate.
 #[utoipa::path(get, path = "/member/get.member_list", tag = "member", params(Paging, MemberFilter),
-    responses((status = 200, body = MemberListAnswer), (status = 400, body = ErrorBody)))]
+    responses((status = 200, body = CountedList<pb::MemberRow>), (status = 400, body = ErrorBody)))]
 pub async fn member_list(
     State(state): State<AppState>,
     _caller: Authorized<MembersRead>,
@@ -87,13 +76,7 @@ pub async fn member_list(
     let request =
         pb::MemberListRequest { paging: Some(paging.to_pb()), filter: Some(filter.into()) };
     let answer = state.members().list_members(request).await?.into_inner();
-    Ok(axum::Json(MemberListAnswer {
-        status: "ok",
-        data: answer.items,
-        total: answer.total,
-        total_exact: answer.total_exact,
-    })
-    .into_response())
+    Ok(envelope::counted_list(answer.items, answer.total, answer.total_exact))
 }
 
 /// The number of members matching the filters in `data`.

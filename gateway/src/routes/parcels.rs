@@ -1,7 +1,7 @@
 //! `parcel/*`: the parcels members farm (named in the specification's style, docs/decisions.md).
 
 use crate::access::{MembersDelete, MembersRead, MembersWrite};
-use crate::envelope::{self, Data, List, Paging, Written};
+use crate::envelope::{self, CountedList, Data, Paging, Written};
 use crate::error::{ApiError, ErrorBody};
 use crate::extract::{Json, Path, Query};
 use crate::session::Authorized;
@@ -34,7 +34,7 @@ pub struct ParcelFilter {
 
 /// Sortable on parcel_code (default), parcel_id, parcel_area, parcel_crop, member_name.
 #[utoipa::path(get, path = "/parcel/get.parcel_list", tag = "parcel", params(Paging, ParcelFilter),
-    responses((status = 200, body = List<pb::Parcel>), (status = 400, body = ErrorBody)))]
+    responses((status = 200, body = CountedList<pb::Parcel>), (status = 400, body = ErrorBody)))]
 pub async fn parcel_list(
     State(state): State<AppState>,
     _caller: Authorized<MembersRead>,
@@ -49,7 +49,7 @@ pub async fn parcel_list(
         crop: filter.crop.unwrap_or_default(),
     };
     let answer = state.members().list_parcels(request).await?.into_inner();
-    Ok(envelope::list(answer.items, answer.total))
+    Ok(envelope::counted_list(answer.items, answer.total, answer.total_exact))
 }
 
 #[utoipa::path(get, path = "/parcel/get_parcel/{parcel_id}", tag = "parcel", params(("parcel_id" = i64, Path)),

@@ -1,7 +1,7 @@
 //! `transaction/*` and `get.transaction_search`: members' mobile-money payments (the cards service).
 
 use crate::access::{CardsDelete, CardsRead, CardsWrite};
-use crate::envelope::{self, Data, List, Paging, Written};
+use crate::envelope::{self, CountedList, Data, List, Paging, Written};
 use crate::error::{ApiError, ErrorBody};
 use crate::extract::{Json, Path, Query};
 use crate::routes::cards::cards;
@@ -33,7 +33,7 @@ pub struct TransactionFilter {
 /// Sortable on transaction_id (default), transaction_date, transaction_amount, transaction_number,
 /// transaction_mobileOperator.
 #[utoipa::path(get, path = "/transaction/get.transaction_list", tag = "transaction", params(Paging, TransactionFilter),
-    responses((status = 200, body = List<pb::Transaction>), (status = 400, body = ErrorBody)))]
+    responses((status = 200, body = CountedList<pb::Transaction>), (status = 400, body = ErrorBody)))]
 pub async fn transaction_list(
     State(state): State<AppState>,
     _caller: Authorized<CardsRead>,
@@ -43,7 +43,7 @@ pub async fn transaction_list(
     let request =
         pb::TransactionListRequest { paging: Some(paging.to_pb()), member_id: filter.member_id };
     let answer = cards(&state).list_transactions(request).await?.into_inner();
-    Ok(envelope::list(answer.items, answer.total))
+    Ok(envelope::counted_list(answer.items, answer.total, answer.total_exact))
 }
 
 #[utoipa::path(get, path = "/transaction/get_transaction/{transaction_id}", tag = "transaction",

@@ -207,7 +207,7 @@ impl Auth for AuthGrpc {
     ) -> Answer<pb::ListLoginsResponse> {
         let r = request.into_inner();
         let p = r.paging.unwrap_or_default();
-        let page = Page::by_offset(&p, LOGIN_SORT)?;
+        let page = Page::of(&p, LOGIN_SORT)?;
         let (rows, total) = self.store.list_logins(&r.filter, &page).await?;
         Ok(Response::new(pb::ListLoginsResponse {
             logins: rows.into_iter().map(to_pb).collect(),

@@ -10,7 +10,7 @@ use common::paging::Page;
 use common::roles::Role;
 use common::validation::{UniqueField, unique_or};
 use proto::auth as pb;
-use sqlx::{AssertSqlSafe, PgPool, Postgres, Transaction};
+use sqlx::{AssertSqlSafe, PgPool, Postgres, QueryBuilder, Transaction};
 
 #[derive(Debug, Clone, sqlx::FromRow)]
 pub struct LoginRow {
@@ -41,11 +41,14 @@ pub struct LoginParamRow {
 
 /// Public sort fields of the user list and their columns.
 pub const LOGIN_SORT: &[(&str, &str)] = &[
-    ("login_name", "login_name"),
-    ("login_id", "login_id"),
-    ("login_role", "login_role"),
-    ("login_lastConnection", "login_last_connection"),
+    ("login_name", "l.login_name"),
+    ("login_id", "l.login_id"),
+    ("login_role", "l.login_role"),
+    ("login_lastConnection", LAST_CONNECTION),
 ];
+
+/// The one sort column that may be NULL (a login never used).
+const LAST_CONNECTION: &str = "l.login_last_connection";
 
 const LOGIN_COLUMNS: &str =
     "login_id, login_name, login_role, login_provider, login_last_connection";
@@ -198,26 +201,28 @@ impl Store {
         filter: &str,
         page: &Page,
     ) -> Result<(Vec<LoginRow>, i64), ServiceError> {
-        let sql = format!(
-            "SELECT {LOGIN_COLUMNS} FROM auth.login
-             WHERE $1 = '' OR login_name ILIKE '%' || $1 || '%' OR login_role ILIKE '%' || $1 || '%'
-             ORDER BY {} LIMIT $2 OFFSET $3",
-            page.order_sql("login_id")
-        );
         let filter = escape_like(filter.trim());
-        let rows = sqlx::query_as(AssertSqlSafe(sql))
-            .bind(&filter)
-            .bind(page.limit)
-            .bind(page.offset)
-            .fetch_all(&self.pool)
-            .await?;
-        let total = sqlx::query_scalar(
-            "SELECT count(*) FROM auth.login
-             WHERE $1 = '' OR login_name ILIKE '%' || $1 || '%' OR login_role ILIKE '%' || $1 || '%'",
-        )
-        .bind(&filter)
-        .fetch_one(&self.pool)
-        .await?;
+        let conditions = |q: &mut QueryBuilder<Postgres>| {
+            q.push(" FROM auth.login l WHERE TRUE");
+            if !filter.is_empty() {
+                let pattern = format!("%{filter}%");
+                q.push(" AND (l.login_name ILIKE ")
+                    .push_bind(pattern.clone())
+                    .push(" OR l.login_role ILIKE ")
+                    .push_bind(pattern)
+                    .push(")");
+            }
+        };
+        let mut q = QueryBuilder::<Postgres>::new(format!("SELECT {LOGIN_COLUMNS}"));
+        conditions(&mut q);
+        page.push_after(&mut q, "auth.login", "login_id", page.order_column == LAST_CONNECTION);
+        page.push_window(&mut q, &page.order_sql("l.login_id"));
+        let mut count = QueryBuilder::<Postgres>::new("SELECT count(*)");
+        conditions(&mut count);
+        let (rows, total) = tokio::try_join!(
+            q.build_query_as::<LoginRow>().fetch_all(&self.pool),
+            count.build_query_scalar::<i64>().fetch_one(&self.pool)
+        )?;
         Ok((rows, total))
     }
 

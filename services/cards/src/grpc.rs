@@ -180,10 +180,10 @@ impl Cards for CardsGrpc {
     ) -> Answer<pb::TransactionList> {
         let r = request.into_inner();
         let p = r.paging.unwrap_or_default();
-        let page = Page::by_offset(&p, TRANSACTION_SORT)?;
+        let page = Page::of(&p, TRANSACTION_SORT)?;
         let member = r.member_id.filter(|id| *id > 0);
-        let (items, total) = self.store.list_transactions(member, &page).await?;
-        Ok(Response::new(pb::TransactionList { items, total }))
+        let (items, total, total_exact) = self.store.list_transactions(member, &page).await?;
+        Ok(Response::new(pb::TransactionList { items, total, total_exact }))
     }
 
     async fn get_transaction(&self, request: Request<pb::Id>) -> Answer<pb::Transaction> {
@@ -220,7 +220,7 @@ impl Cards for CardsGrpc {
         }
         let items = self.store.search_transactions(&key, &r.transaction_mobile_operator).await?;
         let total = items.len() as i64;
-        Ok(Response::new(pb::TransactionList { items, total }))
+        Ok(Response::new(pb::TransactionList { items, total, total_exact: true }))
     }
 
     async fn list_cards(&self, request: Request<pb::CardListRequest>) -> Answer<pb::CardList> {
@@ -290,7 +290,7 @@ impl Cards for CardsGrpc {
     ) -> Answer<pb::DeliveryList> {
         let r = request.into_inner();
         let p = r.paging.unwrap_or_default();
-        let page = Page::by_offset(&p, DELIVERY_SORT)?;
+        let page = Page::of(&p, DELIVERY_SORT)?;
         let id_number = r.id_number.trim().to_uppercase();
         let (items, total) =
             self.store.list_deliveries(r.delivery_code.trim(), &id_number, &page).await?;
@@ -408,6 +408,10 @@ impl Cards for CardsGrpc {
         let mut faults = common::validation::Faults::new();
         let reason = faults.required("reason", &r.reason, 200, msg::REPRINT_REASON_REQUIRED);
         faults.finish()?;
+        // The new card carries the member as the members service has it now: a change made a moment
+        // ago may still be on its way to this service's copy.
+        let card = self.store.get_card(r.card_id).await?;
+        self.read_again(&card.card_member_id.into_iter().collect::<Vec<_>>()).await?;
         let id = self
             .store
             .reprint_card(r.card_id, &reason, &self.signer, &self.card_prefix, &caller.login_name)
@@ -563,7 +567,7 @@ impl CardsGrpc {
 
     async fn cards(&self, r: pb::CardListRequest, to_deliver: bool) -> Answer<pb::CardList> {
         let p = r.paging.unwrap_or_default();
-        let page = Page::by_offset(&p, CARD_SORT)?;
+        let page = Page::of(&p, CARD_SORT)?;
         let search = CardSearch {
             pattern: common::text::filter_pattern(&r.filter),
             member_id: r.member_id.filter(|id| *id > 0),
@@ -571,7 +575,7 @@ impl CardsGrpc {
             status: r.card_status.trim().to_string(),
             to_deliver,
         };
-        let (items, total) = self.store.list_cards(&search, &page).await?;
-        Ok(Response::new(pb::CardList { items, total }))
+        let (items, total, total_exact) = self.store.list_cards(&search, &page).await?;
+        Ok(Response::new(pb::CardList { items, total, total_exact }))
     }
 }

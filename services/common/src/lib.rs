@@ -21,4 +21,5 @@ pub mod telemetry;
 #[cfg(feature = "test-db")]
 pub mod test_db;
 pub mod text;
+pub mod total;
 pub mod validation;

@@ -87,6 +87,25 @@ impl Page {
         Ok(Page { after: paging.after, ..page })
     }
 
+    /// The page of a list that pages by `after`, except on the sorts of `offset_sorts` (public names of
+    /// columns computed or joined: no index to walk from a row), where `after` is refused.
+    pub fn of_except(
+        paging: &proto::common::Paging,
+        allowed: &[(&str, &'static str)],
+        offset_sorts: &[&str],
+    ) -> Result<Page, ServiceError> {
+        if paging.after != 0 && offset_sorts.contains(&paging.order_by.as_str()) {
+            return Err(ServiceError::invalid_field(
+                "after",
+                format!(
+                    "Triée sur « {} », cette liste se pagine par _offset, pas par « after ».",
+                    paging.order_by
+                ),
+            ));
+        }
+        Page::of(paging, allowed)
+    }
+
     /// The page of a list that pages by `_offset` only: `after` is refused.
     pub fn by_offset(
         paging: &proto::common::Paging,
@@ -159,6 +178,14 @@ impl Page {
         q.push(format!(" OR {own} IS NULL END"));
     }
 
+    /// Pushes ` ORDER BY <order> LIMIT <limit> OFFSET <rows skipped>`: the end of a page's statement.
+    pub fn push_window(&self, q: &mut QueryBuilder<Postgres>, order: &str) {
+        q.push(format!(" ORDER BY {order} LIMIT "))
+            .push_bind(self.limit)
+            .push(" OFFSET ")
+            .push_bind(self.skipped());
+    }
+
     /// `ORDER BY` text built only from allow-listed parts, with the id as a tie-breaker so pages are stable.
     pub fn order_sql(&self, tie_breaker: &str) -> String {
         let dir = if self.descending { "DESC" } else { "ASC" };
@@ -204,6 +231,18 @@ mod tests {
             q.sql(),
             "SELECT 1 FROM t x WHERE TRUE AND (x.name, x.id) < ((SELECT a.name FROM t a WHERE a.id = $1), $2)"
         );
+    }
+
+    #[test]
+    fn after_is_refused_on_a_sort_that_pages_by_offset_only() {
+        let on = |order_by: &str| proto::common::Paging {
+            order_by: order_by.into(),
+            after: 3,
+            ..Default::default()
+        };
+        let err = Page::of_except(&on("login_id"), ALLOWED, &["login_id"]).unwrap_err();
+        assert!(err.to_string().contains("Triée sur « login_id »"));
+        assert_eq!(Page::of_except(&on("login_name"), ALLOWED, &["login_id"]).unwrap().after, 3);
     }
 
     #[test]

@@ -3,7 +3,7 @@
 
 pub mod domain;
 mod grpc;
-mod store;
+pub mod store;
 
 pub use store::SCHEMA;
 

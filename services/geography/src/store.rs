@@ -105,6 +105,40 @@ pub struct ImportCounts {
     pub localities: i64,
 }
 
+/// Pushes the statement of a page of `level` (after `q`'s text: nothing, or an `EXPLAIN`).
+fn push_page(
+    q: &mut QueryBuilder<Postgres>,
+    level: &Level,
+    pattern: &str,
+    parent_id: i64,
+    page: &Page,
+) -> Result<(), ServiceError> {
+    let alias = level.alias;
+    let order = page.order_sql_not_null(&level.id_column());
+    if level.owns(page.order_column) {
+        // Sorted on the level's own columns: the page is found on its table alone (from the sort index
+        // when it covers the columns), then only its rows meet their parents, so the rows an offset
+        // skips are never joined.
+        q.push(format!("WITH page AS (SELECT {} FROM {} {alias}", level.columns, level.table));
+        push_conditions(q, level, pattern, parent_id);
+        page.push_after(q, level.table, level.id, false);
+        page.push_window(q, &order);
+        q.push(format!(
+            ") SELECT {alias}.*{} FROM page {alias} {} ORDER BY {order}",
+            level.parent_columns, level.parent_joins
+        ));
+    } else {
+        // Sorted on a parent's name, the page is found after the joins: no index to walk from a row.
+        if page.after > 0 {
+            return Err(ServiceError::invalid_field("after", msg::AFTER_ON_OWN_SORT));
+        }
+        q.push(level.select());
+        push_conditions(q, level, pattern, parent_id);
+        page.push_window(q, &order);
+    }
+    Ok(())
+}
+
 #[derive(Clone)]
 pub struct Store {
     pool: PgPool,
@@ -128,48 +162,34 @@ impl Store {
         T: for<'r> FromRow<'r, PgRow> + Send + Unpin,
     {
         let pattern = text::filter_pattern(filter);
-        let alias = level.alias;
-        let order = page.order_sql_not_null(&level.id_column());
         let mut rows = QueryBuilder::<Postgres>::new("");
-        if level.owns(page.order_column) {
-            // Sorted on the level's own columns: the page is found on its table alone (from the sort
-            // index when it covers the columns), then only its rows meet their parents, so the rows an
-            // offset skips are never joined.
-            rows.push(format!(
-                "WITH page AS (SELECT {} FROM {} {alias}",
-                level.columns, level.table
-            ));
-            push_conditions(&mut rows, level, &pattern, parent_id);
-            page.push_after(&mut rows, level.table, level.id, false);
-            rows.push(format!(" ORDER BY {order} LIMIT "))
-                .push_bind(page.limit)
-                .push(" OFFSET ")
-                .push_bind(page.skipped());
-            rows.push(format!(
-                ") SELECT {alias}.*{} FROM page {alias} {} ORDER BY {order}",
-                level.parent_columns, level.parent_joins
-            ));
-        } else {
-            // Sorted on a parent's name, the page is found after the joins: no index to walk from a row.
-            if page.after > 0 {
-                return Err(ServiceError::invalid_field("after", msg::AFTER_ON_OWN_SORT));
-            }
-            rows.push(level.select());
-            push_conditions(&mut rows, level, &pattern, parent_id);
-            rows.push(format!(" ORDER BY {order} LIMIT "))
-                .push_bind(page.limit)
-                .push(" OFFSET ")
-                .push_bind(page.offset);
-        }
+        push_page(&mut rows, level, &pattern, parent_id, page)?;
         // Counted on the level's own table (the filters need no parent), beside the page.
-        let mut count =
-            QueryBuilder::<Postgres>::new(format!("SELECT count(*) FROM {} {alias}", level.table));
+        let mut count = QueryBuilder::<Postgres>::new(format!(
+            "SELECT count(*) FROM {} {}",
+            level.table, level.alias
+        ));
         push_conditions(&mut count, level, &pattern, parent_id);
         let (items, total) = tokio::try_join!(
             rows.build_query_as::<T>().fetch_all(&self.pool),
             count.build_query_scalar::<i64>().fetch_one(&self.pool)
         )?;
         Ok((items, total))
+    }
+
+    /// PostgreSQL's own time (planning and execution, from `EXPLAIN ANALYZE`) of a page's statement,
+    /// built by the same code as `list`'s, for the benchmark to print beside the call's time.
+    pub async fn list_server_time(
+        &self,
+        level: &Level,
+        filter: &str,
+        parent_id: i64,
+        page: &Page,
+    ) -> Result<std::time::Duration, ServiceError> {
+        let mut q = QueryBuilder::<Postgres>::new(common::db::EXPLAIN_ANALYZE);
+        push_page(&mut q, level, &text::filter_pattern(filter), parent_id, page)?;
+        let plan: serde_json::Value = q.build_query_scalar().fetch_one(&self.pool).await?;
+        Ok(common::db::server_time(&plan))
     }
 
     #[tracing::instrument(name = "db.geography.get", skip(self, level), fields(level = level.entity))]

@@ -3,9 +3,9 @@
 
 use crate::domain::{member_rules, photo, registry_rules};
 use crate::photos::{Kind, PhotoStore};
-use crate::store::cooperatives::COOPERATIVE_SORT;
+use crate::store::cooperatives::{COOPERATIVE_OFFSET_SORTS, COOPERATIVE_SORT};
 use crate::store::members::{MEMBER_SORT, MemberSettings, versioned_photo_path};
-use crate::store::parcels::{PARCEL_SORT, ParcelSearch};
+use crate::store::parcels::{PARCEL_OFFSET_SORTS, PARCEL_SORT, ParcelSearch};
 use crate::store::{MemberSearch, Store};
 use common::error::ServiceError;
 use common::identity::{Calls, Identity, Need};
@@ -55,9 +55,13 @@ pub const CALLS: Calls = &[
     ("DeleteParcel", DELETE),
 ];
 
-fn page(paging: Option<Paging>, allowed: &[(&str, &'static str)]) -> Result<Page, ServiceError> {
-    let p = paging.unwrap_or_default();
-    Page::by_offset(&p, allowed)
+/// The page asked for, by `after` except on the sorts of `offset_sorts`.
+fn page(
+    paging: Option<Paging>,
+    allowed: &[(&str, &'static str)],
+    offset_sorts: &[&str],
+) -> Result<Page, ServiceError> {
+    Page::of_except(&paging.unwrap_or_default(), allowed, offset_sorts)
 }
 
 fn search_of(f: Option<pb::MemberFilter>) -> MemberSearch {
@@ -190,7 +194,7 @@ impl Members for MembersGrpc {
         request: Request<pb::ListRequest>,
     ) -> Answer<pb::CooperativeList> {
         let r = request.into_inner();
-        let page = page(r.paging, COOPERATIVE_SORT)?;
+        let page = page(r.paging, COOPERATIVE_SORT, COOPERATIVE_OFFSET_SORTS)?;
         let (rows, total) = self
             .store
             .list_cooperatives(&r.filter, r.locality_id.filter(|id| *id > 0), &page)
@@ -217,15 +221,15 @@ impl Members for MembersGrpc {
         request: Request<pb::ParcelListRequest>,
     ) -> Answer<pb::ParcelList> {
         let r = request.into_inner();
-        let page = page(r.paging, PARCEL_SORT)?;
+        let page = page(r.paging, PARCEL_SORT, PARCEL_OFFSET_SORTS)?;
         let search = ParcelSearch {
             filter: r.filter,
             member_id: r.member_id.filter(|id| *id > 0),
             locality_id: r.locality_id.filter(|id| *id > 0),
             crop: r.crop,
         };
-        let (rows, total) = self.store.list_parcels(&search, &page).await?;
-        Ok(Response::new(pb::ParcelList { items: rows, total }))
+        let (items, total, total_exact) = self.store.list_parcels(&search, &page).await?;
+        Ok(Response::new(pb::ParcelList { items, total, total_exact }))
     }
 
     async fn get_parcel(&self, request: Request<pb::Id>) -> Answer<pb::Parcel> {

@@ -82,17 +82,23 @@ impl Store {
         &self,
         search: &CardSearch,
         page: &Page,
-    ) -> Result<(Vec<pb::Card>, i64), ServiceError> {
+    ) -> Result<(Vec<pb::Card>, i64, bool), ServiceError> {
         let mut q =
             QueryBuilder::<Postgres>::new(format!("SELECT {} FROM cards.card c", card_json()));
         search.push_conditions(&mut q);
-        q.push(format!(" ORDER BY {}", page.order_sql("c.card_id")));
-        q.push(" LIMIT ").push_bind(page.limit).push(" OFFSET ").push_bind(page.offset);
-        let rows: Vec<Json<pb::Card>> = q.build_query_scalar().fetch_all(self.pool()).await?;
-        let mut count = QueryBuilder::<Postgres>::new("SELECT count(*) FROM cards.card c");
-        search.push_conditions(&mut count);
-        let total = count.build_query_scalar().fetch_one(self.pool()).await?;
-        Ok((rows.into_iter().map(|Json(c)| c).collect(), total))
+        // Every sort column is NOT NULL: one index serves both directions.
+        page.push_after(&mut q, "cards.card", "card_id", false);
+        page.push_window(&mut q, &page.order_sql_not_null("c.card_id"));
+        // Not kept prepared, so that a search is planned for its pattern (see `common::total`).
+        let rows =
+            q.build_query_scalar::<Json<pb::Card>>().persistent(false).fetch_all(self.pool());
+        let total = common::total::bounded_total(self.pool(), |q| {
+            q.push(" FROM cards.card c");
+            search.push_conditions(q);
+        });
+        let (rows, counted) = tokio::try_join!(rows, total)?;
+        let (total, exact) = common::total::of_page(rows.len(), page, counted);
+        Ok((rows.into_iter().map(|Json(c)| c).collect(), total, exact))
     }
 
     /// The cards of `ids`, in that order, in one query; 404 for the first id no card has.

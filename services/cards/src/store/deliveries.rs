@@ -18,8 +18,11 @@ pub const DELIVERY_SORT: &[(&str, &str)] = &[
     ("delivery_id", "d.delivery_id"),
     ("delivery_code", "d.delivery_code"),
     ("delivery_creationDateTime", "d.delivery_creation_date_time"),
-    ("delivery_sentDateTime", "d.delivery_sent_date_time"),
+    ("delivery_sentDateTime", SENT),
 ];
+
+/// The one sort column that may be NULL.
+const SENT: &str = "d.delivery_sent_date_time";
 
 /// A delivery row as the read message's JSON, with its count of cards.
 const DELIVERY_JSON: &str =
@@ -66,12 +69,14 @@ impl Store {
         let mut q =
             QueryBuilder::<Postgres>::new(format!("SELECT {DELIVERY_JSON} FROM cards.delivery d"));
         push_conditions(&mut q, code, id_number);
-        q.push(format!(" ORDER BY {}", page.order_sql("d.delivery_id")));
-        q.push(" LIMIT ").push_bind(page.limit).push(" OFFSET ").push_bind(page.offset);
-        let rows: Vec<Json<pb::Delivery>> = q.build_query_scalar().fetch_all(self.pool()).await?;
+        // A delivery not sent yet has no sent time: those come last, in both directions.
+        page.push_after(&mut q, "cards.delivery", "delivery_id", page.order_column == SENT);
+        page.push_window(&mut q, &page.order_sql("d.delivery_id"));
+        let rows = q.build_query_scalar::<Json<pb::Delivery>>().fetch_all(self.pool());
         let mut count = QueryBuilder::<Postgres>::new("SELECT count(*) FROM cards.delivery d");
         push_conditions(&mut count, code, id_number);
-        let total = count.build_query_scalar().fetch_one(self.pool()).await?;
+        let (rows, total) =
+            tokio::try_join!(rows, count.build_query_scalar::<i64>().fetch_one(self.pool()))?;
         Ok((rows.into_iter().map(|Json(d)| d).collect(), total))
     }
 

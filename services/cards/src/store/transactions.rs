@@ -8,8 +8,8 @@ use common::outbox;
 use common::paging::Page;
 use common::validation::{UniqueField, unique_or};
 use proto::cards as pb;
-use sqlx::PgConnection;
 use sqlx::types::Json;
+use sqlx::{PgConnection, Postgres, QueryBuilder};
 
 /// Public sort fields of the transaction list and their columns; the first is the default order.
 pub const TRANSACTION_SORT: &[(&str, &str)] = &[
@@ -31,26 +31,23 @@ impl Store {
         &self,
         member_id: Option<i64>,
         page: &Page,
-    ) -> Result<(Vec<pb::Transaction>, i64), ServiceError> {
-        let order = page.order_sql_not_null("t.transaction_id");
-        let sql = format!(
-            "SELECT {TRANSACTION_JSON} FROM cards.transaction t
-             WHERE $1::bigint IS NULL OR t.transaction_member_id = $1
-             ORDER BY {order} LIMIT $2 OFFSET $3"
-        );
-        let rows: Vec<Json<pb::Transaction>> = sqlx::query_scalar(sqlx::AssertSqlSafe(sql))
-            .bind(member_id)
-            .bind(page.limit)
-            .bind(page.offset)
-            .fetch_all(&self.pool)
-            .await?;
-        let total: i64 = sqlx::query_scalar(
-            "SELECT count(*) FROM cards.transaction WHERE $1::bigint IS NULL OR transaction_member_id = $1",
-        )
-        .bind(member_id)
-        .fetch_one(&self.pool)
-        .await?;
-        Ok((rows.into_iter().map(|Json(t)| t).collect(), total))
+    ) -> Result<(Vec<pb::Transaction>, i64, bool), ServiceError> {
+        let conditions = |q: &mut QueryBuilder<Postgres>| {
+            q.push(" FROM cards.transaction t WHERE TRUE");
+            if let Some(id) = member_id {
+                q.push(" AND t.transaction_member_id = ").push_bind(id);
+            }
+        };
+        let mut q = QueryBuilder::<Postgres>::new(format!("SELECT {TRANSACTION_JSON}"));
+        conditions(&mut q);
+        // Every sort column is NOT NULL: one index serves both directions.
+        page.push_after(&mut q, "cards.transaction", "transaction_id", false);
+        page.push_window(&mut q, &page.order_sql_not_null("t.transaction_id"));
+        let rows = q.build_query_scalar::<Json<pb::Transaction>>().fetch_all(&self.pool);
+        let total = common::total::bounded_total(&self.pool, conditions);
+        let (rows, counted) = tokio::try_join!(rows, total)?;
+        let (total, exact) = common::total::of_page(rows.len(), page, counted);
+        Ok((rows.into_iter().map(|Json(t)| t).collect(), total, exact))
     }
 
     #[tracing::instrument(name = "db.cards.transaction_get", skip(self))]

@@ -19,6 +19,9 @@ pub const COOPERATIVE_SORT: &[(&str, &str)] = &[
     ("cooperative_memberCount", "cooperative_member_count"),
 ];
 
+/// The sorts on a computed column: no index to walk from a row, so `_offset` only.
+pub const COOPERATIVE_OFFSET_SORTS: &[&str] = &["cooperative_memberCount"];
+
 /// A cooperative as the read message's JSON, with its member count and its place.
 fn select() -> String {
     format!(
@@ -52,13 +55,16 @@ impl Store {
         let pattern = text::filter_pattern(filter);
         let mut q = QueryBuilder::<Postgres>::new(select());
         push_conditions(&mut q, &pattern, locality_id);
-        q.push(format!(" ORDER BY {}", page.order_sql("c.cooperative_id")));
-        q.push(" LIMIT ").push_bind(page.limit).push(" OFFSET ").push_bind(page.offset);
-        let rows: Vec<Json<pb::Cooperative>> = q.build_query_scalar().fetch_all(&self.pool).await?;
-        let rows = rows.into_iter().map(|Json(c)| c).collect();
+        // `after` walks from a row on the cooperative's own columns, all NOT NULL (the member count
+        // pages by `_offset`, see `COOPERATIVE_OFFSET_SORTS`).
+        page.push_after(&mut q, "members.cooperative", "cooperative_id", false);
+        page.push_window(&mut q, &page.order_sql_not_null("c.cooperative_id"));
+        let rows = q.build_query_scalar::<Json<pb::Cooperative>>().fetch_all(&self.pool);
         let mut count = QueryBuilder::<Postgres>::new("SELECT count(*) FROM members.cooperative c");
         push_conditions(&mut count, &pattern, locality_id);
-        Ok((rows, count.build_query_scalar().fetch_one(&self.pool).await?))
+        let (rows, total) =
+            tokio::try_join!(rows, count.build_query_scalar::<i64>().fetch_one(&self.pool))?;
+        Ok((rows.into_iter().map(|Json(c)| c).collect(), total))
     }
 
     pub async fn get_cooperative(&self, id: i64) -> Result<pb::Cooperative, ServiceError> {

@@ -27,10 +27,6 @@ pub const MEMBER_SORT: &[(&str, &str)] = &[
     ("member_birthDate", "m.member_birth_date"),
 ];
 
-/// Up to this many matches a list's total is counted exactly; beyond, it is the planner's estimate
-/// (`total_exact = false`), since counting a million rows would cost far more than the page.
-const EXACT_TOTAL_UP_TO: i64 = 10_000;
-
 /// What a member's record and its list row both answer beside its own columns, as SQL over the member
 /// `m` and its main member `mm`: the main member's name, the two flags (read from the cards service's
 /// payments and cards as they are today) and the photo's address with its version.
@@ -176,13 +172,12 @@ fn push_list_query(q: &mut QueryBuilder<Postgres>, search: &MemberSearch, page: 
     q.push("WITH page AS (SELECT m.member_id FROM members.member m");
     search.push_conditions(q);
     page.push_after(q, "members.member", "member_id", nullable);
-    q.push(format!(" ORDER BY {order}"));
-    q.push(" LIMIT ").push_bind(page.limit).push(" OFFSET ").push_bind(page.skipped()).push(") ");
-    q.push(select_rows()).push(format!(" ORDER BY {order}"));
+    page.push_window(q, &order);
+    q.push(") ").push(select_rows()).push(format!(" ORDER BY {order}"));
 }
 
 impl Store {
-    /// A page of members with the total of matches (exact up to `EXACT_TOTAL_UP_TO`, estimated beyond).
+    /// A page of members with the total of matches (exact up to 10,000 (`common::total`), estimated beyond).
     /// The page's ids are found first on the member table alone (from the row `after` when given), then
     /// only those rows are joined, so a deep page costs an index walk, not the joins of every skipped row.
     #[tracing::instrument(name = "db.members.list", skip_all, fields(limit = page.limit, offset = page.offset, after = page.after))]
@@ -200,34 +195,19 @@ impl Store {
         // The total is counted on a second connection while the page is read.
         let (rows, counted) = tokio::try_join!(page_rows, self.member_total(search))?;
         let rows = rows.iter().map(list_row).collect::<Result<Vec<_>, _>>()?;
-        let first_and_whole =
-            page.after == 0 && page.offset == 0 && (rows.len() as i64) < page.limit;
-        let (total, exact) = if first_and_whole { (rows.len() as i64, true) } else { counted };
+        let (total, exact) = common::total::of_page(rows.len(), page, counted);
         Ok((rows, total, exact))
     }
 
-    /// The number of members matching `search`: exact up to `EXACT_TOTAL_UP_TO`, the planner's estimate
-    /// beyond (`false`). The estimate comes first, since it costs a plan where counting 10,000 matches of a
-    /// partial-word search costs 150 ms: only a match the planner thinks small is counted, and one it
-    /// underestimated stops being counted at the bound.
+    /// The number of members matching `search`: exact up to 10,000, the planner's estimate beyond
+    /// (`false`; see `common::total`).
     #[tracing::instrument(name = "db.members.count", skip_all)]
     pub async fn member_total(&self, search: &MemberSearch) -> Result<(i64, bool), sqlx::Error> {
-        let mut q =
-            QueryBuilder::<Postgres>::new("EXPLAIN (FORMAT JSON) SELECT 1 FROM members.member m");
-        search.push_conditions(&mut q);
-        // Planned for this pattern each time (see `list_members`), or the estimate is the generic one.
-        let plan: serde_json::Value =
-            q.build_query_scalar().persistent(false).fetch_one(&self.pool).await?;
-        let estimate = plan[0]["Plan"]["Plan Rows"].as_f64().unwrap_or(0.0) as i64;
-        if estimate > EXACT_TOTAL_UP_TO {
-            return Ok((estimate, false));
-        }
-        let mut q =
-            QueryBuilder::<Postgres>::new("SELECT count(*) FROM (SELECT 1 FROM members.member m");
-        search.push_conditions(&mut q);
-        q.push(" LIMIT ").push_bind(EXACT_TOTAL_UP_TO + 1).push(") t");
-        let counted: i64 = q.build_query_scalar().persistent(false).fetch_one(&self.pool).await?;
-        Ok((counted, counted <= EXACT_TOTAL_UP_TO))
+        common::total::bounded_total(&self.pool, |q| {
+            q.push(" FROM members.member m");
+            search.push_conditions(q);
+        })
+        .await
     }
 
     /// PostgreSQL's own time (planning and execution, from `EXPLAIN ANALYZE`) of a page's statement

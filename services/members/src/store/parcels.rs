@@ -20,6 +20,9 @@ pub const PARCEL_SORT: &[(&str, &str)] = &[
     ("member_name", "m.member_lastname"),
 ];
 
+/// The sorts on another table's column: no index of the parcel's to walk from a row, so `_offset` only.
+pub const PARCEL_OFFSET_SORTS: &[&str] = &["member_name"];
+
 /// What a parcel list is filtered on.
 #[derive(Default)]
 pub struct ParcelSearch {
@@ -63,16 +66,23 @@ impl Store {
         &self,
         search: &ParcelSearch,
         page: &Page,
-    ) -> Result<(Vec<pb::Parcel>, i64), ServiceError> {
+    ) -> Result<(Vec<pb::Parcel>, i64, bool), ServiceError> {
         let mut q = QueryBuilder::<Postgres>::new(select());
         push_conditions(&mut q, search);
-        q.push(format!(" ORDER BY {}", page.order_sql("p.parcel_id")));
-        q.push(" LIMIT ").push_bind(page.limit).push(" OFFSET ").push_bind(page.offset);
-        let rows: Vec<Json<pb::Parcel>> = q.build_query_scalar().fetch_all(&self.pool).await?;
-        let rows = rows.into_iter().map(|Json(p)| p).collect();
-        let mut count = QueryBuilder::<Postgres>::new("SELECT count(*) FROM members.parcel p");
-        push_conditions(&mut count, search);
-        Ok((rows, count.build_query_scalar().fetch_one(&self.pool).await?))
+        // `after` walks from a row on the parcel's own columns, all NOT NULL (the member's name pages
+        // by `_offset`, see `PARCEL_OFFSET_SORTS`).
+        page.push_after(&mut q, "members.parcel", "parcel_id", false);
+        page.push_window(&mut q, &page.order_sql_not_null("p.parcel_id"));
+        // Not kept prepared, so that a search is planned for its pattern (see `common::total`).
+        let rows =
+            q.build_query_scalar::<Json<pb::Parcel>>().persistent(false).fetch_all(&self.pool);
+        let total = common::total::bounded_total(&self.pool, |q| {
+            q.push(" FROM members.parcel p");
+            push_conditions(q, search);
+        });
+        let (rows, counted) = tokio::try_join!(rows, total)?;
+        let (total, exact) = common::total::of_page(rows.len(), page, counted);
+        Ok((rows.into_iter().map(|Json(p)| p).collect(), total, exact))
     }
 
     pub async fn get_parcel(&self, id: i64) -> Result<pb::Parcel, ServiceError> {

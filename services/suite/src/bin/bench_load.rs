@@ -3,15 +3,17 @@
 //! by `WITH_LOAD=1 scripts/prerequisites.sh`) drives each call at `LOAD_CONNECTIONS` connections
 //! (default 64) for `LOAD_SECONDS` (default 10), with random members or pages; prints requests per second,
 //! p50 and p99 as wrk measured them, and this process's peak memory (every service and the gateway).
-//! `LOAD_CALLS` keeps only the calls whose name contains it (`get_member`, to profile one call).
+//! `LOAD_CALLS` keeps only the calls whose name contains it (`get_member`, to profile one call). The last
+//! call writes: new members, as many as the load makes.
 
 use anyhow::{Context, Result, bail};
 use std::process::Command;
 use suite::api_client::ApiClient;
 use suite::bench::{ADMIN, BenchSuite, peak_memory_mb, reset_peak_memory};
 
-/// One call to drive: its name and the Lua that makes each request (`TOKEN`, `LOW`, `HIGH` filled in).
-const CALLS: [(&str, &str); 3] = [
+/// One call to drive: its name and the Lua that makes each request (`TOKEN`, `LOW`, `HIGH` and
+/// `LOCALITY` filled in).
+const CALLS: [(&str, &str); 4] = [
     (
         "get_member/{id} (random members)",
         r#"request = function()
@@ -29,6 +31,13 @@ end"#,
         r#"request = function()
   return wrk.format("GET", "/api/member/get.member_list?_limit=50&after=" .. math.random(LOW, HIGH), {["Authorization"] = "Bearer TOKEN"})
 end"#,
+    ),
+    (
+        "post_member (new main members, as the form sends them)",
+        r#"wrk.method = "POST"
+wrk.headers["Authorization"] = "Bearer TOKEN"
+wrk.headers["Content-Type"] = "application/json"
+wrk.body = '{"member_firstname": "Charge", "member_lastname": "Adhérent", "member_gender": "F", "member_isMainAccount": true, "member_localityId": LOCALITY, "member_contact": "0707000000"}'"#,
     ),
 ];
 
@@ -67,6 +76,9 @@ async fn main() -> Result<()> {
         sqlx::query_as("SELECT min(member_id), max(member_id) FROM members.member")
             .fetch_one(&pool)
             .await?;
+    let locality: i64 = sqlx::query_scalar("SELECT min(locality_id) FROM members.geo_locality")
+        .fetch_one(&pool)
+        .await?;
     let token = api.token().to_string();
     println!(
         "{n} members; wrk, {connections} connections, 2 threads, {seconds} s a call, on loopback\n\n\
@@ -78,7 +90,8 @@ async fn main() -> Result<()> {
         let lua = lua
             .replace("TOKEN", &token)
             .replace("LOW", &low.to_string())
-            .replace("HIGH", &high.to_string());
+            .replace("HIGH", &high.to_string())
+            .replace("LOCALITY", &locality.to_string());
         std::fs::write(&script, lua)?;
         reset_peak_memory();
         let base = suite.base.clone();

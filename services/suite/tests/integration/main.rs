@@ -9,6 +9,7 @@ mod consumer;
 mod gateway;
 mod geography;
 mod instances;
+mod keyset;
 mod members;
 mod role_matrix;
 mod security;

@@ -265,3 +265,46 @@ impl TestSuite {
         }
     }
 }
+
+/// Checks that `list` (a list call, with its filters if any) pages by `after` in every order of
+/// `orders`, both ways: walked two rows at a time, each page after the last row of the one before (named
+/// by its `id` field), it gives the whole list in the order of one page, with the total of every match
+/// on each page; and beside `after`, `_offset` is not applied again.
+pub async fn assert_pages_follow_the_last_row(
+    suite: &TestSuite,
+    token: &str,
+    list: &str,
+    id: &str,
+    orders: &[&str],
+) {
+    let ids = |body: &Value| -> Vec<i64> {
+        let rows = body["data"].as_array().unwrap_or_else(|| panic!("{list}: {body}"));
+        rows.iter().map(|row| row[id].as_i64().unwrap()).collect()
+    };
+    let joint = if list.contains('?') { '&' } else { '?' };
+    for order in orders {
+        for descending in [false, true] {
+            let query = format!("{list}{joint}_orderBy={order}&_descending={descending}");
+            let (status, whole) = suite.get(&query, token).await;
+            assert_eq!(status, StatusCode::OK, "{query}: {whole}");
+            let whole = ids(&whole);
+            assert!(whole.len() > 2, "{query}: too few rows to page");
+            let mut walked: Vec<i64> = Vec::new();
+            loop {
+                let after = walked.last().map_or(String::new(), |id| format!("&after={id}"));
+                let (status, page) = suite.get(&format!("{query}&_limit=2{after}"), token).await;
+                assert_eq!(status, StatusCode::OK, "{query}{after}: {page}");
+                assert_eq!(page["total"], whole.len(), "{query}: the total counts every match");
+                let rows = ids(&page);
+                walked.extend(&rows);
+                if rows.len() < 2 || walked.len() > whole.len() {
+                    break;
+                }
+            }
+            assert_eq!(walked, whole, "{query}");
+            let (_, page) =
+                suite.get(&format!("{query}&_offset=2&after={}", whole[0]), token).await;
+            assert_eq!(ids(&page), whole[1..], "{query}: `_offset` beside `after`");
+        }
+    }
+}

@@ -1586,6 +1586,273 @@ export interface components {
             /** @default  */
             cooperative_name: string;
         };
+        /**
+         * @description A list whose total may be the planner's estimate: `totalExact` is false when `total` is one (more
+         *     than 10,000 matches, which counting would cost far more than the page).
+         */
+        CountedList_Card: {
+            data: {
+                /** @default null */
+                card_birthDate: string | null;
+                /** @default  */
+                card_birthLocation: string;
+                /** @default null */
+                card_cancelledAt: string | null;
+                /** @default  */
+                card_cancelledReason: string;
+                /** @default  */
+                card_city: string;
+                /** @default  */
+                card_createdAt: string;
+                /** @default  */
+                card_createdByUser: string;
+                /** @default null */
+                card_deliveredAt: string | null;
+                /** @default  */
+                card_expirationDate: string;
+                /** @default  */
+                card_firstname: string;
+                /**
+                 * Format: int64
+                 * @default null
+                 */
+                card_id: number | null;
+                /**
+                 * @description The card's own number: the instance's card prefix, a sequence, ISO 7064 check digits.
+                 * @default
+                 */
+                card_idNumber: string;
+                /** @default  */
+                card_lastname: string;
+                /**
+                 * Format: int64
+                 * @default null
+                 */
+                card_memberId: number | null;
+                /** @default  */
+                card_memberIdNumber: string;
+                /** @default null */
+                card_membershipStartDate: string | null;
+                /** @default  */
+                card_phoneNumber: string;
+                /**
+                 * @description Where the photo printed on the card is served (the member's photo at the card's making).
+                 * @default
+                 */
+                card_photoFilePath: string;
+                /** @default null */
+                card_printedAt: string | null;
+                /**
+                 * @description The QR code's text: the card's signed payload (MOSIP Claim 169: CBOR, CWT, COSE_Sign1 Ed25519,
+                 *     zlib, Base45), checked offline with the card key (`GetCardKey`).
+                 * @default
+                 */
+                card_qrcode: string;
+                /**
+                 * Format: int64
+                 * @description A reprint names the card it replaces; a cancelled card says why.
+                 * @default null
+                 */
+                card_replacesCardId: number | null;
+                /** @default null */
+                card_revokedAt: string | null;
+                /** @default  */
+                card_revokedReason: string;
+                /**
+                 * @description pending, printed, in_delivery, delivered, error, cancelled or revoked.
+                 * @default
+                 */
+                card_status: string;
+                /**
+                 * Format: int64
+                 * @default null
+                 */
+                card_transactionId: number | null;
+            }[];
+            /** @example ok */
+            status: string;
+            /** Format: int64 */
+            total: number;
+            totalExact: boolean;
+        };
+        /**
+         * @description A list whose total may be the planner's estimate: `totalExact` is false when `total` is one (more
+         *     than 10,000 matches, which counting would cost far more than the page).
+         */
+        CountedList_MemberRow: {
+            data: {
+                /** @default  */
+                locality_name: string;
+                /** @default null */
+                member_birthDate: string | null;
+                /** @default  */
+                member_firstname: string;
+                /** @default  */
+                member_gender: string;
+                /** @default false */
+                member_hasUnusedTransaction: boolean;
+                /** @default false */
+                member_hasValidCard: boolean;
+                /**
+                 * Format: int64
+                 * @default null
+                 */
+                member_id: number | null;
+                /** @default  */
+                member_idNumber: string;
+                /** @default false */
+                member_isChild: boolean;
+                /** @default false */
+                member_isSpouse: boolean;
+                /** @default  */
+                member_lastname: string;
+                /** @default  */
+                member_mainMemberName: string;
+                /**
+                 * @description Where the photo's thumbnail is served (with its version), empty without a photo.
+                 * @default
+                 */
+                photoFilePath: string;
+                /** @default  */
+                region_name: string;
+            }[];
+            /** @example ok */
+            status: string;
+            /** Format: int64 */
+            total: number;
+            totalExact: boolean;
+        };
+        /**
+         * @description A list whose total may be the planner's estimate: `totalExact` is false when `total` is one (more
+         *     than 10,000 matches, which counting would cost far more than the page).
+         */
+        CountedList_Parcel: {
+            data: {
+                /**
+                 * Format: int64
+                 * @default null
+                 */
+                department_id: number | null;
+                /** @default  */
+                department_name: string;
+                /**
+                 * @description The names of the locality's levels (answers only).
+                 * @default
+                 */
+                locality_name: string;
+                /** @default  */
+                member_idNumber: string;
+                /**
+                 * @description The member's name and identity number (answers only).
+                 * @default
+                 */
+                member_name: string;
+                /**
+                 * Format: double
+                 * @description Hectares.
+                 * @default null
+                 */
+                parcel_area: number | null;
+                /** @default  */
+                parcel_code: string;
+                /**
+                 * @description Cacao, café, hévéa, anacarde...
+                 * @default
+                 */
+                parcel_crop: string;
+                /**
+                 * Format: int64
+                 * @description Absent: create.
+                 * @default null
+                 */
+                parcel_id: number | null;
+                /**
+                 * Format: double
+                 * @default null
+                 */
+                parcel_latitude: number | null;
+                /**
+                 * Format: int64
+                 * @default null
+                 */
+                parcel_localityId: number | null;
+                /**
+                 * Format: double
+                 * @default null
+                 */
+                parcel_longitude: number | null;
+                /**
+                 * Format: int64
+                 * @description The member who farms it.
+                 * @default null
+                 */
+                parcel_memberId: number | null;
+                /**
+                 * Format: int64
+                 * @default null
+                 */
+                region_id: number | null;
+                /** @default  */
+                region_name: string;
+                /**
+                 * Format: int64
+                 * @default null
+                 */
+                subprefecture_id: number | null;
+                /** @default  */
+                subprefecture_name: string;
+            }[];
+            /** @example ok */
+            status: string;
+            /** Format: int64 */
+            total: number;
+            totalExact: boolean;
+        };
+        /**
+         * @description A list whose total may be the planner's estimate: `totalExact` is false when `total` is one (more
+         *     than 10,000 matches, which counting would cost far more than the page).
+         */
+        CountedList_Transaction: {
+            data: {
+                /**
+                 * Format: double
+                 * @default null
+                 */
+                transaction_amount: number | null;
+                /** @default  */
+                transaction_createdAt: string;
+                /** @default  */
+                transaction_createdByUser: string;
+                /** @default  */
+                transaction_date: string;
+                /**
+                 * Format: int64
+                 * @default null
+                 */
+                transaction_id: number | null;
+                /**
+                 * @description Answers only: whether a card was paid with it (then it can be neither changed nor deleted).
+                 * @default false
+                 */
+                transaction_isUsedForCard: boolean;
+                /**
+                 * Format: int64
+                 * @default null
+                 */
+                transaction_memberId: number | null;
+                /** @default  */
+                transaction_mobileOperator: string;
+                /** @default  */
+                transaction_number: string;
+                /** @default  */
+                transaction_type: string;
+            }[];
+            /** @example ok */
+            status: string;
+            /** Format: int64 */
+            total: number;
+            totalExact: boolean;
+        };
         CreateCardsRequest: {
             /** @default [] */
             member_ids: number[];
@@ -2436,93 +2703,6 @@ export interface components {
             /** @default  */
             subprefecture_name: string;
         };
-        List_Card: {
-            data: {
-                /** @default null */
-                card_birthDate: string | null;
-                /** @default  */
-                card_birthLocation: string;
-                /** @default null */
-                card_cancelledAt: string | null;
-                /** @default  */
-                card_cancelledReason: string;
-                /** @default  */
-                card_city: string;
-                /** @default  */
-                card_createdAt: string;
-                /** @default  */
-                card_createdByUser: string;
-                /** @default null */
-                card_deliveredAt: string | null;
-                /** @default  */
-                card_expirationDate: string;
-                /** @default  */
-                card_firstname: string;
-                /**
-                 * Format: int64
-                 * @default null
-                 */
-                card_id: number | null;
-                /**
-                 * @description The card's own number: the instance's card prefix, a sequence, ISO 7064 check digits.
-                 * @default
-                 */
-                card_idNumber: string;
-                /** @default  */
-                card_lastname: string;
-                /**
-                 * Format: int64
-                 * @default null
-                 */
-                card_memberId: number | null;
-                /** @default  */
-                card_memberIdNumber: string;
-                /** @default null */
-                card_membershipStartDate: string | null;
-                /** @default  */
-                card_phoneNumber: string;
-                /**
-                 * @description Where the photo printed on the card is served (the member's photo at the card's making).
-                 * @default
-                 */
-                card_photoFilePath: string;
-                /** @default null */
-                card_printedAt: string | null;
-                /**
-                 * @description The QR code's text: the card's signed payload (MOSIP Claim 169: CBOR, CWT, COSE_Sign1 Ed25519,
-                 *     zlib, Base45), checked offline with the card key (`GetCardKey`).
-                 * @default
-                 */
-                card_qrcode: string;
-                /**
-                 * Format: int64
-                 * @description A reprint names the card it replaces; a cancelled card says why.
-                 * @default null
-                 */
-                card_replacesCardId: number | null;
-                /** @default null */
-                card_revokedAt: string | null;
-                /** @default  */
-                card_revokedReason: string;
-                /**
-                 * @description pending, printed, in_delivery, delivered, error, cancelled or revoked.
-                 * @default
-                 */
-                card_status: string;
-                /**
-                 * Format: int64
-                 * @default null
-                 */
-                card_transactionId: number | null;
-            }[];
-            /** @example ok */
-            status: string;
-            /**
-             * Format: int64
-             * @description The count of all rows matching the filters.
-             */
-            total: number;
-        };
         List_CardCandidate: {
             data: {
                 /** @default  */
@@ -2759,90 +2939,6 @@ export interface components {
                  * @default
                  */
                 login_role: string;
-            }[];
-            /** @example ok */
-            status: string;
-            /**
-             * Format: int64
-             * @description The count of all rows matching the filters.
-             */
-            total: number;
-        };
-        List_Parcel: {
-            data: {
-                /**
-                 * Format: int64
-                 * @default null
-                 */
-                department_id: number | null;
-                /** @default  */
-                department_name: string;
-                /**
-                 * @description The names of the locality's levels (answers only).
-                 * @default
-                 */
-                locality_name: string;
-                /** @default  */
-                member_idNumber: string;
-                /**
-                 * @description The member's name and identity number (answers only).
-                 * @default
-                 */
-                member_name: string;
-                /**
-                 * Format: double
-                 * @description Hectares.
-                 * @default null
-                 */
-                parcel_area: number | null;
-                /** @default  */
-                parcel_code: string;
-                /**
-                 * @description Cacao, café, hévéa, anacarde...
-                 * @default
-                 */
-                parcel_crop: string;
-                /**
-                 * Format: int64
-                 * @description Absent: create.
-                 * @default null
-                 */
-                parcel_id: number | null;
-                /**
-                 * Format: double
-                 * @default null
-                 */
-                parcel_latitude: number | null;
-                /**
-                 * Format: int64
-                 * @default null
-                 */
-                parcel_localityId: number | null;
-                /**
-                 * Format: double
-                 * @default null
-                 */
-                parcel_longitude: number | null;
-                /**
-                 * Format: int64
-                 * @description The member who farms it.
-                 * @default null
-                 */
-                parcel_memberId: number | null;
-                /**
-                 * Format: int64
-                 * @default null
-                 */
-                region_id: number | null;
-                /** @default  */
-                region_name: string;
-                /**
-                 * Format: int64
-                 * @default null
-                 */
-                subprefecture_id: number | null;
-                /** @default  */
-                subprefecture_name: string;
             }[];
             /** @example ok */
             status: string;
@@ -3364,15 +3460,6 @@ export interface components {
             otherNationality: string;
             /** @default  */
             otherOccupation: string;
-        };
-        /** @description A page of members. `totalExact` is false when `total` is an estimate (more than 10,000 matches). */
-        MemberListAnswer: {
-            data: components["schemas"]["MemberRow"][];
-            /** @example ok */
-            status: string;
-            /** Format: int64 */
-            total: number;
-            totalExact: boolean;
         };
         /**
          * @description A member as the lists show it: the members screen's columns and what a member select names. The whole
@@ -4218,7 +4305,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["List_Card"];
+                    "application/json": components["schemas"]["CountedList_Card"];
                 };
             };
             400: {
@@ -4264,7 +4351,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["List_Card"];
+                    "application/json": components["schemas"]["CountedList_Card"];
                 };
             };
             400: {
@@ -5540,7 +5627,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["MemberListAnswer"];
+                    "application/json": components["schemas"]["CountedList_MemberRow"];
                 };
             };
             400: {
@@ -5783,7 +5870,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["List_Parcel"];
+                    "application/json": components["schemas"]["CountedList_Parcel"];
                 };
             };
             400: {
@@ -6223,7 +6310,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["List_Transaction"];
+                    "application/json": components["schemas"]["CountedList_Transaction"];
                 };
             };
             400: {
