@@ -1,5 +1,6 @@
 // Debian's Chromium driven by playwright-core (no browser download), one fresh profile per test, and
 // the few gestures every test repeats.
+import assert from 'node:assert/strict';
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -93,4 +94,85 @@ export function rowOf(scope, text) {
 export async function scrollToBottom(page) {
   await page.locator('.ant-table-body, .ant-table-tbody-virtual').first().hover();
   await page.mouse.wheel(0, 1_000_000);
+}
+
+/**
+ * Scrolls the page's table down until the row showing `text` is drawn: the first scroll asks for the next
+ * page, whose rows lie below the view once they come (only the rows in view are drawn).
+ */
+export async function scrollToSee(page, text) {
+  const row = page.locator('.ant-table').first().getByText(text, { exact: true });
+  for (let tries = 0; tries < 30 && !(await row.isVisible()); tries++) {
+    await scrollToBottom(page);
+    await page.waitForTimeout(100);
+  }
+  await row.waitFor();
+}
+
+/**
+ * Answers the list calls of `pathname` (`/api/...`) with made-up pages, as making 2,000 rows by REST would
+ * take minutes (and a made-up id means nothing to the server): the first page is the 2,000 rows
+ * `madeUp(0)`..`madeUp(1999)`, "Ligne 1" first in `nameField`; a page asked for after a row or past rows is
+ * one row whose `nameField` is "Suite <n>", n the call's number. Each answer's total is 2,000 and the
+ * call's number, so that the screen shows which answer it is at; `extra` goes into every answer (the rest
+ * is the shape of the server's first answer). Resolves to the query of each call, in order.
+ */
+export async function answerMadeUpPages(page, pathname, { madeUp, nameField, extra = {} }) {
+  const asked = [];
+  let shape;
+  await page.route(
+    (url) => url.pathname === pathname,
+    async (route) => {
+      const query = new URL(route.request().url()).searchParams;
+      asked.push(query);
+      shape ??= await (await route.fetch()).json();
+      const data =
+        query.has('after') || query.has('_offset')
+          ? [{ ...madeUp(2000), [nameField]: `Suite ${asked.length}` }]
+          : Array.from({ length: 2000 }, (_, i) => ({ ...madeUp(i), [nameField]: `Ligne ${i + 1}` }));
+      return route.fulfill({ json: { ...shape, data, total: 2000 + asked.length, ...extra } });
+    },
+  );
+  return asked;
+}
+
+/**
+ * Checks a list answered by made-up pages (answerMadeUpPages), open on its first page: it was asked for
+ * from the start, 2,000 rows sorted by `orderBy`, and no pages to click; scrolled down, the rows after the
+ * last one (`lastId`) are asked for. A click on the column `header` sorts by `sortedBy` and starts again
+ * from the first page; scrolled down, the rows after the last one are asked for again, or those past the
+ * 2,000 loaded when the server does not page that sort by keyset (`offset`).
+ */
+export async function checkKeysetPages(page, asked, { orderBy, lastId, header, sortedBy, offset = false }) {
+  const table = page.locator('.ant-table').first();
+  await table.getByText('Ligne 1', { exact: true }).waitFor();
+  assert.equal(asked.length, 1);
+  assert.equal(asked[0].get('_limit'), '2000');
+  assert.equal(asked[0].get('_orderBy'), orderBy);
+  assert.equal(asked[0].has('after') || asked[0].has('_offset'), false);
+  assert.equal(await page.locator('.ant-pagination').count(), 0);
+
+  await scrollToSee(page, 'Suite 2');
+  assert.equal(asked.length, 2);
+  assert.equal(asked[1].get('after'), String(lastId));
+  assert.equal(asked[1].has('_offset'), false);
+  assert.equal(asked[1].get('_limit'), '2000');
+  assert.equal(asked[1].get('_orderBy'), orderBy);
+
+  const sorted = page.waitForResponse((response) => new URL(response.url()).searchParams.get('_orderBy') === sortedBy);
+  await table.locator('.ant-table-thead th').filter({ hasText: header }).click();
+  await sorted;
+  assert.equal(asked.length, 3);
+  assert.equal(asked[2].get('_orderBy'), sortedBy);
+  assert.equal(asked[2].has('after') || asked[2].has('_offset'), false);
+  await scrollToSee(page, 'Suite 4');
+  assert.equal(asked.length, 4);
+  assert.equal(asked[3].get('_orderBy'), sortedBy);
+  if (offset) {
+    assert.equal(asked[3].get('_offset'), '2000');
+    assert.equal(asked[3].has('after'), false);
+  } else {
+    assert.equal(asked[3].get('after'), String(lastId));
+    assert.equal(asked[3].has('_offset'), false);
+  }
 }

@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { expectNoAxeViolations } from './axe.mjs';
-import { inBrowser, rowOf, see, seeTitle, signIn } from './browser.mjs';
+import { answerMadeUpPages, checkKeysetPages, inBrowser, rowOf, see, seeTitle, signIn } from './browser.mjs';
 import { startSuite } from './suite.mjs';
 import { apiSignIn, apiCall, apiPay } from './api.mjs';
 
@@ -162,6 +162,24 @@ describe('cards: payments', { timeout: 10 * 60_000 }, () => {
       await expectNoAxeViolations(page, 'fiche adhérent (paiements, lecteur)');
     }),
   );
+
+  test('the payments are read 2,000 at a time, the next ones as the user scrolls', { timeout: 60_000 }, () =>
+    inBrowser('cards-payments-pages', async (page) => {
+      const asked = await answerMadeUpPages(page, '/api/transaction/get.transaction_list', {
+        madeUp: madeUpPayment,
+        nameField: 'transaction_number',
+      });
+      await signIn(page, suite.baseUrl, suite.admin.login, suite.admin.password);
+      await page.getByRole('link', { name: 'Cartes', exact: true }).click();
+      await page.getByText(/^2\s001 paiements$/).waitFor();
+      await checkKeysetPages(page, asked, {
+        orderBy: 'transaction_id',
+        lastId: madeUpPayment(1999).transaction_id,
+        header: /^Montant$/,
+        sortedBy: 'transaction_amount',
+      });
+    }),
+  );
 });
 
 /** The form item (label, field and messages) of a field. */
@@ -183,4 +201,17 @@ async function chooseMember(page, dialog, typed) {
   await select.click();
   await select.fill(typed);
   await page.locator('.ant-select-dropdown:visible').getByTitle(AWA).click();
+}
+
+/** A payment of the made-up pages (answerMadeUpPages), of no member. */
+function madeUpPayment(i) {
+  return {
+    transaction_id: 1_000_000_001 + i,
+    transaction_date: '2026-06-15',
+    transaction_amount: 5000,
+    transaction_mobileOperator: 'MTN MoMo',
+    transaction_memberId: null,
+    transaction_type: 'card',
+    transaction_isUsedForCard: false,
+  };
 }

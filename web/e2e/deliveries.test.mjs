@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { expectNoAxeViolations } from './axe.mjs';
-import { inBrowser, rowOf, see, seeTitle, signIn } from './browser.mjs';
+import { answerMadeUpPages, checkKeysetPages, inBrowser, rowOf, see, seeTitle, signIn } from './browser.mjs';
 import { startSuite } from './suite.mjs';
 import { apiSignIn, apiCall, apiPaidMember } from './api.mjs';
 
@@ -218,10 +218,74 @@ describe('cards and deliveries', { timeout: 10 * 60_000 }, () => {
       await expectNoAxeViolations(page, "détail d'une livraison (lecteur)");
     }),
   );
+
+  test(
+    'the cards and the deliveries are read 2,000 at a time, the next ones as the user scrolls',
+    { timeout: 60_000 },
+    () =>
+      inBrowser('cards-deliveries-pages', async (page) => {
+        // The cards' total is the server's estimate: the screen says it is approximate.
+        const cards = await answerMadeUpPages(page, '/api/card/get.card_list', {
+          madeUp: madeUpCard,
+          nameField: 'card_lastname',
+          extra: { totalExact: false },
+        });
+        const deliveries = await answerMadeUpPages(page, '/api/delivery/get.delivery_list', {
+          madeUp: madeUpDelivery,
+          nameField: 'delivery_code',
+        });
+        await signIn(page, suite.baseUrl, suite.admin.login, suite.admin.password);
+        await page.getByRole('link', { name: 'Cartes', exact: true }).click();
+        await page.getByRole('tab', { name: 'Cartes', exact: true }).click();
+        await page.getByText(/^environ 2\s000 cartes$/).waitFor();
+        await checkKeysetPages(page, cards, {
+          orderBy: 'card_id',
+          lastId: madeUpCard(1999).card_id,
+          header: /^Nom$/,
+          sortedBy: 'card_lastname',
+        });
+
+        await page.getByRole('link', { name: 'Livraisons', exact: true }).click();
+        await page.waitForURL((url) => url.pathname === '/delivery');
+        await page.getByText(/^2\s001 livraisons$/).waitFor();
+        await checkKeysetPages(page, deliveries, {
+          orderBy: 'delivery_id',
+          lastId: madeUpDelivery(1999).delivery_id,
+          header: /^Code$/,
+          sortedBy: 'delivery_code',
+        });
+      }),
+  );
 });
 
 /** The members a card can be made for, by id. */
 async function candidateIds(suite, token) {
   const answer = await apiCall(suite, token, 'POST', '/api/card/get.card_creation.member_list');
   return answer.data.map((candidate) => candidate.member_id);
+}
+
+/** A card of the made-up pages (answerMadeUpPages). */
+function madeUpCard(i) {
+  return {
+    card_id: 1_000_000_001 + i,
+    card_idNumber: `K${String(i + 1).padStart(9, '0')}`,
+    card_memberIdNumber: `T${String(i + 1).padStart(9, '0')}`,
+    card_firstname: 'Essai',
+    card_status: 'pending',
+    card_expirationDate: '2031-06-15',
+    card_printedAt: null,
+  };
+}
+
+/** A delivery of the made-up pages (answerMadeUpPages). */
+function madeUpDelivery(i) {
+  return {
+    delivery_id: 1_000_000_001 + i,
+    delivery_creationDateTime: '2026-06-15T10:00:00Z',
+    delivery_createdByLogin: 'admin',
+    delivery_quantity: 1,
+    delivery_isErrorType: false,
+    delivery_sent: false,
+    delivery_sentDateTime: null,
+  };
 }

@@ -11,7 +11,7 @@ import { after, before, describe, test } from 'node:test';
 import { readSheet } from 'read-excel-file/node';
 import writeExcelFile from 'write-excel-file/node';
 import { expectNoAxeViolations } from './axe.mjs';
-import { inBrowser, rowOf, scrollToBottom, see, seeTitle, signIn } from './browser.mjs';
+import { answerMadeUpPages, inBrowser, rowOf, scrollToSee, see, seeTitle, signIn } from './browser.mjs';
 import { startSuite } from './suite.mjs';
 
 const HEADER = [
@@ -342,24 +342,11 @@ describe('geography', { timeout: 10 * 60_000 }, () => {
 
   test('the localities are read 2,000 at a time, the next ones by keyset or by offset', { timeout: 60_000 }, () =>
     inBrowser('geography-pages', async (page) => {
-      // Making 2,000 localities by REST would take minutes: the first pages are made here, and the pages
-      // after them too (a made-up id means nothing to the server); what is asked for is what is checked.
-      // Each answer has its own total and next page's name: the screen shows which answer it is at.
-      const asked = [];
-      let shape;
-      await page.route(
-        (url) => url.pathname === '/api/locality/get.locality_list',
-        async (route) => {
-          const query = new URL(route.request().url()).searchParams;
-          asked.push(query);
-          shape ??= await (await route.fetch()).json();
-          const data =
-            query.has('after') || query.has('_offset')
-              ? [{ ...madeUpLocality(2000), locality_name: `Suite ${asked.length}` }]
-              : Array.from({ length: 2000 }, (_, i) => madeUpLocality(i));
-          return route.fulfill({ json: { ...shape, data, total: 2000 + asked.length } });
-        },
-      );
+      // Made-up pages (answerMadeUpPages): what is asked for is what is checked.
+      const asked = await answerMadeUpPages(page, '/api/locality/get.locality_list', {
+        madeUp: madeUpLocality,
+        nameField: 'locality_name',
+      });
       const table = page.locator('.ant-table');
       await signIn(page, suite.baseUrl, suite.admin.login, suite.admin.password);
       await page.goto(`${suite.baseUrl}/localities`);
@@ -398,19 +385,6 @@ describe('geography', { timeout: 10 * 60_000 }, () => {
     }),
   );
 });
-
-/**
- * Scrolls the table down until the row showing `text` is drawn: the first scroll asks for the next page,
- * whose rows lie below the view once they come (only the rows in view are drawn).
- */
-async function scrollToSee(page, text) {
-  const row = page.locator('.ant-table').getByText(text, { exact: true });
-  for (let tries = 0; tries < 30 && !(await row.isVisible()); tries++) {
-    await scrollToBottom(page);
-    await page.waitForTimeout(100);
-  }
-  await row.waitFor();
-}
 
 /** A locality of the made-up pages, its id above every real one's: "Ligne 1" for `i` 0. */
 function madeUpLocality(i) {

@@ -2,7 +2,7 @@
 // the API documentation), opened as an administrator, each checked for accessibility with axe-core.
 import { after, before, describe, test } from 'node:test';
 import { expectNoAxeViolations } from './axe.mjs';
-import { inBrowser, rowOf, see, seeTitle, signIn } from './browser.mjs';
+import { answerMadeUpPages, checkKeysetPages, inBrowser, rowOf, see, seeTitle, signIn } from './browser.mjs';
 import { startSuite } from './suite.mjs';
 
 const TIMEOUT = 180_000;
@@ -65,6 +65,59 @@ describe('screens', { timeout: 10 * 60_000 }, () => {
       await see(page, "Choisissez l'adhérent qui exploite la parcelle");
       await expectNoAxeViolations(page, 'nouvelle parcelle (erreurs)');
     }),
+  );
+
+  test(
+    'cooperatives and parcels are read 2,000 at a time, by keyset or past the rows loaded',
+    { timeout: TIMEOUT },
+    () =>
+      inBrowser('screens-pages', async (page) => {
+        const madeUpCooperative = (i) => ({
+          cooperative_id: 1_000_000_001 + i,
+          cooperative_code: `C${i + 1}`,
+          cooperative_contact: '',
+          cooperative_memberCount: 0,
+        });
+        const madeUpParcel = (i) => ({
+          parcel_id: 1_000_000_001 + i,
+          member_name: 'Essai',
+          member_idNumber: '',
+          parcel_area: 1.5,
+          parcel_crop: 'Cacao',
+          parcel_latitude: null,
+          parcel_longitude: null,
+        });
+        const cooperatives = await answerMadeUpPages(page, '/api/cooperative/get.cooperative_list', {
+          madeUp: madeUpCooperative,
+          nameField: 'cooperative_name',
+        });
+        const parcels = await answerMadeUpPages(page, '/api/parcel/get.parcel_list', {
+          madeUp: madeUpParcel,
+          nameField: 'parcel_code',
+        });
+        await signIn(page, suite.baseUrl, suite.admin.login, suite.admin.password);
+        await page.getByRole('link', { name: 'Coopératives', exact: true }).click();
+        await page.getByText(/^2\s001 coopératives$/).waitFor();
+        // Sorted by member count, which the server does not page by keyset: past the rows loaded.
+        await checkKeysetPages(page, cooperatives, {
+          orderBy: 'cooperative_name',
+          lastId: madeUpCooperative(1999).cooperative_id,
+          header: /^Adhérents$/,
+          sortedBy: 'cooperative_memberCount',
+          offset: true,
+        });
+
+        await page.getByRole('link', { name: 'Parcelles', exact: true }).click();
+        await page.getByText(/^2\s001 parcelles$/).waitFor();
+        // Sorted by the member's name, which the server does not page by keyset either.
+        await checkKeysetPages(page, parcels, {
+          orderBy: 'parcel_code',
+          lastId: madeUpParcel(1999).parcel_id,
+          header: /^Adhérent$/,
+          sortedBy: 'member_name',
+          offset: true,
+        });
+      }),
   );
 
   test('the screens still to come, the API documentation and the home page', { timeout: TIMEOUT }, () =>

@@ -2,7 +2,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { expectNoAxeViolations } from './axe.mjs';
-import { inBrowser, rowOf, see, seeTitle, signIn } from './browser.mjs';
+import { answerMadeUpPages, checkKeysetPages, inBrowser, rowOf, see, seeTitle, signIn } from './browser.mjs';
 import { startSuite } from './suite.mjs';
 import { apiSignIn } from './api.mjs';
 
@@ -103,6 +103,27 @@ describe('users', { timeout: 10 * 60_000 }, () => {
       await page.goto(`${suite.baseUrl}/user_list`);
       await see(page, 'Accès refusé');
       await expectNoAxeViolations(page, 'accès refusé');
+    }),
+  );
+
+  test('the users are read 2,000 at a time, the next ones as the user scrolls', { timeout: 60_000 }, () =>
+    inBrowser('user-pages', async (page) => {
+      const madeUp = (i) => ({
+        login_id: 1_000_000_001 + i,
+        login_role: 'agent',
+        login_provider: null,
+        login_lastConnection: null,
+      });
+      const asked = await answerMadeUpPages(page, '/api/user/user_list', { madeUp, nameField: 'login_name' });
+      await signIn(page, suite.baseUrl, suite.admin.login, suite.admin.password);
+      await page.getByRole('link', { name: 'Utilisateurs', exact: true }).click();
+      await page.getByText(/^2001 utilisateurs$/).waitFor();
+      await checkKeysetPages(page, asked, {
+        orderBy: 'login_name',
+        lastId: madeUp(1999).login_id,
+        header: /^N°$/,
+        sortedBy: 'login_id',
+      });
     }),
   );
 });

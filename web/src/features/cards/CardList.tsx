@@ -1,14 +1,17 @@
-// The "Cartes" tab: every card in a virtual table, paged and sorted by the server, searched by name or
-// number and filtered by status and member number. Those who may write select cards waiting to be printed
-// and mark them printed (all or none: the server's refusal shows as a notice). A card opens in a drawer.
+// The "Cartes" tab: every card in a virtual table read by keyset pages of 2,000 rows as the user scrolls
+// down, sorted by the server, searched by name or number and filtered by status and member number; the
+// total is approximate beyond what the server counts exactly. Those who may write select cards waiting to
+// be printed and mark them printed (all or none: the server's refusal shows as a notice). A card opens in a
+// drawer.
 import { PrinterOutlined } from '@ant-design/icons';
 import { Button, Input, Select, Table, Typography, type TableProps } from 'antd';
 import { useCallback, useState } from 'react';
 import { CARDS_WRITE } from '../../app/access';
 import { useCanAccess } from '../../app/useCanAccess';
 import { DEFAULT_LIST_LIMIT } from '../../shared/constants';
-import { formatCount } from '../../shared/format/count';
+import { formatTotal } from '../../shared/format/count';
 import { formatDate } from '../../shared/format/date';
+import KeysetFooter from '../../shared/list/KeysetFooter';
 import ListToolbar from '../../shared/list/ListToolbar';
 import { useScrollRegion } from '../../shared/list/useScrollRegion';
 import { useServerList } from '../../shared/list/useServerList';
@@ -33,7 +36,7 @@ const text = fr.cards;
 
 export default function CardList() {
   const list = useServerList<Card, CardSortField, CardListParams>(
-    // The latest cards first.
+    // The latest cards first; keyset pages: the page number stays 1, the page size is that of every page.
     {
       page: 1,
       pageSize: DEFAULT_LIST_LIMIT,
@@ -45,7 +48,6 @@ export default function CardList() {
     },
     CARD_SORTABLE,
   );
-  const answer = useCardList(list.params);
   const markPrinted = useMarkPrinted();
   const canWrite = useCanAccess(CARDS_WRITE);
   const [selected, setSelected] = useState<number[]>([]);
@@ -54,7 +56,8 @@ export default function CardList() {
   // Below the tabs.
   const height = useTableHeight(420);
   const tableRef = useScrollRegion(text.tableLabel);
-  const total = answer.data?.total ?? 0;
+  const cards = useCardList(list.params, tableRef);
+  const totalText = text.total(formatTotal(cards.total, cards.totalExact), cards.total);
   const { sortable } = list;
 
   async function print() {
@@ -151,10 +154,12 @@ export default function CardList() {
         size="small"
         rowKey="card_id"
         columns={columns}
-        dataSource={answer.data?.data ?? []}
-        loading={answer.isFetching}
+        dataSource={cards.rows}
+        loading={cards.loading}
         onChange={list.onChange}
-        pagination={list.pagination(total, () => text.total(formatCount(total), total))}
+        onScroll={cards.onScroll}
+        pagination={false}
+        footer={() => <KeysetFooter total={totalText} loadingMore={cards.loadingMore} />}
         scroll={{ x: TABLE_WIDTH, y: height }}
         rowSelection={
           canWrite

@@ -1,6 +1,7 @@
-// The "Paiements" tab: every payment in a virtual table, paged and sorted by the server; a search by the
-// operator's number (of one operator or of all) shows the payments found instead. Create and edit in a
-// modal; delete after confirmation. A payment a card used is neither changed nor deleted; read-only for
+// The "Paiements" tab: every payment in a virtual table read by keyset pages of 2,000 rows as the user
+// scrolls down, sorted by the server, the total approximate beyond what the server counts exactly; a search
+// by the operator's number (of one operator or of all) shows the payments found instead. Create and edit in
+// a modal; delete after confirmation. A payment a card used is neither changed nor deleted; read-only for
 // viewers. "Importer un relevé" records an operator's statement.
 import { UploadOutlined } from '@ant-design/icons';
 import { Button, Select, Table } from 'antd';
@@ -8,7 +9,8 @@ import { useCallback, useState } from 'react';
 import { CARDS_WRITE } from '../../app/access';
 import { useCanAccess } from '../../app/useCanAccess';
 import { DEFAULT_LIST_LIMIT } from '../../shared/constants';
-import { formatCount } from '../../shared/format/count';
+import { formatCount, formatTotal } from '../../shared/format/count';
+import KeysetFooter from '../../shared/list/KeysetFooter';
 import ListToolbar from '../../shared/list/ListToolbar';
 import { actionsColumn } from '../../shared/list/actionsColumn';
 import { useScrollRegion } from '../../shared/list/useScrollRegion';
@@ -19,7 +21,7 @@ import {
   TRANSACTION_SORTABLE,
   useDeleteTransaction,
   useOperators,
-  useTransactionList,
+  useTransactionPages,
   useTransactionSearch,
   type Transaction,
   type TransactionListParams,
@@ -34,14 +36,13 @@ const text = fr.transactions;
 
 export default function TransactionList() {
   const list = useServerList<Transaction, TransactionSortField, TransactionListParams>(
-    // The latest payments first.
+    // The latest payments first; keyset pages: the page number stays 1, the page size is that of every page.
     { page: 1, pageSize: DEFAULT_LIST_LIMIT, orderBy: 'transaction_id', descending: true, filter: '', memberId: null },
     TRANSACTION_SORTABLE,
   );
   const [number, setNumber] = useState('');
   const [operator, setOperator] = useState<string | null>(null);
   const search = number ? { number, operator: operator ?? '' } : null;
-  const answer = useTransactionList(list.params, search === null);
   const found = useTransactionSearch(search);
   const operators = useOperators();
   const remove = useDeleteTransaction();
@@ -53,7 +54,8 @@ export default function TransactionList() {
   // Below the tabs.
   const height = useTableHeight(390);
   const tableRef = useScrollRegion(text.tableLabel);
-  const total = answer.data?.total ?? 0;
+  const payments = useTransactionPages(list.params, tableRef, search === null);
+  const totalText = text.total(formatTotal(payments.total, payments.totalExact), payments.total);
   const foundTotal = found.data?.total ?? 0;
 
   const columns = transactionColumns(search ? unsorted : list.sortable);
@@ -103,11 +105,18 @@ export default function TransactionList() {
         size="small"
         rowKey="transaction_id"
         columns={columns}
-        dataSource={(search ? found.data?.data : answer.data?.data) ?? []}
-        loading={search ? found.isFetching : answer.isFetching}
+        dataSource={(search ? found.data?.data : payments.rows) ?? []}
+        loading={search ? found.isFetching : payments.loading}
         onChange={search ? undefined : list.onChange}
-        pagination={search ? false : list.pagination(total, () => text.total(formatCount(total), total))}
-        footer={search ? () => text.found(formatCount(foundTotal), foundTotal, search.number) : undefined}
+        onScroll={search ? undefined : payments.onScroll}
+        pagination={false}
+        footer={() =>
+          search ? (
+            text.found(formatCount(foundTotal), foundTotal, search.number)
+          ) : (
+            <KeysetFooter total={totalText} loadingMore={payments.loadingMore} />
+          )
+        }
         scroll={{ x: TRANSACTION_TABLE_WIDTH, y: height }}
       />
       {target && <TransactionFormModal target={target} onClose={closeForm} />}

@@ -2,10 +2,14 @@
 // search by operator's number, one payment, writes, and the operators a payment may name. Every write
 // reloads the payments' queries and the members' (whose list says who has an unused payment).
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type { TableRef } from 'antd';
+import type { RefObject } from 'react';
 import { api, type Schemas } from '../../shared/api/client';
 import { request } from '../../shared/api/request';
 import { useWrite } from '../../shared/api/useWrite';
-import { pagingQuery, type ListParams } from '../../shared/list/listParams';
+import { afterLast } from '../../shared/list/keyset';
+import { keysetQuery, pagingQuery, type ListParams } from '../../shared/list/listParams';
+import { useKeysetList } from '../../shared/list/useKeysetList';
 import { OPERATORS_PARAM, parseOperators } from './operators';
 
 export type Transaction = Schemas['Transaction'];
@@ -35,7 +39,28 @@ export interface TransactionSearch {
 export const transactionsKey = ['transactions'] as const;
 const writeKeys = [transactionsKey, ['members']] as const;
 
-export function useTransactionList(params: TransactionListParams, enabled = true) {
+/**
+ * Everyone's payments, read by keyset pages of `params.pageSize` rows as the user scrolls `table`; nothing
+ * is read while `enabled` is false.
+ */
+export function useTransactionPages(params: TransactionListParams, table: RefObject<TableRef | null>, enabled = true) {
+  return useKeysetList({
+    queryKey: [...transactionsKey, 'pages', params],
+    fetchPage: (start) =>
+      request(
+        api.GET('/transaction/get.transaction_list', {
+          params: { query: { ...keysetQuery(params, start), member_id: params.memberId ?? undefined } },
+        }),
+      ),
+    pageSize: params.pageSize,
+    next: afterLast((row: Transaction) => row.transaction_id),
+    table,
+    enabled,
+  });
+}
+
+/** The payments of one member (a drawer's tab), page by page. */
+export function useTransactionList(params: TransactionListParams) {
   return useQuery({
     queryKey: [...transactionsKey, 'list', params],
     queryFn: () =>
@@ -44,7 +69,6 @@ export function useTransactionList(params: TransactionListParams, enabled = true
           params: { query: { ...pagingQuery(params), member_id: params.memberId ?? undefined } },
         }),
       ),
-    enabled,
     // Keep the current rows on screen while the next page or sort loads.
     placeholderData: keepPreviousData,
   });

@@ -3,11 +3,15 @@
 // and cancellation of one card. Every write reloads the cards' queries, the members' (whose list says who
 // has a card) and the payments' (a card spends one).
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { TableRef } from 'antd';
+import type { RefObject } from 'react';
 import { api, fetchBlob, type Schemas } from '../../shared/api/client';
 import { request } from '../../shared/api/request';
 import { useWrite } from '../../shared/api/useWrite';
 import { notifySuccess } from '../../shared/feedback/feedback';
-import { optionalText, pagingQuery, type ListParams } from '../../shared/list/listParams';
+import { afterLast } from '../../shared/list/keyset';
+import { keysetQuery, optionalText, type ListParams } from '../../shared/list/listParams';
+import { useKeysetList } from '../../shared/list/useKeysetList';
 import { fr } from '../../shared/locale/fr';
 import { transactionsKey } from './api';
 
@@ -37,15 +41,16 @@ export interface CardListParams extends ListParams<CardSortField> {
 export const cardsKey = ['cards'] as const;
 const writeKeys = [cardsKey, transactionsKey, ['members'], ['deliveries']] as const;
 
-export function useCardList(params: CardListParams) {
-  return useQuery({
+/** The cards, read by keyset pages of `params.pageSize` rows as the user scrolls `table`. */
+export function useCardList(params: CardListParams, table: RefObject<TableRef | null>) {
+  return useKeysetList({
     queryKey: [...cardsKey, 'list', params],
-    queryFn: () =>
+    fetchPage: (start) =>
       request(
         api.GET('/card/get.card_list', {
           params: {
             query: {
-              ...pagingQuery(params),
+              ...keysetQuery(params, start),
               filter: optionalText(params.filter),
               card_status: params.status ?? undefined,
               member_idNumber: optionalText(params.memberNumber),
@@ -53,8 +58,9 @@ export function useCardList(params: CardListParams) {
           },
         }),
       ),
-    // Keep the current rows on screen while the next page or sort loads.
-    placeholderData: keepPreviousData,
+    pageSize: params.pageSize,
+    next: afterLast((row: Card) => row.card_id),
+    table,
   });
 }
 

@@ -1,11 +1,13 @@
-// The cooperatives: a sortable, paged, searchable virtual table (the server does all three); create and
-// edit in a modal; delete after confirmation (refused while members belong to it). Read-only for viewers.
+// The cooperatives: a sortable, searchable virtual table read by pages of 2,000 rows as the user scrolls
+// down (the server sorts, searches and pages); create and edit in a modal; delete after confirmation
+// (refused while members belong to it). Read-only for viewers.
 import { Table, type TableProps } from 'antd';
 import { useCallback, useState } from 'react';
 import { MEMBERS_WRITE } from '../../app/access';
 import { useCanAccess } from '../../app/useCanAccess';
 import { DEFAULT_LIST_LIMIT } from '../../shared/constants';
-import { formatCount } from '../../shared/format/count';
+import { formatCount, formatTotal } from '../../shared/format/count';
+import KeysetFooter from '../../shared/list/KeysetFooter';
 import ListToolbar from '../../shared/list/ListToolbar';
 import { actionsColumn } from '../../shared/list/actionsColumn';
 import { tableWidth, useTableHeight } from '../../shared/list/tableSize';
@@ -27,17 +29,18 @@ const text = fr.cooperatives;
 
 export default function CooperativeListPage() {
   const list = useServerList<Cooperative, CooperativeSortField, CooperativeListParams>(
+    // Pages read as the user scrolls: the page number stays 1, the page size is that of every page.
     { page: 1, pageSize: DEFAULT_LIST_LIMIT, orderBy: 'cooperative_name', descending: false, filter: '' },
     COOPERATIVE_SORTABLE,
   );
-  const answer = useCooperativeList(list.params);
   const remove = useDeleteCooperative();
   const canWrite = useCanAccess(MEMBERS_WRITE);
   const [target, setTarget] = useState<CooperativeFormTarget | null>(null);
   const closeForm = useCallback(() => setTarget(null), []);
   const tableRef = useScrollRegion(text.tableLabel);
+  const cooperatives = useCooperativeList(list.params, tableRef);
   const height = useTableHeight(330);
-  const total = answer.data?.total ?? 0;
+  const totalText = text.total(formatTotal(cooperatives.total, cooperatives.totalExact), cooperatives.total);
 
   const { sortable } = list;
   // Every column has a width: the virtual table needs them to lay rows out.
@@ -84,10 +87,12 @@ export default function CooperativeListPage() {
         virtual
         rowKey="cooperative_id"
         columns={columns}
-        dataSource={answer.data?.data ?? []}
-        loading={answer.isFetching}
+        dataSource={cooperatives.rows}
+        loading={cooperatives.loading}
         onChange={list.onChange}
-        pagination={list.pagination(total, () => text.total(formatCount(total), total))}
+        onScroll={cooperatives.onScroll}
+        pagination={false}
+        footer={() => <KeysetFooter total={totalText} loadingMore={cooperatives.loadingMore} />}
         scroll={{ x: tableWidth(columns), y: height }}
       />
       {target && <CooperativeFormModal target={target} onClose={closeForm} />}

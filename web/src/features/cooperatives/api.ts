@@ -1,11 +1,15 @@
 // The cooperatives' calls as TanStack Query hooks. Every write reloads the cooperatives' queries and the
 // members' (which name their cooperative).
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
+import type { TableRef } from 'antd';
+import type { RefObject } from 'react';
 import { api, type Schemas } from '../../shared/api/client';
 import { request } from '../../shared/api/request';
 import { useWrite } from '../../shared/api/useWrite';
 import type { Option } from '../../shared/form/RemoteSelect';
-import { optionalText, pagingQuery, type ListParams } from '../../shared/list/listParams';
+import { keysetUnless, type NextStart } from '../../shared/list/keyset';
+import { keysetQuery, optionalText, type ListParams } from '../../shared/list/listParams';
+import { useKeysetList } from '../../shared/list/useKeysetList';
 
 export type Cooperative = Schemas['Cooperative'];
 
@@ -22,16 +26,27 @@ export type CooperativeListParams = ListParams<CooperativeSortField>;
 export const cooperativesKey = ['cooperatives'] as const;
 const writeKeys = [cooperativesKey, ['members']] as const;
 
-export function useCooperativeList(params: CooperativeListParams) {
-  return useQuery({
+/** The sorts the server does not page by keyset (it refuses `after` with them): a count, not a column. */
+export const COOPERATIVE_OFFSET_SORTS: readonly CooperativeSortField[] = ['cooperative_memberCount'];
+
+/** How the list sorted by `orderBy` asks for its next page: after the last row, or past the rows loaded. */
+export function nextCooperativeStart(orderBy: CooperativeSortField): NextStart<Cooperative> {
+  return keysetUnless(orderBy, COOPERATIVE_OFFSET_SORTS, (row: Cooperative) => row.cooperative_id);
+}
+
+/** The cooperatives, read by pages of `params.pageSize` rows as the user scrolls `table`. */
+export function useCooperativeList(params: CooperativeListParams, table: RefObject<TableRef | null>) {
+  return useKeysetList({
     queryKey: [...cooperativesKey, 'list', params],
-    queryFn: () =>
+    fetchPage: (start) =>
       request(
         api.GET('/cooperative/get.cooperative_list', {
-          params: { query: { ...pagingQuery(params), filter: optionalText(params.filter) } },
+          params: { query: { ...keysetQuery(params, start), filter: optionalText(params.filter) } },
         }),
       ),
-    placeholderData: keepPreviousData,
+    pageSize: params.pageSize,
+    next: nextCooperativeStart(params.orderBy),
+    table,
   });
 }
 

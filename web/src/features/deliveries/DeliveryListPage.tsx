@@ -1,15 +1,17 @@
-// The deliveries of printed cards to the field: a virtual table paged and sorted by the server, searched by
-// code and by a card or member number. "Nouvelle livraison" gathers printed cards; a delivery opens in a
-// drawer that lists its cards and, while unsent, sends or deletes it. Those who may write check deliveries
-// and print their slips in one PDF. Read-only for viewers.
+// The deliveries of printed cards to the field: a virtual table read by keyset pages of 2,000 rows as the
+// user scrolls down, sorted by the server, searched by code and by a card or member number. "Nouvelle
+// livraison" gathers printed cards; a delivery opens in a drawer that lists its cards and, while unsent,
+// sends or deletes it. Those who may write check deliveries and print their slips in one PDF. Read-only for
+// viewers.
 import { FilePdfOutlined } from '@ant-design/icons';
 import { Button, Input, Table, Tag, Typography, type TableProps } from 'antd';
 import { useCallback, useState } from 'react';
 import { CARDS_WRITE } from '../../app/access';
 import { useCanAccess } from '../../app/useCanAccess';
 import { DEFAULT_LIST_LIMIT } from '../../shared/constants';
-import { formatCount } from '../../shared/format/count';
+import { formatCount, formatTotal } from '../../shared/format/count';
 import { formatDateTime } from '../../shared/format/date';
+import KeysetFooter from '../../shared/list/KeysetFooter';
 import ListToolbar from '../../shared/list/ListToolbar';
 import { useScrollRegion } from '../../shared/list/useScrollRegion';
 import { tableWidth, useTableHeight } from '../../shared/list/tableSize';
@@ -32,11 +34,10 @@ const text = fr.deliveries;
 
 export default function DeliveryListPage() {
   const list = useServerList<Delivery, DeliverySortField, DeliveryListParams>(
-    // The latest deliveries first.
+    // The latest deliveries first; keyset pages: the page number stays 1, the page size is that of every page.
     { page: 1, pageSize: DEFAULT_LIST_LIMIT, orderBy: 'delivery_id', descending: true, filter: '', idNumber: '' },
     DELIVERY_SORTABLE,
   );
-  const answer = useDeliveryList(list.params);
   const canWrite = useCanAccess(CARDS_WRITE);
   const slips = useDeliverySlips();
   const [selected, setSelected] = useState<number[]>([]);
@@ -45,9 +46,10 @@ export default function DeliveryListPage() {
   const [opened, setOpened] = useState<number | null>(null);
   const closeDrawer = useCallback(() => setOpened(null), []);
   const tableRef = useScrollRegion(text.tableLabel);
+  const deliveries = useDeliveryList(list.params, tableRef);
   // Below the buttons of those who may write.
   const height = useTableHeight(canWrite ? 380 : 330);
-  const total = answer.data?.total ?? 0;
+  const totalText = text.total(formatTotal(deliveries.total, deliveries.totalExact), deliveries.total);
   const { sortable } = list;
 
   // Every column has a width: the virtual table needs them to lay rows out.
@@ -132,10 +134,12 @@ export default function DeliveryListPage() {
         virtual
         rowKey="delivery_id"
         columns={columns}
-        dataSource={answer.data?.data ?? []}
-        loading={answer.isFetching}
+        dataSource={deliveries.rows}
+        loading={deliveries.loading}
         onChange={list.onChange}
-        pagination={list.pagination(total, () => text.total(formatCount(total), total))}
+        onScroll={deliveries.onScroll}
+        pagination={false}
+        footer={() => <KeysetFooter total={totalText} loadingMore={deliveries.loadingMore} />}
         scroll={{ x: tableWidth(columns), y: height }}
         rowSelection={
           canWrite

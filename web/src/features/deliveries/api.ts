@@ -2,13 +2,17 @@
 // no delivery holds yet, the writes (create, send, delete, proof upload), the slips as a PDF to save and
 // the proof to see. Every write reloads the deliveries' and the cards' queries (a delivery changes its
 // cards' statuses).
-import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import type { TableRef } from 'antd';
+import type { RefObject } from 'react';
 import { api, type Schemas } from '../../shared/api/client';
 import { openFile, saveFile } from '../../shared/api/download';
 import { request } from '../../shared/api/request';
 import { postForm } from '../../shared/api/upload';
 import { useWrite } from '../../shared/api/useWrite';
-import { optionalText, pagingQuery, type ListParams } from '../../shared/list/listParams';
+import { afterLast } from '../../shared/list/keyset';
+import { keysetQuery, optionalText, type ListParams } from '../../shared/list/listParams';
+import { useKeysetList } from '../../shared/list/useKeysetList';
 import { cardsKey } from '../cards/cardApi';
 
 export type Delivery = Schemas['Delivery'];
@@ -33,23 +37,28 @@ export interface DeliveryListParams extends ListParams<DeliverySortField> {
 export const deliveriesKey = ['deliveries'] as const;
 const writeKeys = [deliveriesKey, cardsKey] as const;
 
-/** `filter` is the part of the code searched. */
-export function useDeliveryList(params: DeliveryListParams) {
-  return useQuery({
+/**
+ * The deliveries, read by keyset pages of `params.pageSize` rows as the user scrolls `table`; `filter` is
+ * the part of the code searched.
+ */
+export function useDeliveryList(params: DeliveryListParams, table: RefObject<TableRef | null>) {
+  return useKeysetList({
     queryKey: [...deliveriesKey, 'list', params],
-    queryFn: () =>
+    fetchPage: (start) =>
       request(
         api.GET('/delivery/get.delivery_list', {
           params: {
             query: {
-              ...pagingQuery(params),
+              ...keysetQuery(params, start),
               delivery_code: optionalText(params.filter),
               id_number: optionalText(params.idNumber),
             },
           },
         }),
       ),
-    placeholderData: keepPreviousData,
+    pageSize: params.pageSize,
+    next: afterLast((row: Delivery) => row.delivery_id),
+    table,
   });
 }
 

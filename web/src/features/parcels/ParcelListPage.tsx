@@ -1,11 +1,13 @@
-// The parcels: a sortable, paged, searchable virtual table filtered by crop and by member (the server does
-// all of it); create and edit in a modal; delete after confirmation. Read-only for viewers.
+// The parcels: a sortable, searchable virtual table filtered by crop and by member, read by pages of 2,000
+// rows as the user scrolls down (the server does all of it), the total approximate beyond what the server
+// counts exactly; create and edit in a modal; delete after confirmation. Read-only for viewers.
 import { Table, type TableProps } from 'antd';
 import { useCallback, useState } from 'react';
 import { MEMBERS_WRITE } from '../../app/access';
 import { useCanAccess } from '../../app/useCanAccess';
 import { DEFAULT_LIST_LIMIT } from '../../shared/constants';
-import { formatCount } from '../../shared/format/count';
+import { formatTotal } from '../../shared/format/count';
+import KeysetFooter from '../../shared/list/KeysetFooter';
 import ListToolbar from '../../shared/list/ListToolbar';
 import { actionsColumn } from '../../shared/list/actionsColumn';
 import { tableWidth, useTableHeight } from '../../shared/list/tableSize';
@@ -31,6 +33,7 @@ const text = fr.parcels;
 export default function ParcelListPage() {
   const list = useServerList<Parcel, ParcelSortField, ParcelListParams>(
     {
+      // Pages read as the user scrolls: the page number stays 1, the page size is that of every page.
       page: 1,
       pageSize: DEFAULT_LIST_LIMIT,
       orderBy: 'parcel_code',
@@ -41,15 +44,15 @@ export default function ParcelListPage() {
     },
     PARCEL_SORTABLE,
   );
-  const answer = useParcelList(list.params);
   const remove = useDeleteParcel();
   const canWrite = useCanAccess(MEMBERS_WRITE);
   const [target, setTarget] = useState<ParcelFormTarget | null>(null);
   const [crop, setCrop] = useState('');
   const closeForm = useCallback(() => setTarget(null), []);
   const tableRef = useScrollRegion(text.tableLabel);
+  const parcels = useParcelList(list.params, tableRef);
   const height = useTableHeight(330);
-  const total = answer.data?.total ?? 0;
+  const totalText = text.total(formatTotal(parcels.total, parcels.totalExact), parcels.total);
   const { sortable } = list;
 
   // Every column has a width: the virtual table needs them to lay rows out.
@@ -136,10 +139,12 @@ export default function ParcelListPage() {
         virtual
         rowKey="parcel_id"
         columns={columns}
-        dataSource={answer.data?.data ?? []}
-        loading={answer.isFetching}
+        dataSource={parcels.rows}
+        loading={parcels.loading}
         onChange={list.onChange}
-        pagination={list.pagination(total, () => text.total(formatCount(total), total))}
+        onScroll={parcels.onScroll}
+        pagination={false}
+        footer={() => <KeysetFooter total={totalText} loadingMore={parcels.loadingMore} />}
         scroll={{ x: tableWidth(columns), y: height }}
       />
       {target && <ParcelFormModal target={target} onClose={closeForm} />}

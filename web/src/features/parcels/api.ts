@@ -1,9 +1,13 @@
 // The parcels' calls as TanStack Query hooks. Every write reloads the parcels' queries.
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
+import type { TableRef } from 'antd';
+import type { RefObject } from 'react';
 import { api, type Schemas } from '../../shared/api/client';
 import { request } from '../../shared/api/request';
 import { useWrite } from '../../shared/api/useWrite';
-import { optionalText, pagingQuery, type ListParams } from '../../shared/list/listParams';
+import { keysetUnless, type NextStart } from '../../shared/list/keyset';
+import { keysetQuery, optionalText, type ListParams } from '../../shared/list/listParams';
+import { useKeysetList } from '../../shared/list/useKeysetList';
 
 export type Parcel = Schemas['Parcel'];
 
@@ -18,15 +22,27 @@ export interface ParcelListParams extends ListParams<ParcelSortField> {
 
 export const parcelsKey = ['parcels'] as const;
 
-export function useParcelList(params: ParcelListParams) {
-  return useQuery({
+/**
+ * The sorts the server does not page by keyset (it refuses `after` with them): the member's name, only
+ * known after joining the members.
+ */
+export const PARCEL_OFFSET_SORTS: readonly ParcelSortField[] = ['member_name'];
+
+/** How the list sorted by `orderBy` asks for its next page: after the last row, or past the rows loaded. */
+export function nextParcelStart(orderBy: ParcelSortField): NextStart<Parcel> {
+  return keysetUnless(orderBy, PARCEL_OFFSET_SORTS, (row: Parcel) => row.parcel_id);
+}
+
+/** The parcels, read by pages of `params.pageSize` rows as the user scrolls `table`. */
+export function useParcelList(params: ParcelListParams, table: RefObject<TableRef | null>) {
+  return useKeysetList({
     queryKey: [...parcelsKey, 'list', params],
-    queryFn: () =>
+    fetchPage: (start) =>
       request(
         api.GET('/parcel/get.parcel_list', {
           params: {
             query: {
-              ...pagingQuery(params),
+              ...keysetQuery(params, start),
               filter: optionalText(params.filter),
               crop: optionalText(params.crop),
               memberId: params.memberId ?? undefined,
@@ -34,7 +50,9 @@ export function useParcelList(params: ParcelListParams) {
           },
         }),
       ),
-    placeholderData: keepPreviousData,
+    pageSize: params.pageSize,
+    next: nextParcelStart(params.orderBy),
+    table,
   });
 }
 

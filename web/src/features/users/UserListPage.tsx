@@ -1,9 +1,11 @@
-// The users of the application (admin only): a sortable, paged, searchable virtual table; create and edit
-// in a modal; delete after confirmation. Sorting, paging and search are done by the server.
+// The users of the application (admin only): a sortable, searchable virtual table read by keyset pages of
+// 2,000 rows as the user scrolls down; create and edit in a modal; delete after confirmation. Sorting,
+// paging and search are done by the server.
 import { Table, Tag, type TableProps } from 'antd';
 import { useCallback, useState } from 'react';
 import { DEFAULT_LIST_LIMIT } from '../../shared/constants';
 import { formatDateTime } from '../../shared/format/date';
+import KeysetFooter from '../../shared/list/KeysetFooter';
 import ListToolbar from '../../shared/list/ListToolbar';
 import { actionsColumn } from '../../shared/list/actionsColumn';
 import { useScrollRegion } from '../../shared/list/useScrollRegion';
@@ -18,16 +20,16 @@ const text = fr.users;
 
 export default function UserListPage() {
   const list = useServerList<User, UserSortField, UserListParams>(
+    // Keyset pages: the page number stays 1, the page size is that of every page.
     { page: 1, pageSize: DEFAULT_LIST_LIMIT, orderBy: 'login_name', descending: false, filter: '' },
     USER_SORTABLE,
   );
-  const answer = useUserList(list.params);
   const remove = useDeleteUser();
   const [target, setTarget] = useState<UserFormTarget | null>(null);
   const closeForm = useCallback(() => setTarget(null), []);
   const tableRef = useScrollRegion(text.tableLabel);
+  const users = useUserList(list.params, tableRef);
   const height = useTableHeight(330);
-  const total = answer.data?.total ?? 0;
   const { sortable } = list;
 
   // Every column has a width: the virtual table needs them to lay rows out.
@@ -74,10 +76,12 @@ export default function UserListPage() {
         virtual
         rowKey="login_id"
         columns={columns}
-        dataSource={answer.data?.data ?? []}
-        loading={answer.isFetching}
+        dataSource={users.rows}
+        loading={users.loading}
         onChange={list.onChange}
-        pagination={list.pagination(total, () => text.total(total))}
+        onScroll={users.onScroll}
+        pagination={false}
+        footer={() => <KeysetFooter total={text.total(users.total)} loadingMore={users.loadingMore} />}
         scroll={{ x: tableWidth(columns), y: height }}
       />
       {target && <UserFormModal target={target} onClose={closeForm} />}

@@ -1,9 +1,13 @@
 // The users' calls (admin only), as TanStack Query hooks. Every write invalidates the users' queries.
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { TableRef } from 'antd';
+import type { RefObject } from 'react';
 import { api, type Schemas } from '../../shared/api/client';
 import { request } from '../../shared/api/request';
 import { notifySuccess } from '../../shared/feedback/feedback';
-import { optionalText, pagingQuery, type ListParams } from '../../shared/list/listParams';
+import { afterLast } from '../../shared/list/keyset';
+import { keysetQuery, optionalText, type ListParams } from '../../shared/list/listParams';
+import { useKeysetList } from '../../shared/list/useKeysetList';
 
 export type User = Schemas['Login'];
 export type NewUser = Schemas['NewUser'];
@@ -17,19 +21,21 @@ export type UserListParams = ListParams<UserSortField>;
 
 export const usersKey = ['users'] as const;
 
-export function useUserList(params: UserListParams) {
-  return useQuery({
+/** The users, read by keyset pages of `params.pageSize` rows as the user scrolls `table`. */
+export function useUserList(params: UserListParams, table: RefObject<TableRef | null>) {
+  return useKeysetList({
     queryKey: [...usersKey, 'list', params],
-    queryFn: () =>
+    fetchPage: (start) =>
       request(
         api.GET('/user/user_list', {
           params: {
-            query: { ...pagingQuery(params), filter: optionalText(params.filter) },
+            query: { ...keysetQuery(params, start), filter: optionalText(params.filter) },
           },
         }),
       ),
-    // Keep the current rows on screen while the next page or sort loads.
-    placeholderData: keepPreviousData,
+    pageSize: params.pageSize,
+    next: afterLast((row: User) => row.login_id),
+    table,
   });
 }
 

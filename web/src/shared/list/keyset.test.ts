@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { afterLast, nearBottom, nextStart, pastLoaded, type ListPage } from './keyset';
+import { afterLast, keysetUnless, nearBottom, nextStart, pastLoaded, type ListPage } from './keyset';
 
 type Row = { id: number | null };
 const page = (ids: (number | null)[]): ListPage<Row> => ({
@@ -41,5 +41,18 @@ describe('keyset paging', () => {
     expect(nearBottom({ ...box, scrollTop: 9_500 })).toBe(true);
     // Fewer rows than the view holds: already at the end.
     expect(nearBottom({ scrollHeight: 300, clientHeight: 500, scrollTop: 0 })).toBe(true);
+  });
+});
+
+describe('keyset or offset by sort', () => {
+  const sortedBy = (orderBy: 'id' | 'name' | 'count') => keysetUnless(orderBy, ['count'], (row: Row) => row.id);
+
+  it('a sort the server pages by keyset asks for the rows after the last one', () => {
+    expect(nextStart([page([9, 7, 4])], 3, sortedBy('id'))).toEqual({ after: 4 });
+    expect(nextStart([page([9, 7, 4])], 3, sortedBy('name'))).toEqual({ after: 4 });
+  });
+
+  it('a sort it does not page by keyset asks for the rows past those loaded', () => {
+    expect(nextStart([page([9, 7, 4]), page([3, 2, 1])], 3, sortedBy('count'))).toEqual({ offset: 6 });
   });
 });

@@ -35,6 +35,19 @@ export function pastLoaded<R>(pages: ListPage<R>[]): PageStart {
 }
 
 /**
+ * How a list sorted by `orderBy` asks for its next page: after the last row's id (`afterLast`), unless the
+ * sort is one of `offsetSorts`, which the server does not page by keyset (it refuses `after` with them):
+ * past the rows loaded then (`pastLoaded`).
+ */
+export function keysetUnless<R, S extends string>(
+  orderBy: S,
+  offsetSorts: readonly S[],
+  idOf: (row: R) => number | null | undefined,
+): NextStart<R> {
+  return offsetSorts.includes(orderBy) ? pastLoaded : afterLast(idOf);
+}
+
+/**
  * The start of the page that follows `pages`, as `next` asks for it. None when the last page came back
  * with fewer rows than asked: the list ends there.
  */

@@ -17,11 +17,14 @@ interface Options<R> {
   next: NextStart<R>;
   /** The table, scrolled back to its top when the list starts again. */
   table: RefObject<TableRef | null>;
+  /** False: nothing is read (the screen shows other rows meanwhile, a search's). True unless given. */
+  enabled?: boolean;
 }
 
-export function useKeysetList<R>({ queryKey, fetchPage, pageSize, next, table }: Options<R>) {
+export function useKeysetList<R>({ queryKey, fetchPage, pageSize, next, table, enabled = true }: Options<R>) {
   const query = useInfiniteQuery({
     queryKey,
+    enabled,
     queryFn: ({ pageParam }) => fetchPage(pageParam),
     initialPageParam: null as PageStart | null,
     getNextPageParam: (_last, pages) => nextStart(pages, pageSize, next),
