@@ -6,6 +6,10 @@
 //! - an event delivered twice (a lost acknowledgement, a restarted consumer) changes nothing the second
 //!   time, even if a later event was applied in between.
 //!
+//! Under load, the events already waiting (up to `BATCH`) are applied together, in one transaction, in
+//! order: one commit for all of them instead of one each. If any of them fails, that transaction is
+//! rolled back and each is applied again on its own, so one bad event holds back no other.
+//!
 //! Each consuming schema has its inbox:
 //!
 //! ```sql
@@ -20,6 +24,7 @@ use crate::error::ServiceError;
 use crate::nats::Naming;
 use anyhow::{Context, Result};
 use async_nats::jetstream::{self, AckKind, consumer::pull};
+use futures::FutureExt;
 use opentelemetry::global;
 use sqlx::{AssertSqlSafe, PgConnection, PgPool};
 use std::collections::HashMap;
@@ -32,6 +37,9 @@ use tracing_opentelemetry::OpenTelemetrySpanExt;
 /// How long an event id is kept in the inbox: far beyond any redelivery (JetStream's own duplicate
 /// window is two minutes).
 const INBOX_KEEP: &str = "7 days";
+
+/// The most events applied in one transaction.
+const BATCH: usize = 64;
 
 /// What a consumer does with each event.
 pub trait Handler: Send + Sync + 'static {
@@ -51,6 +59,14 @@ pub fn read_event<T: serde::de::DeserializeOwned>(subject: &str, payload: &[u8])
     serde_json::from_slice(payload)
         .inspect_err(|e| tracing::error!(error = %e, subject, "unreadable event dropped"))
         .ok()
+}
+
+/// An event received, read once for its application and its acknowledgement.
+struct Received {
+    id: Option<uuid::Uuid>,
+    subject: String,
+    payload: bytes::Bytes,
+    span: tracing::Span,
 }
 
 /// A durable consumer of `source`'s stream, applying into `schema`.
@@ -125,13 +141,52 @@ impl<H: Handler> Consumer<H> {
                         tracing::warn!(error = %e, consumer = self.name, "reading events failed; retrying");
                         tokio::time::sleep(Duration::from_secs(1)).await;
                     }
-                    Some(Ok(message)) => self.handle(message).await,
+                    Some(Ok(message)) => {
+                        // The events already received wait for no one: they join this one.
+                        let mut batch = vec![message];
+                        while batch.len() < BATCH {
+                            match messages.next().now_or_never() {
+                                Some(Some(Ok(message))) => batch.push(message),
+                                _ => break,
+                            }
+                        }
+                        self.handle_batch(batch).await
+                    }
                 },
             }
         }
     }
 
-    async fn handle(&self, message: jetstream::Message) {
+    /// Applies `batch` in one transaction and acknowledges each event after the commit; if that fails,
+    /// applies each event on its own.
+    async fn handle_batch(&self, batch: Vec<jetstream::Message>) {
+        if batch.len() > 1 {
+            let events: Vec<Received> = batch.iter().map(|m| self.received(m)).collect();
+            match self.apply_together(&events).await {
+                Ok(()) => {
+                    for (message, event) in batch.iter().zip(&events) {
+                        self.acknowledge(message, Ok(())).instrument(event.span.clone()).await;
+                    }
+                    return;
+                }
+                Err(e) => tracing::warn!(error = %e, consumer = self.name, events = batch.len(),
+                    "events applied together failed; each is applied on its own"),
+            }
+        }
+        for message in batch {
+            let event = self.received(&message);
+            async {
+                let applied = self.apply_once(event.id, &event.subject, &message.payload).await;
+                self.acknowledge(&message, applied).await
+            }
+            .instrument(event.span.clone())
+            .await
+        }
+    }
+
+    /// What an event says of itself: its id, its subject without the instance prefix, and the span of its
+    /// processing, continuing the trace of the change that made it.
+    fn received(&self, message: &jetstream::Message) -> Received {
         let subject = message.subject.to_string();
         let headers: HashMap<String, String> = message
             .headers
@@ -142,25 +197,41 @@ impl<H: Handler> Consumer<H> {
         let span = tracing::info_span!("nats.process", otel.name = %format!("{subject} process"), otel.kind = "consumer",
             messaging.system = "nats", messaging.destination.name = %subject, messaging.consumer.group.name = self.name);
         let _ = span.set_parent(global::get_text_map_propagator(|p| p.extract(&headers)));
-        async {
-            let event_id = headers.get("Nats-Msg-Id").and_then(|id| uuid::Uuid::parse_str(id).ok());
-            let local_subject = subject
+        Received {
+            id: headers.get("Nats-Msg-Id").and_then(|id| uuid::Uuid::parse_str(id).ok()),
+            subject: subject
                 .strip_prefix(&format!("{}.", self.naming.prefix()))
                 .unwrap_or(&subject)
-                .to_string();
-            let ack = match self.apply_once(event_id, &local_subject, &message.payload).await {
-                Ok(()) => message.ack().await,
-                Err(e) => {
-                    tracing::warn!(error = %e, consumer = self.name, "event not applied; offered again");
-                    message.ack_with(AckKind::Nak(Some(Duration::from_secs(1)))).await
-                }
-            };
-            if let Err(e) = ack {
-                tracing::warn!(error = %e, consumer = self.name, "acknowledging an event failed");
-            }
+                .to_string(),
+            payload: message.payload.clone(),
+            span,
         }
-        .instrument(span)
-        .await
+    }
+
+    /// Acknowledges an event applied, or has it offered again a second later.
+    async fn acknowledge(&self, message: &jetstream::Message, applied: Result<(), ServiceError>) {
+        let ack = match applied {
+            Ok(()) => message.ack().await,
+            Err(e) => {
+                tracing::warn!(error = %e, consumer = self.name, "event not applied; offered again");
+                message.ack_with(AckKind::Nak(Some(Duration::from_secs(1)))).await
+            }
+        };
+        if let Err(e) = ack {
+            tracing::warn!(error = %e, consumer = self.name, "acknowledging an event failed");
+        }
+    }
+
+    /// Applies the events in order in one transaction, each unless its id is already in the inbox.
+    async fn apply_together(&self, events: &[Received]) -> Result<(), ServiceError> {
+        let mut tx = self.pool.begin().await?;
+        for event in events {
+            self.apply_in(&mut tx, event.id, &event.subject, &event.payload)
+                .instrument(event.span.clone())
+                .await?;
+        }
+        tx.commit().await?;
+        Ok(())
     }
 
     /// Applies the event unless its id is already in the inbox, in one transaction with its record.
@@ -171,6 +242,19 @@ impl<H: Handler> Consumer<H> {
         payload: &[u8],
     ) -> Result<(), ServiceError> {
         let mut tx = self.pool.begin().await?;
+        self.apply_in(&mut tx, event_id, subject, payload).await?;
+        tx.commit().await?;
+        Ok(())
+    }
+
+    /// Records the event's id in the inbox and applies it in `tx`; nothing if the id was there already.
+    async fn apply_in(
+        &self,
+        tx: &mut PgConnection,
+        event_id: Option<uuid::Uuid>,
+        subject: &str,
+        payload: &[u8],
+    ) -> Result<(), ServiceError> {
         match event_id {
             Some(id) => {
                 let first_time = sqlx::query(AssertSqlSafe(format!(
@@ -191,9 +275,7 @@ impl<H: Handler> Consumer<H> {
             // Every event of the product's outbox has an id; one without is applied as it is.
             None => tracing::warn!(subject, "event without an id: applied without de-duplication"),
         }
-        self.handler.apply(&mut tx, subject, payload).await?;
-        tx.commit().await?;
-        Ok(())
+        self.handler.apply(tx, subject, payload).await
     }
 
     /// Forgets event ids older than any redelivery.

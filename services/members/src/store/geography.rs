@@ -191,23 +191,41 @@ pub(super) async fn project_locality(
     tx: &mut sqlx::PgConnection,
     l: &proto::geography::Locality,
 ) -> Result<(), ServiceError> {
+    // Parents first, one statement each: the geography consumer inserts in that order too (the events'
+    // order), so the two wait on each other instead of deadlocking. (The sub-statements of one statement
+    // run in no set order: its unreferenced CTEs run after the main insert.)
     sqlx::query(
-        "WITH r AS (INSERT INTO members.geo_region (region_id, region_name) VALUES ($1, $2) ON CONFLICT DO NOTHING),
-              d AS (INSERT INTO members.geo_department (department_id, department_name, region_id)
-                    VALUES ($3, $4, $1) ON CONFLICT DO NOTHING),
-              s AS (INSERT INTO members.geo_subprefecture (subprefecture_id, subprefecture_name, department_id)
-                    VALUES ($5, $6, $3) ON CONFLICT DO NOTHING)
-         INSERT INTO members.geo_locality (locality_id, locality_name, subprefecture_id)
-         VALUES ($7, $8, $5) ON CONFLICT DO NOTHING",
+        "INSERT INTO members.geo_region (region_id, region_name) VALUES ($1, $2) ON CONFLICT DO NOTHING",
     )
     .bind(l.locality_region_id)
     .bind(&l.region_name)
+    .execute(&mut *tx)
+    .await?;
+    sqlx::query(
+        "INSERT INTO members.geo_department (department_id, department_name, region_id)
+         VALUES ($1, $2, $3) ON CONFLICT DO NOTHING",
+    )
     .bind(l.department_id)
     .bind(&l.department_name)
+    .bind(l.locality_region_id)
+    .execute(&mut *tx)
+    .await?;
+    sqlx::query(
+        "INSERT INTO members.geo_subprefecture (subprefecture_id, subprefecture_name, department_id)
+         VALUES ($1, $2, $3) ON CONFLICT DO NOTHING",
+    )
     .bind(l.locality_subprefecture_id)
     .bind(&l.subprefecture_name)
+    .bind(l.department_id)
+    .execute(&mut *tx)
+    .await?;
+    sqlx::query(
+        "INSERT INTO members.geo_locality (locality_id, locality_name, subprefecture_id)
+         VALUES ($1, $2, $3) ON CONFLICT DO NOTHING",
+    )
     .bind(l.locality_id)
     .bind(&l.locality_name)
+    .bind(l.locality_subprefecture_id)
     .execute(&mut *tx)
     .await?;
     Ok(())

@@ -35,11 +35,22 @@ end"#,
     (
         "post_member (new main members, as the form sends them)",
         r#"wrk.method = "POST"
+wrk.path = "/api/member/post_member"
 wrk.headers["Authorization"] = "Bearer TOKEN"
 wrk.headers["Content-Type"] = "application/json"
 wrk.body = '{"member_firstname": "Charge", "member_lastname": "Adhérent", "member_gender": "F", "member_isMainAccount": true, "member_localityId": LOCALITY, "member_contact": "0707000000"}'"#,
     ),
 ];
+
+/// Appended to each call's Lua: the first answer other than 2xx of each wrk thread is printed, so that
+/// a refusal under load says why.
+const SHOW_REFUSAL: &str = r#"
+response = function(status, headers, body)
+  if status >= 300 and not shown then
+    shown = true
+    io.write("refused: ", status, " ", body, "\n")
+  end
+end"#;
 
 /// What wrk printed: requests per second, p50 and p99.
 fn figures(output: &str) -> Option<(f64, String, String)> {
@@ -91,7 +102,8 @@ async fn main() -> Result<()> {
             .replace("TOKEN", &token)
             .replace("LOW", &low.to_string())
             .replace("HIGH", &high.to_string())
-            .replace("LOCALITY", &locality.to_string());
+            .replace("LOCALITY", &locality.to_string())
+            + SHOW_REFUSAL;
         std::fs::write(&script, lua)?;
         reset_peak_memory();
         let base = suite.base.clone();

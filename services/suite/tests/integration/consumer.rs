@@ -1,5 +1,6 @@
 //! The one durable consumer of events (`common::consumer`), on a real database and NATS: an event is
-//! applied once however often it is delivered, and one whose effect failed is applied when offered again.
+//! applied once however often it is delivered, one whose effect failed is applied when offered again, and
+//! events waiting are applied together without one failing holding back the others.
 
 use crate::support::TestSuite;
 use common::consumer::{Consumer, Handler};
@@ -76,5 +77,125 @@ async fn an_event_is_applied_once_however_often_it_is_delivered() {
     consumer.apply_once(Some(third), subject, b"Poro").await.unwrap();
     assert_eq!(handler.applied.load(Ordering::SeqCst), 3);
     assert_eq!(region_name().await.as_deref(), Some("Poro"));
+    pool.close().await;
+}
+
+/// Writes each event's region (`<id>:<name>`) with the id of the transaction that applied it; fails the
+/// first time it meets the name `refused`.
+#[derive(Clone, Default)]
+struct Recording {
+    refused_once: Arc<std::sync::atomic::AtomicBool>,
+}
+
+impl Handler for Recording {
+    async fn apply(
+        &self,
+        tx: &mut PgConnection,
+        _subject: &str,
+        payload: &[u8],
+    ) -> Result<(), ServiceError> {
+        let text = String::from_utf8_lossy(payload).to_string();
+        let (id, name) = text.split_once(':').unwrap();
+        sqlx::query("INSERT INTO members.geo_region (region_id, region_name) VALUES ($1, txid_current()::text)")
+            .bind(id.parse::<i64>().unwrap())
+            .execute(&mut *tx)
+            .await?;
+        if name == "refused" && !self.refused_once.swap(true, Ordering::SeqCst) {
+            return Err(ServiceError::Unavailable("panne simulée".into()));
+        }
+        Ok(())
+    }
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn events_waiting_are_applied_together_and_one_failing_holds_back_no_other() {
+    let suite = TestSuite::start().await;
+    let pool = common::db::connect(suite.database_url(), 4).await.unwrap();
+    let handler = Recording::default();
+    let publish = |range: std::ops::RangeInclusive<i64>, refused: i64| {
+        let suite = &suite;
+        async move {
+            for n in range {
+                let name = if n == refused { "refused" } else { "region" };
+                let mut headers = async_nats::HeaderMap::new();
+                headers.insert("Nats-Msg-Id", uuid::Uuid::now_v7().to_string().as_str());
+                let subject = suite.naming.subject("auth", "test", "event");
+                let payload = format!("{n}:{name}");
+                let ack = suite
+                    .jetstream
+                    .publish_with_headers(subject, headers, payload.into())
+                    .await
+                    .unwrap();
+                ack.await.unwrap();
+            }
+        }
+    };
+    // Runs the consumer until `expected` events are in its inbox.
+    let consume_until = |expected: i64| {
+        let (suite, pool, handler) = (&suite, &pool, handler.clone());
+        async move {
+            let consumer = Consumer {
+                name: "test-batch",
+                source: "auth",
+                schema: "members",
+                pool: pool.clone(),
+                naming: suite.naming.clone(),
+                jetstream: suite.jetstream.clone(),
+                handler,
+            };
+            let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
+            let running = tokio::spawn(consumer.run(async {
+                let _ = stopped.await;
+            }));
+            let deadline = tokio::time::Instant::now() + std::time::Duration::from_secs(15);
+            loop {
+                let applied: i64 = sqlx::query_scalar(
+                    "SELECT count(*) FROM members.inbox WHERE consumer = 'test-batch'",
+                )
+                .fetch_one(pool)
+                .await
+                .unwrap();
+                if applied >= expected {
+                    break;
+                }
+                assert!(!running.is_finished(), "the consumer stopped: {:?}", running.await);
+                assert!(tokio::time::Instant::now() < deadline, "{applied} events applied");
+                tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+            }
+            let _ = stop.send(());
+            running.await.unwrap().unwrap();
+        }
+    };
+    let regions = |ids: std::ops::RangeInclusive<i64>| {
+        let pool = &pool;
+        async move {
+            sqlx::query_as::<_, (i64, String)>(
+                "SELECT region_id, region_name FROM members.geo_region
+                 WHERE region_id BETWEEN $1 AND $2 ORDER BY region_id",
+            )
+            .bind(ids.start())
+            .bind(ids.end())
+            .fetch_all(pool)
+            .await
+            .unwrap()
+        }
+    };
+
+    // On the auth stream, which no consumer of the members schema reads: the inbox is the schema's.
+    // Six events wait on the stream before the consumer starts: they share transactions.
+    publish(901..=906, 0).await;
+    consume_until(6).await;
+    let rows = regions(901..=906).await;
+    assert_eq!(rows.iter().map(|r| r.0).collect::<Vec<_>>(), (901..=906).collect::<Vec<_>>());
+    let transactions: std::collections::HashSet<&String> = rows.iter().map(|r| &r.1).collect();
+    assert!(transactions.len() < 6, "{} transactions for 6 events", transactions.len());
+
+    // Four more wait, the second of them failing once: the others are applied, and it is when offered
+    // again; each once.
+    publish(907..=910, 908).await;
+    consume_until(10).await;
+    let rows = regions(907..=910).await;
+    assert_eq!(rows.iter().map(|r| r.0).collect::<Vec<_>>(), (907..=910).collect::<Vec<_>>());
+    assert!(handler.refused_once.load(Ordering::SeqCst), "the event failed once");
     pool.close().await;
 }
