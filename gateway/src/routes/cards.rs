@@ -66,7 +66,7 @@ pub struct CardFilter {
 
 /// Sortable on card_id (default), card_idNumber, card_lastname, card_status, card_expirationDate.
 #[utoipa::path(get, path = "/card/get.card_list", tag = "card", params(Paging, CardFilter),
-    responses((status = 200, body = CountedList<pb::Card>), (status = 400, body = ErrorBody)))]
+    responses((status = 200, body = CountedList<pb::CardRow>), (status = 400, body = ErrorBody)))]
 pub async fn card_list(
     State(state): State<AppState>,
     _caller: Authorized<CardsRead>,
@@ -163,7 +163,7 @@ pub async fn mark_as_printed(
 
 /// Printed cards in no delivery yet (what a new delivery can take).
 #[utoipa::path(get, path = "/card/get.card_to_deliver", tag = "card", params(Paging, CardFilter),
-    responses((status = 200, body = CountedList<pb::Card>), (status = 400, body = ErrorBody)))]
+    responses((status = 200, body = List<pb::CardRow>), (status = 400, body = ErrorBody)))]
 pub async fn card_to_deliver(
     State(state): State<AppState>,
     _caller: Authorized<CardsRead>,

@@ -2,17 +2,20 @@
 //! a throwaway database. `BENCH_CARDS` members (default 10,000) get a photo each (uploaded as an agent
 //! would) and pay by one operator's statement (matched by phone); then their cards are made, printed to
 //! one PDF (timed to the last byte, with the process's peak memory while printing), marked printed, put
-//! in deliveries of 1,000 cards, and the delivery slips printed.
+//! in deliveries of 1,000 cards, and the delivery slips printed. Last, 2,000-row pages of the cards',
+//! payments' and deliveries' lists are timed as their screens ask for them.
 
 use anyhow::{Context, Result, ensure};
 use futures::{StreamExt, TryStreamExt};
 use serde_json::{Value, json};
 use std::time::{Duration, Instant};
 use suite::api_client::ApiClient;
-use suite::bench::{ADMIN, BenchSuite, peak_memory_mb, reset_peak_memory};
+use suite::bench::{ADMIN, BenchSuite, ms, peak_memory_mb, percentiles, reset_peak_memory};
 
 const DELIVERY_SIZE: usize = 1_000;
 const CREATION_BATCH: usize = 1_000;
+/// Pages timed for each list.
+const LIST_PAGES: usize = 20;
 
 /// A picture of its own for each member (a gradient in the member's colours), as a phone would send.
 fn photo(member_id: i64) -> Vec<u8> {
@@ -202,6 +205,51 @@ async fn main() -> Result<()> {
         slips.bytes as f64 / 1e6,
         secs(slipping)
     );
+
+    // The lists of the cards' screens, as they scroll (each page timed until its last byte).
+    let spread = |i: usize| card_ids[(i * 7919) % card_ids.len()];
+    let lists: [(&str, Box<dyn Fn(usize) -> String>); 6] = [
+        (
+            "cards, newest first",
+            Box::new(|_| "/card/get.card_list?_limit=2000&_descending=true".into()),
+        ),
+        (
+            "cards by last name, scrolled on (after=)",
+            Box::new(|i| {
+                format!(
+                    "/card/get.card_list?_limit=2000&_orderBy=card_lastname&after={}",
+                    spread(i)
+                )
+            }),
+        ),
+        (
+            "cards, filter \"koua\" (partial name)",
+            Box::new(|_| "/card/get.card_list?_limit=2000&filter=koua".into()),
+        ),
+        (
+            "cards printed, by status",
+            Box::new(|_| "/card/get.card_list?_limit=2000&card_status=printed".into()),
+        ),
+        (
+            "payments, newest first",
+            Box::new(|_| "/transaction/get.transaction_list?_limit=2000&_descending=true".into()),
+        ),
+        (
+            "deliveries, newest first",
+            Box::new(|_| "/delivery/get.delivery_list?_limit=2000&_descending=true".into()),
+        ),
+    ];
+    println!("\nlist (2,000-row pages, {LIST_PAGES} each)                          p50       p99");
+    for (what, path) in &lists {
+        let mut samples = Vec::with_capacity(LIST_PAGES);
+        for i in 0..LIST_PAGES {
+            let started = Instant::now();
+            api.get_bytes(&path(i)).await?;
+            samples.push(started.elapsed());
+        }
+        let (p50, p99) = percentiles(&mut samples);
+        println!("{what:<58} {:>9} {:>9}", ms(p50), ms(p99));
+    }
 
     println!("\n| step | {n} members |\n|---|---|");
     println!("| statement import (matched by phone) | {} |", secs(import));

@@ -3,7 +3,7 @@
 //! sort on, ties and empty values included; a sort on a computed or joined column pages by `_offset` and
 //! says so in French.
 
-use crate::cards::pay;
+use crate::cards::{card, pay};
 use crate::support::{TestSuite, assert_pages_follow_the_last_row, save};
 use reqwest::StatusCode;
 use serde_json::json;
@@ -78,6 +78,15 @@ async fn cards_payments_and_deliveries_page_by_the_last_row_received() {
     // A small list's total is counted: exact.
     let (_, list) = suite.get("/api/card/get.card_list?_limit=2", &admin).await;
     assert_eq!((&list["total"], &list["totalExact"]), (&json!(5), &json!(true)));
+    // A list row says what the whole card says of the fields it carries, and no more (no QR code).
+    let row = list["data"][0].as_object().unwrap().clone();
+    let whole = card(&suite, &admin, row["card_id"].as_i64().unwrap()).await;
+    assert!(whole["card_qrcode"].as_str().is_some_and(|qr| !qr.is_empty()));
+    assert!(!row.contains_key("card_qrcode"), "{row:?}");
+    for (field, value) in &row {
+        assert_eq!(&whole[field], value, "{field}");
+    }
+    assert!(row.contains_key("card_printedAt") && row.contains_key("card_expirationDate"));
     // The unmatched payments still page by `_offset` only.
     let (status, body) = suite.get("/api/transaction/get.unmatched_list?after=3", &admin).await;
     assert_eq!(status, StatusCode::BAD_REQUEST, "{body}");

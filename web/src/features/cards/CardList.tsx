@@ -21,7 +21,7 @@ import {
   CARD_SORTABLE,
   useCardList,
   useMarkPrinted,
-  type Card,
+  type CardRow,
   type CardListParams,
   type CardSortField,
 } from './cardApi';
@@ -35,7 +35,7 @@ const OPEN_STYLE = { padding: 0, color: 'inherit', textDecoration: 'underline' }
 const text = fr.cards;
 
 export default function CardList() {
-  const list = useServerList<Card, CardSortField, CardListParams>(
+  const list = useServerList<CardRow, CardSortField, CardListParams>(
     // The latest cards first; keyset pages: the page number stays 1, the page size is that of every page.
     {
       page: 1,
@@ -69,12 +69,12 @@ export default function CardList() {
     }
   }
 
-  const columns: TableProps<Card>['columns'] = [
+  const columns: TableProps<CardRow>['columns'] = [
     {
       title: text.fields.card_idNumber,
       width: 200,
       ...sortable('card_idNumber'),
-      render: (number: string, row: Card) => (
+      render: (number: string, row: CardRow) => (
         <Button
           type="link"
           style={OPEN_STYLE}
@@ -148,7 +148,7 @@ export default function CardList() {
           </Typography.Text>
         </div>
       )}
-      <Table<Card>
+      <Table<CardRow>
         ref={tableRef}
         virtual
         size="small"

@@ -16,6 +16,8 @@ import { fr } from '../../shared/locale/fr';
 import { transactionsKey } from './api';
 
 export type Card = Schemas['Card'];
+/** A card as the lists show it (the whole card is `useCard`'s). */
+export type CardRow = Schemas['CardRow'];
 export type CardCandidate = Schemas['CardCandidate'];
 export type CreatedCards = Schemas['CreatedCards'];
 export type CardInput = Schemas['CardInput'];
@@ -59,7 +61,7 @@ export function useCardList(params: CardListParams, table: RefObject<TableRef | 
         }),
       ),
     pageSize: params.pageSize,
-    next: afterLast((row: Card) => row.card_id),
+    next: afterLast((row: CardRow) => row.card_id),
     table,
   });
 }

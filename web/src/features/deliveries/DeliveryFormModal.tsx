@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { formatCount } from '../../shared/format/count';
 import { formatDate } from '../../shared/format/date';
 import { fr } from '../../shared/locale/fr';
-import type { Card } from '../cards/cardApi';
+import type { CardRow } from '../cards/cardApi';
 import CardStatusTag from '../cards/CardStatusTag';
 import { useCardsToDeliver, useSaveDelivery } from './api';
 import { newDeliveryBody } from './payload';
@@ -43,13 +43,13 @@ export default function DeliveryFormModal({
     }
   }
 
-  const columns: TableProps<Card>['columns'] = [
+  const columns: TableProps<CardRow>['columns'] = [
     { title: fields.card_idNumber, dataIndex: 'card_idNumber', width: 190 },
     { title: fields.card_memberIdNumber, dataIndex: 'card_memberIdNumber', width: 150 },
     {
       title: fr.members.fields.member_lastname,
       key: 'name',
-      render: (_: unknown, row: Card) => [row.card_firstname, row.card_lastname].filter(Boolean).join(' '),
+      render: (_: unknown, row: CardRow) => [row.card_firstname, row.card_lastname].filter(Boolean).join(' '),
     },
     {
       title: fields.card_status,
@@ -92,7 +92,7 @@ export default function DeliveryFormModal({
       </Typography.Title>
       {/* Not a scrolling table: antd copies the select-all box of a scrolling table into a hidden
           measuring row, where the keyboard would still reach it. */}
-      <Table<Card>
+      <Table<CardRow>
         size="small"
         rowKey="card_id"
         columns={columns}

@@ -55,16 +55,18 @@ export function saveTrust(trust: Trust, storage: Pick<Storage, 'setItem'> = wind
 
 async function fetchRevoked(signal: AbortSignal): Promise<string[]> {
   const numbers: string[] = [];
-  for (let offset = 0; ; offset += PAGE) {
+  // Page after page, each after the last card received (keyset paging).
+  for (let after: number | undefined; ;) {
     const page = await request(
       api.GET('/card/get.card_list', {
-        params: { query: { card_status: 'revoked', _limit: PAGE, _offset: offset } },
+        params: { query: { card_status: 'revoked', _limit: PAGE, after } },
         signal,
       }),
       { quiet: true },
     );
     numbers.push(...page.data.map((card) => card.card_idNumber).filter(Boolean));
-    if (page.data.length < PAGE) return numbers;
+    after = page.data.at(-1)?.card_id ?? undefined;
+    if (page.data.length < PAGE || after === undefined) return numbers;
   }
 }
 

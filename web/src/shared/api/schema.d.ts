@@ -1511,6 +1511,41 @@ export interface components {
              */
             publicKeyHex: string;
         };
+        /**
+         * @description A card as the lists show it: the cards screen's columns and what the delivery form and the reader's
+         *     list of revoked cards need. The whole card (its QR code, its history) is `GetCard`'s. The fields keep
+         *     `Card`'s numbers and names.
+         */
+        CardRow: {
+            /** @default  */
+            card_createdAt: string;
+            /** @default null */
+            card_deliveredAt: string | null;
+            /** @default  */
+            card_expirationDate: string;
+            /** @default  */
+            card_firstname: string;
+            /**
+             * Format: int64
+             * @default null
+             */
+            card_id: number | null;
+            /** @default  */
+            card_idNumber: string;
+            /** @default  */
+            card_lastname: string;
+            /**
+             * Format: int64
+             * @default null
+             */
+            card_memberId: number | null;
+            /** @default  */
+            card_memberIdNumber: string;
+            /** @default null */
+            card_printedAt: string | null;
+            /** @default  */
+            card_status: string;
+        };
         /** @description What to print: card ids, or null (or nothing) for every card waiting to be printed. */
         CardsToPrint: {
             /** @default null */
@@ -1590,22 +1625,10 @@ export interface components {
          * @description A list whose total may be the planner's estimate: `totalExact` is false when `total` is one (more
          *     than 10,000 matches, which counting would cost far more than the page).
          */
-        CountedList_Card: {
+        CountedList_CardRow: {
             data: {
-                /** @default null */
-                card_birthDate: string | null;
-                /** @default  */
-                card_birthLocation: string;
-                /** @default null */
-                card_cancelledAt: string | null;
-                /** @default  */
-                card_cancelledReason: string;
-                /** @default  */
-                card_city: string;
                 /** @default  */
                 card_createdAt: string;
-                /** @default  */
-                card_createdByUser: string;
                 /** @default null */
                 card_deliveredAt: string | null;
                 /** @default  */
@@ -1617,10 +1640,7 @@ export interface components {
                  * @default null
                  */
                 card_id: number | null;
-                /**
-                 * @description The card's own number: the instance's card prefix, a sequence, ISO 7064 check digits.
-                 * @default
-                 */
+                /** @default  */
                 card_idNumber: string;
                 /** @default  */
                 card_lastname: string;
@@ -1632,42 +1652,9 @@ export interface components {
                 /** @default  */
                 card_memberIdNumber: string;
                 /** @default null */
-                card_membershipStartDate: string | null;
-                /** @default  */
-                card_phoneNumber: string;
-                /**
-                 * @description Where the photo printed on the card is served (the member's photo at the card's making).
-                 * @default
-                 */
-                card_photoFilePath: string;
-                /** @default null */
                 card_printedAt: string | null;
-                /**
-                 * @description The QR code's text: the card's signed payload (MOSIP Claim 169: CBOR, CWT, COSE_Sign1 Ed25519,
-                 *     zlib, Base45), checked offline with the card key (`GetCardKey`).
-                 * @default
-                 */
-                card_qrcode: string;
-                /**
-                 * Format: int64
-                 * @description A reprint names the card it replaces; a cancelled card says why.
-                 * @default null
-                 */
-                card_replacesCardId: number | null;
-                /** @default null */
-                card_revokedAt: string | null;
                 /** @default  */
-                card_revokedReason: string;
-                /**
-                 * @description pending, printed, in_delivery, delivered, error, cancelled or revoked.
-                 * @default
-                 */
                 card_status: string;
-                /**
-                 * Format: int64
-                 * @default null
-                 */
-                card_transactionId: number | null;
             }[];
             /** @example ok */
             status: string;
@@ -2726,6 +2713,45 @@ export interface components {
                  * @default 0
                  */
                 transaction_id: number;
+            }[];
+            /** @example ok */
+            status: string;
+            /**
+             * Format: int64
+             * @description The count of all rows matching the filters.
+             */
+            total: number;
+        };
+        List_CardRow: {
+            data: {
+                /** @default  */
+                card_createdAt: string;
+                /** @default null */
+                card_deliveredAt: string | null;
+                /** @default  */
+                card_expirationDate: string;
+                /** @default  */
+                card_firstname: string;
+                /**
+                 * Format: int64
+                 * @default null
+                 */
+                card_id: number | null;
+                /** @default  */
+                card_idNumber: string;
+                /** @default  */
+                card_lastname: string;
+                /**
+                 * Format: int64
+                 * @default null
+                 */
+                card_memberId: number | null;
+                /** @default  */
+                card_memberIdNumber: string;
+                /** @default null */
+                card_printedAt: string | null;
+                /** @default  */
+                card_status: string;
             }[];
             /** @example ok */
             status: string;
@@ -4305,7 +4331,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["CountedList_Card"];
+                    "application/json": components["schemas"]["CountedList_CardRow"];
                 };
             };
             400: {
@@ -4351,7 +4377,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["CountedList_Card"];
+                    "application/json": components["schemas"]["List_CardRow"];
                 };
             };
             400: {
