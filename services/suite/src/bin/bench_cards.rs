@@ -17,6 +17,9 @@ const CREATION_BATCH: usize = 1_000;
 /// Pages timed for each list.
 const LIST_PAGES: usize = 20;
 
+/// The path of a list's `i`-th page.
+type PagePath<'a> = Box<dyn Fn(usize) -> String + 'a>;
+
 /// A picture of its own for each member (a gradient in the member's colours), as a phone would send.
 fn photo(member_id: i64) -> Vec<u8> {
     let (r, g) = ((member_id * 37 % 255) as u8, (member_id * 91 % 255) as u8);
@@ -208,7 +211,7 @@ async fn main() -> Result<()> {
 
     // The lists of the cards' screens, as they scroll (each page timed until its last byte).
     let spread = |i: usize| card_ids[(i * 7919) % card_ids.len()];
-    let lists: [(&str, Box<dyn Fn(usize) -> String>); 6] = [
+    let lists: [(&str, PagePath); 6] = [
         (
             "cards, newest first",
             Box::new(|_| "/card/get.card_list?_limit=2000&_descending=true".into()),
