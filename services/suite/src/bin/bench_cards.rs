@@ -230,8 +230,8 @@ async fn main() -> Result<()> {
             Box::new(|_| "/card/get.card_list?_limit=2000&filter=koua".into()),
         ),
         (
-            "cards printed, by status",
-            Box::new(|_| "/card/get.card_list?_limit=2000&card_status=printed".into()),
+            "cards in delivery, by status",
+            Box::new(|_| "/card/get.card_list?_limit=2000&card_status=in_delivery".into()),
         ),
         (
             "payments, newest first",
