@@ -409,9 +409,13 @@ impl Cards for CardsGrpc {
         let reason = faults.required("reason", &r.reason, 200, msg::REPRINT_REASON_REQUIRED);
         faults.finish()?;
         // The new card carries the member as the members service has it now: a change made a moment
-        // ago may still be on its way to this service's copy.
+        // ago may still be on its way to this service's copy. With the members service out of reach,
+        // the copy as it is.
         let card = self.store.get_card(r.card_id).await?;
-        self.read_again(&card.card_member_id.into_iter().collect::<Vec<_>>()).await?;
+        let member: Vec<i64> = card.card_member_id.into_iter().collect();
+        if let Err(e) = self.read_again(&member).await {
+            tracing::warn!(error = %e, card_id = r.card_id, "reprint from the member's copy as it is");
+        }
         let id = self
             .store
             .reprint_card(r.card_id, &reason, &self.signer, &self.card_prefix, &caller.login_name)

@@ -147,6 +147,10 @@ impl<H: Handler> Consumer<H> {
                         while batch.len() < BATCH {
                             match messages.next().now_or_never() {
                                 Some(Some(Ok(message))) => batch.push(message),
+                                Some(Some(Err(e))) => {
+                                    tracing::warn!(error = %e, consumer = self.name, "reading events failed; retrying");
+                                    break;
+                                }
                                 _ => break,
                             }
                         }
