@@ -194,40 +194,29 @@ pub(super) async fn project_locality(
     // Parents first, one statement each: the geography consumer inserts in that order too (the events'
     // order), so the two wait on each other instead of deadlocking. (The sub-statements of one statement
     // run in no set order: its unreferenced CTEs run after the main insert.)
-    sqlx::query(
-        "INSERT INTO members.geo_region (region_id, region_name) VALUES ($1, $2) ON CONFLICT DO NOTHING",
-    )
-    .bind(l.locality_region_id)
-    .bind(&l.region_name)
-    .execute(&mut *tx)
-    .await?;
-    sqlx::query(
-        "INSERT INTO members.geo_department (department_id, department_name, region_id)
-         VALUES ($1, $2, $3) ON CONFLICT DO NOTHING",
-    )
-    .bind(l.department_id)
-    .bind(&l.department_name)
-    .bind(l.locality_region_id)
-    .execute(&mut *tx)
-    .await?;
-    sqlx::query(
-        "INSERT INTO members.geo_subprefecture (subprefecture_id, subprefecture_name, department_id)
-         VALUES ($1, $2, $3) ON CONFLICT DO NOTHING",
-    )
-    .bind(l.locality_subprefecture_id)
-    .bind(&l.subprefecture_name)
-    .bind(l.department_id)
-    .execute(&mut *tx)
-    .await?;
-    sqlx::query(
-        "INSERT INTO members.geo_locality (locality_id, locality_name, subprefecture_id)
-         VALUES ($1, $2, $3) ON CONFLICT DO NOTHING",
-    )
-    .bind(l.locality_id)
-    .bind(&l.locality_name)
-    .bind(l.locality_subprefecture_id)
-    .execute(&mut *tx)
-    .await?;
+    let levels = [
+        (Level::Region, l.locality_region_id, &l.region_name, None),
+        (Level::Department, l.department_id, &l.department_name, l.locality_region_id),
+        (Level::Subprefecture, l.locality_subprefecture_id, &l.subprefecture_name, l.department_id),
+        (Level::Locality, l.locality_id, &l.locality_name, l.locality_subprefecture_id),
+    ];
+    for (level, id, name, parent_id) in levels {
+        let (table, id_column, name_column, parent_column) = level.describe();
+        let sql = match parent_column {
+            None => format!(
+                "INSERT INTO {table} ({id_column}, {name_column}) VALUES ($1, $2) ON CONFLICT DO NOTHING"
+            ),
+            Some(parent) => format!(
+                "INSERT INTO {table} ({id_column}, {name_column}, {parent}) VALUES ($1, $2, $3)
+                 ON CONFLICT DO NOTHING"
+            ),
+        };
+        let mut query = sqlx::query(sqlx::AssertSqlSafe(sql)).bind(id).bind(name);
+        if parent_column.is_some() {
+            query = query.bind(parent_id);
+        }
+        query.execute(&mut *tx).await?;
+    }
     Ok(())
 }
 
