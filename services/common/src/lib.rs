@@ -15,6 +15,7 @@ pub mod outbox;
 pub mod paging;
 pub mod photos;
 pub mod roles;
+pub mod sequence;
 pub mod service;
 pub mod shutdown;
 pub mod telemetry;

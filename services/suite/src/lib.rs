@@ -12,6 +12,8 @@ use std::net::SocketAddr;
 pub mod api_client;
 #[cfg(feature = "bench")]
 pub mod bench;
+#[cfg(feature = "bench")]
+pub mod card_load;
 pub mod demo;
 
 #[derive(Clone, Debug)]

@@ -305,7 +305,7 @@ impl Store {
         server_owned(draft, existing.as_ref(), may_check_photos)?;
         let id_number = match &existing {
             Some(current) => current.id_number.clone(),
-            None => new_id_number(&mut tx, draft, settings).await?,
+            None => self.new_id_number(&mut *tx, draft, settings).await?,
         };
         // A member keeps its uuid for life; a synchronised record brings its own.
         let member_uuid =
@@ -352,10 +352,11 @@ impl Store {
         Ok(id)
     }
 
-    /// A new main member, the most frequent write, in three round trips instead of seven: there is no
-    /// row to lock and no family to check, so the references are checked and the identity number drawn
-    /// on one connection, then the row and its event are written by one statement, atomic on its own.
-    /// The foreign key still refuses a cooperative deleted in between.
+    /// A new main member, the most frequent write, in one round trip: there is no row to lock and no
+    /// family to check, the identity number comes from a block drawn ahead (`SequenceBlocks`), and one
+    /// statement writes the row and its event only if its locality and cooperative are known. When one
+    /// is not, the references are checked as for any write (a locality imported a moment ago is read
+    /// through from the geography; an unknown one is refused with its message), then written again.
     async fn create_main_member(
         &self,
         draft: &MemberDraft,
@@ -364,9 +365,7 @@ impl Store {
         settings: &MemberSettings,
     ) -> Result<i64, ServiceError> {
         server_owned(draft, None, may_check_photos)?;
-        let mut conn = self.pool.acquire().await?;
-        self.check_references(&mut conn, draft).await?;
-        let id_number = new_id_number(&mut conn, draft, settings).await?;
+        let id_number = self.new_id_number(&self.pool, draft, settings).await?;
         let fields = ServerFields {
             id_number: &id_number,
             member_uuid: uuid::Uuid::now_v7(),
@@ -375,25 +374,65 @@ impl Store {
         let (member, row) = member_row(draft, &fields, caller, settings, true);
         let columns = row.keys().cloned().collect::<Vec<_>>().join(", ");
         let event = outbox::Stamped::of(&pb::MemberSaved { meta: None, member: Some(member) })?;
-        // The event's member gets its id from the row as it is inserted.
+        // The event's member gets its id from the row as it is inserted. Inside one statement, the
+        // foreign keys keep the locality and the cooperative from being deleted under the insert.
         let sql = format!(
-            "WITH saved AS (INSERT INTO members.member ({columns})
-                 SELECT {columns} FROM jsonb_populate_record(NULL::members.member, $1) RETURNING member_id),
+            "WITH known AS (SELECT WHERE
+                   ($5::bigint IS NULL OR EXISTS (SELECT FROM members.geo_locality WHERE locality_id = $5))
+                   AND ($6::bigint IS NULL OR EXISTS (SELECT FROM members.cooperative WHERE cooperative_id = $6))),
+             saved AS (INSERT INTO members.member ({columns})
+                 SELECT {columns} FROM jsonb_populate_record(NULL::members.member, $1), known RETURNING member_id),
              told AS (INSERT INTO members.outbox (id, subject, payload, trace_context)
                  SELECT $2, 'members.member.created', jsonb_set($3, '{{member_id}}', to_jsonb(member_id)), $4
                  FROM saved)
              SELECT member_id FROM saved"
         );
-        let id: i64 = sqlx::query_scalar(sqlx::AssertSqlSafe(sql))
-            .bind(Value::Object(row))
-            .bind(event.id)
-            .bind(event.payload)
-            .bind(event.trace_context)
-            .fetch_one(&mut *conn)
+        let row = Value::Object(row);
+        let insert = || {
+            sqlx::query_scalar::<_, i64>(sqlx::AssertSqlSafe(sql.clone()))
+                .bind(&row)
+                .bind(event.id)
+                .bind(&event.payload)
+                .bind(&event.trace_context)
+                .bind(draft.input.member_locality_id)
+                .bind(draft.input.member_cooperative_id)
+        };
+        let written = insert()
+            .fetch_optional(&self.pool)
             .await
             .map_err(|e| unique_conflict(e, &id_number))?;
-        outbox::wake(super::SCHEMA);
+        if let Some(id) = written {
+            outbox::wake(super::SCHEMA);
+            return Ok(id);
+        }
+        // In a transaction, the cooperative checked stays until the commit (FOR KEY SHARE).
+        let mut tx = self.pool.begin().await?;
+        self.check_references(&mut tx, draft).await?;
+        let written =
+            insert().fetch_optional(&mut *tx).await.map_err(|e| unique_conflict(e, &id_number))?;
+        let Some(id) = written else {
+            // Only the locality can have gone in between: the projection dropped it.
+            return Err(ServiceError::invalid_field(
+                "member_localityId",
+                msg::locality_not_found(draft.input.member_locality_id.unwrap_or_default()),
+            ));
+        };
+        outbox::commit(tx, super::SCHEMA).await?;
         Ok(id)
+    }
+
+    /// The identity number of a new member: the one a synchronised record brings, or the next of the
+    /// sequence (drawn in blocks) with its check digits.
+    async fn new_id_number<'c, E: sqlx::Executor<'c, Database = Postgres>>(
+        &self,
+        db: E,
+        draft: &MemberDraft,
+        settings: &MemberSettings,
+    ) -> Result<String, ServiceError> {
+        if let Some(sent) = &draft.id_number {
+            return Ok(sent.clone());
+        }
+        Ok(id_number::make(&settings.id_prefix, self.id_numbers.next(db).await?))
     }
 
     /// Refuses a locality or a cooperative that does not exist.
@@ -552,21 +591,6 @@ fn member_row(
         row.insert("member_created_by_user".into(), json!(caller));
     }
     (member, row)
-}
-
-/// The identity number of a new member: the one a synchronised record brings, or the next of the
-/// sequence with its check digits.
-async fn new_id_number(
-    conn: &mut PgConnection,
-    draft: &MemberDraft,
-    settings: &MemberSettings,
-) -> Result<String, ServiceError> {
-    if let Some(sent) = &draft.id_number {
-        return Ok(sent.clone());
-    }
-    let seq: i64 =
-        sqlx::query_scalar("SELECT nextval('members.id_number_seq')").fetch_one(&mut *conn).await?;
-    Ok(id_number::make(&settings.id_prefix, seq))
 }
 
 #[derive(sqlx::FromRow)]

@@ -11,7 +11,9 @@ pub use members::MemberSearch;
 
 use crate::domain::messages;
 use common::error::ServiceError;
+use common::sequence::SequenceBlocks;
 use sqlx::PgPool;
+use std::sync::Arc;
 
 pub const SCHEMA: &str = "members";
 
@@ -39,11 +41,20 @@ pub type GeographyClient =
 pub struct Store {
     pool: PgPool,
     geography: Option<GeographyClient>,
+    /// The sequence of identity numbers, drawn a block at a time for new members.
+    id_numbers: Arc<SequenceBlocks>,
 }
+
+/// Identity numbers drawn in one round trip: the next 32 members created here need none.
+const ID_NUMBER_BLOCK: i64 = 32;
 
 impl Store {
     pub fn new(pool: PgPool) -> Self {
-        Store { pool, geography: None }
+        Store {
+            pool,
+            geography: None,
+            id_numbers: Arc::new(SequenceBlocks::new("members.id_number_seq", ID_NUMBER_BLOCK)),
+        }
     }
 
     /// A store that reads a locality through to the geography service when its projection misses it.

@@ -3,7 +3,8 @@
 //! would) and pay by one operator's statement (matched by phone); then their cards are made, printed to
 //! one PDF (timed to the last byte, with the process's peak memory while printing), marked printed, put
 //! in deliveries of 1,000 cards, and the delivery slips printed. Last, 2,000-row pages of the cards',
-//! payments' and deliveries' lists are timed as their screens ask for them.
+//! payments' and deliveries' lists are timed as their screens ask for them; then again after
+//! `BENCH_LIST_CARDS` more cards (default 1,000,000, 0 to skip) are written by `suite::card_load`.
 
 use anyhow::{Context, Result, ensure};
 use futures::{StreamExt, TryStreamExt};
@@ -209,7 +210,45 @@ async fn main() -> Result<()> {
         secs(slipping)
     );
 
-    // The lists of the cards' screens, as they scroll (each page timed until its last byte).
+    time_lists(&api, &card_ids, &format!("{made} cards")).await?;
+    println!("\n| step | {n} members |\n|---|---|");
+    println!("| statement import (matched by phone) | {} |", secs(import));
+    println!("| cards made | {} |", secs(creation));
+    println!(
+        "| one PDF of every card | {} ({:.1} MB), peak {peak:.0} MB |",
+        secs(printing),
+        pdf.bytes as f64 / 1e6
+    );
+    println!("| marked printed | {} |", secs(marking));
+    println!("| deliveries of {DELIVERY_SIZE} | {} |", secs(delivering));
+    println!("| delivery slips | {} |", secs(slipping));
+
+    // The same lists at the scale of a national network: cards written by the generator.
+    let at_scale: i64 = common::config::env_parse("BENCH_LIST_CARDS", 1_000_000i64)?;
+    if at_scale > 0 {
+        let started = Instant::now();
+        let added =
+            suite::card_load::generate(&pool, at_scale, |done| eprint!("\r  {done} cartes..."))
+                .await?;
+        eprintln!();
+        let cards: i64 =
+            sqlx::query_scalar("SELECT count(*) FROM cards.card").fetch_one(&pool).await?;
+        println!(
+            "\ngenerated: {added} members with a payment and a card in {} ({cards} cards in all)",
+            secs(started.elapsed())
+        );
+        let card_ids: Vec<i64> =
+            sqlx::query_scalar("SELECT card_id FROM cards.card ORDER BY card_id")
+                .fetch_all(&pool)
+                .await?;
+        time_lists(&api, &card_ids, &format!("{cards} cards")).await?;
+    }
+    suite.stop().await
+}
+
+/// Times 2,000-row pages of the lists of the cards' screens, as they scroll (each page until its last
+/// byte), on `card_ids` (every card, in order).
+async fn time_lists(api: &ApiClient, card_ids: &[i64], scale: &str) -> Result<()> {
     let spread = |i: usize| card_ids[(i * 7919) % card_ids.len()];
     let lists: [(&str, PagePath); 6] = [
         (
@@ -242,7 +281,7 @@ async fn main() -> Result<()> {
             Box::new(|_| "/delivery/get.delivery_list?_limit=2000&_descending=true".into()),
         ),
     ];
-    println!("\nlist (2,000-row pages, {LIST_PAGES} each)                          p50       p99");
+    println!("\nlist at {scale} (2,000-row pages, {LIST_PAGES} each)              p50       p99");
     for (what, path) in &lists {
         let mut samples = Vec::with_capacity(LIST_PAGES);
         for i in 0..LIST_PAGES {
@@ -253,17 +292,5 @@ async fn main() -> Result<()> {
         let (p50, p99) = percentiles(&mut samples);
         println!("{what:<58} {:>9} {:>9}", ms(p50), ms(p99));
     }
-
-    println!("\n| step | {n} members |\n|---|---|");
-    println!("| statement import (matched by phone) | {} |", secs(import));
-    println!("| cards made | {} |", secs(creation));
-    println!(
-        "| one PDF of every card | {} ({:.1} MB), peak {peak:.0} MB |",
-        secs(printing),
-        pdf.bytes as f64 / 1e6
-    );
-    println!("| marked printed | {} |", secs(marking));
-    println!("| deliveries of {DELIVERY_SIZE} | {} |", secs(delivering));
-    println!("| delivery slips | {} |", secs(slipping));
-    suite.stop().await
+    Ok(())
 }
