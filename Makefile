@@ -30,6 +30,8 @@ bench-geography:
 	cargo run --quiet --release --locked -p suite --features bench --bin bench-geography
 
 bench-members:
+	@# The Express peer the figures are compared with; the benchmark runs without it if npm cannot install it.
+	-cd services/suite/express-peer && npm ci --no-audit --no-fund --loglevel=error
 	cargo run --quiet --release --locked -p suite --features bench --bin bench-members
 
 bench-cards:

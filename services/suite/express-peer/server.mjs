@@ -6,7 +6,8 @@
 // implementation would.
 //
 // DATABASE_URL (required) is a postgres URL; PORT defaults to 0 (any free port). Once listening it prints
-// `listening on <port>` on stdout, for the benchmark to read; SIGTERM or SIGINT stops it.
+// `listening on <port>` on stdout, for the benchmark to read; SIGTERM or SIGINT stops it. Its two calls
+// are under `/api`, at the gateway's paths, so that the benchmark calls both alike.
 import express from 'express';
 import pg from 'pg';
 
@@ -39,7 +40,7 @@ function fold(text) {
 
 const app = express();
 
-app.get('/member/get_member/:id', async (req, res) => {
+app.get('/api/member/get_member/:id', async (req, res) => {
   const { id } = req.params;
   if (!/^[1-9]\d*$/.test(id) || !Number.isSafeInteger(Number(id))) {
     return res.status(400).json({ error: 'id must be a positive integer' });
@@ -49,7 +50,7 @@ app.get('/member/get_member/:id', async (req, res) => {
   res.json({ data: rows[0] });
 });
 
-app.get('/member/get.member_list', async (req, res) => {
+app.get('/api/member/get.member_list', async (req, res) => {
   const q = req.query;
   const limit = intParam(q._limit, 50, '_limit');
   const offset = intParam(q._offset, 0, '_offset');

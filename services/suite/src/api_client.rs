@@ -29,6 +29,12 @@ impl ApiClient {
         Ok(ApiClient { base: base.to_string(), http, token: token.to_string() })
     }
 
+    /// A client of a server that asks for no session (the benchmarks' Express peer); it sends an empty
+    /// token.
+    pub fn without_session(base: &str) -> ApiClient {
+        ApiClient { base: base.to_string(), http: reqwest::Client::new(), token: String::new() }
+    }
+
     /// The session token (for a tool that calls the gateway itself).
     pub fn token(&self) -> &str {
         &self.token

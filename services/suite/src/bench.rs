@@ -32,6 +32,11 @@ impl BenchSuite {
         Ok(BenchSuite { base: format!("http://{}", running.http_addr), db, running })
     }
 
+    /// The members service's gRPC address.
+    pub fn members_address(&self) -> std::net::SocketAddr {
+        self.running.services["members"]
+    }
+
     pub async fn stop(self) -> Result<()> {
         let nats = common::nats::connect(&common::config::env_or(
             "NATS_URL",
@@ -103,4 +108,60 @@ pub fn peak_memory_mb() -> Option<f64> {
 /// Starts measuring the peak resident memory afresh (Linux: `/proc/self/clear_refs`, value 5).
 pub fn reset_peak_memory() {
     let _ = std::fs::write("/proc/self/clear_refs", "5");
+}
+
+/// The yardstick: a plain Express + node-postgres server (`services/suite/express-peer`) reading
+/// the same `members.member` rows, started as a child process on a free port and stopped when dropped.
+pub struct ExpressPeer {
+    pub client: crate::api_client::ApiClient,
+    _process: tokio::process::Child,
+}
+
+impl ExpressPeer {
+    /// Starts the peer on `database_url`; `None` (and why, on stderr) when Node or the peer's packages
+    /// (`npm ci` in its folder, as `make bench-members` runs) are missing.
+    pub async fn start(database_url: &str) -> Option<ExpressPeer> {
+        match Self::spawn(database_url).await {
+            Ok(peer) => Some(peer),
+            Err(e) => {
+                eprintln!("the Express peer is not measured: {e:#}");
+                None
+            }
+        }
+    }
+
+    async fn spawn(database_url: &str) -> Result<ExpressPeer> {
+        use anyhow::Context;
+        use tokio::io::AsyncBufReadExt;
+        let folder = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("express-peer");
+        anyhow::ensure!(
+            folder.join("node_modules").is_dir(),
+            "run `npm ci` in {} first",
+            folder.display()
+        );
+        let mut process = tokio::process::Command::new("node")
+            .arg("server.mjs")
+            .current_dir(&folder)
+            .env("DATABASE_URL", database_url)
+            .env("PORT", "0")
+            .stdout(std::process::Stdio::piped())
+            .kill_on_drop(true)
+            .spawn()
+            .context("node")?;
+        let stdout = process.stdout.take().context("the peer's output")?;
+        let mut first = String::new();
+        tokio::time::timeout(
+            Duration::from_secs(20),
+            tokio::io::BufReader::new(stdout).read_line(&mut first),
+        )
+        .await
+        .context("the peer did not start within 20 s")??;
+        let port = first
+            .trim()
+            .strip_prefix("listening on ")
+            .with_context(|| format!("the peer said {first:?}"))?;
+        let client =
+            crate::api_client::ApiClient::without_session(&format!("http://127.0.0.1:{port}"));
+        Ok(ExpressPeer { client, _process: process })
+    }
 }

@@ -2,7 +2,9 @@
 //! suite started in this process on a throwaway database, then prints, for each member call through the
 //! gateway (timed until the whole answer is received), its p50, p99 and calls per second beside
 //! PostgreSQL's own time for the call's statement (planning and execution, from `EXPLAIN ANALYZE`: the
-//! part no code of ours can remove), and the aim of the call. Writes are timed at 1 and at 16 clients.
+//! part no code of ours can remove), the p50 of a plain Express + node-postgres server answering the same
+//! call on the same rows (`ExpressPeer`, when Node and its packages are there), and the aim of the call.
+//! Writes are timed at 1 and at 16 clients.
 
 use anyhow::{Context, Result};
 use common::paging::Page;
@@ -13,11 +15,13 @@ use serde_json::json;
 use std::future::Future;
 use std::time::{Duration, Instant};
 use suite::api_client::ApiClient;
-use suite::bench::{ADMIN, BenchSuite, ms, percentiles};
+use suite::bench::{ADMIN, BenchSuite, ExpressPeer, ms, percentiles};
 
 const SAMPLES: usize = 40;
 /// PostgreSQL's time is the p50 of fewer runs: each one runs the statement again.
 const SERVER_SAMPLES: usize = 10;
+/// Members created one after the other (each waits for its commit's flush: more samples than reads).
+const WRITE_SAMPLES: usize = 400;
 /// Members created by the 16 concurrent clients, together.
 const CONCURRENT_WRITES: usize = 3_200;
 
@@ -82,16 +86,31 @@ async fn list_time(
     store.list_server_time(search, &page).await
 }
 
-fn print_row(name: &str, call: (Duration, Duration, f64), server: Option<Duration>, aim: &str) {
+fn print_row(
+    name: &str,
+    call: (Duration, Duration, f64),
+    server: Option<Duration>,
+    peer: Option<Duration>,
+    aim: &str,
+) {
     println!(
-        "{:<62} {:>9} {:>9} {:>8.1} | {:>10} | {}",
+        "{:<62} {:>9} {:>9} {:>8.1} | {:>10} | {:>10} | {}",
         name,
         ms(call.0),
         ms(call.1),
         call.2,
         server.map_or("-".into(), ms),
+        peer.map_or("-".into(), ms),
         aim
     );
+}
+
+/// The Express peer's p50 for `path` (`None` when the peer is not running).
+async fn peer_p50(peer: &Option<ExpressPeer>, path: &str) -> Result<Option<Duration>> {
+    let Some(peer) = peer else { return Ok(None) };
+    let client = &peer.client;
+    let (p50, _, _) = measure(|_| async move { client.get_bytes(path).await.map(drop) }).await?;
+    Ok(Some(p50))
 }
 
 #[tokio::main]
@@ -114,6 +133,11 @@ async fn main() -> Result<()> {
         made as f64 / load.as_secs_f64()
     );
 
+    // The load's writes reach the disk now rather than in a checkpoint in the middle of the timings
+    // (CHECKPOINT needs a superuser or pg_checkpoint; without it, the timings start as they are).
+    if let Err(e) = sqlx::query("CHECKPOINT").execute(&pool).await {
+        eprintln!("no CHECKPOINT after the load: {e}");
+    }
     let store = Store::new(pool.clone());
     let id_at = |position: i64| {
         let pool = pool.clone();
@@ -133,9 +157,10 @@ async fn main() -> Result<()> {
         MemberSearch { pattern: common::text::filter_pattern("koua"), ..Default::default() };
     let everyone = MemberSearch::default();
 
+    let peer = ExpressPeer::start(&suite.db.url).await;
     println!(
-        "\n{:<62} {:>9} {:>9} {:>8} | {:>10} | aim",
-        "call (through the gateway)", "p50", "p99", "calls/s", "PostgreSQL"
+        "\n{:<62} {:>9} {:>9} {:>8} | {:>10} | {:>10} | aim",
+        "call (through the gateway)", "p50", "p99", "calls/s", "PostgreSQL", "Express"
     );
 
     let call = measure(|_| {
@@ -144,7 +169,28 @@ async fn main() -> Result<()> {
     })
     .await?;
     let server = server_p50(|_| store.get_server_time(any_id)).await?;
-    print_row("get_member/{id}", call, Some(server), "p50 under 1 ms");
+    let express = peer_p50(&peer, &format!("/member/get_member/{any_id}")).await?;
+    print_row("get_member/{id}", call, Some(server), express, "p50 under 1 ms");
+    // Where a read's time goes: the same read without the gateway (gRPC straight to the members
+    // service, the token checked there only), then the members service's store alone (sqlx, prepared).
+    let members = proto::members::members_client::MembersClient::new(common::grpc::channel(
+        &format!("http://{}", suite.members_address()),
+    )?);
+    let call = measure(|_| {
+        let members = members.clone();
+        common::identity::with_token(api.token().to_string(), async move {
+            members.clone().get_member(proto::members::Id { id: any_id }).await.map(drop)?;
+            Ok(())
+        })
+    })
+    .await?;
+    print_row("  the same, gRPC to the members service (no gateway)", call, None, None, "");
+    let call = measure(|_| {
+        let store = &store;
+        async move { store.get_member(any_id).await.map(drop).map_err(anyhow::Error::from) }
+    })
+    .await?;
+    print_row("  the same, the members store alone (sqlx, prepared)", call, None, None, "");
 
     // The screen opens on the newest members, 2,000 rows, then scrolls on with `after`.
     let first_page = "/member/get.member_list?_limit=2000&_orderBy=member_id&_descending=true";
@@ -156,7 +202,8 @@ async fn main() -> Result<()> {
     .await?;
     let server = server_p50(|_| list_time(&store, &everyone, page(2000, 0, 0, true))).await?;
     let name = format!("2,000-row page, no filter ({} bytes a row)", bytes / 2000);
-    print_row(&name, call, Some(server), "under 40 ms, under 400 bytes a row");
+    let express = peer_p50(&peer, first_page).await?;
+    print_row(&name, call, Some(server), express, "under 40 ms, under 400 bytes a row");
 
     // Scrolling on from rows spread over the whole list.
     let spread = |i: usize| 1 + (i as i64 * 7919 % (made - 2000).max(1));
@@ -179,6 +226,7 @@ async fn main() -> Result<()> {
         "2,000-row page scrolled on (after=, spread over the list)",
         call,
         Some(server),
+        None,
         "under 40 ms",
     );
 
@@ -191,7 +239,14 @@ async fn main() -> Result<()> {
         })
         .await?;
     let server = server_p50(|_| list_time(&store, &partial, page(2000, 0, 0, false))).await?;
-    print_row("2,000-row page, filter \"koua\" (partial name)", call, Some(server), "under 60 ms");
+    let express = peer_p50(&peer, "/member/get.member_list?_limit=2000&filter=koua").await?;
+    print_row(
+        "2,000-row page, filter \"koua\" (partial name)",
+        call,
+        Some(server),
+        express,
+        "under 60 ms",
+    );
 
     let call = measure(|_| {
         let api = &api;
@@ -203,7 +258,15 @@ async fn main() -> Result<()> {
     })
     .await?;
     let server = server_p50(|_| list_time(&store, &everyone, page(50, deep, 0, false))).await?;
-    print_row(&format!("50-row page at _offset={deep}"), call, Some(server), "under 10 ms");
+    let express =
+        peer_p50(&peer, &format!("/member/get.member_list?_limit=50&_offset={deep}")).await?;
+    print_row(
+        &format!("50-row page at _offset={deep}"),
+        call,
+        Some(server),
+        express,
+        "under 10 ms",
+    );
 
     let call = measure(|_| {
         let api = &api;
@@ -219,6 +282,7 @@ async fn main() -> Result<()> {
         &format!("50-row page at the same depth, after={deep_id}"),
         call,
         Some(server),
+        None,
         "under 10 ms",
     );
 
@@ -227,7 +291,7 @@ async fn main() -> Result<()> {
         async move { api.get_bytes("/member/get.member_count").await.map(drop) }
     })
     .await?;
-    print_row("get.member_count (estimate beyond 10,000)", call, None, "under 5 ms");
+    print_row("get.member_count (estimate beyond 10,000)", call, None, None, "under 5 ms");
 
     // Writes: new main members on a locality, as the form sends them.
     let locality: i64 = sqlx::query_scalar("SELECT min(locality_id) FROM members.geo_locality")
@@ -238,12 +302,14 @@ async fn main() -> Result<()> {
                "member_gender": "F", "member_isMainAccount": true, "member_localityId": locality,
                "member_contact": "0707000000"})
     };
-    let call = measure(|i| {
+    let (mut samples, rate) = timed(WRITE_SAMPLES, |i| {
         let api = &api;
         async move { api.post("/member/post_member", &new_member(i)).await.map(drop) }
     })
     .await?;
-    print_row("post_member, one client", call, None, "p50 under 3 ms");
+    let (p50, p99) = percentiles(&mut samples);
+    let call = (p50, p99, rate);
+    print_row("post_member, one client", call, None, None, "p50 under 3 ms");
 
     let clients = 16;
     let started = Instant::now();
@@ -267,9 +333,11 @@ async fn main() -> Result<()> {
         &format!("post_member, {clients} clients ({CONCURRENT_WRITES} members)"),
         (p50, p99, rate),
         None,
+        None,
         "1,500 per second",
     );
 
+    drop(peer);
     pool.close().await;
     suite.stop().await
 }
