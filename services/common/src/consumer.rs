@@ -10,13 +10,15 @@
 //! order: one commit for all of them instead of one each. If any of them fails, that transaction is
 //! rolled back and each is applied again on its own, so one bad event holds back no other.
 //!
-//! Each consuming schema has its inbox:
+//! Each consuming schema has its inbox, where an id is recorded once per consumer (two consumers of one
+//! schema may read the same stream):
 //!
 //! ```sql
 //! CREATE TABLE <schema>.inbox (
-//!     event_id    uuid PRIMARY KEY,
+//!     event_id    uuid NOT NULL,
 //!     consumer    text NOT NULL,
-//!     received_at timestamptz NOT NULL DEFAULT now()
+//!     received_at timestamptz NOT NULL DEFAULT now(),
+//!     PRIMARY KEY (consumer, event_id)
 //! );
 //! ```
 

@@ -77,6 +77,15 @@ async fn an_event_is_applied_once_however_often_it_is_delivered() {
     consumer.apply_once(Some(third), subject, b"Poro").await.unwrap();
     assert_eq!(handler.applied.load(Ordering::SeqCst), 3);
     assert_eq!(region_name().await.as_deref(), Some("Poro"));
+
+    // Another consumer of the same schema reading the same stream applies the same event: the inbox
+    // records an id for each consumer.
+    let other = Counting::default();
+    let other_consumer = Consumer { name: "test-consumer-2", handler: other.clone(), ..consumer };
+    other_consumer.apply_once(Some(first), subject, b"Gbeke").await.unwrap();
+    other_consumer.apply_once(Some(first), subject, b"Gbeke").await.unwrap();
+    assert_eq!(other.applied.load(Ordering::SeqCst), 1, "applied once by the other consumer");
+    assert_eq!(handler.applied.load(Ordering::SeqCst), 3, "and not again by the first");
     pool.close().await;
 }
 
@@ -181,7 +190,8 @@ async fn events_waiting_are_applied_together_and_one_failing_holds_back_no_other
         }
     };
 
-    // On the auth stream, which no consumer of the members schema reads: the inbox is the schema's.
+    // Made-up events on the auth stream, which none of the suite's own consumers of the members schema
+    // reads: they stay with this test's consumer.
     // Six events wait on the stream before the consumer starts: they share transactions.
     publish(901..=906, 0).await;
     consume_until(6).await;
