@@ -46,7 +46,7 @@ async fn a_payment_is_recorded_read_listed_changed_and_deleted() {
         .get(&format!("/api/transaction/get.transaction_list?member_id={member_id}"), &admin)
         .await;
     assert_eq!(list["total"], 1);
-    assert_eq!(list["data"][0]["transaction_id"], id);
+    assert_eq!(list["data"][0], *t, "a listed payment reads as the payment itself");
 
     let mut changed = payment(member_id, "OM 2611 01");
     changed["transaction_id"] = json!(id);
