@@ -374,8 +374,8 @@ impl Store {
         let (member, row) = member_row(draft, &fields, caller, settings, true);
         let columns = row.keys().cloned().collect::<Vec<_>>().join(", ");
         let event = outbox::Stamped::of(&pb::MemberSaved { meta: None, member: Some(member) })?;
-        // The event's member gets its id from the row as it is inserted. Inside one statement, the
-        // foreign keys keep the locality and the cooperative from being deleted under the insert.
+        // The event's member gets its id from the row as it is inserted. A cooperative deleted between
+        // the check and the insert is still refused by its foreign key.
         let sql = format!(
             "WITH known AS (SELECT WHERE
                    ($5::bigint IS NULL OR EXISTS (SELECT FROM members.geo_locality WHERE locality_id = $5))
