@@ -166,8 +166,8 @@ impl<H: Handler> Consumer<H> {
     /// Applies `batch` in one transaction and acknowledges each event after the commit; if that fails,
     /// applies each event on its own.
     async fn handle_batch(&self, batch: Vec<jetstream::Message>) {
-        if batch.len() > 1 {
-            let events: Vec<Received> = batch.iter().map(|m| self.received(m)).collect();
+        let events: Vec<Received> = batch.iter().map(|m| self.received(m)).collect();
+        if events.len() > 1 {
             match self.apply_together(&events).await {
                 Ok(()) => {
                     for (message, event) in batch.iter().zip(&events) {
@@ -175,15 +175,14 @@ impl<H: Handler> Consumer<H> {
                     }
                     return;
                 }
-                Err(e) => tracing::warn!(error = %e, consumer = self.name, events = batch.len(),
+                Err(e) => tracing::warn!(error = %e, consumer = self.name, events = events.len(),
                     "events applied together failed; each is applied on its own"),
             }
         }
-        for message in batch {
-            let event = self.received(&message);
+        for (message, event) in batch.iter().zip(&events) {
             async {
-                let applied = self.apply_once(event.id, &event.subject, &message.payload).await;
-                self.acknowledge(&message, applied).await
+                let applied = self.apply_once(event.id, &event.subject, &event.payload).await;
+                self.acknowledge(message, applied).await
             }
             .instrument(event.span.clone())
             .await

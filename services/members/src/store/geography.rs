@@ -153,26 +153,7 @@ pub async fn apply_geography(
 ) -> Result<(), ServiceError> {
     match event {
         GeographyEvent::Saved { level, rows } => {
-            // One statement for the whole event, however many rows it carries.
-            let (table, id_column, name_column, parent_column) = level.describe();
-            let sql = match parent_column {
-                    None => format!(
-                        "INSERT INTO {table} ({id_column}, {name_column}) SELECT * FROM unnest($1::bigint[], $2::text[])
-                         ON CONFLICT ({id_column}) DO UPDATE SET {name_column} = excluded.{name_column}"
-                    ),
-                    Some(parent) => format!(
-                        "INSERT INTO {table} ({id_column}, {name_column}, {parent})
-                         SELECT * FROM unnest($1::bigint[], $2::text[], $3::bigint[])
-                         ON CONFLICT ({id_column}) DO UPDATE SET {name_column} = excluded.{name_column}, {parent} = excluded.{parent}"
-                    ),
-                };
-            let ids: Vec<i64> = rows.iter().map(|r| r.id).collect();
-            let names: Vec<&str> = rows.iter().map(|r| r.name.as_str()).collect();
-            let mut query = sqlx::query(sqlx::AssertSqlSafe(sql)).bind(ids).bind(names);
-            if parent_column.is_some() {
-                query = query.bind(rows.iter().map(|r| r.parent_id).collect::<Vec<i64>>());
-            }
-            query.execute(&mut *tx).await?;
+            write_rows(tx, *level, rows, Known::Replaced).await?
         }
         GeographyEvent::Deleted { level, id } => {
             let (table, id_column, ..) = level.describe();
@@ -201,65 +182,60 @@ pub(super) async fn project_locality(
         (Level::Locality, l.locality_id, &l.locality_name, l.locality_subprefecture_id),
     ];
     for (level, id, name, parent_id) in levels {
-        let (table, id_column, name_column, parent_column) = level.describe();
-        let sql = match parent_column {
-            None => format!(
-                "INSERT INTO {table} ({id_column}, {name_column}) VALUES ($1, $2) ON CONFLICT DO NOTHING"
-            ),
-            Some(parent) => format!(
-                "INSERT INTO {table} ({id_column}, {name_column}, {parent}) VALUES ($1, $2, $3)
-                 ON CONFLICT DO NOTHING"
-            ),
+        let row = SavedRow {
+            id: id.unwrap_or_default(),
+            name: name.clone(),
+            parent_id: parent_id.unwrap_or_default(),
         };
-        let mut query = sqlx::query(sqlx::AssertSqlSafe(sql)).bind(id).bind(name);
-        if parent_column.is_some() {
-            query = query.bind(parent_id);
-        }
-        query.execute(&mut *tx).await?;
+        let Some(row) = level.whole(row) else {
+            return Err(ServiceError::Internal(anyhow::anyhow!(
+                "the geography answered locality {:?} without its {level:?}",
+                l.locality_id
+            )));
+        };
+        write_rows(tx, level, &[row], Known::Kept).await?;
     }
     Ok(())
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use serde_json::json;
+/// What writing a row does to the row of the same id the projection already has.
+enum Known {
+    /// An event's row replaces it (its name or parent changed).
+    Replaced,
+    /// A row read through is left to the events, which keep it current.
+    Kept,
+}
 
-    #[test]
-    fn events_of_each_level_are_read() {
-        let e = GeographyEvent::parse(
-            "t1.geography.locality.created",
-            &json!({"locality_id": 9, "locality_name": "Gbadi", "locality_subprefectureId": 4}),
-        );
-        assert_eq!(e, Some(saved(Level::Locality, &[(9, "Gbadi", 4)])));
-        let e = GeographyEvent::parse(
-            "t1.geography.region.updated",
-            &json!({"region_id": 2, "region_name": "Gôh", "region_code": "GOH"}),
-        );
-        assert_eq!(e, Some(saved(Level::Region, &[(2, "Gôh", 0)])));
-        let e = GeographyEvent::parse("t1.geography.department.deleted", &json!({"id": 5}));
-        assert_eq!(e, Some(GeographyEvent::Deleted { level: Level::Department, id: 5 }));
-        assert_eq!(GeographyEvent::parse("t1.geography.locality.created", &json!({})), None);
+/// Writes `rows` of one level in one statement, however many there are.
+async fn write_rows(
+    tx: &mut sqlx::PgConnection,
+    level: Level,
+    rows: &[SavedRow],
+    known: Known,
+) -> Result<(), sqlx::Error> {
+    let (table, id_column, name_column, parent_column) = level.describe();
+    let (columns, arrays, parent_replaced) = match parent_column {
+        None => (format!("{id_column}, {name_column}"), "$1::bigint[], $2::text[]", String::new()),
+        Some(parent) => (
+            format!("{id_column}, {name_column}, {parent}"),
+            "$1::bigint[], $2::text[], $3::bigint[]",
+            format!(", {parent} = excluded.{parent}"),
+        ),
+    };
+    let on_conflict = match known {
+        Known::Replaced => format!(
+            "ON CONFLICT ({id_column}) DO UPDATE SET {name_column} = excluded.{name_column}{parent_replaced}"
+        ),
+        Known::Kept => "ON CONFLICT DO NOTHING".to_string(),
+    };
+    let sql =
+        format!("INSERT INTO {table} ({columns}) SELECT * FROM unnest({arrays}) {on_conflict}");
+    let ids: Vec<i64> = rows.iter().map(|r| r.id).collect();
+    let names: Vec<&str> = rows.iter().map(|r| r.name.as_str()).collect();
+    let mut query = sqlx::query(sqlx::AssertSqlSafe(sql)).bind(ids).bind(names);
+    if parent_column.is_some() {
+        query = query.bind(rows.iter().map(|r| r.parent_id).collect::<Vec<i64>>());
     }
-
-    #[test]
-    fn an_import_batch_is_read_whole_or_not_at_all() {
-        let batch = json!({"localities": [
-            {"locality_id": 9, "locality_name": "Gbadi", "locality_subprefectureId": 4},
-            {"locality_id": 10, "locality_name": "Zaïbo", "locality_subprefectureId": 5},
-        ]});
-        let e = GeographyEvent::parse("t1.geography.locality.imported", &batch);
-        assert_eq!(e, Some(saved(Level::Locality, &[(9, "Gbadi", 4), (10, "Zaïbo", 5)])));
-        let broken = json!({"localities": [{"locality_id": 9, "locality_name": "Gbadi"}]});
-        assert_eq!(GeographyEvent::parse("t1.geography.locality.imported", &broken), None);
-        assert_eq!(GeographyEvent::parse("t1.geography.region.imported", &batch), None);
-    }
-
-    fn saved(level: Level, rows: &[(i64, &str, i64)]) -> GeographyEvent {
-        let rows = rows
-            .iter()
-            .map(|&(id, name, parent_id)| SavedRow { id, name: name.into(), parent_id })
-            .collect();
-        GeographyEvent::Saved { level, rows }
-    }
+    query.execute(&mut *tx).await?;
+    Ok(())
 }
