@@ -30,6 +30,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         .filter(|f| !f.service.is_empty())
         .filter_map(|f| f.package.as_deref()?.split('.').nth(1).map(str::to_string))
         .collect();
+    let contracts = contracts(&descriptors)?;
     let mut builder = tonic_prost_build::configure()
         .build_server(true)
         .build_client(true)
@@ -60,7 +61,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
          pub const SERVICES: &[&str] = &[{}];\n",
         list.join(", ")
     );
-    std::fs::write(out, module_tree(&packages)? + &services + &field_tables)?;
+    std::fs::write(out, module_tree(&packages)? + &services + &field_tables + &contracts)?;
     Ok(())
 }
 
@@ -133,6 +134,51 @@ fn field_tables(descriptors: &FileDescriptorSet) -> Result<String, std::fmt::Err
         }
     }
     Ok(tables)
+}
+
+/// `impl Client for ...Client<T>` and `impl Server for ...Server<T>` for every gRPC service: the one way a
+/// client or a server of a contract is made, with the same message limits everywhere.
+fn contracts(descriptors: &FileDescriptorSet) -> Result<String, std::fmt::Error> {
+    let mut out = String::new();
+    for file in &descriptors.file {
+        let package = file.package();
+        let Some(name) = package.split('.').nth(1) else { continue };
+        let module = package.replace('.', "::");
+        for service in &file.service {
+            let rust = service.name();
+            let snake = snake_case(rust);
+            writeln!(
+                out,
+                "impl<T> Client<T> for {module}::{snake}_client::{rust}Client<T> where \
+                 T: tonic::client::GrpcService<tonic::body::Body>, T::Error: Into<tonic::codegen::StdError>, \
+                 T::ResponseBody: tonic::codegen::Body<Data = tonic::codegen::Bytes> + Send + 'static, \
+                 <T::ResponseBody as tonic::codegen::Body>::Error: Into<tonic::codegen::StdError> + Send {{ \
+                 const SERVICE: &'static str = {name:?}; \
+                 fn over(channel: T) -> Self {{ Self::new(channel)\
+                 .max_decoding_message_size(MAX_MESSAGE_BYTES).max_encoding_message_size(MAX_MESSAGE_BYTES) }} }}"
+            )?;
+            writeln!(
+                out,
+                "impl<T: {module}::{snake}_server::{rust}> Server for {module}::{snake}_server::{rust}Server<T> {{ \
+                 const SERVICE: &'static str = {name:?}; \
+                 fn limited(self) -> Self {{ \
+                 self.max_decoding_message_size(MAX_MESSAGE_BYTES).max_encoding_message_size(MAX_MESSAGE_BYTES) }} }}"
+            )?;
+        }
+    }
+    Ok(out)
+}
+
+/// `GeographyAdmin` -> `geography_admin`, as tonic names a service's modules.
+fn snake_case(name: &str) -> String {
+    let mut snake = String::new();
+    for (i, c) in name.chars().enumerate() {
+        if c.is_ascii_uppercase() && i > 0 {
+            snake.push('_');
+        }
+        snake.push(c.to_ascii_lowercase());
+    }
+    snake
 }
 
 /// The `.proto` files under `dir`, as paths relative to `root` (the include path).

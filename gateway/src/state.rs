@@ -4,6 +4,7 @@ use crate::session_cache::SessionCache;
 use anyhow::{Context, Result};
 use common::config::RunningEnv;
 use common::grpc::TracedChannel;
+use proto::Client;
 use proto::auth::auth_client::AuthClient;
 use proto::geography::geography_client::GeographyClient;
 use proto::members::members_client::MembersClient;
@@ -53,15 +54,9 @@ impl AppState {
         }
         let channel = |name: &str| channels.get(name).cloned().context("a service's channel");
         Ok(AppState {
-            auth: AuthClient::new(channel("auth")?),
-            // A whole country's import answers and lists of 2,000 rows exceed tonic's 4 MiB default.
-            geography: GeographyClient::new(channel("geography")?)
-                .max_encoding_message_size(256 * 1024 * 1024)
-                .max_decoding_message_size(64 * 1024 * 1024),
-            // Photos and 2,000-row pages of members exceed tonic's 4 MiB default.
-            members: MembersClient::new(channel("members")?)
-                .max_encoding_message_size(64 * 1024 * 1024)
-                .max_decoding_message_size(64 * 1024 * 1024),
+            auth: AuthClient::over(channel("auth")?),
+            geography: GeographyClient::over(channel("geography")?),
+            members: MembersClient::over(channel("members")?),
             sessions: Arc::new(SessionCache::new(
                 common::identity::Verifier::from_auth(channel("auth")?),
                 session_cache,
@@ -72,9 +67,15 @@ impl AppState {
         })
     }
 
-    /// The channel to a service (one of `proto::SERVICES`), for a routes file to make its client.
+    /// The channel to a service (one of `proto::SERVICES`).
     pub fn channel(&self, service: &str) -> TracedChannel {
         self.channels.get(service).cloned().unwrap_or_else(|| panic!("no channel to {service}"))
+    }
+
+    /// A client of a service's contract, for a routes file (`state.client::<CardsClient<_>>()`), with
+    /// the message limits of every client (`proto::Client::over`).
+    pub fn client<C: proto::Client<TracedChannel>>(&self) -> C {
+        C::over(self.channel(C::SERVICE))
     }
 
     pub fn geography(&self) -> GeographyClient<TracedChannel> {

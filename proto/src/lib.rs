@@ -25,4 +25,24 @@ pub trait Event: serde::Serialize {
     const SCHEMA_VERSION: u32;
 }
 
+/// The largest message any server or client of these contracts takes or sends: a whole country's
+/// locality import, a 10 MB delivery proof, a 200,000-row statement, a page of 2,000 rows. The services
+/// sit behind the gateway, which bounds every request body far below this.
+pub const MAX_MESSAGE_BYTES: usize = 256 * 1024 * 1024;
+
+/// A client of a service's contract (`CardsClient<T>`, ...), made one way everywhere: `over` gives it
+/// the message limits of every server (`MAX_MESSAGE_BYTES`). Generated for every gRPC service.
+pub trait Client<T>: Sized {
+    /// The service, as `SERVICES` names it (and `<NAME>_GRPC_URL` locates it).
+    const SERVICE: &'static str;
+    fn over(channel: T) -> Self;
+}
+
+/// A server of a service's contract (`CardsServer<T>`, ...): `limited` gives it the message limits every
+/// server has. Generated for every gRPC service.
+pub trait Server: Sized {
+    const SERVICE: &'static str;
+    fn limited(self) -> Self;
+}
+
 include!(concat!(env!("OUT_DIR"), "/packages.rs"));

@@ -48,7 +48,7 @@ pub fn pdf(content: impl Into<axum::body::Body>, file_name: &str) -> Response {
 }
 
 pub fn cards(state: &AppState) -> CardsClient<common::grpc::TracedChannel> {
-    CardsClient::new(state.channel("cards"))
+    state.client()
 }
 
 #[derive(Deserialize, IntoParams)]

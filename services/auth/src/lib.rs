@@ -14,7 +14,6 @@ use anyhow::{Context, Result};
 use common::config::{env_opt, env_or, env_parse};
 use proto::auth::auth_server::AuthServer;
 use sqlx::migrate::Migrator;
-use std::future::Future;
 use std::time::Duration;
 use tokio::net::TcpListener;
 
@@ -26,8 +25,14 @@ pub fn migrator() -> Migrator {
 }
 
 /// The auth service, as the suite and the migrations list it.
-pub const INFO: common::service::ServiceInfo =
-    common::service::ServiceInfo { name: "auth", schema: SCHEMA, migrator, publishes_events: true };
+pub const INFO: common::service::ServiceInfo = common::service::ServiceInfo {
+    name: "auth",
+    schema: SCHEMA,
+    migrator,
+    publishes_events: true,
+    calls: &[],
+    follows: &[],
+};
 
 #[derive(Clone, Debug)]
 pub struct AuthConfig {
@@ -122,34 +127,25 @@ pub async fn build(config: &AuthConfig) -> Result<AuthService> {
     Ok(AuthService { pool, grpc })
 }
 
-impl AuthService {
-    /// The relay that publishes this service's events (sessions ended, logins changed) on NATS.
-    pub fn relay(
-        &self,
-        naming: common::nats::Naming,
-        nats: async_nats::Client,
-    ) -> common::outbox::Relay {
-        common::outbox::Relay::of(&INFO, self.pool.clone(), naming, nats)
+impl common::service::Service for AuthService {
+    const INFO: &'static common::service::ServiceInfo = &INFO;
+
+    fn pool(&self) -> sqlx::PgPool {
+        self.pool.clone()
     }
 
-    /// A verifier of the tokens this service signs: what the other services of the suite check
-    /// their callers with.
-    pub fn verifier(&self) -> common::identity::Verifier {
-        self.grpc.verifier()
+    /// The tokens this service signs: what the other services of the suite check their callers with.
+    fn own_verifier(&self) -> Option<common::identity::Verifier> {
+        Some(self.grpc.verifier())
     }
 
-    /// Answers gRPC (the auth API and `grpc.health.v1`) on `listener` until `shutdown` resolves.
-    pub async fn serve(
+    fn serve(
         self,
         listener: TcpListener,
-        shutdown: impl Future<Output = ()> + Send,
-    ) -> Result<()> {
-        let (health, health_service) = tonic_health::server::health_reporter();
-        health.set_serving::<AuthServer<grpc::AuthGrpc>>().await;
-        let guard = common::identity::Guard::new(self.verifier(), grpc::CALLS);
-        let router = common::grpc::server(guard)
-            .add_service(health_service)
-            .add_service(AuthServer::new(self.grpc));
-        common::grpc::serve(router, listener, shutdown).await
+        shutdown: common::shutdown::Stopped,
+        verifier: common::identity::Verifier,
+    ) -> common::service::Part {
+        let guard = common::identity::Guard::new(verifier, grpc::CALLS);
+        Box::pin(common::grpc::serve_service(AuthServer::new(self.grpc), guard, listener, shutdown))
     }
 }

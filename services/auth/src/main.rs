@@ -5,13 +5,11 @@ use common::service::Standalone;
 
 #[tokio::main]
 async fn main() -> anyhow::Result<()> {
-    let mut host = Standalone::init(&auth::INFO)?;
+    let host = Standalone::init(&auth::INFO)?;
     let config = auth::AuthConfig::from_env()?;
     let service = auth::build(&config).await?;
     if host.migrate_only() {
         return Ok(());
     }
-    let (nats, naming) = host.nats(&config.database_url).await?;
-    host.spawn(service.relay(naming, nats).run(host.stopped()));
-    host.serve(|listener, stopped| service.serve(listener, stopped)).await
+    host.run(service, &config.database_url).await
 }

@@ -6,15 +6,11 @@ use common::service::Standalone;
 
 #[tokio::main]
 async fn main() -> anyhow::Result<()> {
-    let mut host = Standalone::init(&cards::INFO)?;
+    let host = Standalone::init(&cards::INFO)?;
     let config = cards::CardsConfig::from_env()?;
     let service = cards::build(&config).await?;
     if host.migrate_only() {
         return Ok(());
     }
-    let (nats, naming) = host.nats(&config.database_url).await?;
-    host.spawn(service.relay(naming.clone(), nats.clone()).run(host.stopped()));
-    host.spawn(service.projection(naming, nats).run(host.stopped()));
-    let verifier = host.verifier()?;
-    host.serve(|listener, stopped| service.serve(listener, stopped, verifier)).await
+    host.run(service, &config.database_url).await
 }

@@ -1,6 +1,6 @@
-//! gRPC plumbing shared by every service: a server whose request spans continue the caller's trace, a
-//! client channel that sends the current trace context, and serving on an already bound listener (port 0
-//! in the suite and in tests).
+//! gRPC plumbing shared by every service: one way to serve (`serve_service`: spans that continue the
+//! caller's trace, the guard, health, the same message limits everywhere) on an already bound listener
+//! (port 0 in the suite and in tests), and a client channel that sends the current trace context.
 
 use crate::identity::Guard;
 use anyhow::{Context, Result};
@@ -17,12 +17,9 @@ use tonic::service::interceptor::InterceptedService;
 use tonic::transport::{Channel, Endpoint, Server};
 use tracing_opentelemetry::OpenTelemetrySpanExt;
 
-/// The server every service uses, with its layers: the `guard` (who may call what).
-pub type GuardedServer = Server<tower::layer::util::Stack<Guard, tower::layer::util::Identity>>;
-
 /// The server builder every service uses: each call is a span named after its method, child of the
 /// caller's span when the call carries a `traceparent`, and passes the service's `guard` first.
-pub fn server(guard: Guard) -> GuardedServer {
+fn server(guard: Guard) -> Server<tower::layer::util::Stack<Guard, tower::layer::util::Identity>> {
     Server::builder().layer(guard).trace_fn(|request: &http::Request<()>| {
         let parent =
             global::get_text_map_propagator(|p| p.extract(&HeaderExtractor(request.headers())));
@@ -45,14 +42,31 @@ pub async fn bind(addr: &str) -> Result<(TcpListener, SocketAddr)> {
     Ok((listener, local))
 }
 
-/// Serves `router` on `listener` until `shutdown` resolves.
-pub async fn serve(
-    router: tonic::transport::server::Router<
-        tower::layer::util::Stack<Guard, tower::layer::util::Identity>,
-    >,
+/// The one way a service answers gRPC: its `api` with the message limits of every server
+/// (`proto::Server::limited`) and `grpc.health.v1` saying it serves, every call passing `guard` first (who
+/// may call what), on `listener` until `shutdown` resolves.
+pub async fn serve_service<S>(
+    api: S,
+    guard: Guard,
     listener: TcpListener,
     shutdown: impl Future<Output = ()> + Send,
-) -> Result<()> {
+) -> Result<()>
+where
+    S: proto::Server
+        + tower::Service<
+            http::Request<tonic::body::Body>,
+            Response = http::Response<tonic::body::Body>,
+            Error = std::convert::Infallible,
+        > + tonic::server::NamedService
+        + Clone
+        + Send
+        + Sync
+        + 'static,
+    S::Future: Send + 'static,
+{
+    let (health, health_service) = tonic_health::server::health_reporter();
+    health.set_serving::<S>().await;
+    let router = server(guard).add_service(health_service).add_service(api.limited());
     // Small answers must leave at once: without TCP_NODELAY, Nagle's algorithm and the caller's delayed
     // ACK hold each one back about 40 ms (tonic cannot set it on connections it did not accept itself).
     let incoming = tokio_stream::StreamExt::map(TcpListenerStream::new(listener), |accepted| {

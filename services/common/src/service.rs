@@ -1,20 +1,134 @@
-//! What the whole product needs to know of a service, declared once by the service itself: its name,
-//! its schema and migrations, and whether it publishes events. The suite, `suite migrate`, the tests'
-//! template database and the benchmarks iterate one list of these (`suite::SERVICES`), so a service
-//! cannot be migrated in one place and forgotten in another.
+//! What the whole product needs to know of a service, declared once by the service itself (`INFO`): its
+//! name, its schema and migrations, whether it publishes events, the services it calls and those whose
+//! events it follows. The suite, `suite migrate`, the tests' template database and the benchmarks iterate
+//! one list of these (`suite::SERVICES`); the chart's values, compose and the docs are checked against it
+//! (the suite's `service_lists` test). A built service implements `Service`, so the suite and the
+//! service's own binary run it the same way (`start`).
 
+use crate::grpc::TracedChannel;
+use crate::identity::Verifier;
 use crate::nats::Naming;
+use crate::shutdown::{Parts, Stopped};
+use anyhow::{Context, Result};
+use sqlx::PgPool;
 use sqlx::migrate::Migrator;
+use std::collections::BTreeMap;
+use std::future::Future;
+use std::pin::Pin;
+use tokio::net::TcpListener;
 
 pub struct ServiceInfo {
-    /// The service's name: its NATS stream and subjects (`<prefix>.<name>.<entity>.<verb>`), its logs.
+    /// The service's name: its NATS stream and subjects (`<prefix>.<name>.<entity>.<verb>`), its logs,
+    /// its proto package (`sesame.<name>.v1`), its chart component and compose container.
     pub name: &'static str,
     /// The PostgreSQL schema that holds its tables (and its outbox).
     pub schema: &'static str,
     /// Its migrations.
     pub migrator: fn() -> Migrator,
-    /// Whether it publishes events (then it has a JetStream stream of its own).
+    /// Whether it publishes events (then it has a JetStream stream of its own and an outbox relay).
     pub publishes_events: bool,
+    /// The services it calls over gRPC, each found at `<NAME>_GRPC_URL` (`Peers`). Every service but
+    /// auth checks its callers' tokens with auth's public keys, so calls auth.
+    pub calls: &'static [&'static str],
+    /// The services whose events it follows, with one durable consumer each.
+    pub follows: &'static [&'static str],
+}
+
+/// A part that runs until it is told to stop: a server, an outbox relay, a consumer.
+pub type Part = Pin<Box<dyn Future<Output = Result<()>> + Send + 'static>>;
+
+/// A part beside a service's server (a consumer), started with what tells it to stop.
+pub trait Background: Send {
+    fn run(self: Box<Self>, stopped: Stopped) -> Part;
+}
+
+impl<H: crate::consumer::Handler> Background for crate::consumer::Consumer<H> {
+    fn run(self: Box<Self>, stopped: Stopped) -> Part {
+        Box::pin((*self).run(stopped))
+    }
+}
+
+/// A built service (connected and migrated), ready to run.
+pub trait Service: Send + Sized + 'static {
+    /// The service's description.
+    const INFO: &'static ServiceInfo;
+
+    /// Its database: where its outbox relay reads the events to publish.
+    fn pool(&self) -> PgPool;
+
+    /// Its consumers of other services' events (one per service of `INFO.follows`).
+    fn consumers(&self, _naming: &Naming, _nats: &async_nats::Client) -> Vec<Box<dyn Background>> {
+        Vec::new()
+    }
+
+    /// The verifier of callers' tokens this service brings itself (auth, which signs them); the others
+    /// are given one.
+    fn own_verifier(&self) -> Option<Verifier> {
+        None
+    }
+
+    /// Answers gRPC (its API and `grpc.health.v1`, through `common::grpc::serve_service`) on `listener`
+    /// until `shutdown` resolves, to callers whose tokens `verifier` accepts.
+    fn serve(self, listener: TcpListener, shutdown: Stopped, verifier: Verifier) -> Part;
+}
+
+/// Where the services a service calls answer, by name: `<NAME>_GRPC_URL` (default `http://<name>:50051`,
+/// the service's name in Kubernetes and compose), or the suite's loopback addresses.
+#[derive(Clone, Debug, Default)]
+pub struct Peers(BTreeMap<String, String>);
+
+impl Peers {
+    /// The addresses of the services `info` calls, from the environment.
+    pub fn from_env(info: &ServiceInfo) -> Self {
+        let urls = info.calls.iter().map(|name| {
+            let variable = format!("{}_GRPC_URL", name.to_uppercase());
+            (name.to_string(), crate::config::env_or(&variable, &format!("http://{name}:50051")))
+        });
+        Peers(urls.collect())
+    }
+
+    /// `name` answers at `url`.
+    pub fn insert(&mut self, name: &str, url: String) {
+        self.0.insert(name.to_string(), url);
+    }
+
+    /// The address of `name`, when known.
+    pub fn url(&self, name: &str) -> Option<&str> {
+        self.0.get(name).map(String::as_str)
+    }
+
+    /// A client of `C`'s service (`proto::Client::over`: the limits of every client), connecting
+    /// lazily; `None` when its address is not known (a service built alone in a test).
+    pub fn client<C: proto::Client<TracedChannel>>(&self) -> Result<Option<C>> {
+        self.url(C::SERVICE).map(|url| Ok(C::over(crate::grpc::channel(url)?))).transpose()
+    }
+}
+
+/// Runs `service` among `parts`: its outbox relay when it publishes events (its stream made first, so
+/// that consumers started next find it), its consumers, and its gRPC server on `listener`. Callers'
+/// tokens are checked with the service's own verifier (auth) or `verifier`.
+pub async fn start<S: Service>(
+    service: S,
+    parts: &mut Parts,
+    naming: &Naming,
+    nats: &async_nats::Client,
+    listener: TcpListener,
+    verifier: Option<Verifier>,
+) -> Result<()> {
+    if S::INFO.publishes_events {
+        let relay = crate::outbox::Relay::of(S::INFO, service.pool(), naming.clone(), nats.clone());
+        relay.ensure_stream().await?;
+        parts.spawn(relay.run(parts.stopped()));
+    }
+    for consumer in service.consumers(naming, nats) {
+        parts.spawn(consumer.run(Box::pin(parts.stopped())));
+    }
+    let verifier = service
+        .own_verifier()
+        .or(verifier)
+        .with_context(|| format!("the {} service has no verifier of tokens", S::INFO.name))?;
+    parts.spawn(service.serve(listener, Box::pin(parts.stopped()), verifier));
+    Ok(())
 }
 
 /// A service run on its own, one Kubernetes Deployment: telemetry under the service's name, `<service>
@@ -22,15 +136,14 @@ pub struct ServiceInfo {
 /// listener on `GRPC_ADDR`, and the parts (server, relay, consumers) that run until a signal.
 pub struct Standalone {
     pub info: &'static ServiceInfo,
-    parts: crate::shutdown::Parts,
     telemetry: crate::telemetry::TelemetryGuard,
 }
 
 impl Standalone {
     /// Starts telemetry; call first, so that start-up is logged.
-    pub fn init(info: &'static ServiceInfo) -> anyhow::Result<Self> {
+    pub fn init(info: &'static ServiceInfo) -> Result<Self> {
         let telemetry = crate::telemetry::init(info.name)?;
-        Ok(Standalone { info, parts: crate::shutdown::Parts::default(), telemetry })
+        Ok(Standalone { info, telemetry })
     }
 
     /// Whether the command is `<service> migrate`: the build has migrated, nothing is to be served.
@@ -42,49 +155,30 @@ impl Standalone {
         asked
     }
 
-    /// NATS (`NATS_URL`) and this instance's names on it (`NATS_PREFIX`, by default from the database).
-    pub async fn nats(&self, database_url: &str) -> anyhow::Result<(async_nats::Client, Naming)> {
+    /// Runs `service` (`start`) with NATS (`NATS_URL`, `NATS_PREFIX`, by default from `database_url`),
+    /// gRPC on `GRPC_ADDR` (default `0.0.0.0:50051`) and the auth service's public keys at
+    /// `AUTH_GRPC_URL` (fetched at start and every five minutes), until Ctrl-C or SIGTERM (or until a
+    /// part fails); then stops every part and flushes the traces.
+    pub async fn run<S: Service>(mut self, service: S, database_url: &str) -> Result<()> {
         let nats = crate::nats::connect(&crate::config::env_or(
             "NATS_URL",
             crate::config::DEFAULT_NATS_URL,
         ))
         .await?;
-        Ok((nats, Naming::from_env(database_url)))
-    }
-
-    /// Checks callers' tokens with the public keys of the auth service at `AUTH_GRPC_URL` (default
-    /// `http://auth:50051`), fetched at start and every five minutes.
-    pub fn verifier(&self) -> anyhow::Result<crate::identity::Verifier> {
-        let url = crate::config::env_or("AUTH_GRPC_URL", "http://auth:50051");
-        Ok(crate::identity::Verifier::from_auth(crate::grpc::channel(&url)?))
-    }
-
-    /// Resolves when the parts are told to stop: what each part is given to finish on.
-    pub fn stopped(&self) -> impl std::future::Future<Output = ()> + Send + 'static {
-        self.parts.stopped()
-    }
-
-    /// Runs `part` beside the others (a relay, a consumer).
-    pub fn spawn(
-        &mut self,
-        part: impl std::future::Future<Output = anyhow::Result<()>> + Send + 'static,
-    ) {
-        self.parts.spawn(part);
-    }
-
-    /// Serves gRPC on `GRPC_ADDR` (default `0.0.0.0:50051`) with `serve`, until Ctrl-C or SIGTERM (or
-    /// until a part fails); then stops every part and flushes the traces.
-    pub async fn serve<F, Fut>(mut self, serve: F) -> anyhow::Result<()>
-    where
-        F: FnOnce(tokio::net::TcpListener, crate::shutdown::Stopped) -> Fut,
-        Fut: std::future::Future<Output = anyhow::Result<()>> + Send + 'static,
-    {
+        let naming = Naming::from_env(database_url);
+        let verifier = match service.own_verifier() {
+            Some(own) => own,
+            None => {
+                let url = crate::config::env_or("AUTH_GRPC_URL", "http://auth:50051");
+                Verifier::from_auth(crate::grpc::channel(&url)?)
+            }
+        };
         let (listener, addr) =
             crate::grpc::bind(&crate::config::env_or("GRPC_ADDR", "0.0.0.0:50051")).await?;
         tracing::info!(%addr, service = self.info.name, "listening");
-        let stopped = Box::pin(self.parts.stopped());
-        self.parts.spawn(serve(listener, stopped));
-        let outcome = self.parts.run_until_signal().await;
+        let mut parts = Parts::default();
+        start(service, &mut parts, &naming, &nats, listener, Some(verifier)).await?;
+        let outcome = parts.run_until_signal().await;
         self.telemetry.shutdown();
         outcome
     }

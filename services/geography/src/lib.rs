@@ -10,12 +10,9 @@ pub use store::SCHEMA;
 use anyhow::Result;
 use common::config::{env_or, env_parse};
 use common::identity::{Guard, Verifier};
-use common::nats::Naming;
-use common::outbox::Relay;
 use proto::geography::geography_server::GeographyServer;
 use sqlx::PgPool;
 use sqlx::migrate::Migrator;
-use std::future::Future;
 use tokio::net::TcpListener;
 
 pub const SERVICE: &str = "geography";
@@ -30,6 +27,8 @@ pub const INFO: common::service::ServiceInfo = common::service::ServiceInfo {
     schema: SCHEMA,
     migrator,
     publishes_events: true,
+    calls: &["auth"],
+    follows: &[],
 };
 
 #[derive(Clone, Debug)]
@@ -60,27 +59,21 @@ pub async fn build(config: &GeographyConfig) -> Result<GeographyService> {
     Ok(GeographyService { pool })
 }
 
-impl GeographyService {
-    /// The relay that publishes this service's events on NATS.
-    pub fn relay(&self, naming: Naming, nats: async_nats::Client) -> Relay {
-        Relay::of(&INFO, self.pool.clone(), naming, nats)
+impl common::service::Service for GeographyService {
+    const INFO: &'static common::service::ServiceInfo = &INFO;
+
+    fn pool(&self) -> PgPool {
+        self.pool.clone()
     }
 
-    /// Answers gRPC (the geography API and `grpc.health.v1`) on `listener` until `shutdown` resolves, to
-    /// callers whose tokens `verifier` accepts.
-    pub async fn serve(
+    fn serve(
         self,
         listener: TcpListener,
-        shutdown: impl Future<Output = ()> + Send,
+        shutdown: common::shutdown::Stopped,
         verifier: Verifier,
-    ) -> Result<()> {
-        let (health, health_service) = tonic_health::server::health_reporter();
-        health.set_serving::<GeographyServer<grpc::GeographyGrpc>>().await;
-        // An import of a whole country is large: allow bigger messages than tonic's 4 MiB default.
-        let api = GeographyServer::new(grpc::GeographyGrpc::new(store::Store::new(self.pool)))
-            .max_decoding_message_size(256 * 1024 * 1024);
+    ) -> common::service::Part {
+        let api = GeographyServer::new(grpc::GeographyGrpc::new(store::Store::new(self.pool)));
         let guard = Guard::new(verifier, grpc::CALLS);
-        let router = common::grpc::server(guard).add_service(health_service).add_service(api);
-        common::grpc::serve(router, listener, shutdown).await
+        Box::pin(common::grpc::serve_service(api, guard, listener, shutdown))
     }
 }

@@ -5,14 +5,11 @@ use common::service::Standalone;
 
 #[tokio::main]
 async fn main() -> anyhow::Result<()> {
-    let mut host = Standalone::init(&geography::INFO)?;
+    let host = Standalone::init(&geography::INFO)?;
     let config = geography::GeographyConfig::from_env()?;
     let service = geography::build(&config).await?;
     if host.migrate_only() {
         return Ok(());
     }
-    let (nats, naming) = host.nats(&config.database_url).await?;
-    host.spawn(service.relay(naming, nats).run(host.stopped()));
-    let verifier = host.verifier()?;
-    host.serve(|listener, stopped| service.serve(listener, stopped, verifier)).await
+    host.run(service, &config.database_url).await
 }

@@ -15,11 +15,9 @@ pub use store::members::MemberSettings;
 use anyhow::{Context, Result};
 use common::config::{RunningEnv, env_or, env_parse};
 use common::nats::Naming;
-use common::outbox::Relay;
 use proto::members::members_server::MembersServer;
 use sqlx::PgPool;
 use sqlx::migrate::Migrator;
-use std::future::Future;
 use tokio::net::TcpListener;
 
 pub const SERVICE: &str = "members";
@@ -34,6 +32,8 @@ pub const INFO: common::service::ServiceInfo = common::service::ServiceInfo {
     schema: SCHEMA,
     migrator,
     publishes_events: true,
+    calls: &["auth", "geography"],
+    follows: &["geography", "cards"],
 };
 
 #[derive(Clone, Debug)]
@@ -47,8 +47,8 @@ pub struct MembersConfig {
     pub photo_store_url: String,
     /// Largest photo accepted, in bytes.
     pub photo_max_bytes: usize,
-    /// The geography service, read through when the projection misses a locality (`GEOGRAPHY_GRPC_URL`).
-    pub geography_url: Option<String>,
+    /// The services it calls: the geography, read through when the projection misses a locality.
+    pub peers: common::service::Peers,
 }
 
 pub const DEFAULT_PHOTO_MAX_BYTES: usize = 8 * 1024 * 1024;
@@ -70,7 +70,7 @@ impl MembersConfig {
             id_prefix: env_or("MEMBER_ID_PREFIX", default_prefix).trim().to_uppercase(),
             photo_store_url: env_or("PHOTO_STORE_URL", &default_store),
             photo_max_bytes: env_parse("PHOTO_MAX_BYTES", DEFAULT_PHOTO_MAX_BYTES)?,
-            geography_url: Some(env_or("GEOGRAPHY_GRPC_URL", "http://geography:50051")),
+            peers: common::service::Peers::from_env(&INFO),
         };
         if !domain::id_number::valid_prefix(&config.id_prefix) {
             anyhow::bail!(
@@ -98,70 +98,62 @@ pub async fn build(config: &MembersConfig) -> Result<MembersService> {
         field_instance: config.running_env == RunningEnv::Field,
     };
     let mut store = store::Store::new(pool.clone());
-    if let Some(url) = &config.geography_url {
-        store = store.with_geography(store::GeographyClient::new(common::grpc::channel(url)?));
+    if let Some(geography) = config.peers.client::<store::GeographyClient>()? {
+        store = store.with_geography(geography);
     }
     let grpc =
         grpc::MembersGrpc { store, photos, settings, photo_max_bytes: config.photo_max_bytes };
     Ok(MembersService { pool, grpc })
 }
 
-impl MembersService {
-    /// The relay that publishes this service's events on NATS.
-    pub fn relay(&self, naming: Naming, nats: async_nats::Client) -> Relay {
-        Relay::of(&INFO, self.pool.clone(), naming, nats)
+impl common::service::Service for MembersService {
+    const INFO: &'static common::service::ServiceInfo = &INFO;
+
+    fn pool(&self) -> PgPool {
+        self.pool.clone()
     }
 
-    /// The consumer that keeps the geography projection.
-    pub fn projection(
+    /// The geography projection, and the members' payments and cards (their two flags) kept from the
+    /// cards service's events.
+    fn consumers(
         &self,
-        naming: Naming,
-        nats: async_nats::Client,
-    ) -> common::consumer::Consumer<projection::GeographyProjection> {
-        common::consumer::Consumer::of(
+        naming: &Naming,
+        nats: &async_nats::Client,
+    ) -> Vec<Box<dyn common::service::Background>> {
+        let (pool, naming, nats) = (self.pool.clone(), naming.clone(), nats.clone());
+        let geography = common::consumer::Consumer::of(
             projection::CONSUMER,
             "geography",
             &INFO,
-            self.pool.clone(),
-            naming,
-            nats,
+            pool.clone(),
+            naming.clone(),
+            nats.clone(),
             projection::GeographyProjection,
-        )
-    }
-
-    /// The consumer that keeps the members' payments and cards (their two flags) from the cards service.
-    pub fn card_state(
-        &self,
-        naming: Naming,
-        nats: async_nats::Client,
-    ) -> common::consumer::Consumer<card_state::CardState> {
-        common::consumer::Consumer::of(
+        );
+        let cards = common::consumer::Consumer::of(
             card_state::CONSUMER,
             "cards",
             &INFO,
-            self.pool.clone(),
+            pool,
             naming,
             nats,
             card_state::CardState,
-        )
+        );
+        vec![Box::new(geography), Box::new(cards)]
     }
 
-    /// Answers gRPC (the members API and `grpc.health.v1`) on `listener` until `shutdown` resolves, to
-    /// callers whose tokens `verifier` accepts.
-    pub async fn serve(
+    fn serve(
         self,
         listener: TcpListener,
-        shutdown: impl Future<Output = ()> + Send,
+        shutdown: common::shutdown::Stopped,
         verifier: common::identity::Verifier,
-    ) -> Result<()> {
-        let (health, health_service) = tonic_health::server::health_reporter();
-        health.set_serving::<MembersServer<grpc::MembersGrpc>>().await;
-        // Photos and 2,000-row pages exceed tonic's 4 MiB default.
-        let api = MembersServer::new(self.grpc)
-            .max_decoding_message_size(64 * 1024 * 1024)
-            .max_encoding_message_size(64 * 1024 * 1024);
+    ) -> common::service::Part {
         let guard = common::identity::Guard::new(verifier, grpc::CALLS);
-        let router = common::grpc::server(guard).add_service(health_service).add_service(api);
-        common::grpc::serve(router, listener, shutdown).await
+        Box::pin(common::grpc::serve_service(
+            MembersServer::new(self.grpc),
+            guard,
+            listener,
+            shutdown,
+        ))
     }
 }

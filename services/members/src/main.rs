@@ -6,16 +6,11 @@ use common::service::Standalone;
 
 #[tokio::main]
 async fn main() -> anyhow::Result<()> {
-    let mut host = Standalone::init(&members::INFO)?;
+    let host = Standalone::init(&members::INFO)?;
     let config = members::MembersConfig::from_env()?;
     let service = members::build(&config).await?;
     if host.migrate_only() {
         return Ok(());
     }
-    let (nats, naming) = host.nats(&config.database_url).await?;
-    host.spawn(service.relay(naming.clone(), nats.clone()).run(host.stopped()));
-    host.spawn(service.projection(naming.clone(), nats.clone()).run(host.stopped()));
-    host.spawn(service.card_state(naming, nats).run(host.stopped()));
-    let verifier = host.verifier()?;
-    host.serve(|listener, stopped| service.serve(listener, stopped, verifier)).await
+    host.run(service, &config.database_url).await
 }

@@ -5,7 +5,7 @@
 use anyhow::{Context, Result};
 use common::config::{env_opt, env_or};
 use common::nats::Naming;
-use common::service::ServiceInfo;
+use common::service::{Peers, Service, ServiceInfo};
 use common::shutdown::Parts;
 use std::net::SocketAddr;
 
@@ -95,13 +95,12 @@ impl SuiteConfig {
                 id_prefix: "C".into(),
                 photo_store_url: format!("file://{}", data_dir.join("photos").display()),
                 photo_max_bytes: members::DEFAULT_PHOTO_MAX_BYTES,
-                geography_url: None,
+                peers: Default::default(),
             },
             cards: cards::CardsConfig {
                 database_url: database_url.to_string(),
                 max_connections: 4,
-                auth_url: None,
-                members_url: None,
+                peers: Default::default(),
                 card_prefix: cards::DEFAULT_CARD_PREFIX.into(),
                 card_issuer: cards::DEFAULT_CARD_ISSUER.into(),
             },
@@ -168,63 +167,32 @@ pub struct RunningSuite {
 pub async fn start(mut config: SuiteConfig) -> Result<RunningSuite> {
     common::db::ensure_database(&config.database_url).await?;
     let nats = common::nats::connect(&config.nats_url).await?;
-    let naming = Naming::new(&config.nats_prefix);
-    let mut parts = Parts::default();
+    let mut suite = Starting {
+        naming: Naming::new(&config.nats_prefix),
+        nats,
+        parts: Parts::default(),
+        peers: Peers::default(),
+        verifier: None,
+    };
+    // Each in the order of what it calls, given the addresses of those started before it.
+    let auth = auth::build(&config.auth).await.context("the auth service cannot start")?;
+    // The other services check their callers' tokens with the auth service's public key.
+    suite.verifier = auth.own_verifier();
+    suite.run(auth).await?;
+    suite.run(geography::build(&config.geography).await.context("the geography service")?).await?;
+    config.members.peers = suite.peers.clone();
+    suite.run(members::build(&config.members).await.context("the members service")?).await?;
+    config.cards.peers = suite.peers.clone();
+    suite.run(cards::build(&config.cards).await.context("the cards service")?).await?;
 
-    let auth_service = auth::build(&config.auth).await.context("the auth service cannot start")?;
-    // The services check their callers' tokens with the auth service's public key.
-    let verifier = auth_service.verifier();
-    let relay = auth_service.relay(naming.clone(), nats.clone());
-    relay.ensure_stream().await?;
-    parts.spawn(relay.run(parts.stopped()));
-    let (auth_listener, auth_addr) = common::grpc::bind("127.0.0.1:0").await?;
-    parts.spawn(auth_service.serve(auth_listener, parts.stopped()));
-    tracing::info!(%auth_addr, "auth service listening");
-
-    let geography_service =
-        geography::build(&config.geography).await.context("the geography service cannot start")?;
-    let relay = geography_service.relay(naming.clone(), nats.clone());
-    relay.ensure_stream().await?;
-    parts.spawn(relay.run(parts.stopped()));
-    let (geography_listener, geography_addr) = common::grpc::bind("127.0.0.1:0").await?;
-    parts.spawn(geography_service.serve(geography_listener, parts.stopped(), verifier.clone()));
-    tracing::info!(%geography_addr, "geography service listening");
-
-    // The members read a locality through to the geography when their projection has not caught up.
-    config.members.geography_url = Some(format!("http://{geography_addr}"));
-    let members_service =
-        members::build(&config.members).await.context("the members service cannot start")?;
-    let relay = members_service.relay(naming.clone(), nats.clone());
-    relay.ensure_stream().await?;
-    parts.spawn(relay.run(parts.stopped()));
-    parts.spawn(members_service.projection(naming.clone(), nats.clone()).run(parts.stopped()));
-    parts.spawn(members_service.card_state(naming.clone(), nats.clone()).run(parts.stopped()));
-    let (members_listener, members_addr) = common::grpc::bind("127.0.0.1:0").await?;
-    parts.spawn(members_service.serve(members_listener, parts.stopped(), verifier.clone()));
-    tracing::info!(%members_addr, "members service listening");
-
-    config.cards.auth_url = Some(format!("http://{auth_addr}"));
-    config.cards.members_url = Some(format!("http://{members_addr}"));
-    let cards_service =
-        cards::build(&config.cards).await.context("the cards service cannot start")?;
-    let relay = cards_service.relay(naming.clone(), nats.clone());
-    relay.ensure_stream().await?;
-    parts.spawn(relay.run(parts.stopped()));
-    parts.spawn(cards_service.projection(naming.clone(), nats.clone()).run(parts.stopped()));
-    let (cards_listener, cards_addr) = common::grpc::bind("127.0.0.1:0").await?;
-    parts.spawn(cards_service.serve(cards_listener, parts.stopped(), verifier));
-    tracing::info!(%cards_addr, "cards service listening");
-
-    let mut channels = gateway::state::Channels::new();
-    let addresses = [
-        ("auth", auth_addr),
-        ("geography", geography_addr),
-        ("members", members_addr),
-        ("cards", cards_addr),
-    ];
-    for (name, addr) in addresses {
-        channels.insert(name.to_string(), common::grpc::channel(&format!("http://{addr}"))?);
-    }
+    let Starting { naming, nats, mut parts, peers, .. } = suite;
+    let channels = SERVICES
+        .iter()
+        .map(|s| {
+            let url = peers.url(s.name).with_context(|| format!("{} did not start", s.name))?;
+            Ok((s.name.to_string(), common::grpc::channel(url)?))
+        })
+        .collect::<Result<gateway::state::Channels>>()?;
     let state = gateway::AppState::new(
         channels,
         config.gateway.running_env,
@@ -243,8 +211,42 @@ pub async fn start(mut config: SuiteConfig) -> Result<RunningSuite> {
     parts.spawn(gateway::serve(app, http_listener, parts.stopped()));
     tracing::info!(%http_addr, prefix = naming.prefix(), "gateway listening");
 
-    let services = addresses.into();
+    let services = SERVICES
+        .iter()
+        .filter_map(|s| {
+            Some((s.name, peers.url(s.name)?.trim_start_matches("http://").parse().ok()?))
+        })
+        .collect();
     Ok(RunningSuite { http_addr, services, naming, parts })
+}
+
+/// The suite while its services start: each one runs on a free loopback port and joins the `peers` of
+/// those started after it.
+struct Starting {
+    naming: Naming,
+    nats: async_nats::Client,
+    parts: Parts,
+    peers: Peers,
+    verifier: Option<common::identity::Verifier>,
+}
+
+impl Starting {
+    async fn run<S: Service>(&mut self, service: S) -> Result<()> {
+        let (listener, addr) = common::grpc::bind("127.0.0.1:0").await?;
+        let verifier = self.verifier.clone();
+        common::service::start(
+            service,
+            &mut self.parts,
+            &self.naming,
+            &self.nats,
+            listener,
+            verifier,
+        )
+        .await?;
+        tracing::info!(%addr, service = S::INFO.name, "service listening");
+        self.peers.insert(S::INFO.name, format!("http://{addr}"));
+        Ok(())
+    }
 }
 
 impl RunningSuite {
