@@ -13,10 +13,12 @@ test:
 build:
 	@bash -c 'source scripts/prerequisites.sh && scripts/build.sh'
 
-## Regenerate web/openapi.json and the web client's API types from the gateway's code.
+## Regenerate web/openapi.json and the web client's API types from the gateway's code, and the role
+## matrix the web reads (web/src/app/roleMatrix.json) from common::roles.
 openapi:
 	cargo run --quiet -p gateway --bin openapi > web/openapi.json
-	cd web && npm run gen:api
+	cargo run --quiet -p gateway --bin openapi -- role-matrix > web/src/app/roleMatrix.json
+	cd web && npm run gen:api && npx --no-install prettier --log-level warn --write src/app/roleMatrix.json
 
 ## Load demo data into the Sésame started by `make up` (in another terminal): the geography, then
 ## DEMO_MEMBERS members (default 10000) in families.

@@ -1,8 +1,11 @@
 //! The roles of docs/roles.md and what each may do. One role per login; the gateway and every service
-//! enforce the same matrix (`may`).
+//! enforce the same matrix (`may`). The web reads it too, as data (`matrix`, written by `make openapi` to
+//! `web/src/app/roleMatrix.json`).
 
 use std::fmt;
 use std::str::FromStr;
+
+use serde::{Serialize, Serializer};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Role {
@@ -28,6 +31,17 @@ impl Role {
             Role::Agent => "agent",
             Role::Viewer => "viewer",
             Role::Sync => "sync",
+        }
+    }
+
+    /// The French name the web shows (`web/src/shared/locale/fr.ts`, docs/roles.md).
+    pub fn label(self) -> &'static str {
+        match self {
+            Role::Admin => "Administrateur",
+            Role::Manager => "Gestionnaire",
+            Role::Agent => "Agent",
+            Role::Viewer => "Lecteur",
+            Role::Sync => "Synchronisation",
         }
     }
 }
@@ -67,11 +81,52 @@ pub enum Area {
     Sync,
 }
 
+impl Area {
+    pub const ALL: [Area; 9] = [
+        Area::Users,
+        Area::LoginParams,
+        Area::Tools,
+        Area::Geography,
+        Area::Members,
+        Area::Cards,
+        Area::CardCancellation,
+        Area::Reports,
+        Area::Sync,
+    ];
+
+    /// The area's name in `web/src/app/roleMatrix.json` (camelCase, stable: the web names areas by it).
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Area::Users => "users",
+            Area::LoginParams => "loginParams",
+            Area::Tools => "tools",
+            Area::Geography => "geography",
+            Area::Members => "members",
+            Area::Cards => "cards",
+            Area::CardCancellation => "cardCancellation",
+            Area::Reports => "reports",
+            Area::Sync => "sync",
+        }
+    }
+}
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Access {
     Read,
     Write,
     Delete,
+}
+
+impl Access {
+    pub const ALL: [Access; 3] = [Access::Read, Access::Write, Access::Delete];
+
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Access::Read => "read",
+            Access::Write => "write",
+            Access::Delete => "delete",
+        }
+    }
 }
 
 /// The matrix. Every signed-in login may read its own session and the environment; that needs no entry.
@@ -94,6 +149,47 @@ pub fn may(role: Role, area: Area, access: Access) -> bool {
             access == Read && matches!(area, Geography | Members | Cards | Reports | LoginParams)
         }
         Role::Sync => area == Sync,
+    }
+}
+
+/// The whole matrix as data, derived from `may` (`matrix()`); it serialises, in the order of the `ALL`s, to
+/// `{ "roles": [..], "labels": { "admin": "Administrateur", .. }, "areas": [..], "accesses": [..],
+/// "may": { "admin": { "users": ["read", "write", "delete"], .. }, .. } }`, every area under every role.
+#[derive(Serialize)]
+pub struct RoleMatrix {
+    roles: Vec<&'static str>,
+    labels: Ordered<&'static str>,
+    areas: Vec<&'static str>,
+    accesses: Vec<&'static str>,
+    may: Ordered<Ordered<Vec<&'static str>>>,
+}
+
+/// A JSON object whose keys keep the order they are given in (serde_json's own map sorts them).
+struct Ordered<V>(Vec<(&'static str, V)>);
+
+impl<V: Serialize> Serialize for Ordered<V> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_map(self.0.iter().map(|(key, value)| (key, value)))
+    }
+}
+
+/// What `may` says for every role, area and access: `make openapi` writes it to
+/// `web/src/app/roleMatrix.json`, which `web/src/app/access.ts` reads.
+pub fn matrix() -> RoleMatrix {
+    let allowed = |role, area| {
+        Access::ALL
+            .into_iter()
+            .filter(|&access| may(role, area, access))
+            .map(Access::as_str)
+            .collect()
+    };
+    let by_area = |role| Ordered(Area::ALL.map(|area| (area.as_str(), allowed(role, area))).into());
+    RoleMatrix {
+        roles: Role::ALL.map(Role::as_str).into(),
+        labels: Ordered(Role::ALL.map(|role| (role.as_str(), role.label())).into()),
+        areas: Area::ALL.map(Area::as_str).into(),
+        accesses: Access::ALL.map(Access::as_str).into(),
+        may: Ordered(Role::ALL.into_iter().map(|role| (role.as_str(), by_area(role))).collect()),
     }
 }
 
@@ -135,6 +231,55 @@ mod tests {
         assert!(
             may(Role::Agent, Area::Cards, Access::Delete),
             "agents delete payments and deliveries"
+        );
+    }
+
+    #[test]
+    fn the_matrix_as_data_says_what_may_says() {
+        let matrix = serde_json::to_value(matrix()).unwrap();
+        assert_eq!(
+            matrix["roles"],
+            serde_json::json!(["admin", "manager", "agent", "viewer", "sync"])
+        );
+        assert_eq!(matrix["labels"]["manager"], "Gestionnaire");
+        assert_eq!(matrix["may"]["agent"]["geography"], serde_json::json!(["read", "write"]));
+        assert_eq!(matrix["may"]["agent"]["cardCancellation"], serde_json::json!([]));
+        for role in Role::ALL {
+            for area in Area::ALL {
+                for access in Access::ALL {
+                    let listed = matrix["may"][role.as_str()][area.as_str()]
+                        .as_array()
+                        .unwrap()
+                        .contains(&access.as_str().into());
+                    assert_eq!(listed, may(role, area, access), "{role} {area:?} {access:?}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn the_matrix_keeps_the_order_of_the_enums() {
+        let json = serde_json::to_string(&matrix()).unwrap();
+        assert!(json.starts_with(
+            r#"{"roles":["admin","manager","agent","viewer","sync"],"labels":{"admin":"#
+        ));
+        assert!(
+            json.contains(r#""may":{"admin":{"users":["read","write","delete"],"loginParams":"#)
+        );
+    }
+
+    /// The web reads the matrix from `web/src/app/roleMatrix.json`; this keeps that file equal to `may`.
+    /// After changing the matrix, run `make openapi` (`scripts/check-api-types.sh` checks the exact text).
+    #[test]
+    fn web_role_matrix_json_matches_the_code() {
+        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("../../web/src/app/roleMatrix.json");
+        let committed = std::fs::read_to_string(&path)
+            .expect("web/src/app/roleMatrix.json exists (run `make openapi`)");
+        let committed: serde_json::Value = serde_json::from_str(&committed).unwrap();
+        assert!(
+            committed == serde_json::to_value(matrix()).unwrap(),
+            "web/src/app/roleMatrix.json is out of date with common::roles::may: run `make openapi`"
         );
     }
 }
