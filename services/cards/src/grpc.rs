@@ -6,7 +6,7 @@ use crate::delivery_slip;
 use crate::domain::card_qr::CardSigner;
 use crate::domain::messages as msg;
 use crate::domain::transaction_rules::{self, number_key};
-use crate::domain::{card_rules, proof_rules, statement_rules};
+use crate::domain::{card_rules, delivery_rules, proof_rules, statement_rules};
 use crate::print_run::PrintRun;
 use crate::store::cards::{CARD_SORT, CardSearch, Making};
 use crate::store::deliveries::{DELIVERY_SORT, DeliveryDraft};
@@ -304,16 +304,10 @@ impl Cards for CardsGrpc {
     async fn save_delivery(&self, request: Request<pb::DeliveryInput>) -> Answer<pb::Id> {
         let caller = Identity::of(&request)?;
         let r = request.into_inner();
-        // A card is named by its id, or else by its number.
-        let mut card_ids: Vec<i64> =
-            r.cards.iter().filter_map(|c| c.card_id.filter(|id| *id > 0)).collect();
-        let numbers: Vec<String> = r
-            .cards
-            .iter()
-            .filter(|c| c.card_id.is_none_or(|id| id <= 0) && !c.card_id_number.trim().is_empty())
-            .map(|c| c.card_id_number.clone())
-            .collect();
-        card_ids.extend(self.store.card_ids_of(&numbers).await?);
+        // A card is named by its id, or else by its number; a delivery names at least one.
+        let named = delivery_rules::named_cards(&r)?;
+        let mut card_ids = named.ids;
+        card_ids.extend(self.store.card_ids_of(&named.numbers).await?);
         card_ids.sort_unstable();
         card_ids.dedup();
         let draft = DeliveryDraft {
@@ -449,7 +443,10 @@ impl Cards for CardsGrpc {
         }
         let mut deliveries = Vec::with_capacity(ids.len());
         for id in ids {
-            deliveries.push(self.store.get_delivery(id).await?);
+            let delivery = self.store.get_delivery(id).await?;
+            // A delivery emptied since it was saved has no slip (rather than a blank one).
+            delivery_rules::printable(&delivery, "delivery_ids")?;
+            deliveries.push(delivery);
         }
         let issuer = self.signer.issuer.clone();
         let content =

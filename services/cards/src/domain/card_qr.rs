@@ -1,8 +1,10 @@
 //! The QR code of a card, in the open format identity programmes verify offline: MOSIP Claim 169 (the
 //! identity as CBOR with numeric keys, in a CWT naming the issuer, the card's number as subject, its
 //! issue and expiry, signed as COSE_Sign1 with Ed25519, compressed with zlib, written in Base45), built
-//! with `claim169-core`. Only what identifies the holder goes in (no photo), so the code stays small
-//! enough to scan from a printed card.
+//! with `claim169-core`. Of the holder it carries what the card itself prints, and nothing more: the
+//! member's number, names and birth date (no phone: anyone with a phone camera reads the code). Of the
+//! card: its number, expiry and issuer, printed too, and when the code was signed. No photo, so the code
+//! stays small enough to scan from a printed card.
 
 use chrono::NaiveDate;
 use claim169_core::model::{Claim169, CwtMeta};
@@ -17,7 +19,7 @@ pub struct CardSigner {
     pub issuer: String,
 }
 
-/// What a card's code says.
+/// What a card's code says: only what the card prints (see the module's note).
 #[derive(Debug, Clone, PartialEq)]
 pub struct CardFacts {
     pub member_id_number: String,
@@ -25,7 +27,6 @@ pub struct CardFacts {
     pub firstname: String,
     pub lastname: String,
     pub birth_date: Option<NaiveDate>,
-    pub phone: String,
     pub issued_at: i64,
     pub expires_at: i64,
 }
@@ -50,9 +51,6 @@ impl CardSigner {
             .with_last_name(card.lastname.clone());
         if let Some(born) = card.birth_date {
             claim = claim.with_date_of_birth(born.format("%Y%m%d").to_string());
-        }
-        if !card.phone.is_empty() {
-            claim.phone = Some(card.phone.clone());
         }
         let meta = CwtMeta::new()
             .with_issuer(self.issuer.clone())
@@ -87,7 +85,6 @@ mod tests {
             firstname: "Adjoua Élodie".into(),
             lastname: "N'Guessan-Kouadio".into(),
             birth_date: NaiveDate::from_ymd_opt(1985, 2, 14),
-            phone: "0707070707".into(),
             issued_at: 1_795_000_000,
             expires_at: 1_952_000_000,
         }
@@ -117,6 +114,25 @@ mod tests {
         assert_eq!(meta.subject.as_deref(), Some("K000000142"));
         assert_eq!(meta.issuer.as_deref(), Some("Sésame"));
         assert_eq!(meta.expires_at, Some(1_952_000_000));
+    }
+
+    #[test]
+    fn the_code_carries_only_what_the_card_prints_and_no_phone() {
+        let signer = CardSigner::new([7; 32], "Sésame");
+        let (claim, meta) = read(&signer.sign(&card()).unwrap(), &signer.public_key).unwrap();
+        assert_eq!(claim.phone, None, "the card does not print the phone");
+        // The whole claim, so that nothing else slips in unnoticed.
+        let printed = Claim169::new()
+            .with_id("C000000175")
+            .with_full_name("Adjoua Élodie N'Guessan-Kouadio")
+            .with_first_name("Adjoua Élodie")
+            .with_last_name("N'Guessan-Kouadio")
+            .with_date_of_birth("19850214");
+        assert_eq!(claim, printed);
+        assert_eq!(
+            (meta.issuer.as_deref(), meta.subject.as_deref(), meta.issued_at, meta.expires_at),
+            (Some("Sésame"), Some("K000000142"), Some(1_795_000_000), Some(1_952_000_000))
+        );
     }
 
     #[test]

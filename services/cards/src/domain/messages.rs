@@ -90,7 +90,11 @@ pub fn in_another_delivery(id: i64) -> String {
 
 pub const DELIVERY_SENT: &str =
     "Cette livraison est envoyée : elle ne peut plus être modifiée ni supprimée.";
-pub const EMPTY_DELIVERY: &str = "Une livraison sans carte ne peut pas être envoyée.";
+pub const DELIVERY_WITHOUT_CARDS: &str = "Une livraison doit contenir au moins une carte.";
+
+pub fn slip_without_cards(code: &str) -> String {
+    format!("La livraison {code} ne contient aucune carte : il n'y a pas de bordereau à imprimer.")
+}
 
 pub fn not_revocable(id: i64, status: &str) -> String {
     format!("La carte n° {id} ne peut pas être révoquée : elle est {status}.")

@@ -2,6 +2,7 @@
 
 pub mod card_qr;
 pub mod card_rules;
+pub mod delivery_rules;
 pub mod messages;
 pub mod proof_rules;
 pub mod statement_rules;

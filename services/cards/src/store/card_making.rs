@@ -23,7 +23,6 @@ struct Holder {
     member_firstname: String,
     member_lastname: String,
     member_birth_date: Option<chrono::NaiveDate>,
-    member_contact: String,
 }
 
 impl Store {
@@ -40,7 +39,7 @@ impl Store {
         let mut tx = self.pool().begin().await?;
         // Each its own statement: its snapshot is taken once the locks before it are held.
         let holders: Vec<Holder> = sqlx::query_as(
-            "SELECT member_id, member_id_number, member_firstname, member_lastname, member_birth_date, member_contact
+            "SELECT member_id, member_id_number, member_firstname, member_lastname, member_birth_date
              FROM cards.member WHERE member_id = ANY($1) ORDER BY member_id FOR UPDATE",
         )
         .bind(member_ids)
@@ -118,7 +117,6 @@ impl Store {
                 firstname: h.member_firstname.clone(),
                 lastname: h.member_lastname.clone(),
                 birth_date: h.member_birth_date,
-                phone: h.member_contact.clone(),
                 issued_at,
                 expires_at,
             })?);

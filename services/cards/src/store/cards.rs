@@ -300,10 +300,10 @@ pub(super) async fn sign_card(
     card_id: i64,
     signer: &CardSigner,
 ) -> Result<(), ServiceError> {
-    let facts: (String, String, String, String, Option<chrono::NaiveDate>, String, i64, i64) =
+    let facts: (String, String, String, String, Option<chrono::NaiveDate>, i64, i64) =
         sqlx::query_as(
             "SELECT card_member_id_number, card_id_number, card_firstname, card_lastname, card_birth_date,
-                card_phone_number, extract(epoch FROM card_created_at)::bigint,
+                extract(epoch FROM card_created_at)::bigint,
                 extract(epoch FROM card_expiration_date::timestamptz)::bigint
          FROM cards.card WHERE card_id = $1",
         )
@@ -316,9 +316,8 @@ pub(super) async fn sign_card(
         firstname: facts.2,
         lastname: facts.3,
         birth_date: facts.4,
-        phone: facts.5,
-        issued_at: facts.6,
-        expires_at: facts.7,
+        issued_at: facts.5,
+        expires_at: facts.6,
     })?;
     sqlx::query("UPDATE cards.card SET card_qrcode = $2 WHERE card_id = $1")
         .bind(card_id)

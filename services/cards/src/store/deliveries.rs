@@ -5,6 +5,7 @@
 
 use super::cards::{card_json, tell_card};
 use super::{SCHEMA, Store};
+use crate::domain::delivery_rules;
 use crate::domain::messages as msg;
 use common::error::ServiceError;
 use common::outbox;
@@ -115,6 +116,9 @@ impl Store {
     /// Creates or changes an unsent delivery with its cards, and sends it when asked, in one transaction.
     #[tracing::instrument(name = "db.cards.delivery_save", skip_all, fields(delivery_id = d.id))]
     pub async fn save_delivery(&self, d: &DeliveryDraft<'_>) -> Result<i64, ServiceError> {
+        // Every card given ends in the delivery (or the whole save is refused), and the cards not given
+        // leave it: with at least one card, it is never left empty.
+        delivery_rules::not_empty(&d.card_ids)?;
         let mut tx = self.pool().begin().await?;
         let id = if d.id == 0 {
             let seq: i64 = sqlx::query_scalar("SELECT nextval('cards.delivery_code_seq')")
@@ -219,16 +223,9 @@ impl Store {
     }
 }
 
-/// Sends a delivery: its cards are delivered (or in error for an error-type delivery).
+/// Sends a delivery (saved with its cards just before: never empty): its cards are delivered (or in
+/// error for an error-type delivery).
 async fn send(tx: &mut PgConnection, id: i64, login_id: i64) -> Result<(), ServiceError> {
-    let cards: i64 =
-        sqlx::query_scalar("SELECT count(*) FROM cards.card WHERE card_delivery_id = $1")
-            .bind(id)
-            .fetch_one(&mut *tx)
-            .await?;
-    if cards == 0 {
-        return Err(ServiceError::invalid_field("cards", msg::EMPTY_DELIVERY));
-    }
     let is_error: bool = sqlx::query_scalar(
         "UPDATE cards.delivery SET delivery_sent = true, delivery_sent_date_time = now(),
              delivery_delivered_by_login_id = $2

@@ -258,6 +258,120 @@ async fn the_delivery_slip_lists_its_cards_in_text_and_a_proof_is_kept() {
 }
 
 #[tokio::test(flavor = "multi_thread")]
+async fn a_delivery_without_a_card_is_refused_in_french_and_has_no_slip() {
+    let suite = TestSuite::start().await;
+    let admin = suite.admin_token().await;
+    let without_cards = "Une livraison doit contenir au moins une carte.";
+    let refused_on_cards = |status: StatusCode, refusal: &Value| {
+        assert_eq!(status, StatusCode::BAD_REQUEST, "{refusal}");
+        assert_eq!(refusal["status"], "error", "{refusal}");
+        assert_eq!(refusal["message"], without_cards, "{refusal}");
+        assert_eq!(refusal["fields"]["cards"], without_cards, "{refusal}");
+    };
+    // Made with no card, with cards named by nothing, or sent at once: refused, nothing written.
+    for body in [
+        json!({}),
+        json!({"cards": []}),
+        json!({"cards": [{"card_id": 0}, {"card_idNumber": "  "}], "delivery_sent": true}),
+    ] {
+        let (status, refusal) = suite.post("/api/delivery/post_delivery", &admin, body).await;
+        refused_on_cards(status, &refusal);
+    }
+    let (_, list) = suite.get("/api/delivery/get.delivery_list", &admin).await;
+    assert_eq!(list["total"], 0, "no delivery was made: {list}");
+
+    // Changed so that it would hold no card: refused, its cards stay in it.
+    let (a, _) = pending_card(&suite, &admin, "Awa", "W-1").await;
+    assert_eq!(mark_printed(&suite, &admin, a).await, StatusCode::OK);
+    let delivery =
+        save(&suite, &admin, "/api/delivery/post_delivery", json!({"cards": [{"card_id": a}]}))
+            .await;
+    for sent in [false, true] {
+        let (status, refusal) = suite
+            .post(
+                "/api/delivery/post_delivery",
+                &admin,
+                json!({"delivery_id": delivery, "cards": [], "delivery_sent": sent}),
+            )
+            .await;
+        refused_on_cards(status, &refusal);
+    }
+    let (_, detail) = suite.get(&format!("/api/delivery/get.delivery/{delivery}"), &admin).await;
+    assert_eq!(detail["data"]["delivery"]["delivery_quantity"], 1, "{detail}");
+    assert_eq!(detail["data"]["delivery"]["delivery_sent"], false);
+    assert_eq!(status_of(&suite, &admin, a).await, "in_delivery");
+
+    // A delivery emptied another way (its last card revoked, lost on the way) prints no blank slip.
+    let (status, answer) = suite
+        .post("/api/card/post.card_revoke", &admin, json!({"card_id": a, "reason": "perdue"}))
+        .await;
+    assert_eq!(status, StatusCode::OK, "{answer}");
+    let (_, detail) = suite.get(&format!("/api/delivery/get.delivery/{delivery}"), &admin).await;
+    assert_eq!(detail["data"]["delivery"]["delivery_quantity"], 0, "{detail}");
+    let code = detail["data"]["delivery"]["delivery_code"].as_str().unwrap().to_string();
+    let (status, refusal) = suite
+        .post(
+            "/api/delivery/post.printing_delivery_list_by_id",
+            &admin,
+            json!({"delivery_ids": [delivery]}),
+        )
+        .await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{refusal}");
+    let expected = format!(
+        "La livraison {code} ne contient aucune carte : il n'y a pas de bordereau à imprimer."
+    );
+    assert_eq!(refusal["message"], expected.as_str(), "{refusal}");
+    assert_eq!(refusal["fields"]["delivery_ids"], expected.as_str(), "{refusal}");
+    // It cannot be sent empty either; it is deleted.
+    let (status, refusal) = suite
+        .post(
+            "/api/delivery/post_delivery",
+            &admin,
+            json!({"delivery_id": delivery, "delivery_sent": true}),
+        )
+        .await;
+    refused_on_cards(status, &refusal);
+    let (status, _) =
+        suite.delete(&format!("/api/delivery/delete.delivery/{delivery}"), &admin).await;
+    assert_eq!(status, StatusCode::OK);
+}
+
+/// The card key's public key, as a reader gets it.
+async fn card_key(suite: &TestSuite, token: &str) -> Vec<u8> {
+    let (_, key) = suite.get("/api/card/get.card_key", token).await;
+    let hex = key["data"]["publicKeyHex"].as_str().unwrap();
+    (0..hex.len()).step_by(2).map(|i| u8::from_str_radix(&hex[i..i + 2], 16).unwrap()).collect()
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_card_qr_code_carries_what_the_card_prints_and_not_the_phone() {
+    let suite = TestSuite::start().await;
+    let admin = suite.admin_token().await;
+    let public = card_key(&suite, &admin).await;
+    // Made, then corrected (signed again) with another phone: neither code carries a phone.
+    let (id, _) = pending_card(&suite, &admin, "Awa", "W-1").await;
+    let made = card(&suite, &admin, id).await;
+    let correction = json!({"card_id": id, "card_firstname": "Awa", "card_lastname": "Koné",
+                            "card_birthDate": "1980-05-12", "card_phoneNumber": "0101010101"});
+    let (status, answer) = suite.post("/api/card/post_card", &admin, correction).await;
+    assert_eq!(status, StatusCode::OK, "{answer}");
+    let corrected = card(&suite, &admin, id).await;
+    for (c, phone) in [(&made, "0505050505"), (&corrected, "0101010101")] {
+        assert_eq!(c["card_phoneNumber"], phone, "the card keeps the phone in its record");
+        let qr = c["card_qrcode"].as_str().unwrap();
+        let (claim, meta) = cards::domain::card_qr::read(qr, &public).unwrap();
+        assert_eq!(claim.phone, None, "the card does not print the phone: {claim:?}");
+        // The whole claim: what the card prints, nothing more.
+        assert_eq!(
+            serde_json::to_value(&claim).unwrap(),
+            json!({"id": c["card_memberIdNumber"], "fullName": "Awa Koné", "firstName": "Awa",
+                   "lastName": "Koné", "dateOfBirth": "19800512"})
+        );
+        assert_eq!(meta.subject.as_deref(), c["card_idNumber"].as_str());
+    }
+}
+
+#[tokio::test(flavor = "multi_thread")]
 async fn the_refreshed_candidates_carry_the_members_as_they_are_now() {
     let suite = TestSuite::start().await;
     let admin = suite.admin_token().await;

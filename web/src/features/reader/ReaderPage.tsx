@@ -46,7 +46,6 @@ function CardDetails({ claims, trusted }: { claims: CardClaims; trusted: boolean
     { key: 'lastName', label: d.lastName, children: claims.lastName },
     { key: 'firstName', label: d.firstName, children: claims.firstName },
     { key: 'birthDate', label: d.birthDate, children: formatBirthDate(claims.birthDate) },
-    { key: 'phone', label: d.phone, children: claims.phone },
     { key: 'issuedAt', label: d.issuedAt, children: day(claims.issuedAt) },
     { key: 'expiresAt', label: d.expiresAt, children: day(claims.expiresAt) },
     { key: 'issuer', label: d.issuer, children: claims.issuer },

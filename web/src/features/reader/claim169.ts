@@ -1,7 +1,10 @@
 // The reading of a card's QR code, offline: its text is a MOSIP Claim 169 payload, Base45 text of zlib
 // bytes of a COSE_Sign1 structure (RFC 9052) signed with Ed25519, whose payload is a CWT (RFC 8392)
 // naming the issuer, the card's number as subject, its issue and expiry, and the holder's identity under
-// claim 169. Pure functions: the reader screen gives them the card key and the revoked cards it keeps.
+// claim 169: what the card prints (member number, names, birth date), nothing more. Claims are read by
+// their keys and any other is ignored, so a card signed before the phone (key 12) left the code still
+// reads and checks (its signature covers the bytes as they are), without its phone being shown. Pure
+// functions: the reader screen gives them the card key and the revoked cards it keeps.
 import * as ed from '@noble/ed25519';
 import { sha512 } from '@noble/hashes/sha2.js';
 import { decode, encode, type TagDecoder } from 'cborg';
@@ -26,7 +29,6 @@ export interface CardClaims {
   lastName: string;
   /** "AAAAMMJJ" as written in the code; empty when absent. */
   birthDate: string;
-  phone: string;
 }
 
 /** The outcome of a check, most serious first: forged, revoked, expired, valid. */
@@ -196,7 +198,6 @@ export function decodeCard(qrText: string): DecodedCard {
       firstName: text(identity, 5),
       lastName: text(identity, 7),
       birthDate: text(identity, 8),
-      phone: text(identity, 12),
     },
     algorithm,
     protectedHeader,

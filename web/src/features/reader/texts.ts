@@ -56,7 +56,6 @@ export const readerTexts = {
     lastName: 'Nom',
     firstName: 'Prénoms',
     birthDate: 'Date de naissance',
-    phone: 'Téléphone',
     issuedAt: 'Émise le',
     expiresAt: "Valable jusqu'au",
     issuer: 'Émetteur',
