@@ -70,9 +70,9 @@ pub async fn get_delivery(
     Ok(envelope::data(cards(&state).get_delivery(pb::Id { id }).await?.into_inner()))
 }
 
-/// Creates (no `delivery_id`) or changes an unsent delivery: its cards (by `card_id`, or by
-/// `card_idNumber`) must be printed and in no other delivery, and go `in_delivery`; a card taken out goes
-/// back to `printed`. `"delivery_sent": true` sends it: its cards are delivered (`card_deliveredAt`), or
+/// Creates (no `delivery_id`) or changes an unsent delivery: its cards (at least one, by `card_id` or
+/// by `card_idNumber`) must be printed and in no other delivery, and go `in_delivery`; a card taken out
+/// goes back to `printed`. `"delivery_sent": true` sends it: its cards are delivered (`card_deliveredAt`), or
 /// in `error` for an error-type delivery. A sent delivery no longer changes (409).
 #[utoipa::path(post, path = "/delivery/post_delivery", tag = "delivery", request_body = pb::DeliveryInput,
     responses((status = 200, body = Written), (status = 400, body = ErrorBody), (status = 409, body = ErrorBody)))]

@@ -432,3 +432,41 @@ async fn a_card_keeps_the_photo_it_was_made_with() {
     let (red, blue) = red_and_blue(&suite, &admin, &current).await;
     assert!(blue > 150 && red < 100, "the member shows the new blue one: {red}, {blue}");
 }
+
+#[tokio::test(flavor = "multi_thread")]
+async fn an_8_mb_proof_goes_through_and_comes_back_byte_for_byte() {
+    let suite = TestSuite::start().await;
+    let admin = suite.admin_token().await;
+    let (card, _) = pending_card(&suite, &admin, "Koffi", "P-8").await;
+    assert_eq!(mark_printed(&suite, &admin, card).await, StatusCode::OK);
+    let delivery =
+        save(&suite, &admin, "/api/delivery/post_delivery", json!({"cards": [{"card_id": card}]}))
+            .await;
+    // Twice tonic's default message limit (4 MiB), well under the 10 MB the API accepts.
+    let mut proof = b"%PDF-1.7\n".to_vec();
+    proof.extend((0..8 * 1024 * 1024).map(|i: u32| (i.wrapping_mul(2_654_435_761) >> 24) as u8));
+    let form = reqwest::multipart::Form::new().part(
+        "delivery_proof",
+        reqwest::multipart::Part::bytes(proof.clone()).file_name("bordereau signé.pdf"),
+    );
+    let kept = suite
+        .http
+        .post(suite.url(&format!("/api/delivery/post.delivery_proof/{delivery}")))
+        .bearer_auth(&admin)
+        .multipart(form)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(kept.status(), StatusCode::OK, "{:?}", kept.text().await);
+    let back = suite
+        .http
+        .get(suite.url(&format!("/api/delivery/get.delivery_proof/{delivery}")))
+        .bearer_auth(&admin)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(back.status(), StatusCode::OK);
+    let back = back.bytes().await.unwrap();
+    assert_eq!(back.len(), proof.len());
+    assert!(back == proof, "the proof comes back as it was sent");
+}

@@ -541,9 +541,9 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Creates (no `delivery_id`) or changes an unsent delivery: its cards (by `card_id`, or by
-         *     `card_idNumber`) must be printed and in no other delivery, and go `in_delivery`; a card taken out goes
-         *     back to `printed`. `"delivery_sent": true` sends it: its cards are delivered (`card_deliveredAt`), or
+         * Creates (no `delivery_id`) or changes an unsent delivery: its cards (at least one, by `card_id` or
+         *     by `card_idNumber`) must be printed and in no other delivery, and go `in_delivery`; a card taken out
+         *     goes back to `printed`. `"delivery_sent": true` sends it: its cards are delivered (`card_deliveredAt`), or
          *     in `error` for an error-type delivery. A sent delivery no longer changes (409).
          */
         post: operations["post_delivery"];
