@@ -242,19 +242,42 @@ async fn the_delivery_slip_lists_its_cards_in_text_and_a_proof_is_kept() {
     assert_eq!(refused.status(), StatusCode::BAD_REQUEST);
     let body: Value = refused.json().await.unwrap();
     assert!(body["message"].as_str().unwrap().contains("JPEG ou PNG"), "{body}");
-    let kept = upload(proof(pdf.to_vec(), "bordereau signé.pdf")).await.unwrap();
-    assert_eq!(kept.status(), StatusCode::OK);
+    let back = proof_round_trip(&suite, &admin, delivery, pdf.to_vec()).await;
+    assert_eq!(back, pdf.to_vec(), "the proof as sent");
     let (_, detail) = suite.get(&format!("/api/delivery/get.delivery/{delivery}"), &admin).await;
     assert_eq!(detail["data"]["delivery"]["delivery_hasProof"], true);
-    let back = suite
+}
+
+/// Keeps `proof` (a PDF) as the proof of `delivery` and reads it back.
+async fn proof_round_trip(
+    suite: &TestSuite,
+    token: &str,
+    delivery: i64,
+    proof: Vec<u8>,
+) -> Vec<u8> {
+    let form = reqwest::multipart::Form::new().part(
+        "delivery_proof",
+        reqwest::multipart::Part::bytes(proof).file_name("bordereau signé.pdf"),
+    );
+    let kept = suite
         .http
-        .get(suite.url(&format!("/api/delivery/get.delivery_proof/{delivery}")))
-        .bearer_auth(&admin)
+        .post(suite.url(&format!("/api/delivery/post.delivery_proof/{delivery}")))
+        .bearer_auth(token)
+        .multipart(form)
         .send()
         .await
         .unwrap();
+    assert_eq!(kept.status(), StatusCode::OK, "{:?}", kept.text().await);
+    let back = suite
+        .http
+        .get(suite.url(&format!("/api/delivery/get.delivery_proof/{delivery}")))
+        .bearer_auth(token)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(back.status(), StatusCode::OK);
     assert_eq!(back.headers()["content-type"], "application/pdf");
-    assert_eq!(back.bytes().await.unwrap(), pdf, "the proof as sent");
+    back.bytes().await.unwrap().to_vec()
 }
 
 #[tokio::test(flavor = "multi_thread")]
@@ -445,28 +468,7 @@ async fn an_8_mb_proof_goes_through_and_comes_back_byte_for_byte() {
     // Twice tonic's default message limit (4 MiB), well under the 10 MB the API accepts.
     let mut proof = b"%PDF-1.7\n".to_vec();
     proof.extend((0..8 * 1024 * 1024).map(|i: u32| (i.wrapping_mul(2_654_435_761) >> 24) as u8));
-    let form = reqwest::multipart::Form::new().part(
-        "delivery_proof",
-        reqwest::multipart::Part::bytes(proof.clone()).file_name("bordereau signé.pdf"),
-    );
-    let kept = suite
-        .http
-        .post(suite.url(&format!("/api/delivery/post.delivery_proof/{delivery}")))
-        .bearer_auth(&admin)
-        .multipart(form)
-        .send()
-        .await
-        .unwrap();
-    assert_eq!(kept.status(), StatusCode::OK, "{:?}", kept.text().await);
-    let back = suite
-        .http
-        .get(suite.url(&format!("/api/delivery/get.delivery_proof/{delivery}")))
-        .bearer_auth(&admin)
-        .send()
-        .await
-        .unwrap();
-    assert_eq!(back.status(), StatusCode::OK);
-    let back = back.bytes().await.unwrap();
+    let back = proof_round_trip(&suite, &admin, delivery, proof.clone()).await;
     assert_eq!(back.len(), proof.len());
     assert!(back == proof, "the proof comes back as it was sent");
 }
