@@ -3,11 +3,12 @@
 use crate::access::{CardsDelete, CardsRead, CardsWrite};
 use crate::envelope::{self, Data, List, Paging, Written};
 use crate::error::{ApiError, ErrorBody};
+use crate::extract::Multipart;
 use crate::extract::{Json, Path, Query};
 use crate::routes::cards::cards;
 use crate::session::Authorized;
 use crate::state::AppState;
-use axum::extract::{DefaultBodyLimit, Multipart, State};
+use axum::extract::{DefaultBodyLimit, State};
 use axum::response::{IntoResponse, Response};
 use proto::cards as pb;
 use serde::Deserialize;

@@ -3,10 +3,11 @@
 use crate::access::{MembersDelete, MembersRead, MembersWrite};
 use crate::envelope::{self, CountedList, Data, Paging, Written};
 use crate::error::{ApiError, ErrorBody};
+use crate::extract::Multipart;
 use crate::extract::{Json, Path, Query};
 use crate::session::Authorized;
 use crate::state::AppState;
-use axum::extract::{DefaultBodyLimit, Multipart, State};
+use axum::extract::{DefaultBodyLimit, State};
 use axum::http::header;
 use axum::response::{IntoResponse, Response};
 use proto::members as pb;

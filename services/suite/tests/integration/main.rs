@@ -10,6 +10,7 @@ mod gateway;
 mod geography;
 mod instances;
 mod keyset;
+mod malformed_bodies;
 mod members;
 mod role_matrix;
 mod security;
