@@ -2,6 +2,7 @@
 //! `build` prepares it (database, migrations, first administrator, signing key); `serve` answers gRPC.
 
 pub mod domain;
+mod events;
 mod grpc;
 pub mod password;
 mod store;

@@ -3,6 +3,7 @@
 
 use crate::SCHEMA;
 use crate::domain::messages as msg;
+use crate::events;
 use chrono::{DateTime, NaiveDate, Utc};
 use common::error::ServiceError;
 use common::outbox;
@@ -168,7 +169,7 @@ impl Store {
             .execute(&mut *tx)
             .await?;
         let event = pb::SessionEnded { meta: None, session_id: id.to_string() };
-        outbox::enqueue(&mut tx, SCHEMA, "auth.session.ended", &event).await?;
+        outbox::enqueue(&mut tx, SCHEMA, &events::SESSION_ENDED, &event).await?;
         outbox::commit(tx, SCHEMA).await?;
         Ok(())
     }
@@ -299,7 +300,7 @@ impl Store {
         .await
         .map_err(name_conflict)?;
         let event = pb::LoginChanged { meta: None, login_id };
-        outbox::enqueue(&mut tx, SCHEMA, "auth.login.updated", &event).await?;
+        outbox::enqueue(&mut tx, SCHEMA, &events::LOGIN_UPDATED, &event).await?;
         outbox::commit(tx, SCHEMA).await?;
         Ok(())
     }
@@ -322,7 +323,7 @@ impl Store {
             .execute(&mut *tx)
             .await?;
         let event = pb::LoginChanged { meta: None, login_id };
-        outbox::enqueue(&mut tx, SCHEMA, "auth.login.deleted", &event).await?;
+        outbox::enqueue(&mut tx, SCHEMA, &events::LOGIN_DELETED, &event).await?;
         outbox::commit(tx, SCHEMA).await?;
         Ok(())
     }

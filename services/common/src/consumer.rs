@@ -10,6 +10,10 @@
 //! order: one commit for all of them instead of one each. If any of them fails, that transaction is
 //! rolled back and each is applied again on its own, so one bad event holds back no other.
 //!
+//! An event that cannot be read (`read_event`, `unreadable`) will never become readable: offered again,
+//! it would be offered forever. Its handler answers `Ok`, so it is acknowledged unapplied; it is logged
+//! at error level with its subject and cause, and counted against its consumer (`unreadable_count`).
+//!
 //! Each consuming schema has its inbox, where an id is recorded once per consumer (two consumers of one
 //! schema may read the same stream):
 //!
@@ -30,7 +34,10 @@ use futures::FutureExt;
 use opentelemetry::global;
 use sqlx::{AssertSqlSafe, PgConnection, PgPool};
 use std::collections::HashMap;
+use std::fmt::Display;
 use std::future::Future;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, LazyLock, Mutex};
 use std::time::Duration;
 use tokio_stream::StreamExt;
 use tracing::Instrument;
@@ -46,7 +53,8 @@ const BATCH: usize = 64;
 /// What a consumer does with each event.
 pub trait Handler: Send + Sync + 'static {
     /// Applies one event in `tx` (the caller commits). `subject` has no instance prefix
-    /// (`geography.locality.created`). An event the handler does not use is simply `Ok`.
+    /// (`geography.locality.created`). An event the handler does not use is simply `Ok`; one it cannot
+    /// read is `unreadable` (logged, counted), then `Ok`.
     fn apply(
         &self,
         tx: &mut PgConnection,
@@ -55,12 +63,55 @@ pub trait Handler: Send + Sync + 'static {
     ) -> impl Future<Output = Result<(), ServiceError>> + Send;
 }
 
-/// An event's payload read as its proto message (`events.proto`); `None`, logged, for one that cannot be
-/// read: it will never become readable, so the handler drops it rather than have it offered forever.
+/// An event's payload read as its proto message (`events.proto`), or `None` for one that cannot be read:
+/// it is then `unreadable` (logged and counted) and its handler answers `Ok`, so that it is acknowledged
+/// rather than offered forever (it will never become readable).
 pub fn read_event<T: serde::de::DeserializeOwned>(subject: &str, payload: &[u8]) -> Option<T> {
-    serde_json::from_slice(payload)
-        .inspect_err(|e| tracing::error!(error = %e, subject, "unreadable event dropped"))
-        .ok()
+    serde_json::from_slice(payload).inspect_err(|e| unreadable(subject, e)).ok()
+}
+
+/// Logs at error level and counts an event its handler cannot apply: unreadable JSON (`read_event`), or
+/// an event read without the record or the ids it must carry. Such an event will never become readable:
+/// offered again, it would come back forever and hold its consumer's inbox to no end. So the handler
+/// answers `Ok` and the event is acknowledged without effect; this log and its consumer's count
+/// (`unreadable_count`) are what is left of it, never a silent drop.
+pub fn unreadable(subject: &str, cause: impl Display) {
+    let consumer = APPLYING.try_with(|name| *name).unwrap_or(NO_CONSUMER);
+    unreadable_counter(consumer).fetch_add(1, Ordering::Relaxed);
+    tracing::error!(consumer, subject, cause = %cause, "unreadable event acknowledged without effect");
+}
+
+/// How many unreadable events the consumer `name` has acknowledged without effect since the process
+/// started (every consumer of that name in the process: the tests run several suites in one).
+pub fn unreadable_count(name: &str) -> u64 {
+    unreadable_counter(name).load(Ordering::Relaxed)
+}
+
+/// Runs `read` as the consumer `name` applying an event, so that what `read_event` and `unreadable` meet
+/// there counts against `name`: `Consumer` runs every `Handler::apply` so (asynchronously); a test of a
+/// handler's reading may too.
+pub fn reading_as<R>(name: &'static str, read: impl FnOnce() -> R) -> R {
+    APPLYING.sync_scope(name, read)
+}
+
+tokio::task_local! {
+    /// The consumer whose handler is applying an event.
+    static APPLYING: &'static str;
+}
+
+/// Where an unreadable event met outside any consumer is counted.
+const NO_CONSUMER: &str = "";
+
+/// One counter of unreadable events per consumer name.
+static UNREADABLE: LazyLock<Mutex<HashMap<String, Arc<AtomicU64>>>> =
+    LazyLock::new(Default::default);
+
+fn unreadable_counter(name: &str) -> Arc<AtomicU64> {
+    let mut counters = UNREADABLE.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+    match counters.get(name) {
+        Some(counter) => counter.clone(),
+        None => counters.entry(name.to_string()).or_default().clone(),
+    }
 }
 
 /// An event received, read once for its application and its acknowledgement.
@@ -280,7 +331,7 @@ impl<H: Handler> Consumer<H> {
             // Every event of the product's outbox has an id; one without is applied as it is.
             None => tracing::warn!(subject, "event without an id: applied without de-duplication"),
         }
-        self.handler.apply(tx, subject, payload).await
+        APPLYING.scope(self.name, self.handler.apply(tx, subject, payload)).await
     }
 
     /// Forgets event ids older than any redelivery.
@@ -292,5 +343,32 @@ impl<H: Handler> Consumer<H> {
         if let Err(e) = sqlx::query(AssertSqlSafe(sql)).bind(self.name).execute(&self.pool).await {
             tracing::warn!(error = %e, consumer = self.name, "pruning the inbox failed");
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[derive(serde::Deserialize)]
+    struct Told {
+        #[allow(dead_code)]
+        id: i64,
+    }
+
+    #[test]
+    fn an_unreadable_event_is_counted_against_the_consumer_reading_it() {
+        let subject = "test.thing.created";
+        let read = reading_as("test-reading", || read_event::<Told>(subject, br#"{"id": 7}"#));
+        assert!(read.is_some());
+        assert_eq!(unreadable_count("test-reading"), 0, "a readable event counts nothing");
+
+        let read = reading_as("test-reading", || read_event::<Told>(subject, b"not json"));
+        assert!(read.is_none());
+        let read = reading_as("test-reading", || read_event::<Told>(subject, br#"{"id": "x"}"#));
+        assert!(read.is_none());
+        reading_as("test-reading", || unreadable(subject, "a thing without its id"));
+        assert_eq!(unreadable_count("test-reading"), 3);
+        assert_eq!(unreadable_count("test-reading-other"), 0, "each consumer its own count");
     }
 }

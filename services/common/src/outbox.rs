@@ -1,5 +1,6 @@
 //! The transactional outbox. A change and the event that tells of it are written in the same database
-//! transaction (`enqueue`), so an event is published if and only if its change committed. A relay
+//! transaction (`enqueue`, under the event's `Subject`: every subject is declared in `subjects`, tied to
+//! its message), so an event is published if and only if its change committed. A relay
 //! (`Relay::run`) publishes pending events to the service's JetStream stream, each with its event id as
 //! `Nats-Msg-Id` so that a publish repeated after a crash is dropped by JetStream's de-duplication, and
 //! deletes them once JetStream acknowledged them. A writer commits with `commit`, which wakes the relays of
@@ -25,12 +26,16 @@ use async_nats::jetstream;
 use opentelemetry::global;
 use sqlx::{AssertSqlSafe, PgConnection, PgPool, Postgres, Transaction};
 use std::collections::HashMap;
+use std::fmt;
 use std::future::Future;
+use std::marker::PhantomData;
 use std::sync::{Arc, LazyLock, Mutex};
 use std::time::Duration;
 use tokio::sync::watch;
 use tracing::Instrument;
 use tracing_opentelemetry::OpenTelemetrySpanExt;
+
+pub mod subjects;
 
 /// How many events one relay transaction publishes.
 const BATCH: i64 = 500;
@@ -43,40 +48,118 @@ pub fn current_trace_context() -> serde_json::Value {
     serde_json::to_value(carrier).unwrap_or_default()
 }
 
-/// An event ready for the outbox table: its id, its payload with its schema version in `meta` (the
-/// relay adds its id and time) and the trace context of the change.
+/// An event's subject, without the instance prefix (`geography.locality.created`), tied to the proto
+/// message of its service's `events.proto` that it carries: `enqueue(tx, SCHEMA, &LOCALITY_CREATED,
+/// &event)` compiles only with a `LocalitySaved`. Every subject is declared once, in `subjects`.
+pub struct Subject<E> {
+    name: &'static str,
+    message: PhantomData<fn() -> E>,
+}
+
+impl<E> Subject<E> {
+    /// `name` reads `<service>.<entity>.<past-tense verb>`.
+    pub const fn new(name: &'static str) -> Self {
+        Subject { name, message: PhantomData }
+    }
+
+    pub const fn name(&self) -> &'static str {
+        self.name
+    }
+
+    /// Whether an event received under `subject` (without the instance prefix) is of this subject.
+    pub fn is(&self, subject: &str) -> bool {
+        self.name == subject
+    }
+}
+
+impl<E> Clone for Subject<E> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+
+impl<E> Copy for Subject<E> {}
+
+impl<E> fmt::Debug for Subject<E> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Subject({:?})", self.name)
+    }
+}
+
+impl<E> fmt::Display for Subject<E> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name)
+    }
+}
+
+/// The subject `enqueue` takes for an event of message `E`: a `&Subject<E>`, or a bare name (`&str`,
+/// `&String`) from a service that does not declare its subjects yet (the cards service), which nothing
+/// ties to its message. The bare names go once every service has its `events.rs`.
+pub trait SubjectOf<E> {
+    fn subject_name(&self) -> &str;
+}
+
+impl<E> SubjectOf<E> for &Subject<E> {
+    fn subject_name(&self) -> &str {
+        self.name
+    }
+}
+
+impl<E> SubjectOf<E> for &str {
+    fn subject_name(&self) -> &str {
+        self
+    }
+}
+
+impl<E> SubjectOf<E> for &String {
+    fn subject_name(&self) -> &str {
+        self.as_str()
+    }
+}
+
+/// An event ready for the outbox table: its id, its subject, its payload with its schema version in
+/// `meta` (the relay adds its id and time) and the trace context of the change. For a statement that
+/// writes its outbox row itself (binding `subject`, `id`, `payload` and `trace_context`).
 pub struct Stamped {
     pub id: uuid::Uuid,
+    pub subject: &'static str,
     pub payload: serde_json::Value,
     pub trace_context: serde_json::Value,
 }
 
 impl Stamped {
-    /// `event` is a proto message of the service's `events.proto`.
-    pub fn of<E: proto::Event>(event: &E) -> Result<Stamped, sqlx::Error> {
-        let mut payload =
-            serde_json::to_value(event).map_err(|e| sqlx::Error::Encode(Box::new(e)))?;
-        payload["meta"] = serde_json::json!({ "schemaVersion": E::SCHEMA_VERSION });
-        Ok(Stamped { id: uuid::Uuid::now_v7(), payload, trace_context: current_trace_context() })
+    /// `event` is a proto message of the service's `events.proto`, told under `subject`.
+    pub fn of<E: proto::Event>(subject: &Subject<E>, event: &E) -> Result<Stamped, sqlx::Error> {
+        Ok(Stamped {
+            id: uuid::Uuid::now_v7(),
+            subject: subject.name,
+            payload: payload_of(event)?,
+            trace_context: current_trace_context(),
+        })
     }
 }
 
-/// Writes one event in the caller's transaction. `subject` has no instance prefix
-/// (`<service>.<entity>.<past-tense verb>`).
+/// The event's JSON, with its schema version in `meta`.
+fn payload_of<E: proto::Event>(event: &E) -> Result<serde_json::Value, sqlx::Error> {
+    let mut payload = serde_json::to_value(event).map_err(|e| sqlx::Error::Encode(Box::new(e)))?;
+    payload["meta"] = serde_json::json!({ "schemaVersion": E::SCHEMA_VERSION });
+    Ok(payload)
+}
+
+/// Writes one event in the caller's transaction, under its subject (`events::MEMBER_CREATED`).
 pub async fn enqueue<E: proto::Event>(
     tx: &mut PgConnection,
     schema: &'static str,
-    subject: &str,
+    subject: impl SubjectOf<E>,
     event: &E,
 ) -> Result<(), sqlx::Error> {
-    let event = Stamped::of(event)?;
     sqlx::query(AssertSqlSafe(format!(
         "INSERT INTO {schema}.outbox (id, subject, payload, trace_context) VALUES ($1, $2, $3, $4)"
     )))
-    .bind(event.id)
-    .bind(subject)
-    .bind(event.payload)
-    .bind(event.trace_context)
+    .bind(uuid::Uuid::now_v7())
+    .bind(subject.subject_name())
+    .bind(payload_of(event)?)
+    .bind(current_trace_context())
     .execute(&mut *tx)
     .await?;
     Ok(())
@@ -86,7 +169,7 @@ pub async fn enqueue<E: proto::Event>(
 pub async fn enqueue_all<E: proto::Event>(
     tx: &mut PgConnection,
     schema: &'static str,
-    subject: &str,
+    subject: impl SubjectOf<E>,
     events: &[E],
 ) -> Result<(), sqlx::Error> {
     if events.is_empty() {
@@ -95,16 +178,15 @@ pub async fn enqueue_all<E: proto::Event>(
     let mut ids = Vec::with_capacity(events.len());
     let mut payloads = Vec::with_capacity(events.len());
     for event in events {
-        let event = Stamped::of(event)?;
-        ids.push(event.id);
-        payloads.push(event.payload);
+        ids.push(uuid::Uuid::now_v7());
+        payloads.push(payload_of(event)?);
     }
     sqlx::query(AssertSqlSafe(format!(
         "INSERT INTO {schema}.outbox (id, subject, payload, trace_context)
          SELECT id, $2, payload, $4 FROM unnest($1::uuid[], $3::jsonb[]) AS e(id, payload)"
     )))
     .bind(ids)
-    .bind(subject)
+    .bind(subject.subject_name())
     .bind(payloads)
     .bind(current_trace_context())
     .execute(&mut *tx)

@@ -2,6 +2,7 @@
 //! events that tell other services of every change (through the transactional outbox).
 
 pub mod domain;
+mod events;
 mod grpc;
 pub mod store;
 

@@ -2,10 +2,11 @@
 //! level descriptions of `domain::levels` are written into SQL text.
 
 use crate::domain::import::{Columns, LOCALITIES_PER_EVENT, LevelColumns, LocalityColumns};
-use crate::domain::levels::{DEPARTMENT, LOCALITY, Level, REGION, SUBPREFECTURE};
+use crate::domain::levels::{DEPARTMENT, Level, SUBPREFECTURE};
 use crate::domain::messages as msg;
+use crate::events::{self, LevelEvents};
 use common::error::ServiceError;
-use common::outbox;
+use common::outbox::{self, Subject};
 use common::paging::Page;
 use common::text;
 use common::validation::{UniqueField, unique_or};
@@ -70,30 +71,71 @@ pub struct LocalityRow {
     pub region_name: String,
 }
 
-/// A row whose saving is told by an event of the geography's `events.proto`: the row's JSON (the
-/// API's names) read as that event, which keeps the fields it carries.
-pub trait Told: Serialize {
-    type Event: proto::Event + serde::de::DeserializeOwned;
+/// A row whose saving is told by an event of the geography's `events.proto`, under its level's subjects
+/// (`events.rs`): the event carries the row as saved, with its parent's id (not the parents' names).
+pub trait Told {
+    type Event: proto::Event + 'static;
+    const EVENTS: &'static LevelEvents<Self::Event>;
 
-    fn event(&self) -> Result<Self::Event, serde_json::Error> {
-        serde_json::from_value(serde_json::to_value(self)?)
-    }
+    fn event(&self) -> Self::Event;
 }
 
 impl Told for RegionRow {
     type Event = pb::RegionSaved;
+    const EVENTS: &'static LevelEvents<pb::RegionSaved> = &events::REGION;
+
+    fn event(&self) -> pb::RegionSaved {
+        let region = pb::Region {
+            region_id: Some(self.region_id),
+            region_code: self.region_code.clone(),
+            region_name: self.region_name.clone(),
+        };
+        pb::RegionSaved { meta: None, region: Some(region) }
+    }
 }
 
 impl Told for DepartmentRow {
     type Event = pb::DepartmentSaved;
+    const EVENTS: &'static LevelEvents<pb::DepartmentSaved> = &events::DEPARTMENT;
+
+    fn event(&self) -> pb::DepartmentSaved {
+        let department = pb::DepartmentInput {
+            department_id: Some(self.department_id),
+            department_code: self.department_code.clone(),
+            department_name: self.department_name.clone(),
+            department_region_id: Some(self.department_region_id),
+        };
+        pb::DepartmentSaved { meta: None, department: Some(department) }
+    }
 }
 
 impl Told for SubprefectureRow {
     type Event = pb::SubprefectureSaved;
+    const EVENTS: &'static LevelEvents<pb::SubprefectureSaved> = &events::SUBPREFECTURE;
+
+    fn event(&self) -> pb::SubprefectureSaved {
+        let subprefecture = pb::SubprefectureInput {
+            subprefecture_id: Some(self.subprefecture_id),
+            subprefecture_code: self.subprefecture_code.clone(),
+            subprefecture_name: self.subprefecture_name.clone(),
+            subprefecture_department_id: Some(self.subprefecture_department_id),
+        };
+        pb::SubprefectureSaved { meta: None, subprefecture: Some(subprefecture) }
+    }
 }
 
 impl Told for LocalityRow {
     type Event = pb::LocalitySaved;
+    const EVENTS: &'static LevelEvents<pb::LocalitySaved> = &events::LOCALITY;
+
+    fn event(&self) -> pb::LocalitySaved {
+        let locality = pb::LocalityInput {
+            locality_id: Some(self.locality_id),
+            locality_name: self.locality_name.clone(),
+            locality_subprefecture_id: Some(self.locality_subprefecture_id),
+        };
+        pb::LocalitySaved { meta: None, locality: Some(locality) }
+    }
 }
 
 /// Counts of what an import added.
@@ -252,13 +294,10 @@ impl Store {
             .bind(id)
             .execute(&mut *tx)
             .await?;
-        outbox::enqueue(
-            &mut tx,
-            SCHEMA,
-            &subject(level, "deleted"),
-            &pb::LevelDeleted { meta: None, id },
-        )
-        .await?;
+        let deleted = events::deleted(level).ok_or_else(|| {
+            ServiceError::Internal(anyhow::anyhow!("no deletion event for {}", level.entity))
+        })?;
+        outbox::enqueue(&mut tx, SCHEMA, &deleted, &pb::LevelDeleted { meta: None, id }).await?;
         outbox::commit(tx, SCHEMA).await?;
         Ok(())
     }
@@ -323,7 +362,8 @@ impl Store {
             query.fetch_optional(&mut *tx).await.map_err(|e| conflict(e, level, conflicting))?;
         let saved_id =
             saved.ok_or_else(|| ServiceError::NotFound(msg::not_found(level.label, draft.id)))?;
-        self.tell::<T>(&mut tx, level, saved_id, created_or_updated(draft.id)).await?;
+        // Without an id, the save created the row.
+        self.tell::<T>(&mut tx, level, saved_id, T::EVENTS.saved(draft.id == 0)).await?;
         outbox::commit(tx, SCHEMA).await?;
         Ok(saved_id)
     }
@@ -346,14 +386,14 @@ impl Store {
             return Ok(Err(clashes));
         }
 
-        let regions = added(&mut tx, &REGION, &columns.regions,
+        let regions = added(&mut tx, &events::REGION.created, &columns.regions,
             "INSERT INTO geography.region (region_code, region_name, search)
              SELECT code, name, search FROM unnest($3::text[], $4::text[], $5::text[]) AS i(code, name, search)
              ON CONFLICT (region_code) DO NOTHING
              RETURNING region_id AS id, jsonb_build_object('region_id', region_id, 'region_code', region_code, 'region_name', region_name) AS payload",
         )
         .await?;
-        let departments = added(&mut tx, &DEPARTMENT, &columns.departments,
+        let departments = added(&mut tx, &events::DEPARTMENT.created, &columns.departments,
             "INSERT INTO geography.department (department_code, department_name, department_region_id, search)
              SELECT i.code, i.name, r.region_id, i.search
              FROM unnest($3::text[], $4::text[], $5::text[], $6::text[]) WITH ORDINALITY AS i(code, name, search, parent_code, n)
@@ -363,7 +403,7 @@ impl Store {
                  'department_name', department_name, 'department_regionId', department_region_id) AS payload",
         )
         .await?;
-        let subprefectures = added(&mut tx, &SUBPREFECTURE, &columns.subprefectures,
+        let subprefectures = added(&mut tx, &events::SUBPREFECTURE.created, &columns.subprefectures,
             "INSERT INTO geography.subprefecture (subprefecture_code, subprefecture_name, subprefecture_department_id, search)
              SELECT i.code, i.name, d.department_id, i.search
              FROM unnest($3::text[], $4::text[], $5::text[], $6::text[]) WITH ORDINALITY AS i(code, name, search, parent_code, n)
@@ -391,20 +431,19 @@ impl Store {
         Ok(Ok(ImportCounts { regions, departments, subprefectures, localities }))
     }
 
-    /// Writes the `created`/`updated` event of a saved row, with the names of its parents.
+    /// Writes the `created`/`updated` event (`subject`) of a saved row.
     async fn tell<T>(
         &self,
         tx: &mut PgConnection,
         level: &Level,
         id: i64,
-        verb: &str,
+        subject: &Subject<T::Event>,
     ) -> Result<(), ServiceError>
     where
         T: for<'r> FromRow<'r, PgRow> + Send + Unpin + Told,
     {
         let row: T = self.find(&mut *tx, level, id).await?;
-        let event = row.event().map_err(|e| ServiceError::Internal(e.into()))?;
-        outbox::enqueue(tx, SCHEMA, &subject(level, verb), &event).await?;
+        outbox::enqueue(tx, SCHEMA, subject, &row.event()).await?;
         Ok(())
     }
 
@@ -463,11 +502,12 @@ fn push_conditions(
 }
 
 /// Runs an import's insert of one level (`$3` to `$6` are the file's codes, names, search texts and
-/// parent codes of that level; the insert returns `id` and `payload`), writes a `created` event for each
-/// row it added in the same statement, and answers how many it added.
-async fn added(
+/// parent codes of that level; the insert returns `id` and `payload`, the JSON of the level's `…Saved`
+/// event), writes a `created` event (`subject`) for each row it added in the same statement, and answers
+/// how many it added.
+async fn added<E>(
     tx: &mut PgConnection,
-    level: &Level,
+    subject: &Subject<E>,
     file: &LevelColumns,
     insert: &'static str,
 ) -> Result<i64, ServiceError> {
@@ -478,7 +518,7 @@ async fn added(
          SELECT count(*) FROM added"
     );
     Ok(sqlx::query_scalar(AssertSqlSafe(sql))
-        .bind(subject(level, "created"))
+        .bind(subject.name())
         .bind(outbox::current_trace_context())
         .bind(&file.code)
         .bind(&file.name)
@@ -489,9 +529,9 @@ async fn added(
 }
 
 /// Like `added`, for the localities of an import (`$4`.. are their columns): they are told in
-/// `geography.locality.imported` events of up to `LOCALITIES_PER_EVENT` rows (`{"localities": [...]}`),
-/// in id order. A country's import is then a few hundred events to write, publish and apply instead of
-/// one per row.
+/// `events::LOCALITIES_IMPORTED` events (`geography.locality.imported`) of up to `LOCALITIES_PER_EVENT`
+/// rows (`{"localities": [...]}`, each as a `LocalityInput`), in id order. A country's import is then a
+/// few hundred events to write, publish and apply instead of one per row.
 async fn added_in_batches(
     tx: &mut PgConnection,
     localities: &LocalityColumns,
@@ -506,7 +546,7 @@ async fn added_in_batches(
          SELECT count(*) FROM added"
     );
     Ok(sqlx::query_scalar(AssertSqlSafe(sql))
-        .bind(subject(&LOCALITY, "imported"))
+        .bind(events::LOCALITIES_IMPORTED.name())
         .bind(outbox::current_trace_context())
         .bind(LOCALITIES_PER_EVENT)
         .bind(&localities.subprefecture_code)
@@ -560,15 +600,6 @@ async fn bound_elsewhere(
         .bind(&file.parent_code)
         .fetch_all(&mut *tx)
         .await?)
-}
-
-fn subject(level: &Level, verb: &str) -> String {
-    format!("geography.{}.{verb}", level.entity)
-}
-
-/// The event verb of a save: without an id it creates.
-fn created_or_updated(requested_id: i64) -> &'static str {
-    if requested_id == 0 { "created" } else { "updated" }
 }
 
 fn conflict(e: sqlx::Error, level: &Level, value: &str) -> ServiceError {

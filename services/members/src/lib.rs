@@ -1,12 +1,12 @@
 //! The members service: members and their families, photos, cooperatives and parcels, with a
 //! projection of the geography kept from its events, and `member.*` events told through the outbox.
 
-mod card_state;
+mod consumers;
 pub mod domain;
+mod events;
 mod grpc;
 pub mod load;
 pub mod photos;
-mod projection;
 pub mod store;
 
 pub use store::SCHEMA;
@@ -122,22 +122,22 @@ impl common::service::Service for MembersService {
     ) -> Vec<Box<dyn common::service::Background>> {
         let (pool, naming, nats) = (self.pool.clone(), naming.clone(), nats.clone());
         let geography = common::consumer::Consumer::of(
-            projection::CONSUMER,
+            consumers::geography::CONSUMER,
             "geography",
             &INFO,
             pool.clone(),
             naming.clone(),
             nats.clone(),
-            projection::GeographyProjection,
+            consumers::geography::GeographyEvents,
         );
         let cards = common::consumer::Consumer::of(
-            card_state::CONSUMER,
+            consumers::cards::CONSUMER,
             "cards",
             &INFO,
             pool,
             naming,
             nats,
-            card_state::CardState,
+            consumers::cards::CardEvents,
         );
         vec![Box::new(geography), Box::new(cards)]
     }

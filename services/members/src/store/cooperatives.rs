@@ -3,6 +3,7 @@
 use super::{PLACE_JSON, Store, place_joins};
 use crate::domain::messages as msg;
 use crate::domain::registry_rules::CooperativeDraft;
+use crate::events;
 use common::error::ServiceError;
 use common::outbox;
 use common::paging::Page;
@@ -118,8 +119,8 @@ impl Store {
         };
         let event = pb::CooperativeSaved { meta: None, cooperative: Some(cooperative) };
         let subject =
-            format!("members.cooperative.{}", if d.id == 0 { "created" } else { "updated" });
-        outbox::enqueue(&mut tx, super::SCHEMA, &subject, &event).await?;
+            if d.id == 0 { &events::COOPERATIVE_CREATED } else { &events::COOPERATIVE_UPDATED };
+        outbox::enqueue(&mut tx, super::SCHEMA, subject, &event).await?;
         outbox::commit(tx, super::SCHEMA).await?;
         Ok(id)
     }
@@ -150,7 +151,7 @@ impl Store {
             .execute(&mut *tx)
             .await?;
         let deleted = pb::CooperativeDeleted { meta: None, cooperative_id: id };
-        outbox::enqueue(&mut tx, super::SCHEMA, "members.cooperative.deleted", &deleted).await?;
+        outbox::enqueue(&mut tx, super::SCHEMA, &events::COOPERATIVE_DELETED, &deleted).await?;
         outbox::commit(tx, super::SCHEMA).await?;
         Ok(())
     }

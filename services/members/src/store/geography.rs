@@ -1,11 +1,10 @@
 //! The projection of the geography: the four levels' ids, names and parents, kept from the geography
-//! service's events. Applying an event twice changes nothing, so a redelivered event is harmless.
+//! service's events (read by `consumers::geography`). Applying an event twice changes nothing, so a
+//! redelivered event is harmless.
 
 use common::error::ServiceError;
-use proto::geography as pb;
-use serde_json::Value;
 
-/// A geography event as this service reads it.
+/// A geography event as the projection applies it.
 #[derive(Debug, PartialEq)]
 pub enum GeographyEvent {
     /// `created` or `updated` (one row), or `imported` (the localities an import added, many at once).
@@ -54,43 +53,15 @@ impl Level {
             }
         }
     }
+
+    /// The row, if it has its id, and its parent below the regions.
+    pub fn whole(self, row: SavedRow) -> Option<SavedRow> {
+        let parent_known = self == Level::Region || row.parent_id > 0;
+        (row.id > 0 && parent_known).then_some(row)
+    }
 }
 
 impl GeographyEvent {
-    /// Reads an event from its subject (`<prefix>.geography.<entity>.<verb>`) and JSON payload; `None` for
-    /// an event this projection does not keep.
-    pub fn parse(subject: &str, payload: &Value) -> Option<GeographyEvent> {
-        let mut parts = subject.rsplit('.');
-        let verb = parts.next()?;
-        let level = match parts.next()? {
-            "region" => Level::Region,
-            "department" => Level::Department,
-            "subprefecture" => Level::Subprefecture,
-            "locality" => Level::Locality,
-            _ => return None,
-        };
-        match verb {
-            "created" | "updated" => {
-                Some(GeographyEvent::Saved { level, rows: vec![level.saved_row(payload)?] })
-            }
-            // An import tells of its localities in batches: `{"localities": [<as in created>, ...]}`.
-            "imported" if level == Level::Locality => {
-                let e: pb::LocalitiesImported = serde_json::from_value(payload.clone()).ok()?;
-                let rows = e
-                    .localities
-                    .into_iter()
-                    .map(|row| level.whole(locality_row(row)))
-                    .collect::<Option<Vec<_>>>()?;
-                Some(GeographyEvent::Saved { level, rows })
-            }
-            "deleted" => {
-                let e: pb::LevelDeleted = serde_json::from_value(payload.clone()).ok()?;
-                (e.id > 0).then_some(GeographyEvent::Deleted { level, id: e.id })
-            }
-            _ => None,
-        }
-    }
-
     /// "Locality: 1000 saved" or "Region 4 deleted", for traces.
     fn summary(&self) -> String {
         match self {
@@ -98,50 +69,6 @@ impl GeographyEvent {
             GeographyEvent::Deleted { level, id } => format!("{level:?} {id} deleted"),
         }
     }
-}
-
-impl Level {
-    /// The row a `created` or `updated` event of this level carries (typed by the geography's
-    /// `events.proto`); `None` when it lacks its id, or its parent below the regions.
-    fn saved_row(self, payload: &Value) -> Option<SavedRow> {
-        fn read<T: serde::de::DeserializeOwned>(payload: &Value) -> Option<T> {
-            serde_json::from_value(payload.clone()).ok()
-        }
-        let row = match self {
-            Level::Region => {
-                let e: pb::RegionSaved = read(payload)?;
-                SavedRow { id: e.region_id, name: e.region_name, parent_id: 0 }
-            }
-            Level::Department => {
-                let e: pb::DepartmentSaved = read(payload)?;
-                SavedRow {
-                    id: e.department_id,
-                    name: e.department_name,
-                    parent_id: e.department_region_id,
-                }
-            }
-            Level::Subprefecture => {
-                let e: pb::SubprefectureSaved = read(payload)?;
-                SavedRow {
-                    id: e.subprefecture_id,
-                    name: e.subprefecture_name,
-                    parent_id: e.subprefecture_department_id,
-                }
-            }
-            Level::Locality => locality_row(read(payload)?),
-        };
-        self.whole(row)
-    }
-
-    /// The row, if it has its id, and its parent below the regions.
-    fn whole(self, row: SavedRow) -> Option<SavedRow> {
-        let parent_known = self == Level::Region || row.parent_id > 0;
-        (row.id > 0 && parent_known).then_some(row)
-    }
-}
-
-fn locality_row(e: pb::LocalitySaved) -> SavedRow {
-    SavedRow { id: e.locality_id, name: e.locality_name, parent_id: e.locality_subprefecture_id }
 }
 
 /// Applies one geography event to the projection, in the consumer's transaction. The span sums the

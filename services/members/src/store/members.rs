@@ -4,6 +4,7 @@
 use super::{PLACE_JSON, Store, place_joins};
 use crate::domain::member_rules::{Link, MainMember, MemberDraft, check_family};
 use crate::domain::{id_number, messages as msg};
+use crate::events;
 use chrono::NaiveDate;
 use common::error::ServiceError;
 use common::outbox;
@@ -346,8 +347,9 @@ impl Store {
         refresh_dependent_counts(&mut tx, &[previous_main, main_id]).await?;
         member.member_id = Some(id);
         let event = pb::MemberSaved { meta: None, member: Some(member) };
-        let verb = if existing.is_some() { "updated" } else { "created" };
-        outbox::enqueue(&mut tx, super::SCHEMA, &format!("members.member.{verb}"), &event).await?;
+        let subject =
+            if existing.is_some() { &events::MEMBER_UPDATED } else { &events::MEMBER_CREATED };
+        outbox::enqueue(&mut tx, super::SCHEMA, subject, &event).await?;
         outbox::commit(tx, super::SCHEMA).await?;
         Ok(id)
     }
@@ -373,7 +375,10 @@ impl Store {
         };
         let (member, row) = member_row(draft, &fields, caller, settings, true);
         let columns = row.keys().cloned().collect::<Vec<_>>().join(", ");
-        let event = outbox::Stamped::of(&pb::MemberSaved { meta: None, member: Some(member) })?;
+        let event = outbox::Stamped::of(
+            &events::MEMBER_CREATED,
+            &pb::MemberSaved { meta: None, member: Some(member) },
+        )?;
         // The event's member gets its id from the row as it is inserted. A cooperative deleted between
         // the check and the insert is still refused by its foreign key.
         let sql = format!(
@@ -383,7 +388,7 @@ impl Store {
              saved AS (INSERT INTO members.member ({columns})
                  SELECT {columns} FROM jsonb_populate_record(NULL::members.member, $1), known RETURNING member_id),
              told AS (INSERT INTO members.outbox (id, subject, payload, trace_context)
-                 SELECT $2, 'members.member.created', jsonb_set($3, '{{member_id}}', to_jsonb(member_id)), $4
+                 SELECT $2, $7, jsonb_set($3, '{{member_id}}', to_jsonb(member_id)), $4
                  FROM saved)
              SELECT member_id FROM saved"
         );
@@ -396,6 +401,7 @@ impl Store {
                 .bind(&event.trace_context)
                 .bind(draft.input.member_locality_id)
                 .bind(draft.input.member_cooperative_id)
+                .bind(event.subject)
         };
         let written = insert()
             .fetch_optional(&self.pool)
@@ -489,7 +495,7 @@ impl Store {
         outbox::enqueue(
             &mut tx,
             super::SCHEMA,
-            "members.member.deleted",
+            &events::MEMBER_DELETED,
             &pb::MemberDeleted { meta: None, member_id: id },
         )
         .await?;
@@ -524,7 +530,7 @@ impl Store {
         outbox::enqueue(
             &mut tx,
             super::SCHEMA,
-            "members.member.photo_changed",
+            &events::MEMBER_PHOTO_CHANGED,
             &pb::MemberPhotoChanged { meta: None, member_id: id, version },
         )
         .await?;

@@ -1,12 +1,13 @@
-//! The members schema's queries. Inputs are always bound; only allow-listed sort columns are written
-//! into SQL text.
+//! The members schema's queries, those of the consumers of other services' events too. Inputs are always
+//! bound; only allow-listed sort columns are written into SQL text.
 
+pub mod cards;
 pub mod cooperatives;
 mod geography;
 pub mod members;
 pub mod parcels;
 
-pub use geography::{GeographyEvent, apply_geography};
+pub use geography::{GeographyEvent, Level as GeographyLevel, SavedRow, apply_geography};
 pub use members::MemberSearch;
 
 use crate::domain::messages;

@@ -3,6 +3,7 @@
 use super::{PLACE_JSON, Store, place_joins};
 use crate::domain::messages as msg;
 use crate::domain::registry_rules::ParcelDraft;
+use crate::events;
 use common::error::ServiceError;
 use common::outbox;
 use common::paging::Page;
@@ -154,8 +155,8 @@ impl Store {
             parcel_longitude: d.point.map(|p| p.1),
         };
         let event = pb::ParcelSaved { meta: None, parcel: Some(parcel) };
-        let subject = format!("members.parcel.{}", if d.id == 0 { "created" } else { "updated" });
-        outbox::enqueue(&mut tx, super::SCHEMA, &subject, &event).await?;
+        let subject = if d.id == 0 { &events::PARCEL_CREATED } else { &events::PARCEL_UPDATED };
+        outbox::enqueue(&mut tx, super::SCHEMA, subject, &event).await?;
         outbox::commit(tx, super::SCHEMA).await?;
         Ok(id)
     }
@@ -170,7 +171,7 @@ impl Store {
             return Err(ServiceError::NotFound(msg::parcel_not_found(id)));
         }
         let event = pb::ParcelDeleted { meta: None, parcel_id: id };
-        outbox::enqueue(&mut tx, super::SCHEMA, "members.parcel.deleted", &event).await?;
+        outbox::enqueue(&mut tx, super::SCHEMA, &events::PARCEL_DELETED, &event).await?;
         outbox::commit(tx, super::SCHEMA).await?;
         Ok(())
     }
