@@ -6,6 +6,11 @@
 //! each field is named in JSON by its `json_name` (written out in the `.proto` files, e.g.
 //! `member_birthLocation`) and also read under its proto name (the database column's name, so that a row
 //! read as JSON fills the message), and every message gets `proto::Fields`: its (proto, JSON) names.
+//!
+//! Every message is also a row: it derives `sqlx::FromRow`, its columns named by the fields' proto names
+//! (the tables' columns), a column the query does not select left at the field's default
+//! (`#[sqlx(default)]`). The fields no column can hold (messages, repeated fields, maps, oneofs, enums,
+//! unsigned numbers) are skipped: they stay at their default.
 use prost_types::FileDescriptorSet;
 use std::collections::BTreeSet;
 use std::fmt::Write;
@@ -35,7 +40,12 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         .build_server(true)
         .build_client(true)
         .type_attribute(".", "#[derive(serde::Serialize, serde::Deserialize, utoipa::ToSchema)]")
-        .type_attribute(".", "#[serde(default)]");
+        .type_attribute(".", "#[serde(default)]")
+        .message_attribute(".", "#[derive(sqlx::FromRow)]")
+        .message_attribute(".", "#[sqlx(default)]");
+    for path in not_columns(&descriptors) {
+        builder = builder.field_attribute(path, "#[sqlx(skip)]");
+    }
     for (path, proto_name, json_name, flatten, lenient_number) in fields(&descriptors) {
         // Numbers also arrive as texts ("5000"): read both (specification point 5).
         let number = if lenient_number {
@@ -90,6 +100,52 @@ fn fields(descriptors: &FileDescriptorSet) -> Vec<(String, String, String, bool,
                     optional_number,
                 ));
             }
+        }
+    }
+    found
+}
+
+/// The fields of every message (nested ones too) that no column can be read into: messages, repeated
+/// fields and maps, oneofs, enums, and the unsigned numbers PostgreSQL has no type for. Paths as
+/// prost-build takes them (`.sesame.common.v1.EventMeta.schema_version`).
+fn not_columns(descriptors: &FileDescriptorSet) -> Vec<String> {
+    fn walk(prefix: &str, message: &prost_types::DescriptorProto, found: &mut Vec<String>) {
+        use prost_types::field_descriptor_proto::{Label, Type};
+        let path = format!("{prefix}.{}", message.name());
+        for field in &message.field {
+            let skipped = field.label() == Label::Repeated
+                || matches!(
+                    field.r#type(),
+                    Type::Message
+                        | Type::Group
+                        | Type::Enum
+                        | Type::Uint32
+                        | Type::Uint64
+                        | Type::Fixed32
+                        | Type::Fixed64
+                );
+            if skipped {
+                found.push(format!("{path}.{}", field.name()));
+            }
+        }
+        // A oneof is one field of the struct, named by the oneof (a proto3 `optional` is not one).
+        for (index, oneof) in message.oneof_decl.iter().enumerate() {
+            let synthetic = message
+                .field
+                .iter()
+                .any(|f| f.oneof_index == Some(index as i32) && f.proto3_optional());
+            if !synthetic {
+                found.push(format!("{path}.{}", oneof.name()));
+            }
+        }
+        for nested in &message.nested_type {
+            walk(&path, nested, found);
+        }
+    }
+    let mut found = Vec::new();
+    for file in &descriptors.file {
+        for message in &file.message_type {
+            walk(&format!(".{}", file.package()), message, &mut found);
         }
     }
     found

@@ -4,7 +4,8 @@
 //! every package it finds.
 //!
 //! The same messages are the REST contract: each derives serde (fields named by their `json_name`) and
-//! utoipa's `ToSchema`, so the gateway passes them through as they are.
+//! utoipa's `ToSchema`, so the gateway passes them through as they are. They are also the rows the
+//! services read: each derives `sqlx::FromRow` (columns under the fields' proto names, see `Fields`).
 
 pub mod lenient;
 

@@ -1,6 +1,7 @@
 //! The gRPC face of the cards service: translation between the contract and the rules and store, and
 //! what it asks other services: the operators (a login parameter, at the auth service) and whether the
-//! member who paid exists (at the members service), both with the caller's own token.
+//! member who paid exists (at the members service, through `store::members`, the one place that asks
+//! it about members), both with the caller's own token.
 
 use crate::delivery_slip;
 use crate::domain::card_qr::CardSigner;
@@ -8,15 +9,14 @@ use crate::domain::messages as msg;
 use crate::domain::transaction_rules::{self, number_key};
 use crate::domain::{card_rules, delivery_rules, proof_rules, statement_rules};
 use crate::print_run::PrintRun;
-use crate::store::cards::{CARD_SORT, CardSearch, Making};
-use crate::store::deliveries::{DELIVERY_SORT, DeliveryDraft};
+use crate::store::cards::{CARD_SORT, CardSearch};
+use crate::store::deliveries::DELIVERY_SORT;
 use crate::store::{Store, TRANSACTION_SORT};
 use common::error::ServiceError;
 use common::grpc::TracedChannel;
 use common::identity::{Calls, Identity, Need};
 use common::paging::Page;
 use common::roles::{Access, Area};
-use futures::{StreamExt, TryStreamExt};
 use proto::auth::auth_client::AuthClient;
 use proto::cards as pb;
 use proto::cards::cards_server::Cards;
@@ -69,8 +69,6 @@ pub const MAX_PRINTED: i64 = 20_000;
 pub const MAX_SLIPS: usize = 100;
 /// Largest proof of delivery kept.
 pub const MAX_PROOF_MB: usize = 10;
-/// Members read from the members service at once.
-const READ_AT_ONCE: usize = 8;
 /// Most rows of one statement.
 pub const MAX_STATEMENT_ROWS: usize = 50_000;
 
@@ -125,45 +123,12 @@ impl CardsGrpc {
         }
     }
 
-    /// Brings the members the copy does not have yet from the members service (a member created a
-    /// moment ago, whose event is still on its way); one it does not know stays missing.
-    async fn read_through(&self, ids: &[i64]) -> Result<(), ServiceError> {
-        let missing = self.store.missing_members(ids).await?;
-        self.read_again(&missing).await
-    }
-
-    /// Reads the members of `ids` from the members service into the copy (one it does not know is left),
-    /// a few at a time (a refresh reads every member with an unused payment).
-    async fn read_again(&self, ids: &[i64]) -> Result<(), ServiceError> {
-        let Some(members) = &self.members else { return Ok(()) };
-        futures::stream::iter(ids.iter().copied())
-            .map(|id| async move {
-                match members.clone().get_member(proto::members::Id { id }).await {
-                    Ok(member) => self.store.keep_member(&member.into_inner()).await,
-                    Err(status) if status.code() == Code::NotFound => Ok(()),
-                    Err(status) => {
-                        tracing::error!(code = ?status.code(), message = status.message(), "members read-through failed");
-                        Err(ServiceError::Unavailable(msg::MEMBERS_UNAVAILABLE.into()))
-                    }
-                }
-            })
-            .buffer_unordered(READ_AT_ONCE)
-            .try_collect::<()>()
-            .await
-    }
-
-    /// Refuses a payment of a member the members service does not know.
-    async fn member_exists(&self, id: i64) -> Result<(), ServiceError> {
-        let Some(members) = &self.members else { return Ok(()) };
-        match members.clone().get_member(proto::members::Id { id }).await {
-            Ok(_) => Ok(()),
-            Err(status) if status.code() == Code::NotFound => {
-                Err(ServiceError::invalid_field("transaction_memberId", msg::member_not_found(id)))
-            }
-            Err(status) => {
-                tracing::error!(code = ?status.code(), message = status.message(), "members read-through failed");
-                Err(ServiceError::Unavailable(msg::MEMBERS_UNAVAILABLE.into()))
-            }
+    /// Refuses, on `field`, a member the members service does not know.
+    async fn member_exists(&self, id: i64, field: &str) -> Result<(), ServiceError> {
+        if self.store.member_known(self.members.as_ref(), id).await? {
+            Ok(())
+        } else {
+            Err(ServiceError::invalid_field(field, msg::member_not_found(id)))
         }
     }
 }
@@ -195,10 +160,11 @@ impl Cards for CardsGrpc {
         let sent = request.into_inner();
         let operators = self.operators().await?;
         let today = chrono::Local::now().date_naive();
-        let draft = transaction_rules::check(&sent, today, &operators)?;
-        self.member_exists(draft.member_id).await?;
-        let id = self.store.save_transaction(&draft, &caller.login_name).await?;
-        tracing::info!(transaction_id = id, member_id = draft.member_id, "transaction saved");
+        let checked = transaction_rules::check(&sent, today, &operators)?;
+        let member_id = checked.transaction_member_id.unwrap_or_default();
+        self.member_exists(member_id, "transaction_memberId").await?;
+        let id = self.store.save_transaction(&checked, &caller.login_name).await?;
+        tracing::info!(transaction_id = id, member_id, "transaction saved");
         Ok(Response::new(pb::Id { id }))
     }
 
@@ -310,15 +276,8 @@ impl Cards for CardsGrpc {
         card_ids.extend(self.store.card_ids_of(&named.numbers).await?);
         card_ids.sort_unstable();
         card_ids.dedup();
-        let draft = DeliveryDraft {
-            id: r.delivery_id.filter(|id| *id > 0).unwrap_or(0),
-            is_error_type: r.delivery_is_error_type,
-            card_ids,
-            send: r.delivery_sent,
-            login_id: caller.login_id,
-            login_name: &caller.login_name,
-        };
-        let id = self.store.save_delivery(&draft).await?;
+        let id =
+            self.store.save_delivery(&r, &card_ids, caller.login_id, &caller.login_name).await?;
         Ok(Response::new(pb::Id { id }))
     }
 
@@ -407,7 +366,7 @@ impl Cards for CardsGrpc {
         // the copy as it is.
         let card = self.store.get_card(r.card_id).await?;
         let member: Vec<i64> = card.card_member_id.into_iter().collect();
-        if let Err(e) = self.read_again(&member).await {
+        if let Err(e) = self.store.read_again(self.members.as_ref(), &member).await {
             tracing::warn!(error = %e, card_id = r.card_id, "reprint from the member's copy as it is");
         }
         let id = self
@@ -423,7 +382,7 @@ impl Cards for CardsGrpc {
         request: Request<pb::CandidateListRequest>,
     ) -> Answer<pb::CandidateList> {
         let ids = self.store.members_with_unused_payments().await?;
-        self.read_again(&ids).await?;
+        self.store.read_again(self.members.as_ref(), &ids).await?;
         tracing::info!(members = ids.len(), "card candidates refreshed");
         self.list_card_candidates(request).await
     }
@@ -519,12 +478,7 @@ impl Cards for CardsGrpc {
         if r.member_id <= 0 {
             return Err(ServiceError::invalid_field("member_id", msg::MEMBER_REQUIRED).into());
         }
-        self.member_exists(r.member_id).await.map_err(|e| match e {
-            ServiceError::Invalid { message, .. } => {
-                ServiceError::invalid_field("member_id", message)
-            }
-            other => other,
-        })?;
+        self.member_exists(r.member_id, "member_id").await?;
         let id =
             self.store.assign_unmatched(r.unmatched_id, r.member_id, &caller.login_name).await?;
         tracing::info!(
@@ -552,16 +506,20 @@ impl CardsGrpc {
         ids: Vec<i64>,
         caller: &str,
     ) -> Result<pb::CreatedCards, ServiceError> {
-        self.read_through(&ids).await?;
+        self.store.read_through(self.members.as_ref(), &ids).await?;
         let validity = self.setting(VALIDITY_PARAM, DEFAULT_VALIDITY_MONTHS).await?;
-        let making = Making {
-            signer: &self.signer,
-            price: self.setting(PRICE_PARAM, DEFAULT_PRICE).await?,
-            validity_months: validity.min(600) as i32,
-            number_prefix: &self.card_prefix,
-            caller,
-        };
-        let (card_ids, refused) = self.store.create_cards(&ids, &making).await?;
+        let price = self.setting(PRICE_PARAM, DEFAULT_PRICE).await?;
+        let (card_ids, refused) = self
+            .store
+            .create_cards(
+                &ids,
+                price,
+                validity.min(600) as i32,
+                &self.signer,
+                &self.card_prefix,
+                caller,
+            )
+            .await?;
         tracing::info!(made = card_ids.len(), refused = refused.len(), "cards made");
         Ok(pb::CreatedCards { card_ids, refused })
     }

@@ -3,17 +3,17 @@
 //! naming the row as the file shows it (the header is row 1, so the first payment is row 2).
 
 use super::messages as msg;
-use super::transaction_rules::TransactionDraft;
-use super::transaction_rules::check_statement_row;
+use super::transaction_rules::{check_statement_row, number_key};
 use chrono::NaiveDate;
 use common::error::ServiceError;
 use proto::cards as pb;
 use std::collections::HashSet;
 
-/// A statement's payment, checked, with the payer's phone number as matched (digits, at most 10 last).
+/// A statement's payment, checked (its member not known yet), with the payer's phone number as matched
+/// (digits, at most 10 last).
 #[derive(Debug)]
 pub struct StatementPayment {
-    pub draft: TransactionDraft,
+    pub transaction: pb::TransactionInput,
     pub phone: String,
     pub phone_key: String,
 }
@@ -46,11 +46,12 @@ pub fn statement(
     for (i, row) in s.rows.iter().enumerate() {
         let line = i + 2;
         match check_statement_row(row, &s.transaction_mobile_operator, today, operators) {
-            Ok(draft) if !seen.insert(draft.number_key.clone()) => {
-                faults.push(msg::statement_row(line, &msg::statement_duplicate(&draft.number)));
+            Ok(transaction) if !seen.insert(number_key(&transaction.transaction_number)) => {
+                let duplicate = msg::statement_duplicate(&transaction.transaction_number);
+                faults.push(msg::statement_row(line, &duplicate));
             }
-            Ok(draft) => payments.push(StatementPayment {
-                draft,
+            Ok(transaction) => payments.push(StatementPayment {
+                transaction,
                 phone: row.phone_number.trim().chars().take(50).collect(),
                 phone_key: phone_key(&row.phone_number),
             }),
@@ -113,7 +114,7 @@ mod tests {
         };
         let rows = statement(&s, today(), &operators(None), 100).unwrap();
         assert_eq!(
-            (rows[0].phone_key.as_str(), rows[0].draft.operator.as_str()),
+            (rows[0].phone_key.as_str(), rows[0].transaction.transaction_mobile_operator.as_str()),
             ("0707070707", "Wave")
         );
         let empty = pb::Statement { rows: vec![], ..s };

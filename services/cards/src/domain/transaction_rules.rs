@@ -14,22 +14,6 @@ pub const DEFAULT_TYPE: &str = "carte";
 pub const DEFAULT_OPERATORS: &[&str] = &["Orange Money", "MTN MoMo", "Moov Money", "Wave"];
 const MAX_AMOUNT: f64 = 100_000_000.0;
 
-/// A payment, checked.
-#[derive(Debug, Clone, PartialEq)]
-pub struct TransactionDraft {
-    /// 0 to create.
-    pub id: i64,
-    pub date: NaiveDate,
-    pub amount: i64,
-    pub kind: String,
-    pub member_id: i64,
-    /// The operator as the settings spell it.
-    pub operator: String,
-    pub number: String,
-    /// The number in capitals without spaces: what "the same number" means.
-    pub number_key: String,
-}
-
 /// The operators a login parameter lists (`Orange Money, MTN MoMo, ...`), or the default ones.
 pub fn operators(setting: Option<&str>) -> Vec<String> {
     let listed: Vec<String> = setting
@@ -51,19 +35,21 @@ pub fn number_key(number: &str) -> String {
     number.chars().filter(|c| !c.is_whitespace()).flat_map(char::to_uppercase).collect()
 }
 
-/// Checks `t` as sent; `today` bounds the date, `operators` are the known ones.
+/// Checks `t` as sent; `today` bounds the date, `operators` are the known ones. Answers the payment as
+/// it is written: its id when it has one (`None` to create), the date as `AAAA-MM-JJ`, a whole amount,
+/// the type (`carte` by default), the operator as the settings spell it, the number trimmed.
 pub fn check(
     t: &pb::TransactionInput,
     today: NaiveDate,
     operators: &[String],
-) -> Result<TransactionDraft, ServiceError> {
+) -> Result<pb::TransactionInput, ServiceError> {
     let mut f = Faults::new();
-    let mut draft = payment(&mut f, t, today, operators);
-    draft.member_id = t.transaction_member_id.filter(|id| *id > 0).unwrap_or_else(|| {
+    let mut checked = payment(&mut f, t, today, operators);
+    checked.transaction_member_id = t.transaction_member_id.filter(|id| *id > 0);
+    if checked.transaction_member_id.is_none() {
         f.add("transaction_memberId", msg::MEMBER_REQUIRED);
-        0
-    });
-    f.finish_with(draft)
+    }
+    f.finish_with(checked)
 }
 
 /// Checks a row of `operator`'s statement (no member yet: 0), or answers its first fault in French.
@@ -72,7 +58,7 @@ pub fn check_statement_row(
     operator: &str,
     today: NaiveDate,
     operators: &[String],
-) -> Result<TransactionDraft, String> {
+) -> Result<pb::TransactionInput, String> {
     let sent = pb::TransactionInput {
         transaction_date: row.transaction_date.clone(),
         transaction_amount: row.transaction_amount,
@@ -81,17 +67,17 @@ pub fn check_statement_row(
         ..Default::default()
     };
     let mut f = Faults::new();
-    let draft = payment(&mut f, &sent, today, operators);
-    f.finish_with(draft).map_err(|e| e.to_string())
+    let checked = payment(&mut f, &sent, today, operators);
+    f.finish_with(checked).map_err(|e| e.to_string())
 }
 
-/// The payment's own fields (all but the member) into a draft, their faults into `f`.
+/// The payment's own fields (all but the member) as written, their faults into `f`.
 fn payment(
     f: &mut Faults,
     t: &pb::TransactionInput,
     today: NaiveDate,
     operators: &[String],
-) -> TransactionDraft {
+) -> pb::TransactionInput {
     let date = match dates::parse(&t.transaction_date) {
         Ok(Some(date)) if date > today => {
             f.add("transaction_date", msg::DATE_IN_FUTURE);
@@ -114,12 +100,12 @@ fn payment(
     let amount = match t.transaction_amount {
         None => {
             f.add("transaction_amount", msg::AMOUNT_REQUIRED);
-            0
+            0.0
         }
-        Some(a) if a.is_finite() && a.fract() == 0.0 && a > 0.0 && a <= MAX_AMOUNT => a as i64,
+        Some(a) if a.is_finite() && a.fract() == 0.0 && a > 0.0 && a <= MAX_AMOUNT => a,
         Some(_) => {
             f.add("transaction_amount", msg::AMOUNT_INVALID);
-            0
+            0.0
         }
     };
     let kind = match f.text("transaction_type", &t.transaction_type, 50) {
@@ -137,15 +123,14 @@ fn payment(
         f.add("transaction_mobileOperator", msg::unknown_operator(operators));
     }
     let number = f.required("transaction_number", &t.transaction_number, 100, msg::NUMBER_REQUIRED);
-    TransactionDraft {
-        id: t.transaction_id.filter(|id| *id > 0).unwrap_or(0),
-        date: date.unwrap_or(today),
-        amount,
-        kind,
-        member_id: 0,
-        operator: operator.unwrap_or_default(),
-        number_key: number_key(&number),
-        number,
+    pb::TransactionInput {
+        transaction_id: t.transaction_id.filter(|id| *id > 0),
+        transaction_date: date.unwrap_or(today).format("%Y-%m-%d").to_string(),
+        transaction_amount: Some(amount),
+        transaction_type: kind,
+        transaction_member_id: None,
+        transaction_mobile_operator: operator.unwrap_or_default(),
+        transaction_number: number,
     }
 }
 
@@ -178,11 +163,14 @@ mod tests {
     #[test]
     fn a_payment_is_read_with_the_settings_spelling_and_its_number_key() {
         let draft = check(&payment(), today(), &operators(None)).unwrap();
-        assert_eq!(draft.date, NaiveDate::from_ymd_opt(2026, 11, 20).unwrap());
-        assert_eq!((draft.amount, draft.kind.as_str()), (5000, DEFAULT_TYPE));
-        assert_eq!(draft.operator, "Orange Money");
+        assert_eq!(draft.transaction_date, "2026-11-20");
         assert_eq!(
-            (draft.number.as_str(), draft.number_key.as_str()),
+            (draft.transaction_amount, draft.transaction_type.as_str()),
+            (Some(5000.0), DEFAULT_TYPE)
+        );
+        assert_eq!(draft.transaction_mobile_operator, "Orange Money");
+        assert_eq!(
+            (draft.transaction_number.as_str(), number_key(&draft.transaction_number).as_str()),
             ("om 2611 2001", "OM26112001")
         );
     }
@@ -222,7 +210,14 @@ mod tests {
             phone_number: "0707070707".into(),
         };
         let draft = check_statement_row(&row, "wave", today(), &operators(None)).unwrap();
-        assert_eq!((draft.operator.as_str(), draft.member_id, draft.amount), ("Wave", 0, 5000));
+        assert_eq!(
+            (
+                draft.transaction_mobile_operator.as_str(),
+                draft.transaction_member_id,
+                draft.transaction_amount
+            ),
+            ("Wave", None, Some(5000.0))
+        );
         let bad = pb::StatementRow { transaction_amount: Some(-3.0), ..row };
         let fault = check_statement_row(&bad, "Wave", today(), &operators(None)).unwrap_err();
         assert!(fault.contains("montant"), "{fault}");

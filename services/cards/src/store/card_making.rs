@@ -4,42 +4,39 @@
 //! price (locked), the numbers and dates, the cards written with their signed QR codes, the payments
 //! spent, and the events of both. A member who cannot have a card is named with the reason.
 
-use super::cards::{Making, STANDING, card_json};
+use super::cards::{STANDING, card_columns};
 use super::{SCHEMA, Store, transactions};
-use crate::domain::card_qr::CardFacts;
+use crate::domain::card_qr::{CardFacts, CardSigner};
 use crate::domain::messages as msg;
 use common::error::ServiceError;
 use common::outbox;
 use common::text;
 use proto::cards as pb;
-use sqlx::types::Json;
+use proto::members::Member;
 use std::collections::HashMap;
-
-/// The member's copy as a card is made from it.
-#[derive(sqlx::FromRow)]
-struct Holder {
-    member_id: i64,
-    member_id_number: String,
-    member_firstname: String,
-    member_lastname: String,
-    member_birth_date: Option<chrono::NaiveDate>,
-}
 
 impl Store {
     /// Makes a card for each member of `member_ids` (sorted, without repeats, already in the copy of
-    /// members): each spends the member's oldest unused payment of at least the price. A member with a
-    /// standing card, or without such a payment, is refused; the others get their card. Answers the
-    /// cards made, in the members' order, and the refusals.
+    /// members): each spends the member's oldest unused payment of at least `price` (francs CFA) and is
+    /// valid `validity_months`; its QR code is signed by `signer`, its number has `number_prefix`. A
+    /// member with a standing card, or without such a payment, is refused; the others get their card.
+    /// Answers the cards made, in the members' order, and the refusals.
     #[tracing::instrument(name = "db.cards.create", skip_all, fields(members = member_ids.len()))]
     pub async fn create_cards(
         &self,
         member_ids: &[i64],
-        making: &Making<'_>,
+        price: i64,
+        validity_months: i32,
+        signer: &CardSigner,
+        number_prefix: &str,
+        caller: &str,
     ) -> Result<(Vec<i64>, Vec<pb::Refusal>), ServiceError> {
         let mut tx = self.pool().begin().await?;
-        // Each its own statement: its snapshot is taken once the locks before it are held.
-        let holders: Vec<Holder> = sqlx::query_as(
-            "SELECT member_id, member_id_number, member_firstname, member_lastname, member_birth_date
+        // Each its own statement: its snapshot is taken once the locks before it are held. The members'
+        // copies, as the members service's `Member` (the fields a card's QR code signs).
+        let holders = sqlx::query_as::<_, Member>(
+            "SELECT member_id, member_id_number, member_firstname, member_lastname,
+                    member_birth_date::text AS member_birth_date
              FROM cards.member WHERE member_id = ANY($1) ORDER BY member_id FOR UPDATE",
         )
         .bind(member_ids)
@@ -55,8 +52,11 @@ impl Store {
         .await?
         .into_iter()
         .collect();
-        let free: Vec<i64> =
-            holders.iter().map(|h| h.member_id).filter(|id| !standing.contains_key(id)).collect();
+        let free: Vec<i64> = holders
+            .iter()
+            .filter_map(|h| h.member_id)
+            .filter(|id| !standing.contains_key(id))
+            .collect();
         let payments: HashMap<i64, i64> = sqlx::query_as(
             "SELECT w.id, p.transaction_id FROM unnest($1::bigint[]) AS w(id)
              CROSS JOIN LATERAL (
@@ -65,13 +65,14 @@ impl Store {
                  ORDER BY transaction_date, transaction_id LIMIT 1 FOR UPDATE) p",
         )
         .bind(&free)
-        .bind(making.price)
+        .bind(price)
         .fetch_all(&mut *tx)
         .await?
         .into_iter()
         .collect();
 
-        let by_id: HashMap<i64, &Holder> = holders.iter().map(|h| (h.member_id, h)).collect();
+        let by_id: HashMap<i64, &Member> =
+            holders.iter().map(|h| (h.member_id.unwrap_or_default(), h)).collect();
         let mut refused = Vec::new();
         let mut paid = Vec::new();
         for &member_id in member_ids {
@@ -82,9 +83,9 @@ impl Store {
             let (first, last) = (&h.member_firstname, &h.member_lastname);
             let message = match (standing.get(&member_id), payments.get(&member_id)) {
                 (Some(number), _) => msg::has_a_card(first, last, number),
-                (None, None) => msg::no_payment(first, last, making.price),
+                (None, None) => msg::no_payment(first, last, price),
                 (None, Some(&payment)) => {
-                    paid.push((*h, payment));
+                    paid.push((member_id, *h, payment));
                     continue;
                 }
             };
@@ -105,30 +106,34 @@ impl Store {
             "SELECT e, extract(epoch FROM now())::bigint, extract(epoch FROM e::timestamptz)::bigint
              FROM (SELECT (current_date + make_interval(months => $1))::date AS e) expiry",
         )
-        .bind(making.validity_months)
+        .bind(validity_months)
         .fetch_one(&mut *tx)
         .await?;
-        let mut rows = CardRows::default();
-        for ((h, payment), seq) in paid.iter().zip(numbers) {
-            let number = common::id_number::make(making.number_prefix, seq);
-            rows.qr.push(making.signer.sign(&CardFacts {
+        // What each card is made with here, bound as arrays beside its member and payment (the rest is
+        // copied from the member's copy as it is written): its number, signed QR code and search text.
+        let mut card_numbers = Vec::with_capacity(paid.len());
+        let mut qr_codes = Vec::with_capacity(paid.len());
+        let mut search = Vec::with_capacity(paid.len());
+        for ((_, h, _), seq) in paid.iter().zip(numbers) {
+            let number = common::id_number::make(number_prefix, seq);
+            qr_codes.push(signer.sign(&CardFacts {
                 member_id_number: h.member_id_number.clone(),
                 card_number: number.clone(),
                 firstname: h.member_firstname.clone(),
                 lastname: h.member_lastname.clone(),
-                birth_date: h.member_birth_date,
+                birth_date: h.member_birth_date.as_deref().and_then(|d| d.parse().ok()),
                 issued_at,
                 expires_at,
             })?);
-            rows.search.push(text::fold(&format!(
+            search.push(text::fold(&format!(
                 "{} {} {number} {}",
                 h.member_firstname, h.member_lastname, h.member_id_number
             )));
-            rows.number.push(number);
-            rows.member.push(h.member_id);
-            rows.payment.push(*payment);
+            card_numbers.push(number);
         }
-        let cards: Vec<Json<pb::Card>> = sqlx::query_scalar(sqlx::AssertSqlSafe(format!(
+        let members: Vec<i64> = paid.iter().map(|(member_id, _, _)| *member_id).collect();
+        let payments: Vec<i64> = paid.iter().map(|(_, _, payment)| *payment).collect();
+        let cards = sqlx::query_as::<_, pb::Card>(sqlx::AssertSqlSafe(format!(
             "INSERT INTO cards.card AS c (card_id_number, card_member_id, card_member_id_number, card_firstname,
                  card_lastname, card_birth_date, card_birth_location, card_city, card_phone_number,
                  card_membership_start_date, card_photo_version, card_expiration_date, card_transaction_id,
@@ -140,39 +145,27 @@ impl Store {
                   AS n(number, member_id, payment, qr, search)
              JOIN cards.member m ON m.member_id = n.member_id
              RETURNING {}",
-            card_json()
+            card_columns()
         )))
-        .bind(&rows.number)
-        .bind(&rows.member)
-        .bind(&rows.payment)
-        .bind(&rows.qr)
-        .bind(&rows.search)
+        .bind(&card_numbers)
+        .bind(&members)
+        .bind(&payments)
+        .bind(&qr_codes)
+        .bind(&search)
         .bind(expires)
-        .bind(making.caller)
+        .bind(caller)
         .fetch_all(&mut *tx)
         .await?;
         let made_by_member: HashMap<i64, i64> = cards
             .iter()
-            .map(|Json(c)| (c.card_member_id.unwrap_or_default(), c.card_id.unwrap_or_default()))
+            .map(|c| (c.card_member_id.unwrap_or_default(), c.card_id.unwrap_or_default()))
             .collect();
-        let events: Vec<pb::CardSaved> = cards
-            .into_iter()
-            .map(|Json(card)| pb::CardSaved { meta: None, card: Some(card) })
-            .collect();
+        let events: Vec<pb::CardSaved> =
+            cards.into_iter().map(|card| pb::CardSaved { meta: None, card: Some(card) }).collect();
         outbox::enqueue_all(&mut tx, SCHEMA, "cards.card.created", &events).await?;
-        transactions::set_all_used(&mut tx, &rows.payment).await?;
+        transactions::set_all_used(&mut tx, &payments).await?;
         outbox::commit(tx, SCHEMA).await?;
-        let made = rows.member.iter().filter_map(|m| made_by_member.get(m).copied()).collect();
+        let made = paid.iter().filter_map(|(m, _, _)| made_by_member.get(m).copied()).collect();
         Ok((made, refused))
     }
-}
-
-/// The cards to write, column by column (bound as arrays).
-#[derive(Default)]
-struct CardRows {
-    number: Vec<String>,
-    member: Vec<i64>,
-    payment: Vec<i64>,
-    qr: Vec<String>,
-    search: Vec<String>,
 }

@@ -8,7 +8,6 @@ use common::error::ServiceError;
 use common::outbox;
 use common::paging::Page;
 use proto::cards as pb;
-use sqlx::types::Json;
 use sqlx::{PgConnection, Postgres, QueryBuilder};
 
 /// Public sort fields of the card list and their columns; the first is the default order.
@@ -23,67 +22,32 @@ pub const CARD_SORT: &[(&str, &str)] = &[
 /// The statuses of a card that still stands: a member with one gets no other.
 pub(super) const STANDING: &str = "('pending', 'printed', 'in_delivery', 'delivered')";
 
-/// A card row as the read message's JSON, with the address of the photo it was made with.
-pub(super) fn card_json() -> String {
+/// A card row as `pb::Card` reads it, with the address of the photo it was made with. Dates are
+/// `AAAA-MM-JJ` and times as a card's JSON writes them.
+pub(super) fn card_columns() -> String {
     format!(
-        "jsonb_strip_nulls(to_jsonb(c) - 'search' - 'card_photo_version' || jsonb_build_object(
-            'card_photo_file_path', CASE WHEN c.card_photo_version > 0
-                THEN '{}' || c.card_member_id || '?v=' || c.card_photo_version ELSE '' END))",
+        "c.card_id, c.card_id_number, c.card_member_id, c.card_member_id_number, c.card_firstname,
+         c.card_lastname, c.card_birth_date::text AS card_birth_date, c.card_birth_location, c.card_city,
+         c.card_phone_number, c.card_membership_start_date::text AS card_membership_start_date,
+         c.card_status, c.card_expiration_date::text AS card_expiration_date,
+         to_jsonb(c.card_delivered_at) #>> '{{}}' AS card_delivered_at,
+         to_jsonb(c.card_printed_at) #>> '{{}}' AS card_printed_at, c.card_transaction_id,
+         to_jsonb(c.card_created_at) #>> '{{}}' AS card_created_at, c.card_created_by_user,
+         CASE WHEN c.card_photo_version > 0
+             THEN '{}' || c.card_member_id || '?v=' || c.card_photo_version ELSE '' END AS card_photo_file_path,
+         c.card_qrcode, to_jsonb(c.card_revoked_at) #>> '{{}}' AS card_revoked_at, c.card_revoked_reason,
+         c.card_replaces_card_id, c.card_cancelled_reason,
+         to_jsonb(c.card_cancelled_at) #>> '{{}}' AS card_cancelled_at",
         common::photos::MEMBER_PHOTO_ADDRESS
     )
 }
 
-/// A list row's columns, read straight into `CardRow` (no JSON built per row). Times are written as a
-/// card's JSON writes them.
+/// A list row's columns, as `pb::CardRow` reads them (the same as `card_columns`).
 const CARD_ROW: &str = "c.card_id, c.card_id_number, c.card_member_id, c.card_member_id_number,
     c.card_firstname, c.card_lastname, c.card_status, c.card_expiration_date::text AS card_expiration_date,
     to_jsonb(c.card_delivered_at) #>> '{}' AS card_delivered_at,
     to_jsonb(c.card_printed_at) #>> '{}' AS card_printed_at,
     to_jsonb(c.card_created_at) #>> '{}' AS card_created_at";
-
-#[derive(sqlx::FromRow)]
-struct CardRow {
-    card_id: i64,
-    card_id_number: String,
-    card_member_id: i64,
-    card_member_id_number: String,
-    card_firstname: String,
-    card_lastname: String,
-    card_status: String,
-    card_expiration_date: String,
-    card_delivered_at: Option<String>,
-    card_printed_at: Option<String>,
-    card_created_at: String,
-}
-
-impl From<CardRow> for pb::CardRow {
-    fn from(r: CardRow) -> Self {
-        pb::CardRow {
-            card_id: Some(r.card_id),
-            card_id_number: r.card_id_number,
-            card_member_id: Some(r.card_member_id),
-            card_member_id_number: r.card_member_id_number,
-            card_firstname: r.card_firstname,
-            card_lastname: r.card_lastname,
-            card_status: r.card_status,
-            card_expiration_date: r.card_expiration_date,
-            card_delivered_at: r.card_delivered_at,
-            card_printed_at: r.card_printed_at,
-            card_created_at: r.card_created_at,
-        }
-    }
-}
-
-/// What making cards needs from the settings and the instance.
-pub struct Making<'a> {
-    /// Signs the card's QR code.
-    pub signer: &'a CardSigner,
-    /// The smallest payment that buys a card (francs CFA).
-    pub price: i64,
-    pub validity_months: i32,
-    pub number_prefix: &'a str,
-    pub caller: &'a str,
-}
 
 /// The filters of a card list.
 #[derive(Default)]
@@ -130,14 +94,14 @@ impl Store {
         page.push_after(&mut q, "cards.card", "card_id", false);
         page.push_window(&mut q, &page.order_sql_not_null("c.card_id"));
         // Not kept prepared, so that a search is planned for its pattern (see `common::total`).
-        let rows = q.build_query_as::<CardRow>().persistent(false).fetch_all(self.pool());
+        let rows = q.build_query_as::<pb::CardRow>().persistent(false).fetch_all(self.pool());
         let total = common::total::bounded_total(self.pool(), |q| {
             q.push(" FROM cards.card c");
             search.push_conditions(q);
         });
         let (rows, counted) = tokio::try_join!(rows, total)?;
         let (total, exact) = common::total::of_page(rows.len(), page, counted);
-        Ok((rows.into_iter().map(pb::CardRow::from).collect(), total, exact))
+        Ok((rows, total, exact))
     }
 
     /// The cards of `ids`, in that order, in one query; 404 for the first id no card has.
@@ -146,11 +110,12 @@ impl Store {
         let sql = format!(
             "SELECT {} FROM unnest($1::bigint[]) WITH ORDINALITY AS wanted(id, n)
              JOIN cards.card c ON c.card_id = wanted.id ORDER BY wanted.n",
-            card_json()
+            card_columns()
         );
-        let rows: Vec<Json<pb::Card>> =
-            sqlx::query_scalar(sqlx::AssertSqlSafe(sql)).bind(ids).fetch_all(self.pool()).await?;
-        let cards: Vec<pb::Card> = rows.into_iter().map(|Json(c)| c).collect();
+        let cards = sqlx::query_as::<_, pb::Card>(sqlx::AssertSqlSafe(sql))
+            .bind(ids)
+            .fetch_all(self.pool())
+            .await?;
         if let Some(missing) = ids.iter().find(|id| !cards.iter().any(|c| c.card_id == Some(**id)))
         {
             return Err(ServiceError::NotFound(msg::card_not_found(*missing)));
@@ -193,12 +158,10 @@ impl Store {
              ORDER BY t.transaction_member_id, t.transaction_date, t.transaction_id"
         );
         let sql = format!(
-            "SELECT jsonb_build_object('member_id', member_id, 'member_id_number', member_id_number,
-                 'member_firstname', member_firstname, 'member_lastname', member_lastname,
-                 'transaction_id', transaction_id, 'transaction_amount', transaction_amount)
-             FROM ({eligible}) e ORDER BY member_lastname, member_firstname, member_id LIMIT $2 OFFSET $3"
+            "SELECT e.* FROM ({eligible}) e
+             ORDER BY member_lastname, member_firstname, member_id LIMIT $2 OFFSET $3"
         );
-        let rows: Vec<Json<pb::CardCandidate>> = sqlx::query_scalar(sqlx::AssertSqlSafe(sql))
+        let rows = sqlx::query_as::<_, pb::CardCandidate>(sqlx::AssertSqlSafe(sql))
             .bind(price)
             .bind(page.limit)
             .bind(page.offset)
@@ -209,7 +172,7 @@ impl Store {
                 .bind(price)
                 .fetch_one(self.pool())
                 .await?;
-        Ok((rows.into_iter().map(|Json(c)| c).collect(), total))
+        Ok((rows, total))
     }
 
     /// pending -> printed for every card of `ids`, or none (409 naming the first that is not pending).
@@ -328,12 +291,11 @@ pub(super) async fn sign_card(
 }
 
 pub(super) async fn read_card(conn: &mut PgConnection, id: i64) -> Result<pb::Card, ServiceError> {
-    let sql = format!("SELECT {} FROM cards.card c WHERE c.card_id = $1", card_json());
-    sqlx::query_scalar(sqlx::AssertSqlSafe(sql))
+    let sql = format!("SELECT {} FROM cards.card c WHERE c.card_id = $1", card_columns());
+    sqlx::query_as::<_, pb::Card>(sqlx::AssertSqlSafe(sql))
         .bind(id)
         .fetch_optional(&mut *conn)
         .await?
-        .map(|Json(c)| c)
         .ok_or_else(|| ServiceError::NotFound(msg::card_not_found(id)))
 }
 

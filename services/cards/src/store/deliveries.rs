@@ -3,7 +3,7 @@
 //! `error` for an error-type delivery; taking a card out of an unsent delivery, or deleting one, moves
 //! its cards back to `printed`. A sent delivery no longer changes.
 
-use super::cards::{card_json, tell_card};
+use super::cards::{card_columns, tell_card};
 use super::{SCHEMA, Store};
 use crate::domain::delivery_rules;
 use crate::domain::messages as msg;
@@ -11,7 +11,6 @@ use common::error::ServiceError;
 use common::outbox;
 use common::paging::Page;
 use proto::cards as pb;
-use sqlx::types::Json;
 use sqlx::{PgConnection, Postgres, QueryBuilder};
 
 /// Public sort fields of the delivery list and their columns; the first is the default order.
@@ -25,21 +24,14 @@ pub const DELIVERY_SORT: &[(&str, &str)] = &[
 /// The one sort column that may be NULL.
 const SENT: &str = "d.delivery_sent_date_time";
 
-/// A delivery row as the read message's JSON, with its count of cards.
-const DELIVERY_JSON: &str =
-    "jsonb_strip_nulls(to_jsonb(d) || jsonb_build_object('delivery_quantity',
-    (SELECT count(*) FROM cards.card k WHERE k.card_delivery_id = d.delivery_id),
-    'delivery_has_proof', EXISTS (SELECT 1 FROM cards.delivery_proof p WHERE p.delivery_id = d.delivery_id)))";
-
-/// A delivery to write, its cards found by id.
-pub struct DeliveryDraft<'a> {
-    pub id: i64,
-    pub is_error_type: bool,
-    pub card_ids: Vec<i64>,
-    pub send: bool,
-    pub login_id: i64,
-    pub login_name: &'a str,
-}
+/// A delivery row as `pb::Delivery` reads it, with its count of cards and whether a proof is kept; times
+/// as its JSON writes them.
+const DELIVERY_COLUMNS: &str = "d.delivery_id, d.delivery_code, d.delivery_is_error_type,
+    (SELECT count(*) FROM cards.card k WHERE k.card_delivery_id = d.delivery_id) AS delivery_quantity,
+    d.delivery_sent, to_jsonb(d.delivery_creation_date_time) #>> '{}' AS delivery_creation_date_time,
+    to_jsonb(d.delivery_sent_date_time) #>> '{}' AS delivery_sent_date_time,
+    d.delivery_created_by_login_id, d.delivery_created_by_login, d.delivery_delivered_by_login_id,
+    EXISTS (SELECT 1 FROM cards.delivery_proof p WHERE p.delivery_id = d.delivery_id) AS delivery_has_proof";
 
 fn push_conditions(q: &mut QueryBuilder<Postgres>, code: &str, id_number: &str) {
     q.push(" WHERE TRUE");
@@ -67,18 +59,19 @@ impl Store {
         id_number: &str,
         page: &Page,
     ) -> Result<(Vec<pb::Delivery>, i64), ServiceError> {
-        let mut q =
-            QueryBuilder::<Postgres>::new(format!("SELECT {DELIVERY_JSON} FROM cards.delivery d"));
+        let mut q = QueryBuilder::<Postgres>::new(format!(
+            "SELECT {DELIVERY_COLUMNS} FROM cards.delivery d"
+        ));
         push_conditions(&mut q, code, id_number);
         // A delivery not sent yet has no sent time: those come last, in both directions.
         page.push_after(&mut q, "cards.delivery", "delivery_id", page.order_column == SENT);
         page.push_window(&mut q, &page.order_sql("d.delivery_id"));
-        let rows = q.build_query_scalar::<Json<pb::Delivery>>().fetch_all(self.pool());
+        let rows = q.build_query_as::<pb::Delivery>().fetch_all(self.pool());
         let mut count = QueryBuilder::<Postgres>::new("SELECT count(*) FROM cards.delivery d");
         push_conditions(&mut count, code, id_number);
         let (rows, total) =
             tokio::try_join!(rows, count.build_query_scalar::<i64>().fetch_one(self.pool()))?;
-        Ok((rows.into_iter().map(|Json(d)| d).collect(), total))
+        Ok((rows, total))
     }
 
     #[tracing::instrument(name = "db.cards.delivery_get", skip(self))]
@@ -87,14 +80,13 @@ impl Store {
         let delivery = read_delivery(&mut conn, id).await?;
         let sql = format!(
             "SELECT {} FROM cards.card c WHERE c.card_delivery_id = $1 ORDER BY c.card_lastname, c.card_id",
-            card_json()
+            card_columns()
         );
-        let cards: Vec<Json<pb::Card>> =
-            sqlx::query_scalar(sqlx::AssertSqlSafe(sql)).bind(id).fetch_all(&mut *conn).await?;
-        Ok(pb::DeliveryDetail {
-            delivery: Some(delivery),
-            cards: cards.into_iter().map(|Json(c)| c).collect(),
-        })
+        let cards = sqlx::query_as::<_, pb::Card>(sqlx::AssertSqlSafe(sql))
+            .bind(id)
+            .fetch_all(&mut *conn)
+            .await?;
+        Ok(pb::DeliveryDetail { delivery: Some(delivery), cards })
     }
 
     /// The ids of the cards whose numbers are given (in the order given); a number no card has is a 400.
@@ -113,14 +105,36 @@ impl Store {
         Ok(ids)
     }
 
-    /// Creates or changes an unsent delivery with its cards, and sends it when asked, in one transaction.
-    #[tracing::instrument(name = "db.cards.delivery_save", skip_all, fields(delivery_id = d.id))]
-    pub async fn save_delivery(&self, d: &DeliveryDraft<'_>) -> Result<i64, ServiceError> {
+    /// Creates (no id) or changes an unsent delivery with its cards (`card_ids`: those `d` names, found),
+    /// and sends it when asked, in one transaction; `login_id` and `login_name` are the caller's.
+    #[tracing::instrument(
+        name = "db.cards.delivery_save",
+        skip_all,
+        fields(delivery_id = d.delivery_id.unwrap_or_default())
+    )]
+    pub async fn save_delivery(
+        &self,
+        d: &pb::DeliveryInput,
+        card_ids: &[i64],
+        login_id: i64,
+        login_name: &str,
+    ) -> Result<i64, ServiceError> {
         // Every card given ends in the delivery (or the whole save is refused), and the cards not given
         // leave it: with at least one card, it is never left empty.
-        delivery_rules::not_empty(&d.card_ids)?;
+        delivery_rules::not_empty(card_ids)?;
+        let existing = d.delivery_id.filter(|id| *id > 0);
         let mut tx = self.pool().begin().await?;
-        let id = if d.id == 0 {
+        let id = if let Some(id) = existing {
+            lock_unsent(&mut tx, id).await?;
+            sqlx::query(
+                "UPDATE cards.delivery SET delivery_is_error_type = $2 WHERE delivery_id = $1",
+            )
+            .bind(id)
+            .bind(d.delivery_is_error_type)
+            .execute(&mut *tx)
+            .await?;
+            id
+        } else {
             let seq: i64 = sqlx::query_scalar("SELECT nextval('cards.delivery_code_seq')")
                 .fetch_one(&mut *tx)
                 .await?;
@@ -130,21 +144,11 @@ impl Store {
                  VALUES ('LIV-' || to_char(now(), 'YYYYMMDD') || '-' || $1, $2, $3, $4) RETURNING delivery_id",
             )
             .bind(seq)
-            .bind(d.is_error_type)
-            .bind(d.login_id)
-            .bind(d.login_name)
+            .bind(d.delivery_is_error_type)
+            .bind(login_id)
+            .bind(login_name)
             .fetch_one(&mut *tx)
             .await?
-        } else {
-            lock_unsent(&mut tx, d.id).await?;
-            sqlx::query(
-                "UPDATE cards.delivery SET delivery_is_error_type = $2 WHERE delivery_id = $1",
-            )
-            .bind(d.id)
-            .bind(d.is_error_type)
-            .execute(&mut *tx)
-            .await?;
-            d.id
         };
         // Cards taken out go back to printed; the others come in from printed.
         let removed: Vec<i64> = sqlx::query_scalar(
@@ -152,13 +156,13 @@ impl Store {
              WHERE card_delivery_id = $1 AND NOT (card_id = ANY($2)) RETURNING card_id",
         )
         .bind(id)
-        .bind(&d.card_ids)
+        .bind(card_ids)
         .fetch_all(&mut *tx)
         .await?;
         for card in removed {
             tell_card(&mut tx, card, "updated").await?;
         }
-        for &card in &d.card_ids {
+        for &card in card_ids {
             let row: Option<(String, Option<i64>)> = sqlx::query_as(
                 "SELECT card_status, card_delivery_id FROM cards.card WHERE card_id = $1 FOR UPDATE",
             )
@@ -188,9 +192,9 @@ impl Store {
             .await?;
             tell_card(&mut tx, card, "updated").await?;
         }
-        let mut verb = if d.id == 0 { "created" } else { "updated" };
-        if d.send {
-            send(&mut tx, id, d.login_id).await?;
+        let mut verb = if existing.is_none() { "created" } else { "updated" };
+        if d.delivery_sent {
+            send(&mut tx, id, login_id).await?;
             verb = "sent";
         }
         tell_delivery(&mut tx, id, verb).await?;
@@ -252,12 +256,11 @@ async fn send(tx: &mut PgConnection, id: i64, login_id: i64) -> Result<(), Servi
 }
 
 async fn read_delivery(conn: &mut PgConnection, id: i64) -> Result<pb::Delivery, ServiceError> {
-    let sql = format!("SELECT {DELIVERY_JSON} FROM cards.delivery d WHERE d.delivery_id = $1");
-    sqlx::query_scalar(sqlx::AssertSqlSafe(sql))
+    let sql = format!("SELECT {DELIVERY_COLUMNS} FROM cards.delivery d WHERE d.delivery_id = $1");
+    sqlx::query_as::<_, pb::Delivery>(sqlx::AssertSqlSafe(sql))
         .bind(id)
         .fetch_optional(&mut *conn)
         .await?
-        .map(|Json(d)| d)
         .ok_or_else(|| ServiceError::NotFound(msg::delivery_not_found(id)))
 }
 

@@ -45,14 +45,13 @@ impl Store {
 
     #[tracing::instrument(name = "db.cards.proof_get", skip(self))]
     pub async fn get_delivery_proof(&self, id: i64) -> Result<pb::DeliveryProof, ServiceError> {
-        let row: Option<(Vec<u8>, String, String)> = sqlx::query_as(
-            "SELECT content, content_type, file_name FROM cards.delivery_proof WHERE delivery_id = $1",
+        sqlx::query_as::<_, pb::DeliveryProof>(
+            "SELECT delivery_id, content, content_type, file_name FROM cards.delivery_proof
+             WHERE delivery_id = $1",
         )
         .bind(id)
         .fetch_optional(self.pool())
-        .await?;
-        let (content, content_type, file_name) =
-            row.ok_or_else(|| ServiceError::NotFound(msg::no_proof(id)))?;
-        Ok(pb::DeliveryProof { delivery_id: id, content, content_type, file_name })
+        .await?
+        .ok_or_else(|| ServiceError::NotFound(msg::no_proof(id)))
     }
 }

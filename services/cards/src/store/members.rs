@@ -1,10 +1,22 @@
 //! What the cards service keeps of members: the fields a card copies, from the members service's events
 //! (`MemberSaved`, `MemberDeleted`, `MemberPhotoChanged`), or read through to it when a card is asked for
-//! a member the events have not brought yet. Applying an event twice changes nothing.
+//! a member the events have not brought yet. Applying an event twice changes nothing. The one place the
+//! cards service asks the members service about a member (with the caller's own token).
 
+use crate::domain::messages as msg;
 use common::error::ServiceError;
+use common::grpc::TracedChannel;
+use futures::{StreamExt, TryStreamExt};
 use proto::members as pb;
+use proto::members::members_client::MembersClient;
 use sqlx::PgConnection;
+use tonic::Code;
+
+/// The members service, when this instance calls it (none: the copy is all there is).
+pub type Members<'a> = Option<&'a MembersClient<TracedChannel>>;
+
+/// Members read from the members service at once.
+const READ_AT_ONCE: usize = 8;
 
 /// A member as kept here.
 pub struct Projected<'a> {
@@ -106,8 +118,46 @@ pub async fn photo_changed(
 }
 
 impl super::Store {
+    /// Brings the members of `ids` the copy does not have yet from the members service (a member
+    /// created a moment ago, whose event is still on its way); one it does not know stays missing.
+    pub async fn read_through(
+        &self,
+        members: Members<'_>,
+        ids: &[i64],
+    ) -> Result<(), ServiceError> {
+        let missing = self.missing_members(ids).await?;
+        self.read_again(members, &missing).await
+    }
+
+    /// Reads the members of `ids` from the members service into the copy (one it does not know is
+    /// left), a few at a time (a refresh reads every member with an unused payment).
+    pub async fn read_again(&self, members: Members<'_>, ids: &[i64]) -> Result<(), ServiceError> {
+        let Some(members) = members else { return Ok(()) };
+        futures::stream::iter(ids.iter().copied())
+            .map(|id| async move {
+                match members.clone().get_member(pb::Id { id }).await {
+                    Ok(member) => self.keep_member(&member.into_inner()).await,
+                    Err(status) if status.code() == Code::NotFound => Ok(()),
+                    Err(status) => Err(unavailable(&status)),
+                }
+            })
+            .buffer_unordered(READ_AT_ONCE)
+            .try_collect::<()>()
+            .await
+    }
+
+    /// Whether the members service knows the member (true when this instance does not call it).
+    pub async fn member_known(&self, members: Members<'_>, id: i64) -> Result<bool, ServiceError> {
+        let Some(members) = members else { return Ok(true) };
+        match members.clone().get_member(pb::Id { id }).await {
+            Ok(_) => Ok(true),
+            Err(status) if status.code() == Code::NotFound => Ok(false),
+            Err(status) => Err(unavailable(&status)),
+        }
+    }
+
     /// The ids of `ids` the copy of members does not have yet.
-    pub async fn missing_members(&self, ids: &[i64]) -> Result<Vec<i64>, ServiceError> {
+    async fn missing_members(&self, ids: &[i64]) -> Result<Vec<i64>, ServiceError> {
         Ok(sqlx::query_scalar(
             "SELECT id FROM unnest($1::bigint[]) id
              WHERE NOT EXISTS (SELECT 1 FROM cards.member m WHERE m.member_id = id)",
@@ -118,7 +168,13 @@ impl super::Store {
     }
 
     /// Keeps a member read from the members service.
-    pub async fn keep_member(&self, m: &pb::Member) -> Result<(), ServiceError> {
+    async fn keep_member(&self, m: &pb::Member) -> Result<(), ServiceError> {
         upsert(&mut *self.pool().acquire().await?, &Projected::of_member(m)).await
     }
+}
+
+/// The members service out of reach (or failing): logged, and a 503 in French.
+fn unavailable(status: &tonic::Status) -> ServiceError {
+    tracing::error!(code = ?status.code(), message = status.message(), "members read-through failed");
+    ServiceError::Unavailable(msg::MEMBERS_UNAVAILABLE.into())
 }

@@ -6,13 +6,12 @@
 use super::{SCHEMA, Store, transactions};
 use crate::domain::messages as msg;
 use crate::domain::statement_rules::StatementPayment;
-use crate::domain::transaction_rules::TransactionDraft;
+use crate::domain::transaction_rules::{self, number_key};
 use common::error::ServiceError;
 use common::outbox;
 use common::paging::Page;
 use proto::cards as pb;
-use sqlx::types::Json;
-use sqlx::{PgConnection, Row};
+use sqlx::PgConnection;
 
 impl Store {
     /// Records a statement's payments in one transaction (all or none), and counts what became of them.
@@ -25,15 +24,19 @@ impl Store {
         let mut tx = self.pool().begin().await?;
         let mut result = pb::StatementResult::default();
         for row in rows {
-            let d = &row.draft;
-            if is_known(&mut tx, &d.operator, &d.number_key).await? {
+            let t = &row.transaction;
+            let key = number_key(&t.transaction_number);
+            if is_known(&mut tx, &t.transaction_mobile_operator, &key).await? {
                 result.known += 1;
                 continue;
             }
             match payer(&mut tx, &row.phone_key).await? {
                 Some(member_id) => {
-                    let draft = TransactionDraft { member_id, ..d.clone() };
-                    let id = transactions::insert(&mut tx, &draft, caller).await?;
+                    let paid = pb::TransactionInput {
+                        transaction_member_id: Some(member_id),
+                        ..t.clone()
+                    };
+                    let id = transactions::insert(&mut tx, &paid, caller).await?;
                     transactions::tell(&mut tx, id, "created").await?;
                     result.matched += 1;
                 }
@@ -41,13 +44,13 @@ impl Store {
                     sqlx::query(
                         "INSERT INTO cards.unmatched_payment (transaction_mobile_operator, transaction_number,
                              number_key, transaction_date, transaction_amount, phone_number, imported_by_user)
-                         VALUES ($1, $2, $3, $4, $5, $6, $7)",
+                         VALUES ($1, $2, $3, $4::date, $5, $6, $7)",
                     )
-                    .bind(&d.operator)
-                    .bind(&d.number)
-                    .bind(&d.number_key)
-                    .bind(d.date)
-                    .bind(d.amount)
+                    .bind(&t.transaction_mobile_operator)
+                    .bind(&t.transaction_number)
+                    .bind(&key)
+                    .bind(&t.transaction_date)
+                    .bind(transactions::amount(t))
                     .bind(&row.phone)
                     .bind(caller)
                     .execute(&mut *tx)
@@ -66,13 +69,14 @@ impl Store {
         page: &Page,
     ) -> Result<(Vec<pb::UnmatchedPayment>, i64), ServiceError> {
         let sql = format!(
-            "SELECT to_jsonb(u) - 'number_key' || jsonb_build_object(
-                 'transaction_date', to_char(u.transaction_date, 'YYYY-MM-DD'),
-                 'transaction_amount', u.transaction_amount::float8)
+            "SELECT u.unmatched_id, u.transaction_mobile_operator, u.transaction_number,
+                    to_char(u.transaction_date, 'YYYY-MM-DD') AS transaction_date,
+                    u.transaction_amount::float8 AS transaction_amount, u.phone_number,
+                    to_jsonb(u.imported_at) #>> '{{}}' AS imported_at, u.imported_by_user
              FROM cards.unmatched_payment u ORDER BY {} LIMIT $1 OFFSET $2",
             page.order_sql("u.unmatched_id")
         );
-        let rows: Vec<Json<pb::UnmatchedPayment>> = sqlx::query_scalar(sqlx::AssertSqlSafe(sql))
+        let rows = sqlx::query_as::<_, pb::UnmatchedPayment>(sqlx::AssertSqlSafe(sql))
             .bind(page.limit)
             .bind(page.offset)
             .fetch_all(self.pool())
@@ -80,7 +84,7 @@ impl Store {
         let total = sqlx::query_scalar("SELECT count(*) FROM cards.unmatched_payment")
             .fetch_one(self.pool())
             .await?;
-        Ok((rows.into_iter().map(|Json(u)| u).collect(), total))
+        Ok((rows, total))
     }
 
     /// Records an unmatched payment as `member_id`'s transaction, in one transaction, and answers its id.
@@ -92,26 +96,23 @@ impl Store {
         caller: &str,
     ) -> Result<i64, ServiceError> {
         let mut tx = self.pool().begin().await?;
-        let row = sqlx::query(
+        // The payment as a transaction's input: the statement's fields, the member named, the default type.
+        let payment = sqlx::query_as::<_, pb::TransactionInput>(
             "DELETE FROM cards.unmatched_payment WHERE unmatched_id = $1
-             RETURNING transaction_mobile_operator, transaction_number, number_key, transaction_date,
-                       transaction_amount",
+             RETURNING transaction_mobile_operator, transaction_number,
+                       to_char(transaction_date, 'YYYY-MM-DD') AS transaction_date,
+                       transaction_amount::float8 AS transaction_amount",
         )
         .bind(unmatched_id)
         .fetch_optional(&mut *tx)
         .await?
         .ok_or_else(|| ServiceError::NotFound(msg::unmatched_not_found(unmatched_id)))?;
-        let draft = TransactionDraft {
-            id: 0,
-            date: row.try_get("transaction_date")?,
-            amount: row.try_get("transaction_amount")?,
-            kind: crate::domain::transaction_rules::DEFAULT_TYPE.to_string(),
-            member_id,
-            operator: row.try_get("transaction_mobile_operator")?,
-            number: row.try_get("transaction_number")?,
-            number_key: row.try_get("number_key")?,
+        let payment = pb::TransactionInput {
+            transaction_member_id: Some(member_id),
+            transaction_type: transaction_rules::DEFAULT_TYPE.to_string(),
+            ..payment
         };
-        let id = transactions::insert(&mut tx, &draft, caller).await?;
+        let id = transactions::insert(&mut tx, &payment, caller).await?;
         transactions::tell(&mut tx, id, "created").await?;
         outbox::commit(tx, SCHEMA).await?;
         Ok(id)

@@ -2,13 +2,12 @@
 
 use super::{SCHEMA, Store};
 use crate::domain::messages as msg;
-use crate::domain::transaction_rules::TransactionDraft;
+use crate::domain::transaction_rules::number_key;
 use common::error::ServiceError;
 use common::outbox;
 use common::paging::Page;
 use common::validation::{UniqueField, unique_or};
 use proto::cards as pb;
-use sqlx::types::Json;
 use sqlx::{PgConnection, Postgres, QueryBuilder};
 
 /// Public sort fields of the transaction list and their columns; the first is the default order.
@@ -20,47 +19,12 @@ pub const TRANSACTION_SORT: &[(&str, &str)] = &[
     ("transaction_mobileOperator", "t.transaction_mobile_operator"),
 ];
 
-/// A transaction row as the read message's JSON (the columns under the proto names), without the
-/// comparison key.
-const TRANSACTION_JSON: &str = "jsonb_strip_nulls(to_jsonb(t) - 'number_key' - 'updated_at')";
-
-/// The same fields as columns, for the list: its pages of 2,000 are read straight from the columns
-/// instead of being built as JSON by PostgreSQL and parsed again here (the card list's `CardRow`).
+/// A transaction row as `pb::Transaction` reads it (the columns under the proto names, without the
+/// comparison key): the date as `AAAA-MM-JJ`, the amount as a number, the time as its JSON writes it.
 const TRANSACTION_COLUMNS: &str = "t.transaction_id, t.transaction_date::text AS transaction_date,
-    t.transaction_amount, t.transaction_type, t.transaction_member_id, t.transaction_mobile_operator,
-    t.transaction_number, t.transaction_is_used_for_card,
+    t.transaction_amount::float8 AS transaction_amount, t.transaction_type, t.transaction_member_id,
+    t.transaction_mobile_operator, t.transaction_number, t.transaction_is_used_for_card,
     to_jsonb(t.transaction_created_at) #>> '{}' AS transaction_created_at, t.transaction_created_by_user";
-
-#[derive(sqlx::FromRow)]
-struct TransactionRow {
-    transaction_id: i64,
-    transaction_date: String,
-    transaction_amount: i64,
-    transaction_type: String,
-    transaction_member_id: i64,
-    transaction_mobile_operator: String,
-    transaction_number: String,
-    transaction_is_used_for_card: bool,
-    transaction_created_at: String,
-    transaction_created_by_user: String,
-}
-
-impl From<TransactionRow> for pb::Transaction {
-    fn from(r: TransactionRow) -> Self {
-        pb::Transaction {
-            transaction_id: Some(r.transaction_id),
-            transaction_date: r.transaction_date,
-            transaction_amount: Some(r.transaction_amount as f64),
-            transaction_type: r.transaction_type,
-            transaction_member_id: Some(r.transaction_member_id),
-            transaction_mobile_operator: r.transaction_mobile_operator,
-            transaction_number: r.transaction_number,
-            transaction_is_used_for_card: r.transaction_is_used_for_card,
-            transaction_created_at: r.transaction_created_at,
-            transaction_created_by_user: r.transaction_created_by_user,
-        }
-    }
-}
 
 impl Store {
     /// A page of transactions (of one member, when given), with the count of all that match.
@@ -81,11 +45,11 @@ impl Store {
         // Every sort column is NOT NULL: one index serves both directions.
         page.push_after(&mut q, "cards.transaction", "transaction_id", false);
         page.push_window(&mut q, &page.order_sql_not_null("t.transaction_id"));
-        let rows = q.build_query_as::<TransactionRow>().fetch_all(&self.pool);
+        let rows = q.build_query_as::<pb::Transaction>().fetch_all(&self.pool);
         let total = common::total::bounded_total(&self.pool, conditions);
         let (rows, counted) = tokio::try_join!(rows, total)?;
         let (total, exact) = common::total::of_page(rows.len(), page, counted);
-        Ok((rows.into_iter().map(pb::Transaction::from).collect(), total, exact))
+        Ok((rows, total, exact))
     }
 
     #[tracing::instrument(name = "db.cards.transaction_get", skip(self))]
@@ -101,51 +65,55 @@ impl Store {
         operator: &str,
     ) -> Result<Vec<pb::Transaction>, ServiceError> {
         let sql = format!(
-            "SELECT {TRANSACTION_JSON} FROM cards.transaction t
+            "SELECT {TRANSACTION_COLUMNS} FROM cards.transaction t
              WHERE t.number_key = $1 AND ($2 = '' OR lower(t.transaction_mobile_operator) = lower($2))
              ORDER BY t.transaction_id"
         );
-        let rows: Vec<Json<pb::Transaction>> = sqlx::query_scalar(sqlx::AssertSqlSafe(sql))
+        Ok(sqlx::query_as::<_, pb::Transaction>(sqlx::AssertSqlSafe(sql))
             .bind(number_key)
             .bind(operator.trim())
             .fetch_all(&self.pool)
-            .await?;
-        Ok(rows.into_iter().map(|Json(t)| t).collect())
+            .await?)
     }
 
-    /// Creates (id 0) or updates a transaction, with its event. A transaction a card used stays as it is.
-    #[tracing::instrument(name = "db.cards.transaction_save", skip_all, fields(transaction_id = d.id))]
+    /// Creates (no id) or updates a transaction as checked (`transaction_rules::check`), with its event.
+    /// A transaction a card used stays as it is.
+    #[tracing::instrument(
+        name = "db.cards.transaction_save",
+        skip_all,
+        fields(transaction_id = t.transaction_id.unwrap_or_default())
+    )]
     pub async fn save_transaction(
         &self,
-        d: &TransactionDraft,
+        t: &pb::TransactionInput,
         caller: &str,
     ) -> Result<i64, ServiceError> {
         let mut tx = self.pool.begin().await?;
-        if d.id > 0 {
-            lock_unused(&mut tx, d.id).await?;
-        }
-        let saved: i64 = if d.id == 0 {
-            insert(&mut tx, d, caller).await?
-        } else {
-            sqlx::query_scalar(
-                "UPDATE cards.transaction SET transaction_date = $1, transaction_amount = $2,
-                     transaction_type = $3, transaction_member_id = $4, transaction_mobile_operator = $5,
-                     transaction_number = $6, number_key = $7, updated_at = now()
-                 WHERE transaction_id = $8 RETURNING transaction_id",
-            )
-            .bind(d.date)
-            .bind(d.amount)
-            .bind(&d.kind)
-            .bind(d.member_id)
-            .bind(&d.operator)
-            .bind(&d.number)
-            .bind(&d.number_key)
-            .bind(d.id)
-            .fetch_one(&mut *tx)
-            .await
-            .map_err(|e| number_taken(e, d))?
+        let (saved, verb) = match t.transaction_id.filter(|id| *id > 0) {
+            None => (insert(&mut tx, t, caller).await?, "created"),
+            Some(id) => {
+                lock_unused(&mut tx, id).await?;
+                let saved = sqlx::query_scalar(
+                    "UPDATE cards.transaction SET transaction_date = $1::date, transaction_amount = $2,
+                         transaction_type = $3, transaction_member_id = $4, transaction_mobile_operator = $5,
+                         transaction_number = $6, number_key = $7, updated_at = now()
+                     WHERE transaction_id = $8 RETURNING transaction_id",
+                )
+                .bind(&t.transaction_date)
+                .bind(amount(t))
+                .bind(&t.transaction_type)
+                .bind(t.transaction_member_id)
+                .bind(&t.transaction_mobile_operator)
+                .bind(&t.transaction_number)
+                .bind(number_key(&t.transaction_number))
+                .bind(id)
+                .fetch_one(&mut *tx)
+                .await
+                .map_err(|e| number_taken(e, t))?;
+                (saved, "updated")
+            }
         };
-        tell(&mut tx, saved, if d.id == 0 { "created" } else { "updated" }).await?;
+        tell(&mut tx, saved, verb).await?;
         outbox::commit(tx, SCHEMA).await?;
         Ok(saved)
     }
@@ -170,39 +138,44 @@ impl Store {
     }
 }
 
-/// Records a new payment (409 on `transaction_number` when the operator's number is known) and answers
-/// its id; the caller tells of it.
+/// Records a new payment as checked, of its member (409 on `transaction_number` when the operator's
+/// number is known), and answers its id; the caller tells of it.
 pub(super) async fn insert(
     tx: &mut PgConnection,
-    d: &TransactionDraft,
+    t: &pb::TransactionInput,
     caller: &str,
 ) -> Result<i64, ServiceError> {
     sqlx::query_scalar(
         "INSERT INTO cards.transaction (transaction_date, transaction_amount, transaction_type,
              transaction_member_id, transaction_mobile_operator, transaction_number, number_key,
              transaction_created_by_user)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING transaction_id",
+         VALUES ($1::date, $2, $3, $4, $5, $6, $7, $8) RETURNING transaction_id",
     )
-    .bind(d.date)
-    .bind(d.amount)
-    .bind(&d.kind)
-    .bind(d.member_id)
-    .bind(&d.operator)
-    .bind(&d.number)
-    .bind(&d.number_key)
+    .bind(&t.transaction_date)
+    .bind(amount(t))
+    .bind(&t.transaction_type)
+    .bind(t.transaction_member_id)
+    .bind(&t.transaction_mobile_operator)
+    .bind(&t.transaction_number)
+    .bind(number_key(&t.transaction_number))
     .bind(caller)
     .fetch_one(&mut *tx)
     .await
-    .map_err(|e| number_taken(e, d))
+    .map_err(|e| number_taken(e, t))
 }
 
-fn number_taken(e: sqlx::Error, d: &TransactionDraft) -> ServiceError {
+/// The amount as written: whole francs CFA (checked whole and within bounds).
+pub(super) fn amount(t: &pb::TransactionInput) -> i64 {
+    t.transaction_amount.unwrap_or_default() as i64
+}
+
+fn number_taken(e: sqlx::Error, t: &pb::TransactionInput) -> ServiceError {
     unique_or(
         e,
         [UniqueField {
             constraint: "transaction_number_key",
             field: "transaction_number",
-            message: msg::number_taken(&d.number, &d.operator),
+            message: msg::number_taken(&t.transaction_number, &t.transaction_mobile_operator),
         }],
     )
 }
@@ -221,15 +194,14 @@ pub(super) async fn set_used(
     id: i64,
     used: bool,
 ) -> Result<(), ServiceError> {
-    let Json(transaction): Json<pb::Transaction> =
-        sqlx::query_scalar(sqlx::AssertSqlSafe(format!(
-            "UPDATE cards.transaction t SET transaction_is_used_for_card = $2, updated_at = now()
-         WHERE transaction_id = $1 RETURNING {TRANSACTION_JSON}"
-        )))
-        .bind(id)
-        .bind(used)
-        .fetch_one(&mut *tx)
-        .await?;
+    let transaction = sqlx::query_as::<_, pb::Transaction>(sqlx::AssertSqlSafe(format!(
+        "UPDATE cards.transaction t SET transaction_is_used_for_card = $2, updated_at = now()
+         WHERE transaction_id = $1 RETURNING {TRANSACTION_COLUMNS}"
+    )))
+    .bind(id)
+    .bind(used)
+    .fetch_one(&mut *tx)
+    .await?;
     let event = pb::TransactionSaved { meta: None, transaction: Some(transaction) };
     outbox::enqueue(tx, SCHEMA, "cards.transaction.updated", &event).await?;
     Ok(())
@@ -237,16 +209,16 @@ pub(super) async fn set_used(
 
 /// Marks payments spent by the cards just made, and tells of each.
 pub(super) async fn set_all_used(tx: &mut PgConnection, ids: &[i64]) -> Result<(), ServiceError> {
-    let spent: Vec<Json<pb::Transaction>> = sqlx::query_scalar(sqlx::AssertSqlSafe(format!(
+    let spent = sqlx::query_as::<_, pb::Transaction>(sqlx::AssertSqlSafe(format!(
         "UPDATE cards.transaction t SET transaction_is_used_for_card = true, updated_at = now()
-         WHERE transaction_id = ANY($1) RETURNING {TRANSACTION_JSON}"
+         WHERE transaction_id = ANY($1) RETURNING {TRANSACTION_COLUMNS}"
     )))
     .bind(ids)
     .fetch_all(&mut *tx)
     .await?;
     let events: Vec<pb::TransactionSaved> = spent
         .into_iter()
-        .map(|Json(t)| pb::TransactionSaved { meta: None, transaction: Some(t) })
+        .map(|t| pb::TransactionSaved { meta: None, transaction: Some(t) })
         .collect();
     outbox::enqueue_all(tx, SCHEMA, "cards.transaction.updated", &events).await?;
     Ok(())
@@ -256,13 +228,13 @@ pub(super) async fn read(
     conn: &mut PgConnection,
     id: i64,
 ) -> Result<pb::Transaction, ServiceError> {
-    let sql =
-        format!("SELECT {TRANSACTION_JSON} FROM cards.transaction t WHERE t.transaction_id = $1");
-    sqlx::query_scalar(sqlx::AssertSqlSafe(sql))
+    let sql = format!(
+        "SELECT {TRANSACTION_COLUMNS} FROM cards.transaction t WHERE t.transaction_id = $1"
+    );
+    sqlx::query_as::<_, pb::Transaction>(sqlx::AssertSqlSafe(sql))
         .bind(id)
         .fetch_optional(&mut *conn)
         .await?
-        .map(|Json(t)| t)
         .ok_or_else(|| ServiceError::NotFound(msg::transaction_not_found(id)))
 }
 
