@@ -2,14 +2,15 @@
 //! the members kept from the members service's events), and the events that tell of both (through the
 //! transactional outbox), card making and printing, deliveries and their slips and proofs.
 
+mod consumers;
 mod delivery_slip;
 pub mod domain;
+mod events;
 mod grpc;
 mod pdf_kit;
 mod pdf_merge;
 mod print_run;
 mod printing;
-mod projection;
 mod store;
 
 pub use store::SCHEMA;
@@ -116,13 +117,13 @@ impl common::service::Service for CardsService {
         nats: &async_nats::Client,
     ) -> Vec<Box<dyn common::service::Background>> {
         vec![Box::new(common::consumer::Consumer::of(
-            projection::CONSUMER,
+            consumers::members::CONSUMER,
             "members",
             &INFO,
             self.pool.clone(),
             naming.clone(),
             nats.clone(),
-            projection::MemberProjection,
+            consumers::members::MemberEvents,
         ))]
     }
 

@@ -92,31 +92,6 @@ impl<E> fmt::Display for Subject<E> {
     }
 }
 
-/// The subject `enqueue` takes for an event of message `E`: a `&Subject<E>`, or a bare name (`&str`,
-/// `&String`) from a service that does not declare its subjects yet (the cards service), which nothing
-/// ties to its message. The bare names go once every service has its `events.rs`.
-pub trait SubjectOf<E> {
-    fn subject_name(&self) -> &str;
-}
-
-impl<E> SubjectOf<E> for &Subject<E> {
-    fn subject_name(&self) -> &str {
-        self.name
-    }
-}
-
-impl<E> SubjectOf<E> for &str {
-    fn subject_name(&self) -> &str {
-        self
-    }
-}
-
-impl<E> SubjectOf<E> for &String {
-    fn subject_name(&self) -> &str {
-        self.as_str()
-    }
-}
-
 /// An event ready for the outbox table: its id, its subject, its payload with its schema version in
 /// `meta` (the relay adds its id and time) and the trace context of the change. For a statement that
 /// writes its outbox row itself (binding `subject`, `id`, `payload` and `trace_context`).
@@ -150,14 +125,14 @@ fn payload_of<E: proto::Event>(event: &E) -> Result<serde_json::Value, sqlx::Err
 pub async fn enqueue<E: proto::Event>(
     tx: &mut PgConnection,
     schema: &'static str,
-    subject: impl SubjectOf<E>,
+    subject: &Subject<E>,
     event: &E,
 ) -> Result<(), sqlx::Error> {
     sqlx::query(AssertSqlSafe(format!(
         "INSERT INTO {schema}.outbox (id, subject, payload, trace_context) VALUES ($1, $2, $3, $4)"
     )))
     .bind(uuid::Uuid::now_v7())
-    .bind(subject.subject_name())
+    .bind(subject.name)
     .bind(payload_of(event)?)
     .bind(current_trace_context())
     .execute(&mut *tx)
@@ -169,7 +144,7 @@ pub async fn enqueue<E: proto::Event>(
 pub async fn enqueue_all<E: proto::Event>(
     tx: &mut PgConnection,
     schema: &'static str,
-    subject: impl SubjectOf<E>,
+    subject: &Subject<E>,
     events: &[E],
 ) -> Result<(), sqlx::Error> {
     if events.is_empty() {
@@ -186,7 +161,7 @@ pub async fn enqueue_all<E: proto::Event>(
          SELECT id, $2, payload, $4 FROM unnest($1::uuid[], $3::jsonb[]) AS e(id, payload)"
     )))
     .bind(ids)
-    .bind(subject.subject_name())
+    .bind(subject.name)
     .bind(payloads)
     .bind(current_trace_context())
     .execute(&mut *tx)

@@ -63,7 +63,7 @@ pub fn deleted(level: &Level) -> Option<Subject<pb::LevelDeleted>> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::store::{DepartmentRow, LocalityRow, RegionRow, SubprefectureRow, Told};
+    use crate::store::Told;
     use serde_json::{Value, json};
 
     /// The payload of a saved row's event, as the outbox writes it.
@@ -80,43 +80,43 @@ mod tests {
     /// the row, written flat beside `meta` (`proto/build.rs`), reads the same.
     #[test]
     fn a_saved_row_is_told_as_before_the_event_carried_it() {
-        let region = RegionRow {
-            region_id: 4,
+        let region = pb::Region {
+            region_id: Some(4),
             region_code: "HSS".into(),
             region_name: "Haut-Sassandra".into(),
         };
         let before = json!({"meta": meta(), "region_id": 4, "region_code": "HSS", "region_name": "Haut-Sassandra"});
         assert_eq!(payload(&region), before);
-        let department = DepartmentRow {
-            department_id: 7,
+        let department = pb::Department {
+            department_id: Some(7),
             department_code: "DAL".into(),
             department_name: "Daloa".into(),
-            department_region_id: 4,
+            department_region_id: Some(4),
             region_name: "Haut-Sassandra".into(),
         };
         let before = json!({"meta": meta(), "department_id": 7, "department_code": "DAL",
             "department_name": "Daloa", "department_regionId": 4});
         assert_eq!(payload(&department), before);
-        let subprefecture = SubprefectureRow {
-            subprefecture_id: 9,
+        let subprefecture = pb::Subprefecture {
+            subprefecture_id: Some(9),
             subprefecture_code: "DAL-1".into(),
             subprefecture_name: "Gboguhé".into(),
-            subprefecture_department_id: 7,
+            subprefecture_department_id: Some(7),
             department_name: "Daloa".into(),
-            region_id: 4,
+            region_id: Some(4),
             region_name: "Haut-Sassandra".into(),
         };
         let before = json!({"meta": meta(), "subprefecture_id": 9, "subprefecture_code": "DAL-1",
             "subprefecture_name": "Gboguhé", "subprefecture_departmentId": 7});
         assert_eq!(payload(&subprefecture), before);
-        let locality = LocalityRow {
-            locality_id: 12,
+        let locality = pb::Locality {
+            locality_id: Some(12),
             locality_name: "Zaïbo".into(),
-            locality_subprefecture_id: 9,
+            locality_subprefecture_id: Some(9),
             subprefecture_name: "Gboguhé".into(),
-            department_id: 7,
+            department_id: Some(7),
             department_name: "Daloa".into(),
-            locality_region_id: 4,
+            locality_region_id: Some(4),
             region_name: "Haut-Sassandra".into(),
         };
         let before = json!({"meta": meta(), "locality_id": 12, "locality_name": "Zaïbo",

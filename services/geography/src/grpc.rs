@@ -1,15 +1,14 @@
 //! The gRPC face of the geography service: translation between the contract and the rules and store.
 
 use crate::domain::import::{self, MAX_REPORTED};
-use crate::domain::levels::{DEPARTMENT, LOCALITY, REGION, SUBPREFECTURE, required_text};
+use crate::domain::level_rules;
+use crate::domain::levels::{DEPARTMENT, LOCALITY, REGION, SUBPREFECTURE};
 use crate::domain::messages as msg;
-use crate::store::{DepartmentRow, Draft, LocalityRow, RegionRow, Store, SubprefectureRow};
+use crate::store::Store;
 use common::error::ServiceError;
 use common::identity::{Calls, Need};
 use common::paging::Page;
 use common::roles::{Access, Area};
-use common::text;
-use common::validation::Faults;
 use proto::common::Empty;
 use proto::geography as pb;
 use proto::geography::geography_server::Geography;
@@ -58,100 +57,22 @@ fn page(request: &pb::ListRequest, allowed: &[(&str, &'static str)]) -> Result<P
     Page::of(&p, allowed)
 }
 
-impl From<RegionRow> for pb::Region {
-    fn from(r: RegionRow) -> Self {
-        pb::Region {
-            region_id: Some(r.region_id),
-            region_code: r.region_code,
-            region_name: r.region_name,
-        }
-    }
-}
-
-impl From<DepartmentRow> for pb::Department {
-    fn from(r: DepartmentRow) -> Self {
-        pb::Department {
-            department_id: Some(r.department_id),
-            department_code: r.department_code,
-            department_name: r.department_name,
-            department_region_id: Some(r.department_region_id),
-            region_name: r.region_name,
-        }
-    }
-}
-
-impl From<SubprefectureRow> for pb::Subprefecture {
-    fn from(r: SubprefectureRow) -> Self {
-        pb::Subprefecture {
-            subprefecture_id: Some(r.subprefecture_id),
-            subprefecture_code: r.subprefecture_code,
-            subprefecture_name: r.subprefecture_name,
-            subprefecture_department_id: Some(r.subprefecture_department_id),
-            department_name: r.department_name,
-            region_id: Some(r.region_id),
-            region_name: r.region_name,
-        }
-    }
-}
-
-impl From<LocalityRow> for pb::Locality {
-    fn from(r: LocalityRow) -> Self {
-        pb::Locality {
-            locality_id: Some(r.locality_id),
-            locality_name: r.locality_name,
-            locality_subprefecture_id: Some(r.locality_subprefecture_id),
-            subprefecture_name: r.subprefecture_name,
-            department_id: Some(r.department_id),
-            department_name: r.department_name,
-            locality_region_id: Some(r.locality_region_id),
-            region_name: r.region_name,
-        }
-    }
-}
-
 #[tonic::async_trait]
 impl Geography for GeographyGrpc {
     async fn list_regions(&self, request: Request<pb::ListRequest>) -> Answer<pb::RegionList> {
         let r = request.into_inner();
         let (rows, total) =
-            self.store.list::<RegionRow>(&REGION, &r.filter, 0, &page(&r, REGION.sort)?).await?;
-        Ok(Response::new(pb::RegionList {
-            items: rows.into_iter().map(Into::into).collect(),
-            total,
-        }))
+            self.store.list::<pb::Region>(&REGION, &r.filter, 0, &page(&r, REGION.sort)?).await?;
+        Ok(Response::new(pb::RegionList { items: rows, total }))
     }
 
     async fn get_region(&self, request: Request<pb::Id>) -> Answer<pb::Region> {
-        Ok(Response::new(
-            self.store.get::<RegionRow>(&REGION, request.into_inner().id).await?.into(),
-        ))
+        Ok(Response::new(self.store.get::<pb::Region>(&REGION, request.into_inner().id).await?))
     }
 
     async fn save_region(&self, request: Request<pb::Region>) -> Answer<pb::Id> {
-        let r = request.into_inner();
-        let mut checks = Faults::new();
-        let code = text::code(&required_text(
-            &mut checks,
-            "region_code",
-            &r.region_code,
-            "Le code de la région est obligatoire.",
-            50,
-        ));
-        let name = required_text(
-            &mut checks,
-            "region_name",
-            &r.region_name,
-            "Le nom de la région est obligatoire.",
-            200,
-        );
-        checks.finish()?;
-        let id = self
-            .store
-            .save::<RegionRow>(
-                &REGION,
-                Draft { id: r.region_id.unwrap_or(0), code: &code, name: &name, parent_id: 0 },
-            )
-            .await?;
+        let checked = level_rules::region(&request.into_inner())?;
+        let id = self.store.save::<pb::Region>(&REGION, &checked).await?;
         Ok(Response::new(pb::Id { id }))
     }
 
@@ -167,55 +88,25 @@ impl Geography for GeographyGrpc {
         let r = request.into_inner();
         let (rows, total) = self
             .store
-            .list::<DepartmentRow>(&DEPARTMENT, &r.filter, r.parent_id, &page(&r, DEPARTMENT.sort)?)
+            .list::<pb::Department>(
+                &DEPARTMENT,
+                &r.filter,
+                r.parent_id,
+                &page(&r, DEPARTMENT.sort)?,
+            )
             .await?;
-        Ok(Response::new(pb::DepartmentList {
-            items: rows.into_iter().map(Into::into).collect(),
-            total,
-        }))
+        Ok(Response::new(pb::DepartmentList { items: rows, total }))
     }
 
     async fn get_department(&self, request: Request<pb::Id>) -> Answer<pb::Department> {
         Ok(Response::new(
-            self.store.get::<DepartmentRow>(&DEPARTMENT, request.into_inner().id).await?.into(),
+            self.store.get::<pb::Department>(&DEPARTMENT, request.into_inner().id).await?,
         ))
     }
 
     async fn save_department(&self, request: Request<pb::DepartmentInput>) -> Answer<pb::Id> {
-        let r = request.into_inner();
-        let mut checks = Faults::new();
-        let code = text::code(&required_text(
-            &mut checks,
-            "department_code",
-            &r.department_code,
-            "Le code du département est obligatoire.",
-            50,
-        ));
-        let name = required_text(
-            &mut checks,
-            "department_name",
-            &r.department_name,
-            "Le nom du département est obligatoire.",
-            200,
-        );
-        let region = checks.reference(
-            "department_regionId",
-            r.department_region_id.unwrap_or(0),
-            "La région du département est obligatoire.",
-        );
-        checks.finish()?;
-        let id = self
-            .store
-            .save::<DepartmentRow>(
-                &DEPARTMENT,
-                Draft {
-                    id: r.department_id.unwrap_or(0),
-                    code: &code,
-                    name: &name,
-                    parent_id: region,
-                },
-            )
-            .await?;
+        let checked = level_rules::department(&request.into_inner())?;
+        let id = self.store.save::<pb::Department>(&DEPARTMENT, &checked).await?;
         Ok(Response::new(pb::Id { id }))
     }
 
@@ -231,63 +122,25 @@ impl Geography for GeographyGrpc {
         let r = request.into_inner();
         let (rows, total) = self
             .store
-            .list::<SubprefectureRow>(
+            .list::<pb::Subprefecture>(
                 &SUBPREFECTURE,
                 &r.filter,
                 r.parent_id,
                 &page(&r, SUBPREFECTURE.sort)?,
             )
             .await?;
-        Ok(Response::new(pb::SubprefectureList {
-            items: rows.into_iter().map(Into::into).collect(),
-            total,
-        }))
+        Ok(Response::new(pb::SubprefectureList { items: rows, total }))
     }
 
     async fn get_subprefecture(&self, request: Request<pb::Id>) -> Answer<pb::Subprefecture> {
         Ok(Response::new(
-            self.store
-                .get::<SubprefectureRow>(&SUBPREFECTURE, request.into_inner().id)
-                .await?
-                .into(),
+            self.store.get::<pb::Subprefecture>(&SUBPREFECTURE, request.into_inner().id).await?,
         ))
     }
 
     async fn save_subprefecture(&self, request: Request<pb::SubprefectureInput>) -> Answer<pb::Id> {
-        let r = request.into_inner();
-        let mut checks = Faults::new();
-        let code = text::code(&required_text(
-            &mut checks,
-            "subprefecture_code",
-            &r.subprefecture_code,
-            "Le code de la sous-préfecture est obligatoire.",
-            50,
-        ));
-        let name = required_text(
-            &mut checks,
-            "subprefecture_name",
-            &r.subprefecture_name,
-            "Le nom de la sous-préfecture est obligatoire.",
-            200,
-        );
-        let department = checks.reference(
-            "subprefecture_departmentId",
-            r.subprefecture_department_id.unwrap_or(0),
-            "Le département de la sous-préfecture est obligatoire.",
-        );
-        checks.finish()?;
-        let id = self
-            .store
-            .save::<SubprefectureRow>(
-                &SUBPREFECTURE,
-                Draft {
-                    id: r.subprefecture_id.unwrap_or(0),
-                    code: &code,
-                    name: &name,
-                    parent_id: department,
-                },
-            )
-            .await?;
+        let checked = level_rules::subprefecture(&request.into_inner())?;
+        let id = self.store.save::<pb::Subprefecture>(&SUBPREFECTURE, &checked).await?;
         Ok(Response::new(pb::Id { id }))
     }
 
@@ -300,48 +153,18 @@ impl Geography for GeographyGrpc {
         let r = request.into_inner();
         let (rows, total) = self
             .store
-            .list::<LocalityRow>(&LOCALITY, &r.filter, r.parent_id, &page(&r, LOCALITY.sort)?)
+            .list::<pb::Locality>(&LOCALITY, &r.filter, r.parent_id, &page(&r, LOCALITY.sort)?)
             .await?;
-        Ok(Response::new(pb::LocalityList {
-            items: rows.into_iter().map(Into::into).collect(),
-            total,
-        }))
+        Ok(Response::new(pb::LocalityList { items: rows, total }))
     }
 
     async fn get_locality(&self, request: Request<pb::Id>) -> Answer<pb::Locality> {
-        Ok(Response::new(
-            self.store.get::<LocalityRow>(&LOCALITY, request.into_inner().id).await?.into(),
-        ))
+        Ok(Response::new(self.store.get::<pb::Locality>(&LOCALITY, request.into_inner().id).await?))
     }
 
     async fn save_locality(&self, request: Request<pb::LocalityInput>) -> Answer<pb::Id> {
-        let r = request.into_inner();
-        let mut checks = Faults::new();
-        let name = required_text(
-            &mut checks,
-            "locality_name",
-            &r.locality_name,
-            "Le nom de la localité est obligatoire.",
-            200,
-        );
-        let subprefecture = checks.reference(
-            "locality_subprefectureId",
-            r.locality_subprefecture_id.unwrap_or(0),
-            "La sous-préfecture de la localité est obligatoire.",
-        );
-        checks.finish()?;
-        let id = self
-            .store
-            .save::<LocalityRow>(
-                &LOCALITY,
-                Draft {
-                    id: r.locality_id.unwrap_or(0),
-                    code: "",
-                    name: &name,
-                    parent_id: subprefecture,
-                },
-            )
-            .await?;
+        let checked = level_rules::locality(&request.into_inner())?;
+        let id = self.store.save::<pb::Locality>(&LOCALITY, &checked).await?;
         Ok(Response::new(pb::Id { id }))
     }
 

@@ -2,6 +2,7 @@
 //! level descriptions of `domain::levels` are written into SQL text.
 
 use crate::domain::import::{Columns, LOCALITIES_PER_EVENT, LevelColumns, LocalityColumns};
+use crate::domain::level_rules::Checked;
 use crate::domain::levels::{DEPARTMENT, Level, SUBPREFECTURE};
 use crate::domain::messages as msg;
 use crate::events::{self, LevelEvents};
@@ -11,65 +12,11 @@ use common::paging::Page;
 use common::text;
 use common::validation::{UniqueField, unique_or};
 use proto::geography as pb;
-use serde::Serialize;
 use sqlx::postgres::PgRow;
 use sqlx::{AssertSqlSafe, FromRow, PgConnection, PgPool, Postgres, QueryBuilder};
 use tracing::Instrument;
 
 pub const SCHEMA: &str = "geography";
-
-/// What a save writes: the level's code (ignored for a locality), name, and parent id (ignored for a
-/// region). `id` 0 creates.
-#[derive(Debug)]
-pub struct Draft<'a> {
-    pub id: i64,
-    pub code: &'a str,
-    pub name: &'a str,
-    pub parent_id: i64,
-}
-
-#[derive(Debug, Clone, FromRow, Serialize)]
-pub struct RegionRow {
-    pub region_id: i64,
-    pub region_code: String,
-    pub region_name: String,
-}
-
-#[derive(Debug, Clone, FromRow, Serialize)]
-pub struct DepartmentRow {
-    pub department_id: i64,
-    pub department_code: String,
-    pub department_name: String,
-    #[serde(rename = "department_regionId")]
-    pub department_region_id: i64,
-    pub region_name: String,
-}
-
-#[derive(Debug, Clone, FromRow, Serialize)]
-pub struct SubprefectureRow {
-    pub subprefecture_id: i64,
-    pub subprefecture_code: String,
-    pub subprefecture_name: String,
-    #[serde(rename = "subprefecture_departmentId")]
-    pub subprefecture_department_id: i64,
-    pub department_name: String,
-    pub region_id: i64,
-    pub region_name: String,
-}
-
-#[derive(Debug, Clone, FromRow, Serialize)]
-pub struct LocalityRow {
-    pub locality_id: i64,
-    pub locality_name: String,
-    #[serde(rename = "locality_subprefectureId")]
-    pub locality_subprefecture_id: i64,
-    pub subprefecture_name: String,
-    pub department_id: i64,
-    pub department_name: String,
-    #[serde(rename = "locality_regionId")]
-    pub locality_region_id: i64,
-    pub region_name: String,
-}
 
 /// A row whose saving is told by an event of the geography's `events.proto`, under its level's subjects
 /// (`events.rs`): the event carries the row as saved, with its parent's id (not the parents' names).
@@ -80,59 +27,54 @@ pub trait Told {
     fn event(&self) -> Self::Event;
 }
 
-impl Told for RegionRow {
+impl Told for pb::Region {
     type Event = pb::RegionSaved;
     const EVENTS: &'static LevelEvents<pb::RegionSaved> = &events::REGION;
 
     fn event(&self) -> pb::RegionSaved {
-        let region = pb::Region {
-            region_id: Some(self.region_id),
-            region_code: self.region_code.clone(),
-            region_name: self.region_name.clone(),
-        };
-        pb::RegionSaved { meta: None, region: Some(region) }
+        pb::RegionSaved { meta: None, region: Some(self.clone()) }
     }
 }
 
-impl Told for DepartmentRow {
+impl Told for pb::Department {
     type Event = pb::DepartmentSaved;
     const EVENTS: &'static LevelEvents<pb::DepartmentSaved> = &events::DEPARTMENT;
 
     fn event(&self) -> pb::DepartmentSaved {
         let department = pb::DepartmentInput {
-            department_id: Some(self.department_id),
+            department_id: self.department_id,
             department_code: self.department_code.clone(),
             department_name: self.department_name.clone(),
-            department_region_id: Some(self.department_region_id),
+            department_region_id: self.department_region_id,
         };
         pb::DepartmentSaved { meta: None, department: Some(department) }
     }
 }
 
-impl Told for SubprefectureRow {
+impl Told for pb::Subprefecture {
     type Event = pb::SubprefectureSaved;
     const EVENTS: &'static LevelEvents<pb::SubprefectureSaved> = &events::SUBPREFECTURE;
 
     fn event(&self) -> pb::SubprefectureSaved {
         let subprefecture = pb::SubprefectureInput {
-            subprefecture_id: Some(self.subprefecture_id),
+            subprefecture_id: self.subprefecture_id,
             subprefecture_code: self.subprefecture_code.clone(),
             subprefecture_name: self.subprefecture_name.clone(),
-            subprefecture_department_id: Some(self.subprefecture_department_id),
+            subprefecture_department_id: self.subprefecture_department_id,
         };
         pb::SubprefectureSaved { meta: None, subprefecture: Some(subprefecture) }
     }
 }
 
-impl Told for LocalityRow {
+impl Told for pb::Locality {
     type Event = pb::LocalitySaved;
     const EVENTS: &'static LevelEvents<pb::LocalitySaved> = &events::LOCALITY;
 
     fn event(&self) -> pb::LocalitySaved {
         let locality = pb::LocalityInput {
-            locality_id: Some(self.locality_id),
+            locality_id: self.locality_id,
             locality_name: self.locality_name.clone(),
-            locality_subprefecture_id: Some(self.locality_subprefecture_id),
+            locality_subprefecture_id: self.locality_subprefecture_id,
         };
         pb::LocalitySaved { meta: None, locality: Some(locality) }
     }
@@ -306,7 +248,7 @@ impl Store {
     /// exist and stays locked until the commit; a taken code (or a locality's name taken in its
     /// sub-prefecture) is a conflict.
     #[tracing::instrument(name = "db.geography.save", skip(self, level), fields(level = level.entity))]
-    pub async fn save<T>(&self, level: &Level, draft: Draft<'_>) -> Result<i64, ServiceError>
+    pub async fn save<T>(&self, level: &Level, draft: &Checked) -> Result<i64, ServiceError>
     where
         T: for<'r> FromRow<'r, PgRow> + Send + Unpin + Told,
     {
@@ -316,11 +258,9 @@ impl Store {
         }
         // Every level writes its name, its code (a locality: its name's key), its search text, then its
         // parent, bound as $1.. in that order.
-        let key = text::fold(draft.name);
+        let key = text::fold(&draft.name);
         let (code_column, code, search) = match level.code_column {
-            Some(column) => {
-                (column, draft.code.to_string(), text::search_of(draft.code, draft.name))
-            }
+            Some(column) => (column, draft.code.clone(), text::search_of(&draft.code, &draft.name)),
             None => ("name_key", key.clone(), key),
         };
         let mut columns = vec![level.name_column, code_column, "search"];
@@ -348,7 +288,7 @@ impl Store {
             )
         };
         let mut query = sqlx::query_scalar(AssertSqlSafe(format!("{sql} RETURNING {}", level.id)))
-            .bind(draft.name)
+            .bind(&draft.name)
             .bind(code)
             .bind(search);
         if level.parent.is_some() {
@@ -357,7 +297,7 @@ impl Store {
         if draft.id != 0 {
             query = query.bind(draft.id);
         }
-        let conflicting = if level.code_column.is_some() { draft.code } else { draft.name };
+        let conflicting = if level.code_column.is_some() { &draft.code } else { &draft.name };
         let saved: Option<i64> =
             query.fetch_optional(&mut *tx).await.map_err(|e| conflict(e, level, conflicting))?;
         let saved_id =

@@ -8,6 +8,7 @@ use super::{SCHEMA, Store};
 use crate::domain::card_qr::CardSigner;
 use crate::domain::card_rules::CardIdentity;
 use crate::domain::messages as msg;
+use crate::events;
 use common::error::ServiceError;
 use common::outbox;
 use common::text;
@@ -54,7 +55,7 @@ impl Store {
         .execute(&mut *tx)
         .await?;
         sign_card(&mut tx, id, signer).await?;
-        tell_card(&mut tx, id, "updated").await?;
+        tell_card(&mut tx, id, &events::CARD_UPDATED).await?;
         outbox::commit(tx, SCHEMA).await?;
         Ok(())
     }
@@ -147,7 +148,7 @@ impl Store {
             .execute(&mut *tx)
             .await?;
         sign_card(&mut tx, new_id, signer).await?;
-        tell_card(&mut tx, new_id, "created").await?;
+        tell_card(&mut tx, new_id, &events::CARD_CREATED).await?;
         outbox::commit(tx, SCHEMA).await?;
         Ok(new_id)
     }
@@ -173,5 +174,5 @@ async fn cancel(tx: &mut PgConnection, id: i64, reason: &str) -> Result<(), Serv
     .bind(reason)
     .execute(&mut *tx)
     .await?;
-    tell_card(tx, id, "updated").await
+    tell_card(tx, id, &events::CARD_UPDATED).await
 }

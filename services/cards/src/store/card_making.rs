@@ -8,6 +8,7 @@ use super::cards::{STANDING, card_columns};
 use super::{SCHEMA, Store, transactions};
 use crate::domain::card_qr::{CardFacts, CardSigner};
 use crate::domain::messages as msg;
+use crate::events;
 use common::error::ServiceError;
 use common::outbox;
 use common::text;
@@ -160,9 +161,9 @@ impl Store {
             .iter()
             .map(|c| (c.card_member_id.unwrap_or_default(), c.card_id.unwrap_or_default()))
             .collect();
-        let events: Vec<pb::CardSaved> =
+        let told: Vec<pb::CardSaved> =
             cards.into_iter().map(|card| pb::CardSaved { meta: None, card: Some(card) }).collect();
-        outbox::enqueue_all(&mut tx, SCHEMA, "cards.card.created", &events).await?;
+        outbox::enqueue_all(&mut tx, SCHEMA, &events::CARD_CREATED, &told).await?;
         transactions::set_all_used(&mut tx, &payments).await?;
         outbox::commit(tx, SCHEMA).await?;
         let made = paid.iter().filter_map(|(m, _, _)| made_by_member.get(m).copied()).collect();

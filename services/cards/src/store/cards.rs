@@ -4,8 +4,9 @@
 use super::{SCHEMA, Store};
 use crate::domain::card_qr::{CardFacts, CardSigner};
 use crate::domain::messages as msg;
+use crate::events;
 use common::error::ServiceError;
-use common::outbox;
+use common::outbox::{self, Subject};
 use common::paging::Page;
 use proto::cards as pb;
 use sqlx::{PgConnection, Postgres, QueryBuilder};
@@ -205,7 +206,7 @@ impl Store {
             .bind(id)
             .execute(&mut *tx)
             .await?;
-            tell_card(&mut tx, id, "updated").await?;
+            tell_card(&mut tx, id, &events::CARD_UPDATED).await?;
         }
         outbox::commit(tx, SCHEMA).await?;
         Ok(ids.len() as i64)
@@ -251,7 +252,7 @@ impl Store {
         .bind(reason)
         .execute(&mut *tx)
         .await?;
-        tell_card(&mut tx, id, "updated").await?;
+        tell_card(&mut tx, id, &events::CARD_UPDATED).await?;
         outbox::commit(tx, SCHEMA).await?;
         Ok(())
     }
@@ -299,14 +300,14 @@ pub(super) async fn read_card(conn: &mut PgConnection, id: i64) -> Result<pb::Ca
         .ok_or_else(|| ServiceError::NotFound(msg::card_not_found(id)))
 }
 
-/// Tells of a card as it now is (`cards.card.<verb>`).
+/// Tells of a card as it now is, under `subject` (`events::CARD_CREATED` or `_UPDATED`).
 pub(super) async fn tell_card(
     tx: &mut PgConnection,
     id: i64,
-    verb: &str,
+    subject: &Subject<pb::CardSaved>,
 ) -> Result<(), ServiceError> {
     let card = read_card(tx, id).await?;
     let event = pb::CardSaved { meta: None, card: Some(card) };
-    outbox::enqueue(tx, SCHEMA, &format!("cards.card.{verb}"), &event).await?;
+    outbox::enqueue(tx, SCHEMA, subject, &event).await?;
     Ok(())
 }

@@ -7,8 +7,9 @@ use super::cards::{card_columns, tell_card};
 use super::{SCHEMA, Store};
 use crate::domain::delivery_rules;
 use crate::domain::messages as msg;
+use crate::events;
 use common::error::ServiceError;
-use common::outbox;
+use common::outbox::{self, Subject};
 use common::paging::Page;
 use proto::cards as pb;
 use sqlx::{PgConnection, Postgres, QueryBuilder};
@@ -160,7 +161,7 @@ impl Store {
         .fetch_all(&mut *tx)
         .await?;
         for card in removed {
-            tell_card(&mut tx, card, "updated").await?;
+            tell_card(&mut tx, card, &events::CARD_UPDATED).await?;
         }
         for &card in card_ids {
             let row: Option<(String, Option<i64>)> = sqlx::query_as(
@@ -190,14 +191,15 @@ impl Store {
             .bind(id)
             .execute(&mut *tx)
             .await?;
-            tell_card(&mut tx, card, "updated").await?;
+            tell_card(&mut tx, card, &events::CARD_UPDATED).await?;
         }
-        let mut verb = if existing.is_none() { "created" } else { "updated" };
+        let mut subject =
+            if existing.is_none() { &events::DELIVERY_CREATED } else { &events::DELIVERY_UPDATED };
         if d.delivery_sent {
             send(&mut tx, id, login_id).await?;
-            verb = "sent";
+            subject = &events::DELIVERY_SENT;
         }
-        tell_delivery(&mut tx, id, verb).await?;
+        tell_delivery(&mut tx, id, subject).await?;
         outbox::commit(tx, SCHEMA).await?;
         Ok(id)
     }
@@ -207,7 +209,7 @@ impl Store {
     pub async fn delete_delivery(&self, id: i64) -> Result<(), ServiceError> {
         let mut tx = self.pool().begin().await?;
         lock_unsent(&mut tx, id).await?;
-        tell_delivery(&mut tx, id, "deleted").await?;
+        tell_delivery(&mut tx, id, &events::DELIVERY_DELETED).await?;
         let freed: Vec<i64> = sqlx::query_scalar(
             "UPDATE cards.card SET card_status = 'printed', card_delivery_id = NULL
              WHERE card_delivery_id = $1 RETURNING card_id",
@@ -216,7 +218,7 @@ impl Store {
         .fetch_all(&mut *tx)
         .await?;
         for card in freed {
-            tell_card(&mut tx, card, "updated").await?;
+            tell_card(&mut tx, card, &events::CARD_UPDATED).await?;
         }
         sqlx::query("DELETE FROM cards.delivery WHERE delivery_id = $1")
             .bind(id)
@@ -250,7 +252,7 @@ async fn send(tx: &mut PgConnection, id: i64, login_id: i64) -> Result<(), Servi
     .fetch_all(&mut *tx)
     .await?;
     for card in sent {
-        tell_card(tx, card, "updated").await?;
+        tell_card(tx, card, &events::CARD_UPDATED).await?;
     }
     Ok(())
 }
@@ -279,13 +281,15 @@ async fn lock_unsent(tx: &mut PgConnection, id: i64) -> Result<(), ServiceError>
     }
 }
 
+/// Tells of a delivery as it now is, under `subject` (`events::DELIVERY_CREATED`, `_UPDATED`, `_SENT` or
+/// `_DELETED`).
 pub(super) async fn tell_delivery(
     tx: &mut PgConnection,
     id: i64,
-    verb: &str,
+    subject: &Subject<pb::DeliverySaved>,
 ) -> Result<(), ServiceError> {
     let delivery = read_delivery(tx, id).await?;
     let event = pb::DeliverySaved { meta: None, delivery: Some(delivery) };
-    outbox::enqueue(tx, SCHEMA, &format!("cards.delivery.{verb}"), &event).await?;
+    outbox::enqueue(tx, SCHEMA, subject, &event).await?;
     Ok(())
 }

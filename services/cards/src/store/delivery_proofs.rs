@@ -3,6 +3,7 @@
 
 use super::{SCHEMA, Store};
 use crate::domain::messages as msg;
+use crate::events;
 use common::error::ServiceError;
 use common::outbox;
 use proto::cards as pb;
@@ -38,7 +39,8 @@ impl Store {
         .bind(caller)
         .execute(&mut *tx)
         .await?;
-        super::deliveries::tell_delivery(&mut tx, proof.delivery_id, "updated").await?;
+        super::deliveries::tell_delivery(&mut tx, proof.delivery_id, &events::DELIVERY_UPDATED)
+            .await?;
         outbox::commit(tx, SCHEMA).await?;
         Ok(())
     }

@@ -7,9 +7,13 @@ use crate::domain::messages as msg;
 use common::error::ServiceError;
 use common::grpc::TracedChannel;
 use futures::{StreamExt, TryStreamExt};
+use proto::Fields;
 use proto::members as pb;
 use proto::members::members_client::MembersClient;
-use sqlx::PgConnection;
+use serde::Serialize;
+use serde_json::{Map, Value};
+use sqlx::{AssertSqlSafe, PgConnection};
+use std::sync::LazyLock;
 use tonic::Code;
 
 /// The members service, when this instance calls it (none: the copy is all there is).
@@ -18,82 +22,59 @@ pub type Members<'a> = Option<&'a MembersClient<TracedChannel>>;
 /// Members read from the members service at once.
 const READ_AT_ONCE: usize = 8;
 
-/// A member as kept here.
-pub struct Projected<'a> {
-    pub id: i64,
-    pub id_number: &'a str,
-    pub firstname: &'a str,
-    pub lastname: &'a str,
-    pub birth_date: Option<&'a str>,
-    pub birth_location: &'a str,
-    pub city: &'a str,
-    pub contact: &'a str,
-    pub membership_start_date: Option<&'a str>,
-    /// The photo's version, when known (a saved member's event does not carry it).
-    pub photo_version: Option<i32>,
-}
+/// The columns of the copy, each the field of the same proto name of a member's message (`MemberInput`
+/// in the members' events, `Member` read through): what a card copies of its member. The photo's
+/// version is kept apart (an event of a saved member does not carry it).
+const COPIED: &[&str] = &[
+    // The key first (the others are updated).
+    "member_id",
+    "member_id_number",
+    "member_firstname",
+    "member_lastname",
+    "member_birth_date",
+    "member_birth_location",
+    "member_city",
+    "member_contact",
+    "member_membership_start_date",
+];
 
-impl<'a> Projected<'a> {
-    pub fn of_input(m: &'a pb::MemberInput) -> Self {
-        Projected {
-            id: m.member_id.unwrap_or_default(),
-            id_number: &m.member_id_number,
-            firstname: &m.member_firstname,
-            lastname: &m.member_lastname,
-            birth_date: m.member_birth_date.as_deref(),
-            birth_location: &m.member_birth_location,
-            city: &m.member_city,
-            contact: &m.member_contact,
-            membership_start_date: m.member_membership_start_date.as_deref(),
-            photo_version: None,
-        }
-    }
-
-    /// A member as the members service answers it (its photo's version is in its address, `?v=3`).
-    pub fn of_member(m: &'a pb::Member) -> Self {
-        let version = common::photos::version_in(&m.photo_file_path);
-        Projected {
-            id: m.member_id.unwrap_or_default(),
-            id_number: &m.member_id_number,
-            firstname: &m.member_firstname,
-            lastname: &m.member_lastname,
-            birth_date: m.member_birth_date.as_deref(),
-            birth_location: &m.member_birth_location,
-            city: &m.member_city,
-            contact: &m.member_contact,
-            membership_start_date: m.member_membership_start_date.as_deref(),
-            photo_version: Some(version.unwrap_or(0)),
-        }
-    }
-}
-
-pub async fn upsert(tx: &mut PgConnection, m: &Projected<'_>) -> Result<(), ServiceError> {
-    sqlx::query(
-        "INSERT INTO cards.member (member_id, member_id_number, member_firstname, member_lastname,
-             member_birth_date, member_birth_location, member_city, member_contact,
-             member_membership_start_date, photo_version)
-         VALUES ($1, $2, $3, $4, $5::date, $6, $7, $8, $9::date, coalesce($10, 0))
-         ON CONFLICT (member_id) DO UPDATE SET member_id_number = excluded.member_id_number,
-             member_firstname = excluded.member_firstname, member_lastname = excluded.member_lastname,
-             member_birth_date = excluded.member_birth_date,
-             member_birth_location = excluded.member_birth_location, member_city = excluded.member_city,
-             member_contact = excluded.member_contact,
-             member_membership_start_date = excluded.member_membership_start_date,
-             photo_version = coalesce($10, cards.member.photo_version)",
+/// Writes a member's `COPIED` fields (as JSON keyed by their columns) into the copy, with its photo's
+/// version when given (`$2`): a new member without it has version 0, a known one keeps its own.
+static UPSERT: LazyLock<String> = LazyLock::new(|| {
+    let columns = COPIED.join(", ");
+    let set =
+        COPIED[1..].iter().map(|c| format!("{c} = excluded.{c}")).collect::<Vec<_>>().join(", ");
+    format!(
+        "INSERT INTO cards.member ({columns}, photo_version)
+         SELECT {columns}, coalesce($2, 0) FROM jsonb_populate_record(NULL::cards.member, $1)
+         ON CONFLICT (member_id) DO UPDATE SET {set},
+             photo_version = coalesce($2, cards.member.photo_version)"
     )
-    .bind(m.id)
-    .bind(m.id_number)
-    .bind(m.firstname)
-    .bind(m.lastname)
-    .bind(m.birth_date)
-    .bind(m.birth_location)
-    .bind(m.city)
-    .bind(m.contact)
-    .bind(m.membership_start_date)
-    .bind(m.photo_version)
-    .execute(&mut *tx)
-    .await?;
+});
+
+/// Keeps a member as the message `member` (`MemberInput`, `Member`) has it, each column from the field of
+/// its name (`proto::Fields`), as the members service writes its own rows; `photo_version` when known.
+pub async fn upsert<M: Fields + Serialize>(
+    tx: &mut PgConnection,
+    member: &M,
+    photo_version: Option<i32>,
+) -> Result<(), ServiceError> {
+    sqlx::query(AssertSqlSafe(UPSERT.as_str()))
+        .bind(Value::Object(copied(member)))
+        .bind(photo_version)
+        .execute(&mut *tx)
+        .await?;
     Ok(())
+}
+
+/// The `COPIED` fields of a member's message, keyed by their proto names (the columns' names).
+fn copied<M: Fields + Serialize>(member: &M) -> Map<String, Value> {
+    let json = serde_json::to_value(member).unwrap_or_default();
+    M::FIELDS
+        .iter()
+        .filter(|(column, _)| COPIED.contains(column))
+        .map(|(column, name)| (column.to_string(), json.get(*name).cloned().unwrap_or(Value::Null)))
+        .collect()
 }
 
 pub async fn delete(tx: &mut PgConnection, member_id: i64) -> Result<(), ServiceError> {
@@ -169,7 +150,9 @@ impl super::Store {
 
     /// Keeps a member read from the members service.
     async fn keep_member(&self, m: &pb::Member) -> Result<(), ServiceError> {
-        upsert(&mut *self.pool().acquire().await?, &Projected::of_member(m)).await
+        // Its photo's version is in its address (`?v=3`); none without a photo.
+        let version = common::photos::version_in(&m.photo_file_path).unwrap_or(0);
+        upsert(&mut *self.pool().acquire().await?, m, Some(version)).await
     }
 }
 
@@ -177,4 +160,42 @@ impl super::Store {
 fn unavailable(status: &tonic::Status) -> ServiceError {
     tracing::error!(code = ?status.code(), message = status.message(), "members read-through failed");
     ServiceError::Unavailable(msg::MEMBERS_UNAVAILABLE.into())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    /// Every column copied is a field of both messages a member comes in, so none is written empty.
+    #[test]
+    fn each_column_copied_is_a_field_of_both_messages() {
+        for column in COPIED {
+            assert!(pb::MemberInput::columns().any(|c| c == *column), "MemberInput lacks {column}");
+            assert!(pb::Member::columns().any(|c| c == *column), "Member lacks {column}");
+        }
+    }
+
+    /// A member's copied fields keyed by their columns; the others left out.
+    #[test]
+    fn a_member_is_written_under_its_columns() {
+        let member = pb::MemberInput {
+            member_id: Some(7),
+            member_id_number: "CI-0007".into(),
+            member_firstname: "Awa".into(),
+            member_lastname: "Koné".into(),
+            member_birth_date: Some("1990-04-01".into()),
+            member_birth_location: "Daloa".into(),
+            member_contact: "0700000000".into(),
+            member_gender: "F".into(),
+            ..Default::default()
+        };
+        assert_eq!(
+            Value::Object(copied(&member)),
+            json!({"member_id": 7, "member_id_number": "CI-0007", "member_firstname": "Awa",
+                "member_lastname": "Koné", "member_birth_date": "1990-04-01",
+                "member_birth_location": "Daloa", "member_city": "", "member_contact": "0700000000",
+                "member_membership_start_date": null})
+        );
+    }
 }

@@ -7,6 +7,7 @@ use super::{SCHEMA, Store, transactions};
 use crate::domain::messages as msg;
 use crate::domain::statement_rules::StatementPayment;
 use crate::domain::transaction_rules::{self, number_key};
+use crate::events;
 use common::error::ServiceError;
 use common::outbox;
 use common::paging::Page;
@@ -37,7 +38,7 @@ impl Store {
                         ..t.clone()
                     };
                     let id = transactions::insert(&mut tx, &paid, caller).await?;
-                    transactions::tell(&mut tx, id, "created").await?;
+                    transactions::tell(&mut tx, id, &events::TRANSACTION_CREATED).await?;
                     result.matched += 1;
                 }
                 None => {
@@ -113,7 +114,7 @@ impl Store {
             ..payment
         };
         let id = transactions::insert(&mut tx, &payment, caller).await?;
-        transactions::tell(&mut tx, id, "created").await?;
+        transactions::tell(&mut tx, id, &events::TRANSACTION_CREATED).await?;
         outbox::commit(tx, SCHEMA).await?;
         Ok(id)
     }

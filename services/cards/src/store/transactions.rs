@@ -3,8 +3,9 @@
 use super::{SCHEMA, Store};
 use crate::domain::messages as msg;
 use crate::domain::transaction_rules::number_key;
+use crate::events;
 use common::error::ServiceError;
-use common::outbox;
+use common::outbox::{self, Subject};
 use common::paging::Page;
 use common::validation::{UniqueField, unique_or};
 use proto::cards as pb;
@@ -89,8 +90,8 @@ impl Store {
         caller: &str,
     ) -> Result<i64, ServiceError> {
         let mut tx = self.pool.begin().await?;
-        let (saved, verb) = match t.transaction_id.filter(|id| *id > 0) {
-            None => (insert(&mut tx, t, caller).await?, "created"),
+        let (saved, subject) = match t.transaction_id.filter(|id| *id > 0) {
+            None => (insert(&mut tx, t, caller).await?, &events::TRANSACTION_CREATED),
             Some(id) => {
                 lock_unused(&mut tx, id).await?;
                 let saved = sqlx::query_scalar(
@@ -110,10 +111,10 @@ impl Store {
                 .fetch_one(&mut *tx)
                 .await
                 .map_err(|e| number_taken(e, t))?;
-                (saved, "updated")
+                (saved, &events::TRANSACTION_UPDATED)
             }
         };
-        tell(&mut tx, saved, verb).await?;
+        tell(&mut tx, saved, subject).await?;
         outbox::commit(tx, SCHEMA).await?;
         Ok(saved)
     }
@@ -132,7 +133,7 @@ impl Store {
             transaction_id: id,
             transaction_member_id: member_id,
         };
-        outbox::enqueue(&mut tx, SCHEMA, "cards.transaction.deleted", &event).await?;
+        outbox::enqueue(&mut tx, SCHEMA, &events::TRANSACTION_DELETED, &event).await?;
         outbox::commit(tx, SCHEMA).await?;
         Ok(())
     }
@@ -180,11 +181,15 @@ fn number_taken(e: sqlx::Error, t: &pb::TransactionInput) -> ServiceError {
     )
 }
 
-/// Tells of a transaction as it now is (`cards.transaction.<verb>`).
-pub(super) async fn tell(tx: &mut PgConnection, id: i64, verb: &str) -> Result<(), ServiceError> {
+/// Tells of a transaction as it now is, under `subject` (`events::TRANSACTION_CREATED` or `_UPDATED`).
+pub(super) async fn tell(
+    tx: &mut PgConnection,
+    id: i64,
+    subject: &Subject<pb::TransactionSaved>,
+) -> Result<(), ServiceError> {
     let transaction = read(tx, id).await?;
     let event = pb::TransactionSaved { meta: None, transaction: Some(transaction) };
-    outbox::enqueue(tx, SCHEMA, &format!("cards.transaction.{verb}"), &event).await?;
+    outbox::enqueue(tx, SCHEMA, subject, &event).await?;
     Ok(())
 }
 
@@ -203,7 +208,7 @@ pub(super) async fn set_used(
     .fetch_one(&mut *tx)
     .await?;
     let event = pb::TransactionSaved { meta: None, transaction: Some(transaction) };
-    outbox::enqueue(tx, SCHEMA, "cards.transaction.updated", &event).await?;
+    outbox::enqueue(tx, SCHEMA, &events::TRANSACTION_UPDATED, &event).await?;
     Ok(())
 }
 
@@ -216,11 +221,11 @@ pub(super) async fn set_all_used(tx: &mut PgConnection, ids: &[i64]) -> Result<(
     .bind(ids)
     .fetch_all(&mut *tx)
     .await?;
-    let events: Vec<pb::TransactionSaved> = spent
+    let told: Vec<pb::TransactionSaved> = spent
         .into_iter()
         .map(|t| pb::TransactionSaved { meta: None, transaction: Some(t) })
         .collect();
-    outbox::enqueue_all(tx, SCHEMA, "cards.transaction.updated", &events).await?;
+    outbox::enqueue_all(tx, SCHEMA, &events::TRANSACTION_UPDATED, &told).await?;
     Ok(())
 }
 

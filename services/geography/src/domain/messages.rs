@@ -21,6 +21,19 @@ pub fn locality_taken(name: &str) -> String {
     format!("La localité « {name} » existe déjà dans cette sous-préfecture.")
 }
 
+pub const REGION_CODE_MISSING: &str = "Le code de la région est obligatoire.";
+pub const REGION_NAME_MISSING: &str = "Le nom de la région est obligatoire.";
+pub const DEPARTMENT_CODE_MISSING: &str = "Le code du département est obligatoire.";
+pub const DEPARTMENT_NAME_MISSING: &str = "Le nom du département est obligatoire.";
+pub const DEPARTMENT_REGION_MISSING: &str = "La région du département est obligatoire.";
+pub const SUBPREFECTURE_CODE_MISSING: &str = "Le code de la sous-préfecture est obligatoire.";
+pub const SUBPREFECTURE_NAME_MISSING: &str = "Le nom de la sous-préfecture est obligatoire.";
+pub const SUBPREFECTURE_DEPARTMENT_MISSING: &str =
+    "Le département de la sous-préfecture est obligatoire.";
+pub const LOCALITY_NAME_MISSING: &str = "Le nom de la localité est obligatoire.";
+pub const LOCALITY_SUBPREFECTURE_MISSING: &str =
+    "La sous-préfecture de la localité est obligatoire.";
+
 pub const TOO_LONG: &str = "Ce texte est trop long (200 caractères au plus).";
 pub const CODE_TOO_LONG: &str = "Ce code est trop long (50 caractères au plus).";
 pub const IMPORT_EMPTY: &str = "Le fichier ne contient aucune ligne à importer.";

@@ -2,5 +2,6 @@
 //! import's checks, and every French message.
 
 pub mod import;
+pub mod level_rules;
 pub mod levels;
 pub mod messages;
