@@ -1,8 +1,10 @@
 // The footer of a card's drawer: "Annuler la carte" (administrators and managers, after confirmation) for
-// a card no delivery holds; "Corriger" for a card waiting to be printed and "Réimprimer" for one already
-// printed (those who may write); "Fermer".
-import { EditOutlined, PrinterOutlined } from '@ant-design/icons';
-import { Button, Space } from 'antd';
+// a card no delivery holds; for those who may write, "Corriger" for a card waiting to be printed,
+// "Imprimer cette carte (PDF)" for any card neither cancelled nor revoked (a printed one as a copy, its
+// status unchanged; a waiting one then offered to be marked printed) and "Réimprimer" for one already
+// printed (a new card replaces it: not a print); "Fermer".
+import { EditOutlined, PrinterOutlined, SwapOutlined } from '@ant-design/icons';
+import { Button, Space, Tooltip } from 'antd';
 import { useState } from 'react';
 import { CARDS_CANCEL, CARDS_WRITE } from '../../app/access';
 import { useCanAccess } from '../../app/useCanAccess';
@@ -10,8 +12,11 @@ import { DeleteButton } from '../../shared/form/DeleteButton';
 import { fr } from '../../shared/locale/fr';
 import { useCancelCard, type Card } from './cardApi';
 import CardCorrectionModal from './CardCorrectionModal';
+import CardPrintDialog from './CardPrintDialog';
 import CardReprintModal from './CardReprintModal';
-import { isCancellable, isCorrectable, isReprintable } from './cardStatus';
+import { isCancellable, isCorrectable, isPending, isReprintable } from './cardStatus';
+import { cardFileName, isPrintable } from './printing';
+import { useCardPrinting } from './useCardPrinting';
 
 const text = fr.cards;
 
@@ -27,9 +32,17 @@ export default function CardActions({ card, onOpen, onClose }: Props) {
   const canWrite = useCanAccess(CARDS_WRITE);
   const canCancel = useCanAccess(CARDS_CANCEL);
   const cancel = useCancelCard();
+  const printing = useCardPrinting();
   const [modal, setModal] = useState<'correct' | 'reprint' | null>(null);
   const closeModal = () => setModal(null);
   const status = card?.card_status;
+
+  function printCard() {
+    if (!card?.card_id) return;
+    const id = card.card_id;
+    // A printed card is printed again as a copy: no question, its status stays.
+    printing.printIds([id], { toMark: isPending(status) ? [id] : [], fileName: cardFileName(card.card_idNumber) });
+  }
 
   async function cancelCard() {
     if (!card?.card_id) return;
@@ -53,15 +66,23 @@ export default function CardActions({ card, onOpen, onClose }: Props) {
             {text.correct}
           </Button>
         )}
-        {card && canWrite && isReprintable(status) && (
-          <Button icon={<PrinterOutlined />} onClick={() => setModal('reprint')}>
-            {text.reprint}
+        {card && canWrite && isPrintable(status) && (
+          <Button icon={<PrinterOutlined />} loading={printing.state.phase === 'downloading'} onClick={printCard}>
+            {text.print.one}
           </Button>
+        )}
+        {card && canWrite && isReprintable(status) && (
+          <Tooltip title={text.reprintTooltip}>
+            <Button icon={<SwapOutlined />} onClick={() => setModal('reprint')}>
+              {text.reprint}
+            </Button>
+          </Tooltip>
         )}
         <Button onClick={onClose}>{fr.records.close}</Button>
       </Space>
       {card && modal === 'correct' && <CardCorrectionModal card={card} onClose={closeModal} />}
       {card && modal === 'reprint' && <CardReprintModal card={card} onReprinted={onOpen} onClose={closeModal} />}
+      <CardPrintDialog printing={printing} />
     </div>
   );
 }

@@ -1,15 +1,16 @@
 // The "Cartes" tab: every card in a virtual table read by keyset pages of 2,000 rows as the user scrolls
 // down, sorted by the server, searched by name or number and filtered by status and member number; the
 // total is approximate beyond what the server counts exactly. Those who may write select cards waiting to
-// be printed and mark them printed (all or none: the server's refusal shows as a notice). A card opens in a
-// drawer.
-import { PrinterOutlined } from '@ant-design/icons';
+// be printed and print them as one PDF (then say whether they came out well, which marks them printed), or
+// mark them printed (all or none: the server's refusal shows as a notice); or print every card waiting that
+// the search and filters keep (5,000 at most). A card opens in a drawer.
+import { CheckOutlined, PrinterOutlined } from '@ant-design/icons';
 import { Button, Input, Select, Table, Typography, type TableProps } from 'antd';
 import { useCallback, useState } from 'react';
 import { CARDS_WRITE } from '../../app/access';
 import { useCanAccess } from '../../app/useCanAccess';
 import { DEFAULT_LIST_LIMIT } from '../../shared/constants';
-import { formatTotal } from '../../shared/format/count';
+import { formatCount, formatTotal } from '../../shared/format/count';
 import { formatDate } from '../../shared/format/date';
 import KeysetFooter from '../../shared/list/KeysetFooter';
 import ListToolbar from '../../shared/list/ListToolbar';
@@ -26,8 +27,11 @@ import {
   type CardSortField,
 } from './cardApi';
 import CardDrawer from './CardDrawer';
+import CardPrintDialog from './CardPrintDialog';
 import CardStatusTag from './CardStatusTag';
 import { isPending, statusOptions } from './cardStatus';
+import { PRINT_CAP } from './printing';
+import { useCardPrinting } from './useCardPrinting';
 
 const TABLE_WIDTH = 1280;
 /** In the text's colour, underlined: a green link would lose its contrast under an open drawer's mask. */
@@ -51,6 +55,12 @@ export default function CardList() {
   const markPrinted = useMarkPrinted();
   const canWrite = useCanAccess(CARDS_WRITE);
   const [selected, setSelected] = useState<number[]>([]);
+  // Once printed cards are marked, they leave the selection (no longer waiting, they cannot be chosen).
+  const unselect = useCallback((ids: number[]) => {
+    const marked = new Set(ids);
+    setSelected((current) => current.filter((id) => !marked.has(id)));
+  }, []);
+  const printing = useCardPrinting({ onMarked: unselect });
   const [opened, setOpened] = useState<number | null>(null);
   const closeDrawer = useCallback(() => setOpened(null), []);
   // Below the tabs.
@@ -59,6 +69,14 @@ export default function CardList() {
   const cards = useCardList(list.params, tableRef);
   const totalText = text.total(formatTotal(cards.total, cards.totalExact), cards.total);
   const { sortable } = list;
+  // The status filter shows cards waiting to be printed (or every status): the print of all can find some.
+  const pendingShown = list.params.status === null || isPending(list.params.status);
+  const help =
+    selected.length > 0
+      ? text.selected(selected.length)
+      : pendingShown
+        ? text.print.help(formatCount(PRINT_CAP))
+        : text.print.allExcluded;
 
   async function print() {
     try {
@@ -137,15 +155,27 @@ export default function CardList() {
           <Button
             type="primary"
             icon={<PrinterOutlined />}
+            disabled={selected.length === 0 || printing.busy}
+            onClick={() => printing.printIds(selected, { toMark: selected })}
+          >
+            {text.print.selection}
+          </Button>
+          <Button
+            icon={<CheckOutlined />}
             disabled={selected.length === 0}
             loading={markPrinted.isPending}
             onClick={() => void print()}
           >
             {text.markPrinted}
           </Button>
-          <Typography.Text type="secondary">
-            {selected.length > 0 ? text.selected(selected.length) : text.markPrintedHelp}
-          </Typography.Text>
+          <Button
+            icon={<PrinterOutlined />}
+            disabled={!pendingShown || printing.busy}
+            onClick={() => printing.printMatching(list.params)}
+          >
+            {text.print.all}
+          </Button>
+          <Typography.Text type="secondary">{help}</Typography.Text>
         </div>
       )}
       <Table<CardRow>
@@ -177,6 +207,7 @@ export default function CardList() {
         }
       />
       {opened !== null && <CardDrawer id={opened} onOpen={setOpened} onClose={closeDrawer} />}
+      <CardPrintDialog printing={printing} />
     </>
   );
 }

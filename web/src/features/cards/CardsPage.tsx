@@ -1,6 +1,6 @@
 // The cards screen: the members' payments, which pay for the cards (recorded by hand or imported from an
 // operator's statement), and the statements' payments still to assign to a member; the cards themselves
-// (printing marked here); and the making of the cards of the members who paid.
+// (printed as PDF and marked printed here); and the making of the cards of the members who paid.
 import { Tabs } from 'antd';
 import { fr } from '../../shared/locale/fr';
 import CardCreation from './CardCreation';

@@ -503,7 +503,34 @@ export const fr = {
     selected: (n: number) => `${n} carte${n > 1 ? 's' : ''} sélectionnée${n > 1 ? 's' : ''}`,
     select: (number: string) => `Choisir la carte ${number}`,
     markPrinted: 'Marquer comme imprimées',
-    markPrintedHelp: "Seules les cartes en attente d'impression peuvent être marquées.",
+    print: {
+      selection: 'Imprimer (PDF)',
+      all: 'Imprimer toutes les cartes en attente (PDF)',
+      one: 'Imprimer cette carte (PDF)',
+      help: (cap: string) =>
+        `Cochez les cartes en attente d'impression à imprimer ou à marquer, ou imprimez toutes celles qui correspondent aux filtres (${cap} au plus).`,
+      allExcluded: "Le filtre d'état choisi écarte les cartes en attente d'impression : aucune à imprimer.",
+      title: 'Impression des cartes',
+      collecting: 'Recherche des cartes à imprimer…',
+      found: (count: string, n: number) => `${count} carte${n > 1 ? 's' : ''} trouvée${n > 1 ? 's' : ''}`,
+      downloading: (count: string, n: number) =>
+        n > 1 ? `Préparation du PDF des ${count} cartes…` : 'Préparation du PDF de la carte…',
+      received: (size: string, plural: boolean) => `${size} reçu${plural ? 's' : ''}`,
+      cancel: 'Annuler',
+      none: "Aucune carte en attente d'impression ne correspond aux filtres.",
+      tooMany: (cap: string) =>
+        `Plus de ${cap} cartes en attente correspondent aux filtres : affinez la recherche (nom, n° d'adhérent) pour en imprimer ${cap} au plus à la fois.`,
+      cutShort: "Le PDF s'est interrompu avant la fin et n'a pas été enregistré : relancez l'impression.",
+      saved: (file: string) => `PDF enregistré : ${file}`,
+      confirm: (count: string, n: number) =>
+        n > 1 ? `Les ${count} cartes sont-elles bien imprimées ?` : 'La carte est-elle bien imprimée ?',
+      confirmHelp: (file: string) =>
+        `Le PDF ${file} est enregistré. Marquées comme imprimées, les cartes pourront être livrées ; si l'impression a échoué, elles restent en attente et pourront être imprimées à nouveau.`,
+      yes: (n: number) => (n > 1 ? 'Oui, marquer comme imprimées' : 'Oui, marquer comme imprimée'),
+      later: 'Pas encore',
+      file: (day: string) => `cartes-${day}.pdf`,
+      cardFile: (number: string) => `carte-${number}.pdf`,
+    },
     printed: (n: number) =>
       `${n} carte${n > 1 ? 's' : ''} marquée${n > 1 ? 's' : ''} comme imprimée${n > 1 ? 's' : ''}`,
     open: (number: string) => `Voir la carte ${number}`,
@@ -543,9 +570,11 @@ export const fr = {
     correctTitle: (number: string) => `Corriger la carte ${number}`,
     correctHelp: "L'identité imprimée sur la carte ; la fiche de l'adhérent ne change pas.",
     reprint: 'Réimprimer',
+    reprintTooltip:
+      "Remplace une carte abîmée ou perdue par une nouvelle carte (l'ancienne est annulée). Pour obtenir le PDF d'une carte, utilisez « Imprimer ».",
     reprintTitle: (number: string) => `Réimprimer la carte ${number}`,
     reprintHelp:
-      "La carte actuelle sera annulée avec ce motif ; une nouvelle carte, en attente d'impression, la remplacera.",
+      "La carte actuelle sera annulée avec ce motif ; une nouvelle carte, en attente d'impression, la remplacera. Pour obtenir le PDF d'une carte, utilisez « Imprimer cette carte (PDF) ».",
     reason: 'Motif',
     reasonPlaceholder: "Carte abîmée, erreur d'impression, perdue à la livraison…",
     reprinted: (number: string) => `La nouvelle carte ${number} attend l'impression.`,
