@@ -1,11 +1,18 @@
 //! Demo and load data: `n` members with West African names, in families (a main member, often a
 //! spouse, children), spread over the localities the geography projection knows. Everything is
 //! generated inside PostgreSQL, batch by batch, so a million members take minutes, not hours. No photos.
+//! Each member's `members.member.created` event is written by the same statement as its row, as
+//! `post_member` writes it (`MemberSaved`: the member as written, under the fields' JSON names, with its
+//! schema version in `meta`), so the other services' copies of the members (the cards') learn the demo
+//! members as they learn any other once the outbox's relay publishes them.
 
 use crate::domain::id_number;
+use crate::events;
 use anyhow::{Result, bail};
-use common::text;
-use sqlx::PgPool;
+use common::{outbox, text};
+use proto::members as pb;
+use proto::{Event, Fields};
+use sqlx::{AssertSqlSafe, PgPool};
 
 const FIRSTNAMES_M: &[&str] = &[
     "Kouamé",
@@ -125,6 +132,32 @@ const LASTNAMES: &[&str] = &[
 const CREATORS: &[&str] = &["admin", "agent.daloa", "agent.korhogo", "agent.man", "agent.bouake"];
 const BATCH: i64 = 50_000;
 
+/// The JSON of the `MemberSaved` event of the member row `m` (in the `RETURNING` of its insert), as
+/// `common::outbox` writes it: `meta` with the schema version, beside every field of `MemberInput` under
+/// its JSON name, read from the column of its proto name (the table's columns are the message's fields:
+/// a field added to the contract is in these events too, or the statement fails on its missing column).
+fn member_saved_payload() -> String {
+    let fields: Vec<String> = pb::MemberInput::FIELDS
+        .iter()
+        .map(|(column, name)| format!("'{name}', m.{column}"))
+        .collect();
+    format!(
+        "jsonb_build_object('meta', jsonb_build_object('schemaVersion', {}::int), {})",
+        pb::MemberSaved::SCHEMA_VERSION,
+        fields.join(", ")
+    )
+}
+
+/// The part of a statement that writes into the outbox the event of each member its `made` insert
+/// returned (`member_id`, `payload`), in the order of their ids, as the geography's import does:
+/// `subject` and `trace` name the statement's parameters of the subject and the trace context.
+fn told(subject: &str, trace: &str) -> String {
+    format!(
+        "told AS (INSERT INTO members.outbox (id, subject, payload, trace_context)
+                  SELECT gen_random_uuid(), {subject}, payload, {trace} FROM made ORDER BY member_id)"
+    )
+}
+
 /// The digits an identity-number prefix stands for in the check computation (A = 10 ... Z = 35).
 fn prefix_digits(prefix: &str) -> String {
     prefix.chars().filter_map(|c| c.to_digit(36)).map(|d| d.to_string()).collect()
@@ -154,6 +187,8 @@ pub async fn generate(
     let (women, women_key) = names(FIRSTNAMES_F);
     let (last, last_key) = names(LASTNAMES);
     let creators: Vec<String> = CREATORS.iter().map(|s| s.to_string()).collect();
+    let payload = member_saved_payload();
+    let trace = outbox::current_trace_context();
 
     // Families of about 2.2 people: per main member, a spouse six times in ten and 0 to 2 children.
     let mut done = 0;
@@ -162,9 +197,9 @@ pub async fn generate(
         let mains = (wanted * 10 / 22).max(1);
         let mut tx = pool.begin().await?;
         // The main members of this batch; `g` numbers them, random() spreads names and places.
-        let mains_made: Vec<i64> = sqlx::query_scalar(
+        let mains_made: Vec<i64> = sqlx::query_scalar(AssertSqlSafe(format!(
             "WITH made AS (
-               INSERT INTO members.member (member_uuid, member_id_number, member_firstname, member_lastname, member_gender,
+               INSERT INTO members.member AS m (member_uuid, member_id_number, member_firstname, member_lastname, member_gender,
                    member_birth_date, member_contact, member_locality_id, member_membership_start_date, member_is_main_account,
                    member_is_spouse, member_is_child, member_created_by_user, updated_by_user, search, firstname_key,
                    marital_status, nationality, occupation, household_size)
@@ -185,9 +220,11 @@ pub async fn generate(
                  FROM (SELECT g, nextval('members.id_number_seq') AS seq, (random() * 2147483647)::bigint AS h
                        FROM generate_series(1, $1::bigint) g) r
                ) s
-               RETURNING member_id)
-             SELECT coalesce(array_agg(member_id), '{}') FROM made",
-        )
+               RETURNING member_id, {payload} AS payload),
+             {}
+             SELECT coalesce(array_agg(member_id), '{{}}') FROM made",
+            told("$12", "$13")
+        )))
         .bind(mains)
         .bind(id_prefix)
         .bind(prefix_digits(id_prefix))
@@ -199,13 +236,15 @@ pub async fn generate(
         .bind(&last_key)
         .bind(&localities)
         .bind(&creators)
+        .bind(events::MEMBER_CREATED.name())
+        .bind(&trace)
         .fetch_one(&mut *tx)
         .await?;
 
         // Dependants of the mains just made: spouses, then children, up to the batch's size.
         let added = mains_made.len() as i64;
         let dependants = wanted - added;
-        let made: i64 = sqlx::query_scalar(
+        let made: i64 = sqlx::query_scalar(AssertSqlSafe(format!(
             "WITH mains AS (
                SELECT member_id, member_lastname, member_birth_date, member_locality_id, member_created_by_user, member_gender,
                       row_number() OVER (ORDER BY member_id) AS k
@@ -218,7 +257,7 @@ pub async fn generate(
                ORDER BY m.k, d LIMIT $1
              ),
              made AS (
-               INSERT INTO members.member (member_uuid, member_id_number, member_firstname, member_lastname, member_gender,
+               INSERT INTO members.member AS m (member_uuid, member_id_number, member_firstname, member_lastname, member_gender,
                    member_birth_date, member_contact, member_locality_id, member_is_main_account, member_is_spouse, member_is_child,
                    member_main_member_id, member_order_number, member_created_by_user, updated_by_user, search, firstname_key,
                    nationality)
@@ -236,9 +275,11 @@ pub async fn generate(
                CROSS JOIN LATERAL (SELECT
                    CASE WHEN s.gender = 'F' THEN ($5::text[])[1 + (s.h % cardinality($5))] ELSE ($7::text[])[1 + (s.h % cardinality($7))] END AS first,
                    CASE WHEN s.gender = 'F' THEN ($6::text[])[1 + (s.h % cardinality($6))] ELSE ($8::text[])[1 + (s.h % cardinality($8))] END AS first_key) f
-               RETURNING member_main_member_id)
+               RETURNING member_id, {payload} AS payload),
+             {}
              SELECT count(*) FROM made",
-        )
+            told("$11", "$12")
+        )))
         .bind(dependants)
         .bind(&mains_made)
         .bind(id_prefix)
@@ -249,9 +290,11 @@ pub async fn generate(
         .bind(&men_key)
         .bind(&last)
         .bind(&last_key)
+        .bind(events::MEMBER_CREATED.name())
+        .bind(&trace)
         .fetch_one(&mut *tx)
         .await?;
-        tx.commit().await?;
+        outbox::commit(tx, crate::SCHEMA).await?;
         done += added + made;
         progress(done);
         if added + made == 0 {
@@ -269,4 +312,31 @@ pub async fn generate(
     .await?;
     sqlx::query("VACUUM (ANALYZE) members.member").execute(pool).await?;
     Ok(done)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The events the SQL writes have the fields and the `meta` of the ones the outbox writes (the
+    /// values are compared with `post_member`'s by the suite's test `demo_events`).
+    #[test]
+    fn the_demo_event_has_the_fields_of_the_outbox_one() {
+        let event = pb::MemberSaved { meta: None, member: Some(pb::MemberInput::default()) };
+        let stamped = outbox::Stamped::of(&events::MEMBER_CREATED, &event).unwrap().payload;
+        let mut expected: Vec<String> = stamped.as_object().unwrap().keys().cloned().collect();
+        expected.sort();
+        let sql = member_saved_payload();
+        let mut written: Vec<String> = sql
+            .split('\'')
+            .skip(1)
+            .step_by(2)
+            .filter(|key| *key != "schemaVersion")
+            .map(str::to_string)
+            .collect();
+        written.sort();
+        assert_eq!(written, expected, "{sql}");
+        assert_eq!(stamped["meta"], serde_json::json!({ "schemaVersion": 1 }));
+        assert!(sql.contains("jsonb_build_object('schemaVersion', 1::int)"), "{sql}");
+    }
 }

@@ -1,7 +1,9 @@
 //! `demo geography`: loads a realistic geography into a running Sésame (the 31 regions of Côte d'Ivoire,
 //! their departments, sub-prefectures and about 3,000 localities), through the REST API.
 //! `demo members N`: adds N members in families over that geography, straight into the database named by
-//! `DATABASE_URL` (default: the one `make up` uses), with identity numbers of prefix `MEMBER_ID_PREFIX`.
+//! `DATABASE_URL` (default: the one `make up` uses), with identity numbers of prefix `MEMBER_ID_PREFIX`,
+//! and each member's `members.member.created` event in the members' outbox, as `post_member` writes it:
+//! the running Sésame publishes them, and the other services' copies of the members follow.
 //! `SESAME_URL` (default `http://127.0.0.1:8080`), `SESAME_LOGIN` (default `admin`) and `SESAME_PASSWORD`
 //! (default: the one `make up` keeps in `.data/admin_password`) say where and as whom.
 
@@ -67,6 +69,11 @@ async fn members(count: Option<String>) -> Result<()> {
         members::load::generate(&pool, n, &prefix, |done| eprint!("\r{done} adhérents ajoutés..."))
             .await?;
     eprintln!();
-    println!("{made} adhérents ajoutés en {:.0} s.", started.elapsed().as_secs_f64());
+    let seconds = started.elapsed().as_secs_f64();
+    println!(
+        "{made} adhérents ajoutés en {seconds:.1} s ({:.0} par seconde) ; leurs événements suivent \
+         (le relais de Sésame les publie, les autres services les appliquent).",
+        made as f64 / seconds
+    );
     Ok(())
 }

@@ -6,6 +6,7 @@ mod card_followups;
 mod card_lifecycle;
 mod cards;
 mod consumer;
+mod demo_events;
 mod gateway;
 mod geography;
 mod instances;
