@@ -87,7 +87,12 @@ describe('cards: payments', { timeout: 10 * 60_000 }, () => {
           .getByText('La transaction Orange Money n° « OM 2611 01 » est déjà enregistrée.', { exact: true })
           .waitFor();
         await expectNoAxeViolations(page, 'nouveau paiement (numéro déjà enregistré)');
+        // What was typed is dropped only once confirmed.
         await dialog.getByRole('button', { name: 'Annuler' }).click();
+        await page
+          .getByRole('dialog', { name: 'Abandonner les modifications ?' })
+          .getByRole('button', { name: 'Abandonner' })
+          .click();
         await dialog.waitFor({ state: 'hidden' });
 
         // Found by its number, spaces and case aside; not among another operator's.

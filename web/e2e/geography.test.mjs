@@ -206,7 +206,12 @@ describe('geography', { timeout: 10 * 60_000 }, () => {
           .getByText('Le code de région « HSS » est déjà utilisé.')
           .waitFor();
         await expectNoAxeViolations(page, 'nouvelle région (refusée)');
+        // What was typed is dropped only once confirmed.
         await dialog.getByRole('button', { name: 'Annuler' }).click();
+        await page
+          .getByRole('dialog', { name: 'Abandonner les modifications ?' })
+          .getByRole('button', { name: 'Abandonner' })
+          .click();
         await dialog.waitFor({ state: 'hidden' });
         await closeNotices(page);
 

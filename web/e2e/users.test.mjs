@@ -52,7 +52,12 @@ describe('users', { timeout: 10 * 60_000 }, () => {
       await dialog.getByRole('button', { name: 'Enregistrer' }).click();
       await page.locator('.ant-notification-notice-error').first().waitFor();
       await expectNoAxeViolations(page, 'nouvel utilisateur (refusé)');
+      // What was typed is dropped only once confirmed.
       await dialog.getByRole('button', { name: 'Annuler' }).click();
+      await page
+        .getByRole('dialog', { name: 'Abandonner les modifications ?' })
+        .getByRole('button', { name: 'Abandonner' })
+        .click();
       await dialog.waitFor({ state: 'hidden' });
 
       // Edit: the role becomes Agent; the password is left as it is.

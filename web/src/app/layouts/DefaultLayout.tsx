@@ -3,11 +3,13 @@ import { LogoutOutlined, UserOutlined } from '@ant-design/icons';
 import { Button, Layout, Menu, Space, Tag, theme, Typography, type MenuProps } from 'antd';
 import { useMemo } from 'react';
 import { Link, Outlet, useLocation } from 'react-router';
+import { UnsavedNavigationGuard } from '../../shared/form/UnsavedDialog';
 import { fr } from '../../shared/locale/fr';
 import { roleLabel } from '../../shared/roles';
 import { signOut } from '../../shared/session/session';
 import { useSession } from '../../shared/session/useSession';
 import { fallbackIcon, screenIcons } from '../menuIcons';
+import { LOGIN_PATH } from '../guard';
 import { useRouteTitle } from '../routeHandle';
 import { menuSections } from '../menu';
 
@@ -96,6 +98,7 @@ export default function DefaultLayout() {
         </Layout.Header>
         <Layout.Content style={{ padding: 24 }}>
           <Outlet />
+          <UnsavedNavigationGuard loginPath={LOGIN_PATH} />
         </Layout.Content>
       </Layout>
     </Layout>

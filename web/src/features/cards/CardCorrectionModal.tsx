@@ -1,6 +1,8 @@
 // Corrects the identity printed on a card still waiting to be printed: names, birth date and place, city
 // and phone (the member's record does not change). The server's field messages show under their fields.
-import { Col, DatePicker, Form, Input, Row } from 'antd';
+import { Col, Form, Input, Row } from 'antd';
+import DateField from '../../shared/form/DateField';
+import { birthRange, dateRule } from '../../shared/form/dateText';
 import { asRule, required } from '../../shared/form/rules';
 import RecordFormModal from '../../shared/form/RecordFormModal';
 import { fr } from '../../shared/locale/fr';
@@ -9,7 +11,6 @@ import { toCardBody, toCardIdentityValues, type CardIdentityValues } from './car
 
 const text = fr.cards;
 const fields = text.fields;
-const DATE_FORMAT = 'DD/MM/YYYY';
 
 export default function CardCorrectionModal({ card, onClose }: { card: Card; onClose: () => void }) {
   const correct = useCorrectCard();
@@ -47,8 +48,8 @@ export default function CardCorrectionModal({ card, onClose }: { card: Card; onC
       </Row>
       <Row gutter={16}>
         <Col xs={24} md={12}>
-          <Form.Item name="card_birthDate" label={fields.card_birthDate}>
-            <DatePicker format={DATE_FORMAT} style={{ width: '100%' }} />
+          <Form.Item name="card_birthDate" label={fields.card_birthDate} rules={[dateRule]}>
+            <DateField range={birthRange()} />
           </Form.Item>
         </Col>
         <Col xs={24} md={12}>

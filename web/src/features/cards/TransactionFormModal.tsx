@@ -1,7 +1,9 @@
 // Create or edit a payment: date, amount in francs CFA, operator (from the settings), the operator's
 // number, the member who paid (given when the form opens from a member's record) and what it pays for.
-import { Col, DatePicker, Form, Input, InputNumber, Row, Select } from 'antd';
+import { Col, Form, Input, InputNumber, Row, Select } from 'antd';
 import { asRule } from '../../shared/form/rules';
+import DateField from '../../shared/form/DateField';
+import { dateRule } from '../../shared/form/dateText';
 import RecordFormModal from '../../shared/form/RecordFormModal';
 import type { Option } from '../../shared/form/RemoteSelect';
 import { fr } from '../../shared/locale/fr';
@@ -11,12 +13,11 @@ import { useOperators, useSaveTransaction, useTransaction } from './api';
 import { amountDigits, amountText } from './format';
 import { operatorOptions } from './operators';
 import { toTransactionBody, toTransactionValues, type TransactionFormValues } from './payload';
-import { checkAmount, checkDate, checkMember, checkNumber, checkOperator, isFutureDay } from './transactionRules';
+import { checkAmount, checkDate, checkMember, checkNumber, checkOperator } from './transactionRules';
 
 export type TransactionFormTarget = { kind: 'create'; member?: Option } | { kind: 'edit'; id: number; number: string };
 
 const text = fr.transactions;
-const DATE_FORMAT = 'DD/MM/YYYY';
 
 export default function TransactionFormModal({
   target,
@@ -50,10 +51,11 @@ export default function TransactionFormModal({
           <Form.Item
             name="transaction_date"
             label={text.fields.transaction_date}
-            rules={[asRule((value) => checkDate(value))]}
+            rules={[dateRule, asRule((value) => checkDate(value))]}
+            validateFirst
             required
           >
-            <DatePicker format={DATE_FORMAT} disabledDate={isFutureDay} style={{ width: '100%' }} />
+            <DateField />
           </Form.Item>
         </Col>
         <Col xs={24} md={12}>

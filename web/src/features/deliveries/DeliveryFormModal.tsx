@@ -1,9 +1,12 @@
 // "Nouvelle livraison": the printed cards that no delivery holds yet, to check, and whether the delivery
-// sends cards again after an error. The delivery is made unsent; it is sent from its drawer.
+// sends cards again after an error. The delivery is made unsent; it is sent from its drawer. Cards picked
+// (or the switch turned) ask before the modal closes.
 import { Button, Empty, Form, Modal, Switch, Table, Typography, type TableProps } from 'antd';
 import { useState } from 'react';
 import { formatCount } from '../../shared/format/count';
 import { formatDate } from '../../shared/format/date';
+import { useUnsavedGuard } from '../../shared/form/useUnsavedGuard';
+import { UnsavedDialog } from '../../shared/form/UnsavedDialog';
 import { fr } from '../../shared/locale/fr';
 import type { CardRow } from '../cards/cardApi';
 import CardStatusTag from '../cards/CardStatusTag';
@@ -26,6 +29,8 @@ export default function DeliveryFormModal({
   const [selected, setSelected] = useState<number[]>([]);
   const [isErrorType, setIsErrorType] = useState(false);
   const [missing, setMissing] = useState(false);
+  const { requestClose, dialog } = useUnsavedGuard(() => selected.length > 0 || isErrorType);
+  const cancel = () => requestClose(onClose);
   const rows = cards.data?.data ?? [];
   const total = cards.data?.total ?? 0;
 
@@ -69,13 +74,12 @@ export default function DeliveryFormModal({
     <Modal
       open
       title={text.createTitle}
-      onCancel={onClose}
+      onCancel={cancel}
       destroyOnHidden
-      mask={{ closable: false }}
       width={900}
       footer={
         <div style={{ display: 'flex', justifyContent: 'flex-end', gap: 8 }}>
-          <Button onClick={onClose}>{fr.records.cancel}</Button>
+          <Button onClick={cancel}>{fr.records.cancel}</Button>
           <Button type="primary" loading={save.isPending} onClick={() => void submit()}>
             {text.create}
           </Button>
@@ -116,6 +120,7 @@ export default function DeliveryFormModal({
           {text.pickCards}
         </Typography.Text>
       )}
+      <UnsavedDialog {...dialog} />
     </Modal>
   );
 }

@@ -1,12 +1,15 @@
 // A member in a wide drawer: its record (the form), its photo, its family and its payments. "Nouvel
 // adhérent" opens it empty. After a creation the drawer stays on the new member (for its photo, family and
 // payments); a dependant made from the family tab opens in a drawer above this one and closes once saved.
+// A changed record asks before the drawer closes.
 import { Button, Drawer, Form, Space, Spin, Tabs } from 'antd';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { MEMBERS_WRITE } from '../../app/access';
 import { useCanAccess } from '../../app/useCanAccess';
 import { showFieldErrors } from '../../shared/form/fieldErrors';
 import { DeleteButton } from '../../shared/form/DeleteButton';
+import { formChanged, useUnsavedGuard } from '../../shared/form/useUnsavedGuard';
+import { UnsavedDialog } from '../../shared/form/UnsavedDialog';
 import { fr } from '../../shared/locale/fr';
 import MemberTransactions from '../cards/MemberTransactions';
 import { useDeleteMember, useMember, useSaveMember, useUploadPhoto, type Member } from './api';
@@ -60,6 +63,15 @@ export default function MemberDrawer({ target, onClose, nested = false }: Props)
     current.kind === 'create' ? (current.start ?? emptyMember()) : undefined,
   );
   const member = current.kind === 'create' ? start : record.data;
+  // What the form opened with (then what it saved, once a new member is created).
+  const baseline = useRef<MemberFormValues | null>(null);
+  useEffect(() => {
+    if (member && !baseline.current) baseline.current = toFormValues(start ?? member);
+  }, [member, start]);
+  const { requestClose, dialog } = useUnsavedGuard(
+    () => canWrite && (pending !== null || (baseline.current !== null && formChanged(form, baseline.current))),
+  );
+  const cancel = () => requestClose(onClose);
 
   // A member that could not be read (deleted meanwhile): the notice said why.
   const unreadable = id !== null && record.isError && !record.data;
@@ -97,6 +109,7 @@ export default function MemberDrawer({ target, onClose, nested = false }: Props)
       } finally {
         setPending(null);
         // From now on the drawer edits the new member, so that a second save cannot create it twice.
+        baseline.current = form.getFieldsValue(true) as MemberFormValues;
         if (nested) onClose();
         else setCurrent({ kind: 'edit', id: created, seed: { ...body, member_id: created } });
       }
@@ -121,7 +134,7 @@ export default function MemberDrawer({ target, onClose, nested = false }: Props)
     <div style={{ display: 'flex', justifyContent: 'space-between', gap: 8 }}>
       <div>{canWrite && id !== null && <DeleteButton title={text.confirmDelete} onConfirm={removeMember} />}</div>
       <Space>
-        <Button onClick={onClose}>{canWrite ? fr.records.cancel : fr.records.close}</Button>
+        <Button onClick={cancel}>{canWrite ? fr.records.cancel : fr.records.close}</Button>
         {canWrite && (
           <Button type="primary" onClick={() => form.submit()} loading={busy} disabled={!member || progress !== null}>
             {fr.records.save}
@@ -136,7 +149,7 @@ export default function MemberDrawer({ target, onClose, nested = false }: Props)
       open
       size={nested ? 1000 : 1100}
       title={titleOf(current, member)}
-      onClose={onClose}
+      onClose={cancel}
       footer={footer}
       destroyOnHidden
     >
@@ -189,6 +202,7 @@ export default function MemberDrawer({ target, onClose, nested = false }: Props)
         />
       )}
       {other && <MemberDrawer target={other} nested onClose={() => setOther(null)} />}
+      <UnsavedDialog {...dialog} />
     </Drawer>
   );
 }

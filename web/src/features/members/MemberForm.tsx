@@ -1,19 +1,9 @@
 // The member's record in sections, with the API's field names: identity (and the photo), contact,
 // membership, household and family, identity document, occupation, and what the server keeps track of.
-import {
-  Col,
-  DatePicker,
-  Divider,
-  Form,
-  Input,
-  InputNumber,
-  Radio,
-  Row,
-  Select,
-  Switch,
-  type FormInstance,
-} from 'antd';
+import { Col, Divider, Form, Input, InputNumber, Radio, Row, Select, Switch, type FormInstance } from 'antd';
 import { useId, type ReactNode } from 'react';
+import DateField from '../../shared/form/DateField';
+import { birthRange, dateRule } from '../../shared/form/dateText';
 import { asRule } from '../../shared/form/rules';
 import SuggestInput from '../../shared/form/SuggestInput';
 import { fr } from '../../shared/locale/fr';
@@ -21,14 +11,7 @@ import CooperativeSelect from '../cooperatives/CooperativeSelect';
 import type { Member } from './api';
 import LocalityPicker from './LocalityPicker';
 import type { MemberFormValues } from './memberPayload';
-import {
-  checkFirstname,
-  checkLastname,
-  checkMainMember,
-  checkMembershipDate,
-  checkPastDate,
-  isFutureDay,
-} from './memberRules';
+import { checkFirstname, checkLastname, checkMainMember, checkMembershipDate, checkPastDate } from './memberRules';
 import MemberSelect from './MemberSelect';
 import MemberPhotoPanel from './MemberPhotoPanel';
 import MemberTracking from './MemberTracking';
@@ -36,7 +19,6 @@ import { startingPlace } from './place';
 
 const text = fr.members;
 const labels = text.fields;
-const DATE_FORMAT = 'DD/MM/YYYY';
 
 interface Props {
   form: FormInstance<MemberFormValues>;
@@ -138,9 +120,10 @@ export default function MemberForm({ form, member, initialValues, disabled, canW
               <Form.Item
                 name="member_birthDate"
                 label={labels.member_birthDate}
-                rules={[asRule((value) => checkPastDate(value))]}
+                rules={[dateRule, asRule((value) => checkPastDate(value))]}
+                validateFirst
               >
-                <DatePicker format={DATE_FORMAT} disabledDate={isFutureDay} style={{ width: '100%' }} />
+                <DateField range={birthRange()} />
               </Form.Item>
             </Field>
             <Field>
@@ -189,10 +172,12 @@ export default function MemberForm({ form, member, initialValues, disabled, canW
             label={labels.member_membershipStartDate}
             dependencies={['member_birthDate']}
             rules={[
+              dateRule,
               ({ getFieldValue }) => asRule((value) => checkMembershipDate(value, getFieldValue('member_birthDate'))),
             ]}
+            validateFirst
           >
-            <DatePicker format={DATE_FORMAT} disabledDate={isFutureDay} style={{ width: '100%' }} />
+            <DateField />
           </Form.Item>
         </Field>
         <Field>

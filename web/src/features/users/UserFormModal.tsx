@@ -1,7 +1,10 @@
-// Create or edit a user in a modal form. The server's field messages (400) show on their fields.
-import { Button, Form, Input, Modal, Select, Spin } from 'antd';
+// Create or edit a user in a modal form. The server's field messages (400) show on their fields; a changed
+// form asks before it closes.
+import { Button, Form, Input, Modal, Select, Spin, type FormInstance } from 'antd';
 import { useEffect, useState } from 'react';
 import { ApiError } from '../../shared/api/request';
+import { formChanged, useUnsavedGuard } from '../../shared/form/useUnsavedGuard';
+import { UnsavedDialog } from '../../shared/form/UnsavedDialog';
 import { fr } from '../../shared/locale/fr';
 import { ROLE_OPTIONS } from '../../shared/roles';
 import { useCreateUser, useUpdateUser, useUser, type User } from './api';
@@ -24,29 +27,51 @@ export default function UserFormModal({ target, onClose }: Props) {
   useEffect(() => {
     if (unreadable) onClose();
   }, [unreadable, onClose]);
+  const [form] = Form.useForm<UserFormValues>();
+  const user = creating ? undefined : existing.data;
+  const { requestClose, dialog } = useUnsavedGuard(() => !loading && formChanged(form, initialValuesOf(user)));
+  const cancel = () => requestClose(onClose);
 
   return (
     <Modal
       open
       title={creating ? fr.users.createTitle : fr.users.editTitle(target.name)}
-      onCancel={onClose}
+      onCancel={cancel}
       footer={null}
       destroyOnHidden
-      mask={{ closable: false }}
     >
       {loading ? (
         <div style={{ display: 'grid', placeItems: 'center', minHeight: 240 }}>
           <Spin />
         </div>
       ) : (
-        <UserForm user={creating ? undefined : existing.data} onDone={onClose} />
+        <UserForm form={form} user={user} onDone={onClose} onCancel={cancel} />
       )}
+      <UnsavedDialog {...dialog} />
     </Modal>
   );
 }
 
-function UserForm({ user, onDone }: { user?: User; onDone: () => void }) {
-  const [form] = Form.useForm<UserFormValues>();
+function initialValuesOf(user: User | undefined): UserFormValues {
+  return {
+    login_name: user?.login_name ?? '',
+    login_password: '',
+    login_role: user?.login_role,
+    login_provider: user?.login_provider ?? '',
+  };
+}
+
+function UserForm({
+  form,
+  user,
+  onDone,
+  onCancel,
+}: {
+  form: FormInstance<UserFormValues>;
+  user?: User;
+  onDone: () => void;
+  onCancel: () => void;
+}) {
   const create = useCreateUser();
   const update = useUpdateUser();
   const [busy, setBusy] = useState(false);
@@ -79,12 +104,7 @@ function UserForm({ user, onDone }: { user?: User; onDone: () => void }) {
       layout="vertical"
       onFinish={(values) => void submit(values)}
       disabled={busy}
-      initialValues={{
-        login_name: user?.login_name ?? '',
-        login_password: '',
-        login_role: user?.login_role,
-        login_provider: user?.login_provider ?? '',
-      }}
+      initialValues={initialValuesOf(user)}
     >
       <Form.Item name="login_name" label={fr.users.fields.login_name} rules={[asRule(checkLoginName)]} required>
         <Input autoComplete="off" autoFocus />
@@ -110,7 +130,7 @@ function UserForm({ user, onDone }: { user?: User; onDone: () => void }) {
         <Input autoComplete="off" />
       </Form.Item>
       <div style={{ display: 'flex', justifyContent: 'flex-end', gap: 8 }}>
-        <Button onClick={onDone} disabled={false}>
+        <Button onClick={onCancel} disabled={false}>
           {fr.users.cancel}
         </Button>
         <Button type="primary" htmlType="submit" loading={busy}>

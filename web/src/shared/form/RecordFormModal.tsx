@@ -1,10 +1,13 @@
 // The create-or-edit modal of a simple record (a cooperative, a parcel): the record is read afresh
 // before editing, the form's fields come from the screen, and the server's field messages (400) show on
-// their fields. The screens give only their fields, initial values and the write.
+// their fields. The screens give only their fields, initial values and the write. A changed form asks
+// before it closes (useUnsavedGuard).
 import { Button, Form, Modal, Spin, type FormInstance } from 'antd';
 import { useEffect, useState, type ReactNode } from 'react';
 import { fr } from '../locale/fr';
 import { showFieldErrors } from './fieldErrors';
+import { formChanged, useUnsavedGuard } from './useUnsavedGuard';
+import { UnsavedDialog } from './UnsavedDialog';
 
 interface Props<V> {
   title: string;
@@ -30,6 +33,8 @@ export default function RecordFormModal<V extends object>({
 }: Props<V>) {
   const [form] = Form.useForm<V>();
   const [busy, setBusy] = useState(false);
+  const { requestClose, dialog } = useUnsavedGuard(() => !loading && formChanged(form, initialValues));
+  const cancel = () => requestClose(onClose);
   useEffect(() => {
     if (failed) onClose();
   }, [failed, onClose]);
@@ -47,7 +52,7 @@ export default function RecordFormModal<V extends object>({
   }
 
   return (
-    <Modal open title={title} onCancel={onClose} footer={null} destroyOnHidden mask={{ closable: false }} width={640}>
+    <Modal open title={title} onCancel={cancel} footer={null} destroyOnHidden width={640}>
       {loading ? (
         <div style={{ display: 'grid', placeItems: 'center', minHeight: 240 }}>
           <Spin />
@@ -62,7 +67,7 @@ export default function RecordFormModal<V extends object>({
         >
           {typeof children === 'function' ? children(form) : children}
           <div style={{ display: 'flex', justifyContent: 'flex-end', gap: 8 }}>
-            <Button onClick={onClose} disabled={false}>
+            <Button onClick={cancel} disabled={false}>
               {fr.records.cancel}
             </Button>
             <Button type="primary" htmlType="submit" loading={busy}>
@@ -71,6 +76,7 @@ export default function RecordFormModal<V extends object>({
           </div>
         </Form>
       )}
+      <UnsavedDialog {...dialog} />
     </Modal>
   );
 }

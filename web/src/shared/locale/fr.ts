@@ -263,6 +263,23 @@ export const fr = {
     },
   },
 
+  // The question a changed form asks before it closes (or the page changes).
+  unsaved: {
+    title: 'Abandonner les modifications ?',
+    body: 'Ce que vous avez saisi dans ce formulaire sera perdu.',
+    keep: 'Continuer la saisie',
+    discard: 'Abandonner',
+  },
+
+  // Dates typed in a date field.
+  dates: {
+    placeholder: 'jj/mm/aaaa',
+    notADate: (typed: string) => `Date invalide : ${typed} n'existe pas.`,
+    unreadable: (typed: string) => `Date invalide : « ${typed} ». Saisissez-la jj/mm/aaaa.`,
+    birthFuture: 'La date de naissance ne peut pas être dans le futur.',
+    birthTooOld: 'La date de naissance ne peut pas être avant 1900.',
+  },
+
   records: {
     save: 'Enregistrer',
     cancel: 'Annuler',
