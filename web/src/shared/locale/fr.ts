@@ -11,6 +11,7 @@ const identity: Record<IdentityField, string> = {
   birthDate: 'Date de naissance',
   birthLocation: 'Lieu de naissance',
   city: 'Ville',
+  birthCountry: 'Pays de naissance',
 };
 
 export const fr = {
