@@ -76,9 +76,6 @@ fn front(surface: &mut Surface, item: &CardToPrint, title: &str) -> Result<(), S
     if !c.card_city.is_empty() {
         text(surface, x, 66.0, false, 6.0, &fit(&format!("Ville : {}", c.card_city), 28));
     }
-    if !c.card_birth_country.is_empty() {
-        text(surface, x, 74.0, false, 6.0, &fit(&format!("Pays : {}", c.card_birth_country), 28));
-    }
 
     // The numbers and the expiry.
     text(surface, 8.0, 102.0, false, 6.0, "N° de membre");

@@ -2,7 +2,7 @@
 // member carries each field as `member_<field>`, a card as `card_<field>` (the API's names); the member
 // form's texts, the card's drawer and its correction form go through this list, and fr.ts labels each
 // field once for both (`identity`). The birth date is the one date; the others are texts.
-export const IDENTITY_FIELDS = ['lastname', 'firstname', 'birthDate', 'birthLocation', 'city', 'birthCountry'] as const;
+export const IDENTITY_FIELDS = ['lastname', 'firstname', 'birthDate', 'birthLocation', 'city'] as const;
 
 export type IdentityField = (typeof IDENTITY_FIELDS)[number];
 export type IdentityText = Exclude<IdentityField, 'birthDate'>;

@@ -147,9 +147,6 @@ export default function MemberForm({ form, member, initialValues, disabled, canW
               <Text name="member_birthLocation" />
             </Field>
             <Field>
-              <Text name="member_birthCountry" />
-            </Field>
-            <Field>
               <Suggest name="nationality" suggestions={text.choices.nationality} />
             </Field>
             <Field>

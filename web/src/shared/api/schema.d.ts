@@ -1369,8 +1369,6 @@ export interface components {
         };
         /** @description A card: the member's identity as printed on it, copied when the card was made. */
         Card: {
-            /** @default  */
-            card_birthCountry: string;
             /** @default null */
             card_birthDate: string | null;
             /** @default  */
@@ -1478,8 +1476,6 @@ export interface components {
         };
         /** @description A card's printed identity, as corrected before printing (or the member whose card to make). */
         CardInput: {
-            /** @default  */
-            card_birthCountry: string;
             /** @default null */
             card_birthDate: string | null;
             /** @default  */
@@ -1879,8 +1875,6 @@ export interface components {
         Data_Card: {
             /** @description A card: the member's identity as printed on it, copied when the card was made. */
             data: {
-                /** @default  */
-                card_birthCountry: string;
                 /** @default null */
                 card_birthDate: string | null;
                 /** @default  */
@@ -2210,8 +2204,6 @@ export interface components {
                 maritalStatus: string;
                 /** @default  */
                 member_address: string;
-                /** @default  */
-                member_birthCountry: string;
                 /**
                  * @description Dates are ISO 8601 (`2024-03-01`) in answers; also read: `JJ/MM/AAAA`, or a timestamp. Absent when unknown.
                  * @default null
@@ -3253,8 +3245,6 @@ export interface components {
             maritalStatus: string;
             /** @default  */
             member_address: string;
-            /** @default  */
-            member_birthCountry: string;
             /**
              * @description Dates are ISO 8601 (`2024-03-01`) in answers; also read: `JJ/MM/AAAA`, or a timestamp. Absent when unknown.
              * @default null
@@ -3424,8 +3414,6 @@ export interface components {
             maritalStatus: string;
             /** @default  */
             member_address: string;
-            /** @default  */
-            member_birthCountry: string;
             /**
              * @description Dates are ISO 8601 (`2024-03-01`) in answers; also read: `JJ/MM/AAAA`, or a timestamp. Absent when unknown.
              * @default null

@@ -11,7 +11,6 @@ const identity: Record<IdentityField, string> = {
   birthDate: 'Date de naissance',
   birthLocation: 'Lieu de naissance',
   city: 'Ville',
-  birthCountry: 'Pays de naissance',
 };
 
 export const fr = {
