@@ -11,6 +11,18 @@
 //! (the tables' columns), a column the query does not select left at the field's default
 //! (`#[sqlx(default)]`). The fields no column can hold (messages, repeated fields, maps, oneofs, enums,
 //! unsigned numbers) are skipped: they stay at their default.
+//!
+//! The identity block: what a card copies of its member is one message, `sesame.common.v1.Identity`
+//! (common/v1/common.proto). A field of that type (`sesame.common.v1.Identity member = 100;`) is not a
+//! nested message: before compiling, this script writes the block's fields in its place, each named with
+//! the field's name as prefix (`member_birth_location`, JSON `member_birthLocation`; `card_...` for a
+//! field named `card`) and numbered from the field's number (the block's field 1 takes it, field k takes
+//! it + k - 1: leave those numbers free). So the generated structs, their JSON, their columns and their
+//! OpenAPI schema are flat, as the specification names them, and a field the card shows is one line of
+//! `Identity`. A comment line of a block field that starts with `<prefix>: ` is written only on that
+//! side (`// member: Dates are ...`); the others on every side. (No comment above such a field: it
+//! would become the first block field's.) `Identity` itself is generated as well:
+//! `proto::Fields` of it lists the block (`proto::Identity::columns()`), for the SQL that copies it.
 use prost_types::FileDescriptorSet;
 use std::collections::BTreeSet;
 use std::fmt::Write;
@@ -25,7 +37,12 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     for f in &files {
         println!("cargo:rerun-if-changed={}", root.join(f).display());
     }
-    let descriptors = protox::compile(&files, [&root])?;
+    let block = identity_block(&std::fs::read_to_string(root.join(IDENTITY_FILE))?);
+    let descriptors = protox::Compiler::with_file_resolver(Expanding { root: root.clone(), block })
+        .include_source_info(true)
+        .include_imports(true)
+        .open_files(&files)?
+        .file_descriptor_set();
     let packages: BTreeSet<String> =
         descriptors.file.iter().filter_map(|f| f.package.clone()).collect();
     // The packages that define a gRPC service: the services the gateway calls.
@@ -73,6 +90,115 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     );
     std::fs::write(out, module_tree(&packages)? + &services + &field_tables + &contracts)?;
     Ok(())
+}
+
+/// The file that holds `message Identity`, the block a card copies of its member.
+const IDENTITY_FILE: &str = "common/v1/common.proto";
+/// A field of this type is written as the block's fields (see the header).
+const IDENTITY_TYPE: &str = "sesame.common.v1.Identity";
+
+/// One field of the identity block: its comment lines, `optional ` or nothing, type, proto name, number
+/// and JSON name.
+struct BlockField {
+    comments: Vec<String>,
+    label: String,
+    kind: String,
+    name: String,
+    number: u32,
+    json_name: String,
+}
+
+/// The fields of `message Identity { ... }` as written in its file (one field a line, each with its
+/// `json_name`).
+fn identity_block(source: &str) -> Vec<BlockField> {
+    let mut fields = Vec::new();
+    let mut comments = Vec::new();
+    let mut inside = false;
+    for line in source.lines().map(str::trim) {
+        if line.starts_with("message Identity ") {
+            inside = true;
+        } else if !inside {
+            continue;
+        } else if line == "}" {
+            break;
+        } else if let Some(comment) = line.strip_prefix("//") {
+            comments.push(comment.trim().to_string());
+        } else if !line.is_empty() {
+            let (declaration, options) = line.split_once('[').expect("a json_name on each field");
+            let json_name = options.split('"').nth(1).expect("json_name = \"...\"").to_string();
+            let words: Vec<&str> = declaration.split_whitespace().collect();
+            let (label, rest) = match words.as_slice() {
+                ["optional", rest @ ..] => ("optional ", rest),
+                rest => ("", rest),
+            };
+            let [kind, name, "=", number] = rest else { panic!("unread Identity field: {line}") };
+            fields.push(BlockField {
+                comments: std::mem::take(&mut comments),
+                label: label.to_string(),
+                kind: kind.to_string(),
+                name: name.to_string(),
+                number: number.parse().expect("a field number"),
+                json_name,
+            });
+        }
+    }
+    assert!(!fields.is_empty(), "no message Identity in {IDENTITY_FILE}");
+    fields
+}
+
+/// `source` with each `sesame.common.v1.Identity <prefix> = <n>;` field written as the block's fields.
+fn expand_identity(source: &str, block: &[BlockField]) -> String {
+    let mut out = String::new();
+    for line in source.lines() {
+        let indent = &line[..line.len() - line.trim_start().len()];
+        let words: Vec<&str> = line.trim().trim_end_matches(';').split_whitespace().collect();
+        let [IDENTITY_TYPE, prefix, "=", first] = words.as_slice() else {
+            out.push_str(line);
+            out.push('\n');
+            continue;
+        };
+        let first: u32 = first.parse().expect("a field number");
+        for f in block {
+            for comment in &f.comments {
+                let side = comment
+                    .split_once(": ")
+                    .filter(|(p, _)| p.chars().all(|c| c.is_ascii_lowercase() || c == '_'));
+                match side {
+                    Some((p, text)) if p == *prefix => {
+                        out.push_str(&format!("{indent}// {text}\n"))
+                    }
+                    Some(_) => {}
+                    None => out.push_str(&format!("{indent}// {comment}\n")),
+                }
+            }
+            out.push_str(&format!(
+                "{indent}{}{} {prefix}_{} = {} [json_name = \"{prefix}_{}\"];\n",
+                f.label,
+                f.kind,
+                f.name,
+                first + f.number - 1,
+                f.json_name
+            ));
+        }
+    }
+    out
+}
+
+/// Reads the `.proto` files under `root` with the identity block expanded.
+struct Expanding {
+    root: PathBuf,
+    block: Vec<BlockField>,
+}
+
+impl protox::file::FileResolver for Expanding {
+    fn open_file(&self, name: &str) -> Result<protox::file::File, protox::Error> {
+        match std::fs::read_to_string(self.root.join(name)) {
+            Ok(source) => {
+                protox::file::File::from_source(name, &expand_identity(&source, &self.block))
+            }
+            Err(_) => Err(protox::Error::file_not_found(name)),
+        }
+    }
 }
 
 /// Every field of every top-level message: its path for prost-build, its proto name, its JSON name,

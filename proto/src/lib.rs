@@ -20,6 +20,12 @@ pub trait Fields {
     }
 }
 
+/// The identity block's columns (`common::Identity`, what a card copies of its member) under a side's
+/// prefix: `identity_columns("card")` is `card_firstname`, `card_lastname`, ... (see build.rs).
+pub fn identity_columns(prefix: &str) -> impl Iterator<Item = String> + '_ {
+    common::Identity::columns().map(move |field| format!("{prefix}_{field}"))
+}
+
 /// An event between services: a message with a `meta` field (`common::EventMeta`), which the outbox
 /// stamps with the event's id, this schema version and the time of the change.
 pub trait Event: serde::Serialize {

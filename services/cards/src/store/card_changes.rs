@@ -3,16 +3,16 @@
 //! change locks the card, checks the move against its status (409 in French otherwise), and tells of
 //! the card as it now is.
 
-use super::cards::{sign_card, tell_card};
+use super::cards::{identity, sign_card, tell_card};
 use super::{SCHEMA, Store};
 use crate::domain::card_qr::CardSigner;
-use crate::domain::card_rules::CardIdentity;
 use crate::domain::messages as msg;
 use crate::events;
 use common::error::ServiceError;
 use common::outbox;
 use common::text;
-use sqlx::PgConnection;
+use proto::cards as pb;
+use sqlx::{AssertSqlSafe, PgConnection};
 
 /// Locks a card and answers its status (404 when there is none).
 async fn lock_status(tx: &mut PgConnection, id: i64) -> Result<String, ServiceError> {
@@ -25,12 +25,14 @@ async fn lock_status(tx: &mut PgConnection, id: i64) -> Result<String, ServiceEr
 }
 
 impl Store {
-    /// Corrects the identity printed on a pending card; its QR code is signed again.
+    /// Corrects the identity printed on a pending card (`who`, checked by `card_rules::identity`): the
+    /// identity block and the phone number, each column from the field of its name; its QR code is
+    /// signed again.
     #[tracing::instrument(name = "db.cards.correct", skip(self, who, signer))]
     pub async fn correct_card(
         &self,
         id: i64,
-        who: &CardIdentity,
+        who: &pb::CardInput,
         signer: &CardSigner,
     ) -> Result<(), ServiceError> {
         let mut tx = self.pool().begin().await?;
@@ -38,20 +40,17 @@ impl Store {
         if status != "pending" {
             return Err(ServiceError::Conflict(msg::not_editable(id, &msg::status_label(&status))));
         }
-        sqlx::query(
-            "UPDATE cards.card SET card_firstname = $2, card_lastname = $3, card_birth_date = $4,
-                 card_birth_location = $5, card_city = $6, card_phone_number = $7,
-                 search = $8 || ' ' || lower(card_id_number) || ' ' || lower(card_member_id_number)
+        sqlx::query(AssertSqlSafe(format!(
+            "UPDATE cards.card SET ({}, card_phone_number) =
+                 (SELECT {}, r.card_phone_number FROM jsonb_populate_record(NULL::cards.card, $2) r),
+                 search = $3 || ' ' || lower(card_id_number) || ' ' || lower(card_member_id_number)
              WHERE card_id = $1",
-        )
+            identity("", "card"),
+            identity("r", "card")
+        )))
         .bind(id)
-        .bind(&who.firstname)
-        .bind(&who.lastname)
-        .bind(who.birth_date)
-        .bind(&who.birth_location)
-        .bind(&who.city)
-        .bind(&who.phone)
-        .bind(text::fold(&format!("{} {}", who.firstname, who.lastname)))
+        .bind(serde_json::Value::Object(super::members::by_columns(who)))
+        .bind(text::fold(&format!("{} {}", who.card_firstname, who.card_lastname)))
         .execute(&mut *tx)
         .await?;
         sign_card(&mut tx, id, signer).await?;
@@ -114,15 +113,15 @@ impl Store {
             .await?;
         let number = common::id_number::make(number_prefix, seq);
         // The member's copy as it is now (the old card's identity when the member is gone).
-        let new_id: i64 = sqlx::query_scalar(
-            "INSERT INTO cards.card (card_id_number, card_member_id, card_member_id_number, card_firstname,
-                 card_lastname, card_birth_date, card_birth_location, card_city, card_phone_number,
-                 card_membership_start_date, card_photo_version, card_expiration_date, card_transaction_id,
-                 card_created_by_user, card_replaces_card_id, search)
-             SELECT $1, o.card_member_id, coalesce(m.member_id_number, o.card_member_id_number),
-                    coalesce(m.member_firstname, o.card_firstname), coalesce(m.member_lastname, o.card_lastname),
-                    coalesce(m.member_birth_date, o.card_birth_date),
-                    coalesce(m.member_birth_location, o.card_birth_location), coalesce(m.member_city, o.card_city),
+        let now: Vec<String> = proto::identity_columns("member")
+            .zip(proto::identity_columns("card"))
+            .map(|(member, card)| format!("coalesce(m.{member}, o.{card})"))
+            .collect();
+        let new_id: i64 = sqlx::query_scalar(AssertSqlSafe(format!(
+            "INSERT INTO cards.card (card_id_number, card_member_id, card_member_id_number, {},
+                 card_phone_number, card_membership_start_date, card_photo_version, card_expiration_date,
+                 card_transaction_id, card_created_by_user, card_replaces_card_id, search)
+             SELECT $1, o.card_member_id, coalesce(m.member_id_number, o.card_member_id_number), {},
                     coalesce(m.member_contact, o.card_phone_number),
                     coalesce(m.member_membership_start_date, o.card_membership_start_date),
                     coalesce(m.photo_version, o.card_photo_version), o.card_expiration_date,
@@ -130,7 +129,9 @@ impl Store {
              FROM cards.card o LEFT JOIN cards.member m ON m.member_id = o.card_member_id
              WHERE o.card_id = $2
              RETURNING card_id",
-        )
+            identity("", "card"),
+            now.join(", ")
+        )))
         .bind(&number)
         .bind(id)
         .bind(caller)

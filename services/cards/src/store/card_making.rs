@@ -4,7 +4,7 @@
 //! price (locked), the numbers and dates, the cards written with their signed QR codes, the payments
 //! spent, and the events of both. A member who cannot have a card is named with the reason.
 
-use super::cards::{STANDING, card_columns};
+use super::cards::{STANDING, card_columns, identity};
 use super::{SCHEMA, Store, transactions};
 use crate::domain::card_qr::{CardFacts, CardSigner};
 use crate::domain::messages as msg;
@@ -135,17 +135,17 @@ impl Store {
         let members: Vec<i64> = paid.iter().map(|(member_id, _, _)| *member_id).collect();
         let payments: Vec<i64> = paid.iter().map(|(_, _, payment)| *payment).collect();
         let cards = sqlx::query_as::<_, pb::Card>(sqlx::AssertSqlSafe(format!(
-            "INSERT INTO cards.card AS c (card_id_number, card_member_id, card_member_id_number, card_firstname,
-                 card_lastname, card_birth_date, card_birth_location, card_city, card_phone_number,
-                 card_membership_start_date, card_photo_version, card_expiration_date, card_transaction_id,
-                 card_created_by_user, card_qrcode, search)
-             SELECT n.number, m.member_id, m.member_id_number, m.member_firstname, m.member_lastname,
-                    m.member_birth_date, m.member_birth_location, m.member_city, m.member_contact,
+            "INSERT INTO cards.card AS c (card_id_number, card_member_id, card_member_id_number, {},
+                 card_phone_number, card_membership_start_date, card_photo_version, card_expiration_date,
+                 card_transaction_id, card_created_by_user, card_qrcode, search)
+             SELECT n.number, m.member_id, m.member_id_number, {}, m.member_contact,
                     m.member_membership_start_date, m.photo_version, $6, n.payment, $7, n.qr, n.search
              FROM unnest($1::text[], $2::bigint[], $3::bigint[], $4::text[], $5::text[])
                   AS n(number, member_id, payment, qr, search)
              JOIN cards.member m ON m.member_id = n.member_id
              RETURNING {}",
+            identity("", "card"),
+            identity("m", "member"),
             card_columns()
         )))
         .bind(&card_numbers)

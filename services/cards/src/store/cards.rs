@@ -23,12 +23,22 @@ pub const CARD_SORT: &[(&str, &str)] = &[
 /// The statuses of a card that still stands: a member with one gets no other.
 pub(super) const STANDING: &str = "('pending', 'printed', 'in_delivery', 'delivered')";
 
+/// The identity block's columns on one side (`card`, `member`), each as `{table}.{column}` (`c.card_city`;
+/// bare when `table` is empty), joined by commas: the block's fields are the columns of the same names
+/// on both sides, always in the block's order.
+pub(super) fn identity(table: &str, prefix: &str) -> String {
+    let qualified = |c: String| if table.is_empty() { c } else { format!("{table}.{c}") };
+    proto::identity_columns(prefix).map(qualified).collect::<Vec<_>>().join(", ")
+}
+
 /// A card row as `pb::Card` reads it, with the address of the photo it was made with. Dates are
-/// `AAAA-MM-JJ` and times as a card's JSON writes them.
+/// `AAAA-MM-JJ` and times as a card's JSON writes them (the identity block's fields are texts or dates,
+/// read as texts).
 pub(super) fn card_columns() -> String {
+    let identity: Vec<String> =
+        proto::identity_columns("card").map(|c| format!("c.{c}::text AS {c}")).collect();
     format!(
-        "c.card_id, c.card_id_number, c.card_member_id, c.card_member_id_number, c.card_firstname,
-         c.card_lastname, c.card_birth_date::text AS card_birth_date, c.card_birth_location, c.card_city,
+        "c.card_id, c.card_id_number, c.card_member_id, c.card_member_id_number, {},
          c.card_phone_number, c.card_membership_start_date::text AS card_membership_start_date,
          c.card_status, c.card_expiration_date::text AS card_expiration_date,
          to_jsonb(c.card_delivered_at) #>> '{{}}' AS card_delivered_at,
@@ -39,6 +49,7 @@ pub(super) fn card_columns() -> String {
          c.card_qrcode, to_jsonb(c.card_revoked_at) #>> '{{}}' AS card_revoked_at, c.card_revoked_reason,
          c.card_replaces_card_id, c.card_cancelled_reason,
          to_jsonb(c.card_cancelled_at) #>> '{{}}' AS card_cancelled_at",
+        identity.join(", "),
         common::photos::MEMBER_PHOTO_ADDRESS
     )
 }

@@ -23,20 +23,16 @@ pub type Members<'a> = Option<&'a MembersClient<TracedChannel>>;
 const READ_AT_ONCE: usize = 8;
 
 /// The columns of the copy, each the field of the same proto name of a member's message (`MemberInput`
-/// in the members' events, `Member` read through): what a card copies of its member. The photo's
-/// version is kept apart (an event of a saved member does not carry it).
-const COPIED: &[&str] = &[
+/// in the members' events, `Member` read through): what a card copies of its member, its identity block
+/// (`proto::identity_columns`) and the rest. The photo's version is kept apart (an event of a saved
+/// member does not carry it).
+static COPIED: LazyLock<Vec<String>> = LazyLock::new(|| {
     // The key first (the others are updated).
-    "member_id",
-    "member_id_number",
-    "member_firstname",
-    "member_lastname",
-    "member_birth_date",
-    "member_birth_location",
-    "member_city",
-    "member_contact",
-    "member_membership_start_date",
-];
+    let mut columns = vec!["member_id".to_string(), "member_id_number".to_string()];
+    columns.extend(proto::identity_columns("member"));
+    columns.extend(["member_contact".to_string(), "member_membership_start_date".to_string()]);
+    columns
+});
 
 /// Writes a member's `COPIED` fields (as JSON keyed by their columns) into the copy, with its photo's
 /// version when given (`$2`): a new member without it has version 0, a known one keeps its own.
@@ -60,7 +56,7 @@ pub async fn upsert<M: Fields + Serialize>(
     photo_version: Option<i32>,
 ) -> Result<(), ServiceError> {
     sqlx::query(AssertSqlSafe(UPSERT.as_str()))
-        .bind(Value::Object(copied(member)))
+        .bind(copied(member))
         .bind(photo_version)
         .execute(&mut *tx)
         .await?;
@@ -68,11 +64,17 @@ pub async fn upsert<M: Fields + Serialize>(
 }
 
 /// The `COPIED` fields of a member's message, keyed by their proto names (the columns' names).
-fn copied<M: Fields + Serialize>(member: &M) -> Map<String, Value> {
-    let json = serde_json::to_value(member).unwrap_or_default();
+fn copied<M: Fields + Serialize>(member: &M) -> Value {
+    let mut all = by_columns(member);
+    all.retain(|column, _| COPIED.iter().any(|c| c == column));
+    Value::Object(all)
+}
+
+/// Every field of a message keyed by its proto name (its column's name), for `jsonb_populate_record`.
+pub(super) fn by_columns<M: Fields + Serialize>(message: &M) -> Map<String, Value> {
+    let json = serde_json::to_value(message).unwrap_or_default();
     M::FIELDS
         .iter()
-        .filter(|(column, _)| COPIED.contains(column))
         .map(|(column, name)| (column.to_string(), json.get(*name).cloned().unwrap_or(Value::Null)))
         .collect()
 }
@@ -170,9 +172,9 @@ mod tests {
     /// Every column copied is a field of both messages a member comes in, so none is written empty.
     #[test]
     fn each_column_copied_is_a_field_of_both_messages() {
-        for column in COPIED {
-            assert!(pb::MemberInput::columns().any(|c| c == *column), "MemberInput lacks {column}");
-            assert!(pb::Member::columns().any(|c| c == *column), "Member lacks {column}");
+        for column in COPIED.iter() {
+            assert!(pb::MemberInput::columns().any(|c| c == column), "MemberInput lacks {column}");
+            assert!(pb::Member::columns().any(|c| c == column), "Member lacks {column}");
         }
     }
 
@@ -191,7 +193,7 @@ mod tests {
             ..Default::default()
         };
         assert_eq!(
-            Value::Object(copied(&member)),
+            copied(&member),
             json!({"member_id": 7, "member_id_number": "CI-0007", "member_firstname": "Awa",
                 "member_lastname": "Koné", "member_birth_date": "1990-04-01",
                 "member_birth_location": "Daloa", "member_city": "", "member_contact": "0700000000",

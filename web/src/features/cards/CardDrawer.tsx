@@ -3,6 +3,7 @@
 import { Button, Descriptions, Drawer, Empty, Spin } from 'antd';
 import { useEffect } from 'react';
 import { formatDate, formatDateTime } from '../../shared/format/date';
+import { IDENTITY_FIELDS } from '../../shared/identity';
 import { fr } from '../../shared/locale/fr';
 import { useObjectUrl } from '../members/useObjectUrl';
 import CardActions from './CardActions';
@@ -82,11 +83,11 @@ export default function CardDrawer({ id, onOpen, onClose }: Props) {
               { key: 'number', label: fields.card_idNumber, children: card.card_idNumber },
               { key: 'status', label: fields.card_status, children: <CardStatusTag status={card.card_status} /> },
               { key: 'member', label: fields.card_memberIdNumber, children: card.card_memberIdNumber },
-              { key: 'lastname', label: fields.card_lastname, children: card.card_lastname },
-              { key: 'firstname', label: fields.card_firstname, children: card.card_firstname },
-              { key: 'birthDate', label: fields.card_birthDate, children: formatDate(card.card_birthDate) },
-              { key: 'birthLocation', label: fields.card_birthLocation, children: card.card_birthLocation },
-              { key: 'city', label: fields.card_city, children: card.card_city },
+              ...IDENTITY_FIELDS.map((field) => ({
+                key: field,
+                label: fields[`card_${field}`],
+                children: field === 'birthDate' ? formatDate(card.card_birthDate) : card[`card_${field}`],
+              })),
               { key: 'phone', label: fields.card_phoneNumber, children: card.card_phoneNumber },
               {
                 key: 'membership',

@@ -3,18 +3,17 @@
 // back as get_member gave it). Dates travel as AAAA-MM-JJ.
 import dayjs, { type Dayjs } from 'dayjs';
 import { components } from '../../../openapi.json';
+import { IDENTITY_TEXTS, prefixed } from '../../shared/identity';
 import type { Member } from './api';
 import { familyFlags, familyRoleOf, fullName, type FamilyRole } from './family';
 import { placeOf } from './place';
 
 export const API_DATE = 'YYYY-MM-DD';
 
-/** The texts the form edits as they are (trimmed when written). */
+/** The texts the form edits as they are (trimmed when written): the identity block's and the others. */
 const TEXT_FIELDS = [
-  'member_lastname',
-  'member_firstname',
+  ...prefixed('member_', IDENTITY_TEXTS),
   'member_gender',
-  'member_birthLocation',
   'nationality',
   'otherNationality',
   'ethnicity',
@@ -22,7 +21,6 @@ const TEXT_FIELDS = [
   'contactUrgency',
   'member_address',
   'member_district',
-  'member_city',
   'maritalStatus',
   'householdStatus',
   'identityDocumentType',

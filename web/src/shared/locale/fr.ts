@@ -1,7 +1,17 @@
 // Every text the interface shows, in French, in one place. Server messages are shown as they come.
+import { prefixedLabels, type IdentityField } from '../identity';
 
 /** "de Yao", "d'Awa": French elides "de" before a vowel. */
 const ofName = (name: string): string => (/^[aeiouàâäéèêëîïôöùûü]/i.test(name) ? `d'${name}` : `de ${name}`);
+
+/** The identity block's labels (shared/identity.ts): a member's fields and a card's alike. */
+const identity: Record<IdentityField, string> = {
+  lastname: 'Nom',
+  firstname: 'Prénoms',
+  birthDate: 'Date de naissance',
+  birthLocation: 'Lieu de naissance',
+  city: 'Ville',
+};
 
 export const fr = {
   app: {
@@ -323,18 +333,14 @@ export const fr = {
     columns: { photo: 'Photo', family: 'Famille', locality: 'Localité', status: 'État' },
     fields: {
       member_idNumber: "N° d'adhérent",
-      member_lastname: 'Nom',
-      member_firstname: 'Prénoms',
+      ...prefixedLabels('member_', identity),
       member_gender: 'Sexe',
-      member_birthDate: 'Date de naissance',
-      member_birthLocation: 'Lieu de naissance',
       nationality: 'Nationalité',
       otherNationality: 'Autre nationalité',
       ethnicity: 'Ethnie',
       member_contact: 'Téléphone',
       contactUrgency: "Contact d'urgence",
       member_localityId: 'Localité',
-      member_city: 'Ville',
       member_district: 'Quartier',
       member_address: 'Adresse',
       member_membershipStartDate: "Date d'adhésion",
@@ -565,11 +571,7 @@ export const fr = {
     fields: {
       card_idNumber: 'N° de carte',
       card_memberIdNumber: "N° d'adhérent",
-      card_lastname: 'Nom',
-      card_firstname: 'Prénoms',
-      card_birthDate: 'Date de naissance',
-      card_birthLocation: 'Lieu de naissance',
-      card_city: 'Ville',
+      ...prefixedLabels('card_', identity),
       card_phoneNumber: 'Téléphone',
       card_membershipStartDate: "Date d'adhésion",
       card_status: 'État',
