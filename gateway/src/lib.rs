@@ -8,6 +8,7 @@ pub mod error;
 mod extract;
 mod headers;
 mod openapi;
+mod rejections;
 pub mod routes;
 pub mod session;
 pub mod session_cache;

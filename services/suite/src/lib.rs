@@ -172,6 +172,7 @@ pub async fn start(mut config: SuiteConfig) -> Result<RunningSuite> {
         nats,
         parts: Parts::default(),
         peers: Peers::default(),
+        addresses: Default::default(),
         verifier: None,
     };
     // Each in the order of what it calls, given the addresses of those started before it.
@@ -179,13 +180,21 @@ pub async fn start(mut config: SuiteConfig) -> Result<RunningSuite> {
     // The other services check their callers' tokens with the auth service's public key.
     suite.verifier = auth.own_verifier();
     suite.run(auth).await?;
-    suite.run(geography::build(&config.geography).await.context("the geography service")?).await?;
+    suite
+        .run(
+            geography::build(&config.geography)
+                .await
+                .context("the geography service cannot start")?,
+        )
+        .await?;
     config.members.peers = suite.peers.clone();
-    suite.run(members::build(&config.members).await.context("the members service")?).await?;
+    suite
+        .run(members::build(&config.members).await.context("the members service cannot start")?)
+        .await?;
     config.cards.peers = suite.peers.clone();
-    suite.run(cards::build(&config.cards).await.context("the cards service")?).await?;
+    suite.run(cards::build(&config.cards).await.context("the cards service cannot start")?).await?;
 
-    let Starting { naming, nats, mut parts, peers, .. } = suite;
+    let Starting { naming, nats, mut parts, peers, addresses, .. } = suite;
     let channels = SERVICES
         .iter()
         .map(|s| {
@@ -211,13 +220,7 @@ pub async fn start(mut config: SuiteConfig) -> Result<RunningSuite> {
     parts.spawn(gateway::serve(app, http_listener, parts.stopped()));
     tracing::info!(%http_addr, prefix = naming.prefix(), "gateway listening");
 
-    let services = SERVICES
-        .iter()
-        .filter_map(|s| {
-            Some((s.name, peers.url(s.name)?.trim_start_matches("http://").parse().ok()?))
-        })
-        .collect();
-    Ok(RunningSuite { http_addr, services, naming, parts })
+    Ok(RunningSuite { http_addr, services: addresses, naming, parts })
 }
 
 /// The suite while its services start: each one runs on a free loopback port and joins the `peers` of
@@ -227,6 +230,8 @@ struct Starting {
     nats: async_nats::Client,
     parts: Parts,
     peers: Peers,
+    /// The same addresses, for the tests that call a service directly.
+    addresses: std::collections::BTreeMap<&'static str, SocketAddr>,
     verifier: Option<common::identity::Verifier>,
 }
 
@@ -245,6 +250,7 @@ impl Starting {
         .await?;
         tracing::info!(%addr, service = S::INFO.name, "service listening");
         self.peers.insert(S::INFO.name, format!("http://{addr}"));
+        self.addresses.insert(S::INFO.name, addr);
         Ok(())
     }
 }

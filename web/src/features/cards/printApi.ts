@@ -93,7 +93,7 @@ export async function downloadCardsPdf(
   ids: readonly number[],
   { signal, onBytes }: { signal: AbortSignal; onBytes?: (bytes: number) => void },
 ): Promise<Blob> {
-  if (ids.length === 0) throw new Error('downloadCardsPdf: no card to print');
+  if (ids.length === 0) throw new Error('Aucune carte à imprimer.');
   const stream = await settle(
     api.POST('/card/post.printing_card_list_by_id', {
       body: { card_ids: [...ids] },
