@@ -23,7 +23,8 @@ pub struct List<T> {
 }
 
 /// A list whose total may be the planner's estimate: `totalExact` is false when `total` is one (more
-/// than 10,000 matches, which counting would cost far more than the page).
+/// than 100,000 expected matches, or a count that takes over 40 ms: counting would cost far more than
+/// the page).
 #[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct CountedList<T> {

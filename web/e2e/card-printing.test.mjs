@@ -13,7 +13,7 @@ import { startSuite } from './suite.mjs';
 import { apiSignIn, apiCall, apiPaidMember } from './api.mjs';
 
 const TIMEOUT = 300_000;
-const VIEWER = { login: 'lecteur.ines', password: 'lecteur-pass' };
+const VIEWER = { login: 'lecteur.ines', password: 'lecteur-pass-2026' };
 const PRINT_PATH = '/api/card/post.printing_card_list_by_id';
 /** The file of a print run: dated of the day, in the browser's time zone. */
 const RUN_FILE = /^cartes-\d{4}-\d{2}-\d{2}\.pdf$/;

@@ -10,7 +10,7 @@ import { startSuite } from './suite.mjs';
 import { apiSignIn, apiCall, apiPay } from './api.mjs';
 
 const TIMEOUT = 240_000;
-const VIEWER = { login: 'lecteur.yao', password: 'lecteur-pass' };
+const VIEWER = { login: 'lecteur.yao', password: 'lecteur-pass-2026' };
 /** How the member lists and selects name Awa Koné: with her member number. */
 const AWA = /^Awa Koné \(C\d+\)$/;
 
@@ -75,7 +75,8 @@ describe('cards: payments', { timeout: 10 * 60_000 }, () => {
         const paid = rowOf(table, 'OM 2611 01');
         await paid.getByText('5 000 FCFA', { exact: true }).waitFor();
         await paid.getByText('Orange Money', { exact: true }).waitFor();
-        await paid.getByText('carte', { exact: true }).waitFor();
+        // The type is a choice of the settings' list, shown by its French label.
+        await paid.getByText('Carte de membre', { exact: true }).waitFor();
         await see(page, '2 paiements');
 
         // The same operator's number a second time: the server's message under the number.
@@ -131,18 +132,33 @@ describe('cards: payments', { timeout: 10 * 60_000 }, () => {
         await drawer.getByRole('button', { name: 'Annuler' }).click();
         await drawer.waitFor({ state: 'hidden' });
 
-        // Deleted, after confirmation.
+        // Deleted with a reason: kept, struck through, as cancelled (who, when, why); no longer changeable.
         await page.getByRole('link', { name: 'Cartes', exact: true }).click();
         await page.waitForURL((url) => url.pathname === '/cards');
         await see(page, '3 paiements');
         await paid.getByRole('button', { name: 'Supprimer' }).click();
-        const confirm = page.locator('.ant-popconfirm');
-        await confirm.getByText('Supprimer ce paiement ?').waitFor();
+        const cancel = page.getByRole('dialog', { name: 'Supprimer le paiement OM 2611 01' });
+        await cancel.getByLabel('Motif de la suppression').waitFor();
         await expectNoAxeViolations(page, "suppression d'un paiement");
-        await confirm.getByRole('button', { name: 'Supprimer' }).click();
-        await see(page, 'Transaction supprimée');
-        await paid.waitFor({ state: 'detached' });
-        await see(page, '2 paiements');
+        await cancel.getByLabel('Motif de la suppression').fill('err');
+        await cancel.getByRole('button', { name: 'Supprimer' }).click();
+        await see(page, 'Indiquez le motif de la suppression (au moins 5 caractères)');
+        await cancel.getByLabel('Motif de la suppression').fill('Saisie en double');
+        await cancel.getByRole('button', { name: 'Supprimer' }).click();
+        await cancel.waitFor({ state: 'hidden' });
+        await see(page, 'Transaction supprimée (gardée comme annulée)');
+        await paid.getByText('Annulé', { exact: true }).waitFor();
+        await see(page, '3 paiements');
+        assert.equal(await paid.getByRole('button', { name: /^(Modifier|Supprimer)/ }).count(), 0);
+        const struck = await paid
+          .locator('.ant-table-cell')
+          .first()
+          .evaluate((cell) => cell.ownerDocument.defaultView.getComputedStyle(cell).textDecorationLine);
+        assert.equal(struck, 'line-through');
+        await paid.getByText('Annulé', { exact: true }).hover();
+        await see(page, 'Annulé par admin le', { exact: false });
+        await see(page, ': Saisie en double', { exact: false });
+        await expectNoAxeViolations(page, 'paiements (un paiement annulé)');
       }),
   );
 

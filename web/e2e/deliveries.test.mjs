@@ -11,7 +11,7 @@ import { startSuite } from './suite.mjs';
 import { apiSignIn, apiCall, apiPaidMember } from './api.mjs';
 
 const TIMEOUT = 300_000;
-const VIEWER = { login: 'lecteur.awa', password: 'lecteur-pass' };
+const VIEWER = { login: 'lecteur.awa', password: 'lecteur-pass-2026' };
 
 describe('cards and deliveries', { timeout: 10 * 60_000 }, () => {
   let suite;
@@ -125,6 +125,19 @@ describe('cards and deliveries', { timeout: 10 * 60_000 }, () => {
       await rowOf(dialog, 'Koffi Yao').waitFor();
       await dialog.getByText('2 cartes à livrer').waitFor();
       await expectNoAxeViolations(page, 'nouvelle livraison');
+      // The server finds a card by its holder's name; a card chosen stays chosen through the searches.
+      const cardSearch = dialog.getByPlaceholder('Rechercher une carte (n° de carte, nom du titulaire)');
+      await cardSearch.fill('yao koffi');
+      await cardSearch.press('Enter');
+      await dialog.getByText('1 carte à livrer').waitFor();
+      assert.equal(await rowOf(dialog, 'Fatou Traoré').count(), 0);
+      await rowOf(dialog, 'Koffi Yao').getByRole('checkbox').check();
+      await dialog.getByText('1 carte choisie').waitFor();
+      await cardSearch.fill('');
+      await cardSearch.press('Enter');
+      await dialog.getByText('2 cartes à livrer').waitFor();
+      assert.equal(await rowOf(dialog, 'Koffi Yao').getByRole('checkbox').isChecked(), true);
+      await rowOf(dialog, 'Koffi Yao').getByRole('checkbox').uncheck();
       await dialog.getByRole('button', { name: 'Créer la livraison' }).click();
       await dialog.getByText('Cochez au moins une carte.').waitFor();
       await rowOf(dialog, 'Fatou Traoré').getByRole('checkbox').check();
@@ -152,6 +165,8 @@ describe('cards and deliveries', { timeout: 10 * 60_000 }, () => {
       const deliveries = page.locator('.ant-table').first();
       await see(page, '1 livraison');
       assert.equal(await deliveries.getByText('Non envoyée', { exact: true }).count(), 0);
+      // Each delivery says its type.
+      await deliveries.getByText('Normale', { exact: true }).waitFor();
       await expectNoAxeViolations(page, 'livraisons');
 
       // A second delivery, of Koffi's card, as an error delivery: deleted unsent, after confirmation.

@@ -326,7 +326,7 @@ describe('geography', { timeout: 10 * 60_000 }, () => {
       await createLogin(suite, 'lecteur.bamba', 'viewer');
       const table = page.locator('.ant-table');
 
-      await signIn(page, suite.baseUrl, 'agent.kone', 'agent-pass');
+      await signIn(page, suite.baseUrl, 'agent.kone', 'agent-pass-2026');
       await page.goto(`${suite.baseUrl}/regions`);
       await table.getByRole('button', { name: 'Modifier HSS' }).waitFor();
       await page.getByRole('button', { name: 'Nouvelle région' }).waitFor();
@@ -335,7 +335,7 @@ describe('geography', { timeout: 10 * 60_000 }, () => {
 
       await page.getByRole('button', { name: 'Se déconnecter' }).click();
       await page.waitForURL((url) => url.pathname === '/login');
-      await signIn(page, suite.baseUrl, 'lecteur.bamba', 'lecteur-pass');
+      await signIn(page, suite.baseUrl, 'lecteur.bamba', 'lecteur-pass-2026');
       await page.goto(`${suite.baseUrl}/regions`);
       await rowOf(table, 'HSS').waitFor();
       assert.equal(await page.getByRole('button', { name: 'Nouvelle région' }).count(), 0);
@@ -416,7 +416,7 @@ async function closeNotices(page) {
   await page.waitForFunction(() => !document.querySelector('.ant-notification-notice'));
 }
 
-/** Makes a login of `role` through the API (the users screen has its own test); its password is `<first word>-pass`. */
+/** Makes a login of `role` through the API (the users screen has its own test); its password is `<first word>-pass-2026`. */
 async function createLogin(suite, name, role) {
   const signedIn = await fetch(`${suite.baseUrl}/api/auth/login`, {
     method: 'POST',
@@ -427,7 +427,7 @@ async function createLogin(suite, name, role) {
   const created = await fetch(`${suite.baseUrl}/api/user/post_user`, {
     method: 'POST',
     headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
-    body: JSON.stringify({ login_name: name, login_password: `${name.split('.')[0]}-pass`, login_role: role }),
+    body: JSON.stringify({ login_name: name, login_password: `${name.split('.')[0]}-pass-2026`, login_role: role }),
   });
   assert.equal(created.status, 200, await created.text());
 }

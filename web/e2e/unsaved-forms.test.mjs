@@ -28,6 +28,16 @@ describe('unsaved forms', { timeout: 10 * 60_000 }, () => {
     return dialog;
   }
 
+  /**
+   * Answers the question once its opening animation is over, as a person does: a click during antd's zoom
+   * (a few frames on a busy machine) was seen to land on the form's modal behind it, which asked again.
+   */
+  async function answer(page, question, button) {
+    await question.waitFor();
+    await page.waitForFunction(() => document.querySelector('.ant-zoom-appear, .ant-zoom-enter') === null);
+    await question.getByRole('button', { name: button }).click();
+  }
+
   /** Escape and a click outside ask, keep the text on « Continuer la saisie », and « Abandonner » closes. */
   async function checkGuard(page, dialog, label) {
     const field = dialog.getByLabel(label, { exact: true });
@@ -35,21 +45,18 @@ describe('unsaved forms', { timeout: 10 * 60_000 }, () => {
     const question = page.getByRole('dialog', { name: QUESTION });
 
     await field.press('Escape');
-    await question.waitFor();
-    await question.getByRole('button', { name: 'Continuer la saisie' }).click();
+    await answer(page, question, 'Continuer la saisie');
     await question.waitFor({ state: 'hidden' });
     assert.equal(await field.inputValue(), 'Texte saisi');
 
     await page.mouse.click(20, 450);
-    await question.waitFor();
-    await question.getByRole('button', { name: 'Continuer la saisie' }).click();
+    await answer(page, question, 'Continuer la saisie');
     await question.waitFor({ state: 'hidden' });
     assert.equal(await field.inputValue(), 'Texte saisi');
     await dialog.waitFor();
 
     await page.keyboard.press('Escape');
-    await question.waitFor();
-    await question.getByRole('button', { name: 'Abandonner' }).click();
+    await answer(page, question, 'Abandonner');
     await dialog.waitFor({ state: 'hidden' });
     assert.equal(await question.count(), 0);
   }

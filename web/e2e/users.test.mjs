@@ -36,8 +36,16 @@ describe('users', { timeout: 10 * 60_000 }, () => {
       await see(page, 'Saisissez un mot de passe');
       await expectNoAxeViolations(page, 'nouvel utilisateur (erreurs)');
       await dialog.getByLabel('Identifiant').fill('agent.kouassi');
-      await dialog.getByLabel('Mot de passe').fill('s3cret-pass');
+      await see(page, 'Au moins 12 caractères, et pas un mot de passe courant', { exact: false });
+      // Too short is said at once; a common one by the server, under the field.
+      await dialog.getByLabel('Mot de passe').fill('court-12');
+      await dialog.getByRole('button', { name: 'Enregistrer' }).click();
+      await see(page, 'Le mot de passe doit contenir au moins 12 caractères');
+      await dialog.getByLabel('Mot de passe').fill('qwerty123456');
       await chooseRole(page, dialog, 'Gestionnaire');
+      await dialog.getByRole('button', { name: 'Enregistrer' }).click();
+      await see(page, 'Ce mot de passe fait partie des plus courants', { exact: false });
+      await dialog.getByLabel('Mot de passe').fill('s3cret-pass-2026');
       await dialog.getByRole('button', { name: 'Enregistrer' }).click();
       await dialog.waitFor({ state: 'hidden' });
       const row = rowOf(table, 'agent.kouassi');
@@ -47,7 +55,7 @@ describe('users', { timeout: 10 * 60_000 }, () => {
       // A second user with the same name is refused by the server, in a red notice.
       await page.getByRole('button', { name: 'Nouvel utilisateur' }).click();
       await dialog.getByLabel('Identifiant').fill('agent.kouassi');
-      await dialog.getByLabel('Mot de passe').fill('s3cret-pass');
+      await dialog.getByLabel('Mot de passe').fill('s3cret-pass-2026');
       await chooseRole(page, dialog, 'Agent');
       await dialog.getByRole('button', { name: 'Enregistrer' }).click();
       await page.locator('.ant-notification-notice-error').first().waitFor();
@@ -97,11 +105,11 @@ describe('users', { timeout: 10 * 60_000 }, () => {
       const created = await fetch(`${suite.baseUrl}/api/user/post_user`, {
         method: 'POST',
         headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
-        body: JSON.stringify({ login_name: 'lecteur.yao', login_password: 'lecteur-pass', login_role: 'viewer' }),
+        body: JSON.stringify({ login_name: 'lecteur.yao', login_password: 'lecteur-pass-2026', login_role: 'viewer' }),
       });
       assert.equal(created.status, 200, await created.text());
 
-      await signIn(page, suite.baseUrl, 'lecteur.yao', 'lecteur-pass');
+      await signIn(page, suite.baseUrl, 'lecteur.yao', 'lecteur-pass-2026');
       await see(page, 'Lecteur');
       await expectNoAxeViolations(page, 'accueil (lecteur)');
       assert.equal(await page.getByRole('link', { name: 'Utilisateurs', exact: true }).count(), 0);

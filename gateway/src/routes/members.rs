@@ -36,7 +36,8 @@ pub fn router(photo_max_bytes: usize) -> OpenApiRouter<AppState> {
 #[into_params(parameter_in = Query)]
 #[allow(non_snake_case)]
 pub struct MemberFilter {
-    /// Free text over names, id number and contact: accent- and case-insensitive, partial words.
+    /// Free text over names, id number and contact: each word, in any order, accent- and
+    /// case-insensitive, partial words ("serge kouame" finds Serge Kouamé).
     pub filter: Option<String>,
     /// Part of the first name.
     pub filter_firstname: Option<String>,
@@ -87,12 +88,14 @@ pub struct MemberCountAnswer {
     #[schema(example = "ok")]
     pub status: &'static str,
     pub data: i64,
-    /// False when `data` is the database's estimate: beyond 10,000 matches, counting every row would
-    /// cost far more than the estimate, which is close once the table's statistics are fresh.
+    /// False when `data` is the database's estimate: beyond 100,000 expected matches, or when counting
+    /// takes more than 40 ms, counting every row would cost far more than the estimate, which is close
+    /// once the table's statistics are fresh.
     pub total_exact: bool,
 }
 
-/// The number of members matching the filters: exact up to 10,000, estimated beyond (`totalExact`).
+/// The number of members matching the filters: exact when counting is cheap, estimated beyond
+/// (`totalExact`; the rule is in docs/api.md).
 #[utoipa::path(get, path = "/member/get.member_count", tag = "member", params(MemberFilter),
     responses((status = 200, body = MemberCountAnswer)))]
 pub async fn member_count(

@@ -73,17 +73,30 @@ pub async fn post_transaction(
     Ok(envelope::written(message, Some(id)))
 }
 
-/// Refused (409) for a transaction a card used.
+/// Why a payment is deleted.
+#[derive(Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct CancelReason {
+    /// Why (at least 5 characters): kept with the payment, which stays in the member's payments as
+    /// cancelled (who, when, why); without it, a 400.
+    pub reason: Option<String>,
+}
+
+/// The payment is not erased: it is kept as cancelled (who, when, why), no card can spend it, and its
+/// operator's number may be entered again. Refused (409) for a transaction a card used or one already
+/// cancelled; 400 without a reason of at least 5 characters.
 #[utoipa::path(delete, path = "/transaction/delete_transaction/{transaction_id}", tag = "transaction",
-    params(("transaction_id" = i64, Path)),
-    responses((status = 200, body = Written), (status = 404, body = ErrorBody), (status = 409, body = ErrorBody)))]
+    params(("transaction_id" = i64, Path), CancelReason),
+    responses((status = 200, body = Written), (status = 400, body = ErrorBody), (status = 404, body = ErrorBody), (status = 409, body = ErrorBody)))]
 pub async fn delete_transaction(
     State(state): State<AppState>,
     _caller: Authorized<CardsDelete>,
     Path(id): Path<i64>,
+    Query(query): Query<CancelReason>,
 ) -> Result<Response, ApiError> {
-    cards(&state).delete_transaction(pb::Id { id }).await?;
-    Ok(envelope::written("Transaction supprimée", None))
+    let reason = query.reason.unwrap_or_default();
+    cards(&state).delete_transaction(pb::TransactionCancel { id, reason }).await?;
+    Ok(envelope::written("Transaction supprimée (gardée comme annulée)", None))
 }
 
 #[derive(Deserialize, IntoParams)]

@@ -6,7 +6,7 @@
 use crate::delivery_slip;
 use crate::domain::card_qr::CardSigner;
 use crate::domain::messages as msg;
-use crate::domain::transaction_rules::{self, number_key};
+use crate::domain::transaction_rules::{self, PaymentType, number_key};
 use crate::domain::{card_rules, delivery_rules, proof_rules, statement_rules};
 use crate::print_run::PrintRun;
 use crate::store::cards::{CARD_SORT, CardSearch};
@@ -80,6 +80,8 @@ pub const DEFAULT_VALIDITY_MONTHS: i64 = 60;
 
 /// The login parameter that lists the mobile-money operators (comma-separated).
 pub const OPERATORS_PARAM: &str = "transaction_mobileOperators";
+/// The login parameter that lists the payment types (`carte=Carte de membre, cotisation=Cotisation`).
+pub const TYPES_PARAM: &str = "transaction_types";
 
 pub struct CardsGrpc {
     pub store: Store,
@@ -94,17 +96,22 @@ pub struct CardsGrpc {
 impl CardsGrpc {
     /// The operators the settings list (the defaults when the parameter is not set).
     async fn operators(&self) -> Result<Vec<String>, ServiceError> {
-        let Some(auth) = &self.auth else { return Ok(transaction_rules::operators(None)) };
-        let name = pb_param(OPERATORS_PARAM);
-        match auth.clone().get_login_param(name).await {
-            Ok(param) => {
-                Ok(transaction_rules::operators(param.into_inner().string_value.as_deref()))
-            }
-            Err(status) if status.code() == Code::NotFound => {
-                Ok(transaction_rules::operators(None))
-            }
+        Ok(transaction_rules::operators(self.text_setting(OPERATORS_PARAM).await?.as_deref()))
+    }
+
+    /// The payment types the settings list (the defaults when the parameter is not set).
+    async fn payment_types(&self) -> Result<Vec<PaymentType>, ServiceError> {
+        Ok(transaction_rules::payment_types(self.text_setting(TYPES_PARAM).await?.as_deref()))
+    }
+
+    /// A text login parameter, or `None` when it is not set.
+    async fn text_setting(&self, name: &str) -> Result<Option<String>, ServiceError> {
+        let Some(auth) = &self.auth else { return Ok(None) };
+        match auth.clone().get_login_param(pb_param(name)).await {
+            Ok(param) => Ok(param.into_inner().string_value),
+            Err(status) if status.code() == Code::NotFound => Ok(None),
             Err(status) => {
-                tracing::error!(code = ?status.code(), message = status.message(), "operators unreadable");
+                tracing::error!(param = name, code = ?status.code(), message = status.message(), "setting unreadable");
                 Err(ServiceError::Unavailable(msg::SETTINGS_UNAVAILABLE.into()))
             }
         }
@@ -161,6 +168,16 @@ impl Cards for CardsGrpc {
         let operators = self.operators().await?;
         let today = chrono::Local::now().date_naive();
         let checked = transaction_rules::check(&sent, today, &operators)?;
+        // A payment keeps a type written before the list was kept (free text then), until it is changed.
+        let kept = match checked.transaction_id {
+            Some(id) => Some(self.store.get_transaction(id).await?.transaction_type),
+            None => None,
+        };
+        transaction_rules::check_type(
+            &checked.transaction_type,
+            &self.payment_types().await?,
+            kept.as_deref(),
+        )?;
         let member_id = checked.transaction_member_id.unwrap_or_default();
         self.member_exists(member_id, "transaction_memberId").await?;
         let id = self.store.save_transaction(&checked, &caller.login_name).await?;
@@ -168,8 +185,12 @@ impl Cards for CardsGrpc {
         Ok(Response::new(pb::Id { id }))
     }
 
-    async fn delete_transaction(&self, request: Request<pb::Id>) -> Answer<Empty> {
-        self.store.delete_transaction(request.into_inner().id).await?;
+    async fn delete_transaction(&self, request: Request<pb::TransactionCancel>) -> Answer<Empty> {
+        let caller = Identity::of(&request)?;
+        let sent = request.into_inner();
+        let reason = transaction_rules::check_cancel_reason(&sent.reason)?;
+        self.store.cancel_transaction(sent.id, &reason, &caller.login_name).await?;
+        tracing::info!(transaction_id = sent.id, "transaction cancelled");
         Ok(Response::new(Empty {}))
     }
 
@@ -528,7 +549,7 @@ impl CardsGrpc {
         let p = r.paging.unwrap_or_default();
         let page = Page::of(&p, CARD_SORT)?;
         let search = CardSearch {
-            pattern: common::text::filter_pattern(&r.filter),
+            words: common::text::word_patterns(&r.filter),
             member_id: r.member_id.filter(|id| *id > 0),
             member_id_number: r.member_id_number.trim().to_uppercase(),
             status: r.card_status.trim().to_string(),

@@ -24,7 +24,7 @@ use sqlx::PgPool;
 use sqlx::migrate::Migrator;
 use tokio::net::TcpListener;
 
-pub use grpc::{OPERATORS_PARAM, PRICE_PARAM, VALIDITY_PARAM};
+pub use grpc::{OPERATORS_PARAM, PRICE_PARAM, TYPES_PARAM, VALIDITY_PARAM};
 
 pub fn migrator() -> Migrator {
     sqlx::migrate!("./migrations")

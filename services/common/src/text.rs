@@ -21,6 +21,12 @@ pub fn filter_pattern(filter: &str) -> String {
     format!("%{escaped}%")
 }
 
+/// A free-text filter as one `LIKE` pattern per word, for a search whose words may come in any order
+/// ("serge kouame" and "KOUAMÉ Serge" both give `%serge%` and `%kouame%`); empty when there is no filter.
+pub fn word_patterns(filter: &str) -> Vec<String> {
+    filter.split_whitespace().map(filter_pattern).filter(|p| !p.is_empty()).collect()
+}
+
 /// A code as stored: trimmed and upper-cased ("hss " is "HSS").
 pub fn code(text: &str) -> String {
     text.trim().to_uppercase()
@@ -38,5 +44,12 @@ mod tests {
         assert_eq!(filter_pattern("Dalo"), "%dalo%");
         assert_eq!(filter_pattern("  "), "");
         assert_eq!(filter_pattern("50%"), "%50\\%%");
+    }
+
+    #[test]
+    fn words_match_in_any_order() {
+        assert_eq!(word_patterns("KOUAMÉ  Serge"), ["%kouame%", "%serge%"]);
+        assert_eq!(word_patterns(" serge kouame "), ["%serge%", "%kouame%"]);
+        assert!(word_patterns("   ").is_empty());
     }
 }

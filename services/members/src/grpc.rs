@@ -67,7 +67,7 @@ fn page(
 fn search_of(f: Option<pb::MemberFilter>) -> MemberSearch {
     let f = f.unwrap_or_default();
     MemberSearch {
-        pattern: text::filter_pattern(&f.filter),
+        words: text::word_patterns(&f.filter),
         firstname_pattern: text::filter_pattern(&f.filter_firstname),
         id_number_pattern: text::filter_pattern(&f.filter_id_number),
         created_by: f.created_by.trim().to_string(),

@@ -16,8 +16,11 @@ export const DEFAULT_LIST_LIMIT = 2000;
 /** The page sizes a paged list offers; it opens at the largest (DEFAULT_LIST_LIMIT), in a virtual table. */
 export const LIST_PAGE_SIZES = [100, 500, 1000, DEFAULT_LIST_LIMIT];
 
-/** Shortest login name, password and provider. */
+/** Shortest login name and provider. */
 export const MIN_CREDENTIAL_LENGTH = 4;
+
+/** Shortest new or changed password (the auth service also refuses the most common ones). */
+export const MIN_PASSWORD_LENGTH = 12;
 
 /** Primary colour of the theme (a green). */
 export const PRIMARY_COLOR = '#2e7d32';

@@ -4,8 +4,12 @@ use super::messages as msg;
 use common::error::ServiceError;
 use common::roles::Role;
 use common::validation::Faults;
+use std::collections::HashSet;
+use std::sync::LazyLock;
 
 const MIN_LEN: usize = 4;
+/// A new or changed password's least length (existing logins keep theirs).
+pub const MIN_PASSWORD_LEN: usize = 12;
 const MAX_NAME_LEN: usize = 100;
 const MAX_PASSWORD_LEN: usize = 256;
 
@@ -53,12 +57,18 @@ fn check_name(name: &str, fields: &mut Faults) {
     }
 }
 
+/// The passwords people choose most (assets/README.md), in lower case.
+static COMMON_PASSWORDS: LazyLock<HashSet<&'static str>> =
+    LazyLock::new(|| include_str!("../../assets/common-passwords.txt").lines().collect());
+
 fn check_password(password: &str, fields: &mut Faults) {
     let len = password.chars().count();
-    if len < MIN_LEN {
+    if len < MIN_PASSWORD_LEN {
         fields.add("login_password", msg::PASSWORD_TOO_SHORT);
     } else if len > MAX_PASSWORD_LEN {
         fields.add("login_password", msg::PASSWORD_TOO_LONG);
+    } else if COMMON_PASSWORDS.contains(password.to_lowercase().as_str()) {
+        fields.add("login_password", msg::PASSWORD_COMMON);
     }
 }
 
@@ -94,7 +104,22 @@ mod tests {
 
     #[test]
     fn a_complete_login_passes() {
-        assert_eq!(check_new(&input("awa.kone", "s3cret", "agent")).unwrap(), Role::Agent);
+        assert_eq!(check_new(&input("awa.kone", "s3cret-Korhogo", "agent")).unwrap(), Role::Agent);
+    }
+
+    fn password_fault(password: &str) -> Option<String> {
+        let err = check_new(&input("awa.kone", password, "agent")).err()?;
+        let ServiceError::Invalid { fields, .. } = err else { panic!("not a validation error") };
+        fields.get("login_password").cloned()
+    }
+
+    #[test]
+    fn a_password_is_long_and_not_common() {
+        assert!(COMMON_PASSWORDS.len() >= 10_000, "{} common passwords", COMMON_PASSWORDS.len());
+        assert_eq!(password_fault("s3cret-1").as_deref(), Some(msg::PASSWORD_TOO_SHORT));
+        assert_eq!(password_fault("Qwertyuiop123").as_deref(), Some(msg::PASSWORD_COMMON));
+        assert_eq!(password_fault("QWERTY123456").as_deref(), Some(msg::PASSWORD_COMMON));
+        assert_eq!(password_fault("manioc-Bouaké-24"), None);
     }
 
     #[test]

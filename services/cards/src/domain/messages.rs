@@ -15,6 +15,10 @@ pub const MEMBERS_UNAVAILABLE: &str =
 pub const SETTINGS_UNAVAILABLE: &str =
     "Les paramètres de l'application sont indisponibles : réessayez dans un instant.";
 
+pub fn unknown_type(labels: &[&str]) -> String {
+    format!("Type de paiement inconnu : choisissez parmi {}.", labels.join(", "))
+}
+
 pub fn unknown_operator(operators: &[String]) -> String {
     format!("Opérateur inconnu : choisissez parmi {}.", operators.join(", "))
 }
@@ -33,6 +37,10 @@ pub fn number_taken(number: &str, operator: &str) -> String {
 
 pub const USED_FOR_CARD: &str =
     "Cette transaction a payé une carte : elle ne peut être ni modifiée ni supprimée.";
+pub const TRANSACTION_CANCELLED: &str =
+    "Cette transaction est annulée : elle ne peut plus être modifiée. Enregistrez-en une nouvelle.";
+pub const CANCEL_REASON_REQUIRED: &str = "Indiquez le motif de la suppression (au moins 5 caractères) : il est gardé avec la transaction annulée.";
+pub const CANCEL_REASON_TOO_LONG: &str = "Le motif ne peut pas dépasser 500 caractères.";
 
 pub fn card_not_found(id: i64) -> String {
     format!("Carte n° {id} introuvable.")

@@ -14,20 +14,78 @@ pub const DEFAULT_TYPE: &str = "carte";
 pub const DEFAULT_OPERATORS: &[&str] = &["Orange Money", "MTN MoMo", "Moov Money", "Wave"];
 const MAX_AMOUNT: f64 = 100_000_000.0;
 
-/// The operators a login parameter lists (`Orange Money, MTN MoMo, ...`), or the default ones.
-pub fn operators(setting: Option<&str>) -> Vec<String> {
-    let listed: Vec<String> = setting
+/// The payment types when the login parameter `transaction_types` is not set: the value written, and
+/// the French label the screens show.
+pub const DEFAULT_TYPES: &[(&str, &str)] =
+    &[("carte", "Carte de membre"), ("cotisation", "Cotisation"), ("autre", "Autre")];
+
+/// A payment type a payment may name: the value written, and its label.
+#[derive(Debug, Clone, PartialEq)]
+pub struct PaymentType {
+    pub value: String,
+    pub label: String,
+}
+
+/// The items of a list setting (`a, b; c` or one a line), trimmed, without empty ones.
+fn listed(setting: Option<&str>) -> Vec<&str> {
+    setting
         .unwrap_or_default()
         .split([',', ';', '\n'])
         .map(str::trim)
         .filter(|o| !o.is_empty())
-        .map(str::to_string)
-        .collect();
-    if listed.is_empty() {
-        DEFAULT_OPERATORS.iter().map(|o| o.to_string()).collect()
-    } else {
-        listed
+        .collect()
+}
+
+/// The operators a login parameter lists (`Orange Money, MTN MoMo, ...`), or the default ones.
+pub fn operators(setting: Option<&str>) -> Vec<String> {
+    match listed(setting) {
+        none if none.is_empty() => DEFAULT_OPERATORS.iter().map(|o| o.to_string()).collect(),
+        listed => listed.into_iter().map(str::to_string).collect(),
     }
+}
+
+/// The payment types a login parameter lists (`carte=Carte de membre, cotisation=Cotisation`; a type
+/// without `=` is its own label), or the default ones.
+pub fn payment_types(setting: Option<&str>) -> Vec<PaymentType> {
+    let of = |value: &str, label: &str| PaymentType {
+        value: value.trim().into(),
+        label: label.trim().into(),
+    };
+    match listed(setting) {
+        none if none.is_empty() => DEFAULT_TYPES.iter().map(|(v, l)| of(v, l)).collect(),
+        listed => listed
+            .into_iter()
+            .map(|item| item.split_once('=').map_or_else(|| of(item, item), |(v, l)| of(v, l)))
+            .collect(),
+    }
+}
+
+/// Checks a payment's type: one of `types`, or the one the payment already had (`kept`: a value written
+/// before the list existed stays until it is changed).
+pub fn check_type(
+    kind: &str,
+    types: &[PaymentType],
+    kept: Option<&str>,
+) -> Result<(), ServiceError> {
+    if types.iter().any(|t| t.value == kind) || kept == Some(kind) {
+        return Ok(());
+    }
+    let labels: Vec<&str> = types.iter().map(|t| t.label.as_str()).collect();
+    Err(ServiceError::invalid_field("transaction_type", msg::unknown_type(&labels)))
+}
+
+/// The least length of the reason a payment is cancelled for.
+const MIN_CANCEL_REASON: usize = 5;
+const MAX_CANCEL_REASON: usize = 500;
+
+/// The reason a payment is cancelled for, trimmed: at least 5 characters (field `reason`).
+pub fn check_cancel_reason(reason: &str) -> Result<String, ServiceError> {
+    let mut f = Faults::new();
+    let reason = f.text_or("reason", reason, MAX_CANCEL_REASON, msg::CANCEL_REASON_TOO_LONG);
+    if reason.chars().count() < MIN_CANCEL_REASON {
+        f.add("reason", msg::CANCEL_REASON_REQUIRED);
+    }
+    f.finish_with(reason)
 }
 
 /// The number as compared: capitals, no spaces.
@@ -151,6 +209,29 @@ mod tests {
             transaction_number: " om 2611 2001 ".into(),
             ..Default::default()
         }
+    }
+
+    #[test]
+    fn payment_types_come_from_the_setting_with_their_labels() {
+        let defaults = payment_types(None);
+        assert_eq!(
+            defaults[0],
+            PaymentType { value: "carte".into(), label: "Carte de membre".into() }
+        );
+        let set = payment_types(Some("carte = Carte de membre; don"));
+        assert_eq!(set[1], PaymentType { value: "don".into(), label: "don".into() });
+        assert!(check_type("carte", &set, None).is_ok());
+        assert_eq!(fields_of(check_type("Carte", &set, None).unwrap_err()), ["transaction_type"]);
+        // A value written before the list existed stays while the payment keeps it.
+        assert!(check_type("card", &set, Some("card")).is_ok());
+        assert!(check_type("card", &set, Some("carte")).is_err());
+    }
+
+    #[test]
+    fn a_cancel_reason_has_5_characters() {
+        assert_eq!(check_cancel_reason("  Saisie en double ").unwrap(), "Saisie en double");
+        assert_eq!(fields_of(check_cancel_reason(" err ").unwrap_err()), ["reason"]);
+        assert!(check_cancel_reason(&"x".repeat(501)).is_err());
     }
 
     fn fields_of(e: ServiceError) -> Vec<String> {

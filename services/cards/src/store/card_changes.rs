@@ -4,6 +4,7 @@
 //! the card as it now is.
 
 use super::cards::{identity, sign_card, tell_card};
+use super::transactions::SPENDABLE;
 use super::{SCHEMA, Store};
 use crate::domain::card_qr::CardSigner;
 use crate::domain::messages as msg;
@@ -156,9 +157,9 @@ impl Store {
 
     /// The ids of the members who have a payment no card spent yet.
     pub async fn members_with_unused_payments(&self) -> Result<Vec<i64>, ServiceError> {
-        Ok(sqlx::query_scalar(
-            "SELECT DISTINCT transaction_member_id FROM cards.transaction WHERE NOT transaction_is_used_for_card",
-        )
+        Ok(sqlx::query_scalar(AssertSqlSafe(format!(
+            "SELECT DISTINCT transaction_member_id FROM cards.transaction WHERE {SPENDABLE}",
+        )))
         .fetch_all(self.pool())
         .await?)
     }

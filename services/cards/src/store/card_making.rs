@@ -5,7 +5,8 @@
 //! spent, and the events of both. A member who cannot have a card is named with the reason.
 
 use super::cards::{STANDING, card_columns, identity};
-use super::{SCHEMA, Store, transactions};
+use super::transactions::{self, SPENDABLE};
+use super::{SCHEMA, Store};
 use crate::domain::card_qr::{CardFacts, CardSigner};
 use crate::domain::messages as msg;
 use crate::events;
@@ -58,13 +59,13 @@ impl Store {
             .filter_map(|h| h.member_id)
             .filter(|id| !standing.contains_key(id))
             .collect();
-        let payments: HashMap<i64, i64> = sqlx::query_as(
+        let payments: HashMap<i64, i64> = sqlx::query_as(sqlx::AssertSqlSafe(format!(
             "SELECT w.id, p.transaction_id FROM unnest($1::bigint[]) AS w(id)
              CROSS JOIN LATERAL (
                  SELECT transaction_id FROM cards.transaction
-                 WHERE transaction_member_id = w.id AND NOT transaction_is_used_for_card AND transaction_amount >= $2
+                 WHERE transaction_member_id = w.id AND {SPENDABLE} AND transaction_amount >= $2
                  ORDER BY transaction_date, transaction_id LIMIT 1 FOR UPDATE) p",
-        )
+        )))
         .bind(&free)
         .bind(price)
         .fetch_all(&mut *tx)

@@ -1,6 +1,7 @@
 //! Cards: read, listed, marked printed and revoked along their lifecycle (docs/decisions.md); their making
 //! is in `card_making`, their correction, cancellation and reprint in `card_changes`.
 
+use super::transactions::SPENDABLE;
 use super::{SCHEMA, Store};
 use crate::domain::card_qr::{CardFacts, CardSigner};
 use crate::domain::messages as msg;
@@ -61,10 +62,11 @@ const CARD_ROW: &str = "c.card_id, c.card_id_number, c.card_member_id, c.card_me
     to_jsonb(c.card_printed_at) #>> '{}' AS card_printed_at,
     to_jsonb(c.card_created_at) #>> '{}' AS card_created_at";
 
-/// The filters of a card list.
+/// The filters of a card list. `words`: one folded `LIKE` pattern per word of the free text, each to be
+/// found in the card's number or its holder's names, in any order.
 #[derive(Default)]
 pub struct CardSearch {
-    pub pattern: String,
+    pub words: Vec<String>,
     pub member_id: Option<i64>,
     pub member_id_number: String,
     pub status: String,
@@ -75,8 +77,8 @@ pub struct CardSearch {
 impl CardSearch {
     fn push_conditions(&self, q: &mut QueryBuilder<Postgres>) {
         q.push(" WHERE TRUE");
-        if !self.pattern.is_empty() {
-            q.push(" AND c.search LIKE ").push_bind(self.pattern.clone());
+        for word in &self.words {
+            q.push(" AND c.search LIKE ").push_bind(word.clone());
         }
         if let Some(id) = self.member_id {
             q.push(" AND c.card_member_id = ").push_bind(id);
@@ -164,7 +166,7 @@ impl Store {
             "SELECT DISTINCT ON (t.transaction_member_id) m.member_id, m.member_id_number,
                     m.member_firstname, m.member_lastname, t.transaction_id, t.transaction_amount::float8 AS transaction_amount
              FROM cards.transaction t JOIN cards.member m ON m.member_id = t.transaction_member_id
-             WHERE NOT t.transaction_is_used_for_card AND t.transaction_amount >= $1
+             WHERE {SPENDABLE} AND t.transaction_amount >= $1
                AND NOT EXISTS (SELECT 1 FROM cards.card c WHERE c.card_member_id = m.member_id
                                AND c.card_status IN {STANDING} AND c.card_expiration_date >= current_date)
              ORDER BY t.transaction_member_id, t.transaction_date, t.transaction_id"

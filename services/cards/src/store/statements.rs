@@ -123,7 +123,8 @@ impl Store {
 /// Whether the operator's number is already recorded, as a transaction or as an unmatched payment.
 async fn is_known(tx: &mut PgConnection, operator: &str, key: &str) -> Result<bool, ServiceError> {
     Ok(sqlx::query_scalar(
-        "SELECT EXISTS (SELECT 1 FROM cards.transaction WHERE transaction_mobile_operator = $1 AND number_key = $2)
+        "SELECT EXISTS (SELECT 1 FROM cards.transaction WHERE transaction_mobile_operator = $1 AND number_key = $2
+                        AND transaction_cancelled_at IS NULL)
              OR EXISTS (SELECT 1 FROM cards.unmatched_payment
                         WHERE transaction_mobile_operator = $1 AND number_key = $2)",
     )

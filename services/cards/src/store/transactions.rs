@@ -25,7 +25,13 @@ pub const TRANSACTION_SORT: &[(&str, &str)] = &[
 const TRANSACTION_COLUMNS: &str = "t.transaction_id, t.transaction_date::text AS transaction_date,
     t.transaction_amount::float8 AS transaction_amount, t.transaction_type, t.transaction_member_id,
     t.transaction_mobile_operator, t.transaction_number, t.transaction_is_used_for_card,
-    to_jsonb(t.transaction_created_at) #>> '{}' AS transaction_created_at, t.transaction_created_by_user";
+    to_jsonb(t.transaction_created_at) #>> '{}' AS transaction_created_at, t.transaction_created_by_user,
+    coalesce(to_jsonb(t.transaction_cancelled_at) #>> '{}', '') AS transaction_cancelled_at,
+    t.transaction_cancelled_by_user, t.transaction_cancel_reason";
+
+/// The condition on `cards.transaction` of a payment a card may still spend: neither spent nor cancelled.
+pub(super) const SPENDABLE: &str =
+    "NOT transaction_is_used_for_card AND transaction_cancelled_at IS NULL";
 
 impl Store {
     /// A page of transactions (of one member, when given), with the count of all that match.
@@ -119,15 +125,27 @@ impl Store {
         Ok(saved)
     }
 
-    /// Deletes a transaction no card used, with its event.
-    #[tracing::instrument(name = "db.cards.transaction_delete", skip(self))]
-    pub async fn delete_transaction(&self, id: i64) -> Result<(), ServiceError> {
+    /// Cancels a payment no card used, keeping who, when and why (`reason` as checked), with its event:
+    /// to the other services it is gone (`transaction.deleted`).
+    #[tracing::instrument(name = "db.cards.transaction_cancel", skip(self, reason))]
+    pub async fn cancel_transaction(
+        &self,
+        id: i64,
+        reason: &str,
+        caller: &str,
+    ) -> Result<(), ServiceError> {
         let mut tx = self.pool.begin().await?;
         let member_id = lock_unused(&mut tx, id).await?;
-        sqlx::query("DELETE FROM cards.transaction WHERE transaction_id = $1")
-            .bind(id)
-            .execute(&mut *tx)
-            .await?;
+        sqlx::query(
+            "UPDATE cards.transaction SET transaction_cancelled_at = now(), transaction_cancelled_by_user = $2,
+                 transaction_cancel_reason = $3, updated_at = now()
+             WHERE transaction_id = $1",
+        )
+        .bind(id)
+        .bind(caller)
+        .bind(reason)
+        .execute(&mut *tx)
+        .await?;
         let event = pb::TransactionDeleted {
             meta: None,
             transaction_id: id,
@@ -243,18 +261,20 @@ pub(super) async fn read(
         .ok_or_else(|| ServiceError::NotFound(msg::transaction_not_found(id)))
 }
 
-/// Locks a transaction that no card used and answers its member; 404 or 409 otherwise.
+/// Locks a transaction that no card used and that stands (not cancelled), and answers its member; 404 or
+/// 409 otherwise.
 async fn lock_unused(tx: &mut PgConnection, id: i64) -> Result<i64, ServiceError> {
-    let row: Option<(i64, bool)> = sqlx::query_as(
-        "SELECT transaction_member_id, transaction_is_used_for_card FROM cards.transaction
-         WHERE transaction_id = $1 FOR UPDATE",
+    let row: Option<(i64, bool, bool)> = sqlx::query_as(
+        "SELECT transaction_member_id, transaction_is_used_for_card, transaction_cancelled_at IS NOT NULL
+         FROM cards.transaction WHERE transaction_id = $1 FOR UPDATE",
     )
     .bind(id)
     .fetch_optional(&mut *tx)
     .await?;
     match row {
         None => Err(ServiceError::NotFound(msg::transaction_not_found(id))),
-        Some((_, true)) => Err(ServiceError::Conflict(msg::USED_FOR_CARD.into())),
-        Some((member_id, false)) => Ok(member_id),
+        Some((_, true, _)) => Err(ServiceError::Conflict(msg::USED_FOR_CARD.into())),
+        Some((_, _, true)) => Err(ServiceError::Conflict(msg::TRANSACTION_CANCELLED.into())),
+        Some((member_id, false, false)) => Ok(member_id),
     }
 }

@@ -61,9 +61,11 @@ fn member_json() -> String {
 pub use common::photos::versioned_photo_path;
 
 /// The filters of a member list, ready for SQL: patterns are folded `LIKE` patterns, empty when unused.
+/// `words` holds one pattern per word of the free-text filter: a member matches when every word is found
+/// in its names, id number or contact, in any order.
 #[derive(Debug, Default, Clone)]
 pub struct MemberSearch {
-    pub pattern: String,
+    pub words: Vec<String>,
     pub firstname_pattern: String,
     pub id_number_pattern: String,
     pub created_by: String,
@@ -76,7 +78,8 @@ impl MemberSearch {
     fn push_conditions(&self, q: &mut QueryBuilder<Postgres>) {
         q.push(" WHERE TRUE");
         // The first name and the id number are part of `search`: its trigram index narrows those too.
-        for pattern in [&self.pattern, &self.firstname_pattern, &self.id_number_pattern] {
+        let given = [&self.firstname_pattern, &self.id_number_pattern];
+        for pattern in self.words.iter().chain(given) {
             if !pattern.is_empty() {
                 q.push(" AND m.search LIKE ").push_bind(pattern.clone());
             }
@@ -178,7 +181,7 @@ fn push_list_query(q: &mut QueryBuilder<Postgres>, search: &MemberSearch, page: 
 }
 
 impl Store {
-    /// A page of members with the total of matches (exact up to 10,000 (`common::total`), estimated beyond).
+    /// A page of members with the total of matches (exact when counting is cheap, estimated beyond: `common::total`).
     /// The page's ids are found first on the member table alone (from the row `after` when given), then
     /// only those rows are joined, so a deep page costs an index walk, not the joins of every skipped row.
     #[tracing::instrument(name = "db.members.list", skip_all, fields(limit = page.limit, offset = page.offset, after = page.after))]
@@ -200,8 +203,8 @@ impl Store {
         Ok((rows, total, exact))
     }
 
-    /// The number of members matching `search`: exact up to 10,000, the planner's estimate beyond
-    /// (`false`; see `common::total`).
+    /// The number of members matching `search`: exact when counting is cheap, the planner's estimate
+    /// beyond (`false`; see `common::total`).
     #[tracing::instrument(name = "db.members.count", skip_all)]
     pub async fn member_total(&self, search: &MemberSearch) -> Result<(i64, bool), sqlx::Error> {
         common::total::bounded_total(&self.pool, |q| {

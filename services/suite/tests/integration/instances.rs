@@ -33,7 +33,7 @@ async fn a_body_over_the_limit_is_refused_with_a_json_error() {
         .post(
             "/api/user/post_user",
             &admin,
-            json!({"login_name": big, "login_password": "secret-1", "login_role": "agent"}),
+            json!({"login_name": big, "login_password": "Secret-Bouake-1", "login_role": "agent"}),
         )
         .await;
     assert_eq!(status, StatusCode::PAYLOAD_TOO_LARGE, "{body}");

@@ -114,7 +114,7 @@ async fn cooperatives_parcels_and_users_page_by_the_last_row_received() {
     suite.login_with_role("zoe.agent", "agent").await;
     suite.login_with_role("bob.viewer", "viewer").await;
     for (name, role) in [("carine.agent", "agent"), ("alain.manager", "manager")] {
-        let body = json!({"login_name": name, "login_password": "pass-1234", "login_role": role});
+        let body = json!({"login_name": name, "login_password": crate::support::USER_PASSWORD, "login_role": role});
         save(&suite, &admin, "/api/user/post_user", body).await;
     }
 

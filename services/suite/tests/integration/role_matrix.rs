@@ -113,8 +113,11 @@ async fn every_call_for_every_role_and_without_a_token_follows_the_matrix() {
             let token = if path == "/auth/logout" {
                 let name =
                     if *role == Role::Admin { "admin".into() } else { format!("role-{role}") };
-                let password =
-                    if *role == Role::Admin { crate::support::ADMIN_PASSWORD } else { "pass-1234" };
+                let password = if *role == Role::Admin {
+                    crate::support::ADMIN_PASSWORD
+                } else {
+                    crate::support::USER_PASSWORD
+                };
                 suite.token(&name, password).await
             } else {
                 token.clone()

@@ -127,7 +127,7 @@ async fn changing_a_password_ends_the_sessions_of_that_login() {
         .patch(
             "/api/user/patch_user",
             &admin,
-            json!({"login_id": id, "login_password": "new-pass-99"}),
+            json!({"login_id": id, "login_password": "New-pass-Man-99"}),
         )
         .await;
     assert_eq!(status, StatusCode::OK, "{body}");
@@ -136,7 +136,7 @@ async fn changing_a_password_ends_the_sessions_of_that_login() {
         StatusCode::UNAUTHORIZED
     );
     assert_eq!(suite.sign_in("fatou.diallo", "pass-1234").await.0, StatusCode::UNAUTHORIZED);
-    assert_eq!(suite.sign_in("fatou.diallo", "new-pass-99").await.0, StatusCode::OK);
+    assert_eq!(suite.sign_in("fatou.diallo", "New-pass-Man-99").await.0, StatusCode::OK);
 }
 
 #[tokio::test(flavor = "multi_thread")]

@@ -10,6 +10,8 @@ use std::sync::Once;
 
 pub const ADMIN: &str = "admin";
 pub const ADMIN_PASSWORD: &str = "Admin-pass-1";
+/// The password of the logins `login_with_role` makes.
+pub const USER_PASSWORD: &str = "Pass-Korhogo-1234";
 
 pub struct TestSuite {
     pub base: String,
@@ -157,11 +159,11 @@ impl TestSuite {
             .post(
                 "/api/user/post_user",
                 admin,
-                json!({"login_name": name, "login_password": "pass-1234", "login_role": role}),
+                json!({"login_name": name, "login_password": USER_PASSWORD, "login_role": role}),
             )
             .await;
         assert_eq!(status, StatusCode::OK, "{body}");
-        (body["id"].as_i64().unwrap(), self.token(name, "pass-1234").await)
+        (body["id"].as_i64().unwrap(), self.token(name, USER_PASSWORD).await)
     }
 }
 

@@ -59,15 +59,38 @@ async fn a_payment_is_recorded_read_listed_changed_and_deleted() {
     let (_, got) = suite.get(&format!("/api/transaction/get_transaction/{id}"), &admin).await;
     assert_eq!(got["data"]["transaction_amount"], 7500.0);
 
-    let (status, _) =
-        suite.delete(&format!("/api/transaction/delete_transaction/{id}"), &admin).await;
+    // A deletion says why: without a reason of 5 characters, a 400 in French on `reason`.
+    let reason_asked = "Indiquez le motif de la suppression (au moins 5 caractères) : il est gardé avec la transaction annulée.";
+    for query in ["", "?reason=", "?reason=%20err%20"] {
+        let path = format!("/api/transaction/delete_transaction/{id}{query}");
+        let (status, answer) = suite.delete(&path, &admin).await;
+        assert_eq!(status, StatusCode::BAD_REQUEST, "{query}: {answer}");
+        assert_eq!(answer["fields"]["reason"], reason_asked, "{query}");
+    }
+    let (status, _) = suite
+        .delete(
+            &format!("/api/transaction/delete_transaction/{id}?reason=Saisie%20en%20double"),
+            &admin,
+        )
+        .await;
     assert_eq!(status, StatusCode::OK);
-    let (status, answer) =
-        suite.get(&format!("/api/transaction/get_transaction/{id}"), &admin).await;
-    assert_eq!(
-        (status, answer["message"].as_str()),
-        (StatusCode::NOT_FOUND, Some(&*format!("Transaction n° {id} introuvable.")))
-    );
+    // The payment stays, cancelled: who, when, why.
+    let (_, got) = suite.get(&format!("/api/transaction/get_transaction/{id}"), &admin).await;
+    assert_eq!(got["data"]["transaction_cancelReason"], "Saisie en double");
+    assert_eq!(got["data"]["transaction_cancelledByUser"], "admin");
+    assert!(!got["data"]["transaction_cancelledAt"].as_str().unwrap().is_empty());
+    let (status, again) = suite
+        .delete(
+            &format!("/api/transaction/delete_transaction/{id}?reason=Encore%20une%20fois"),
+            &admin,
+        )
+        .await;
+    assert_eq!(status, StatusCode::CONFLICT, "{again}");
+    // Its operator's number may be entered again.
+    let (status, answer) = suite
+        .post("/api/transaction/post_transaction", &admin, payment(member_id, "OM 2611 01"))
+        .await;
+    assert_eq!(status, StatusCode::OK, "{answer}");
 
     let events = suite.events("cards", 4).await;
     let subjects: Vec<&str> = events.iter().map(|(s, _)| s.as_str()).collect();

@@ -15,7 +15,7 @@ async fn an_admin_creates_reads_lists_edits_and_deletes_a_user() {
     let (status, body) = create(
         &suite,
         &admin,
-        json!({"login_name": "mariam.coulibaly", "login_password": "secret-1", "login_role": "agent", "login_provider": "local"}),
+        json!({"login_name": "mariam.coulibaly", "login_password": "Secret-Bouake-1", "login_role": "agent", "login_provider": "local"}),
     )
     .await;
     assert_eq!(status, StatusCode::OK, "{body}");
@@ -45,7 +45,7 @@ async fn an_admin_creates_reads_lists_edits_and_deletes_a_user() {
     assert_eq!(user["data"]["login_role"], "manager");
     assert_eq!(user["data"]["login_provider"], Value::Null);
     // The password was left out of the update: the old one still works.
-    assert_eq!(suite.sign_in("mariam.coulibaly", "secret-1").await.0, StatusCode::OK);
+    assert_eq!(suite.sign_in("mariam.coulibaly", "Secret-Bouake-1").await.0, StatusCode::OK);
 
     let (status, body) = suite.delete(&format!("/api/user/delete_user/{id}"), &admin).await;
     assert_eq!(status, StatusCode::OK);
@@ -86,7 +86,7 @@ async fn a_login_name_shorter_than_4_characters_is_refused() {
     let (status, body) = create(
         &suite,
         &admin,
-        json!({"login_name": "abc", "login_password": "secret-1", "login_role": "agent"}),
+        json!({"login_name": "abc", "login_password": "Secret-Bouake-1", "login_role": "agent"}),
     )
     .await;
     assert_invalid(
@@ -98,40 +98,52 @@ async fn a_login_name_shorter_than_4_characters_is_refused() {
     assert_eq!(body["message"], "L'identifiant doit contenir au moins 4 caractères.");
 }
 
+const TOO_SHORT: &str = "Le mot de passe doit contenir au moins 12 caractères.";
+const TOO_COMMON: &str = "Ce mot de passe fait partie des plus courants, que l'on devine en premier : choisissez-en un autre.";
+
 #[tokio::test(flavor = "multi_thread")]
-async fn a_password_shorter_than_4_characters_is_refused_on_create_and_update() {
+async fn a_new_password_has_12_characters_and_is_not_a_common_one() {
     let suite = TestSuite::start().await;
     let admin = suite.admin_token().await;
-    let (status, body) = create(
-        &suite,
-        &admin,
-        json!({"login_name": "abcd", "login_password": "123", "login_role": "agent"}),
-    )
-    .await;
-    assert_invalid(
-        status,
-        &body,
-        "login_password",
-        "Le mot de passe doit contenir au moins 4 caractères.",
-    );
+    for (password, message) in [("secret-1234", TOO_SHORT), ("1q2w3e4r5t6y", TOO_COMMON)] {
+        let (status, body) = create(
+            &suite,
+            &admin,
+            json!({"login_name": "abcd", "login_password": password, "login_role": "agent"}),
+        )
+        .await;
+        assert_invalid(status, &body, "login_password", message);
+    }
     let (status, body) =
         create(&suite, &admin, json!({"login_name": "abcd", "login_role": "agent"})).await;
-    assert_invalid(
-        status,
-        &body,
-        "login_password",
-        "Le mot de passe doit contenir au moins 4 caractères.",
-    );
+    assert_invalid(status, &body, "login_password", TOO_SHORT);
     let (id, _) = suite.login_with_role("abcde", "agent").await;
-    let (status, body) = suite
-        .patch("/api/user/patch_user", &admin, json!({"login_id": id, "login_password": "12"}))
-        .await;
-    assert_invalid(
-        status,
-        &body,
-        "login_password",
-        "Le mot de passe doit contenir au moins 4 caractères.",
-    );
+    for (password, message) in [("12", TOO_SHORT), ("QWERTY123456", TOO_COMMON)] {
+        let (status, body) = suite
+            .patch(
+                "/api/user/patch_user",
+                &admin,
+                json!({"login_id": id, "login_password": password}),
+            )
+            .await;
+        assert_invalid(status, &body, "login_password", message);
+    }
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_login_made_under_the_old_rule_still_signs_in() {
+    let suite = TestSuite::start().await;
+    let (id, _) = suite.login_with_role("ancien.agent", "agent").await;
+    // A password of 4 characters, as the rule allowed before, stored as its hash.
+    let hash = auth::password::hash("1234".to_string()).await.unwrap();
+    let pool = sqlx::PgPool::connect(suite.database_url()).await.unwrap();
+    sqlx::query("UPDATE auth.login SET password_hash = $1 WHERE login_id = $2")
+        .bind(hash)
+        .bind(id)
+        .execute(&pool)
+        .await
+        .unwrap();
+    assert_eq!(suite.sign_in("ancien.agent", "1234").await.0, StatusCode::OK);
 }
 
 #[tokio::test(flavor = "multi_thread")]
@@ -147,7 +159,7 @@ async fn the_password_is_optional_and_nullable_on_update() {
         let (status, answer) = suite.patch("/api/user/patch_user", &admin, body).await;
         assert_eq!(status, StatusCode::OK, "{answer}");
     }
-    assert_eq!(suite.sign_in("optional.pw", "pass-1234").await.0, StatusCode::OK);
+    assert_eq!(suite.sign_in("optional.pw", crate::support::USER_PASSWORD).await.0, StatusCode::OK);
 }
 
 #[tokio::test(flavor = "multi_thread")]
@@ -157,7 +169,7 @@ async fn a_provider_shorter_than_4_characters_is_refused_when_given() {
     let (status, body) = create(
         &suite,
         &admin,
-        json!({"login_name": "abcd", "login_password": "secret-1", "login_role": "agent", "login_provider": "ldp"}),
+        json!({"login_name": "abcd", "login_password": "Secret-Bouake-1", "login_role": "agent", "login_provider": "ldp"}),
     )
     .await;
     assert_invalid(
@@ -175,7 +187,7 @@ async fn an_unknown_role_is_refused() {
     let (status, body) = create(
         &suite,
         &admin,
-        json!({"login_name": "abcd", "login_password": "secret-1", "login_role": "chef"}),
+        json!({"login_name": "abcd", "login_password": "Secret-Bouake-1", "login_role": "chef"}),
     )
     .await;
     assert_invalid(
@@ -213,7 +225,7 @@ async fn a_login_name_is_unique_whatever_its_case() {
         let (status, body) = create(
             &suite,
             &admin,
-            json!({"login_name": name, "login_password": "secret-1", "login_role": "agent"}),
+            json!({"login_name": name, "login_password": "Secret-Bouake-1", "login_role": "agent"}),
         )
         .await;
         assert_eq!(status, StatusCode::CONFLICT, "{body}");
@@ -281,7 +293,7 @@ async fn a_non_admin_gets_403_on_every_user_call() {
                 Method::POST,
                 "/api/user/post_user".to_string(),
                 Some(
-                    json!({"login_name": "newbie", "login_password": "secret-1", "login_role": "admin"}),
+                    json!({"login_name": "newbie", "login_password": "Secret-Bouake-1", "login_role": "admin"}),
                 ),
             ),
             (

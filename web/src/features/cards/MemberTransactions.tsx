@@ -16,7 +16,7 @@ import {
   type TransactionListParams,
   type TransactionSortField,
 } from './api';
-import { transactionColumns } from './transactionColumns';
+import { transactionColumns, transactionRowClass } from './transactionColumns';
 import TransactionFormModal from './TransactionFormModal';
 
 const PAGE_SIZES = [20, 50, 100];
@@ -45,6 +45,7 @@ export default function MemberTransactions({ member }: { member: Option }) {
         rowKey="transaction_id"
         size="small"
         columns={transactionColumns(list.sortable, { withMember: false })}
+        rowClassName={transactionRowClass}
         dataSource={answer.data?.data ?? []}
         loading={answer.isFetching}
         onChange={list.onChange}

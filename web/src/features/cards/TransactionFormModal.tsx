@@ -9,9 +9,10 @@ import type { Option } from '../../shared/form/RemoteSelect';
 import { fr } from '../../shared/locale/fr';
 import { useMemberLabel } from '../members/api';
 import MemberSelect from '../members/MemberSelect';
-import { useOperators, useSaveTransaction, useTransaction } from './api';
+import { useOperators, usePaymentTypes, useSaveTransaction, useTransaction } from './api';
 import { amountDigits, amountText } from './format';
 import { operatorOptions } from './operators';
+import { paymentTypeOptions } from './paymentTypes';
 import { toTransactionBody, toTransactionValues, type TransactionFormValues } from './payload';
 import { checkAmount, checkDate, checkMember, checkNumber, checkOperator } from './transactionRules';
 
@@ -31,6 +32,7 @@ export default function TransactionFormModal({
   const existing = useTransaction(id);
   const save = useSaveTransaction();
   const operators = useOperators();
+  const types = usePaymentTypes();
   const record = existing.data;
   const memberId = record?.transaction_memberId ?? null;
   const memberName = useMemberLabel(memberId);
@@ -116,8 +118,12 @@ export default function TransactionFormModal({
           known={known}
         />
       </Form.Item>
-      <Form.Item name="transaction_type" label={text.fields.transaction_type}>
-        <Input autoComplete="off" />
+      <Form.Item name="transaction_type" label={text.fields.transaction_type} required>
+        <Select
+          options={paymentTypeOptions(types.data ?? [], record?.transaction_type)}
+          loading={types.isPending}
+          aria-label={text.fields.transaction_type}
+        />
       </Form.Item>
     </RecordFormModal>
   );

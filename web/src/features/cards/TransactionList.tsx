@@ -1,8 +1,8 @@
 // The "Paiements" tab: every payment in a virtual table read by keyset pages of 2,000 rows as the user
 // scrolls down, sorted by the server, the total approximate beyond what the server counts exactly; a search
 // by the operator's number (of one operator or of all) shows the payments found instead. Create and edit in
-// a modal; delete after confirmation. A payment a card used is neither changed nor deleted; read-only for
-// viewers. "Importer un relevé" records an operator's statement.
+// a modal; delete with a reason, the payment then kept struck through as cancelled. A payment a card used is
+// neither changed nor deleted; read-only for viewers. "Importer un relevé" records an operator's statement.
 import { UploadOutlined } from '@ant-design/icons';
 import { Button, Select, Table } from 'antd';
 import { useCallback, useState } from 'react';
@@ -19,7 +19,6 @@ import { useTableHeight } from '../../shared/list/tableSize';
 import { fr } from '../../shared/locale/fr';
 import {
   TRANSACTION_SORTABLE,
-  useDeleteTransaction,
   useOperators,
   useTransactionPages,
   useTransactionSearch,
@@ -29,7 +28,8 @@ import {
 } from './api';
 import { operatorOptions } from './operators';
 import StatementImportModal from './StatementImportModal';
-import { TRANSACTION_TABLE_WIDTH, transactionColumns, unsorted } from './transactionColumns';
+import { TRANSACTION_TABLE_WIDTH, transactionColumns, transactionRowClass, unsorted } from './transactionColumns';
+import TransactionCancelModal from './TransactionCancelModal';
 import TransactionFormModal, { type TransactionFormTarget } from './TransactionFormModal';
 
 const text = fr.transactions;
@@ -45,7 +45,8 @@ export default function TransactionList() {
   const search = number ? { number, operator: operator ?? '' } : null;
   const found = useTransactionSearch(search);
   const operators = useOperators();
-  const remove = useDeleteTransaction();
+  const [cancelling, setCancelling] = useState<Transaction | null>(null);
+  const closeCancel = useCallback(() => setCancelling(null), []);
   const canWrite = useCanAccess(CARDS_WRITE);
   const [target, setTarget] = useState<TransactionFormTarget | null>(null);
   const closeForm = useCallback(() => setTarget(null), []);
@@ -62,14 +63,14 @@ export default function TransactionList() {
   if (canWrite) {
     columns.push(
       actionsColumn<Transaction>((row) =>
-        // A payment a card used stays as it is (the server refuses too).
-        row.transaction_isUsedForCard
+        // A payment a card used, or one cancelled, stays as it is (the server refuses too).
+        row.transaction_isUsedForCard || row.transaction_cancelledAt
           ? null
           : {
               name: row.transaction_number,
               confirm: text.confirmDelete,
               onEdit: () => setTarget({ kind: 'edit', id: row.transaction_id!, number: row.transaction_number }),
-              onDelete: () => remove.mutateAsync(row.transaction_id!),
+              onDeleteAsk: () => setCancelling(row),
             },
       ),
     );
@@ -105,6 +106,7 @@ export default function TransactionList() {
         size="small"
         rowKey="transaction_id"
         columns={columns}
+        rowClassName={transactionRowClass}
         dataSource={(search ? found.data?.data : payments.rows) ?? []}
         loading={search ? found.isFetching : payments.loading}
         onChange={search ? undefined : list.onChange}
@@ -120,6 +122,7 @@ export default function TransactionList() {
         scroll={{ x: TRANSACTION_TABLE_WIDTH, y: height }}
       />
       {target && <TransactionFormModal target={target} onClose={closeForm} />}
+      {cancelling && <TransactionCancelModal transaction={cancelling} onClose={closeCancel} />}
       {importing && <StatementImportModal onClose={closeImport} />}
     </>
   );

@@ -11,6 +11,7 @@ import { afterLast } from '../../shared/list/keyset';
 import { keysetQuery, pagingQuery, type ListParams } from '../../shared/list/listParams';
 import { useKeysetList } from '../../shared/list/useKeysetList';
 import { OPERATORS_PARAM, parseOperators } from './operators';
+import { parsePaymentTypes, TYPES_PARAM } from './paymentTypes';
 
 export type Transaction = Schemas['Transaction'];
 export type TransactionInput = Schemas['TransactionInput'];
@@ -109,31 +110,40 @@ export function useTransaction(id: number | null) {
   });
 }
 
-/** The operators of the settings; a parameter that is not set (404) gives the defaults, without a notice. */
-export function useOperators() {
+/** A list kept in a login parameter, parsed; one that is not set (404) gives the defaults, without a notice. */
+function useListSetting<T>(name: string, parse: (setting: string | null | undefined) => T) {
   return useQuery({
-    queryKey: ['loginParams', OPERATORS_PARAM],
+    queryKey: ['loginParams', name],
     queryFn: async () => {
       const call = api.GET('/loginparam/get_loginParam/{loginParam_name}', {
-        params: { path: { loginParam_name: OPERATORS_PARAM } },
+        params: { path: { loginParam_name: name } },
       });
       const answer = await call.catch(() => null);
-      if (answer?.response.status === 404) return parseOperators(null);
+      if (answer?.response.status === 404) return parse(null);
       // Anything else goes through the shared handling (its notice on a failure).
-      return parseOperators((await request(call)).data.loginParam_stringValue);
+      return parse((await request(call)).data.loginParam_stringValue);
     },
     staleTime: 5 * 60_000,
   });
 }
 
+/** The mobile-money operators of the settings. */
+export const useOperators = () => useListSetting(OPERATORS_PARAM, parseOperators);
+
+/** The payment types of the settings, with their French labels. */
+export const usePaymentTypes = () => useListSetting(TYPES_PARAM, parsePaymentTypes);
+
 export function useSaveTransaction() {
   return useWrite(writeKeys, (body: TransactionInput) => request(api.POST('/transaction/post_transaction', { body })));
 }
 
+/** Deletes a payment with its reason: the server keeps it as cancelled (who, when, why). */
 export function useDeleteTransaction() {
-  return useWrite(writeKeys, (id: number) =>
+  return useWrite(writeKeys, ({ id, reason }: { id: number; reason: string }) =>
     request(
-      api.DELETE('/transaction/delete_transaction/{transaction_id}', { params: { path: { transaction_id: id } } }),
+      api.DELETE('/transaction/delete_transaction/{transaction_id}', {
+        params: { path: { transaction_id: id }, query: { reason } },
+      }),
     ),
   );
 }

@@ -127,6 +127,9 @@ describe('payment payload', () => {
       transaction_isUsedForCard: false,
       transaction_createdAt: '2026-11-20T10:00:00Z',
       transaction_createdByUser: 'admin',
+      transaction_cancelledAt: '',
+      transaction_cancelledByUser: '',
+      transaction_cancelReason: '',
     };
     const values = toTransactionValues(answered);
     expect(values.transaction_date?.format('DD/MM/YYYY')).toBe('20/11/2026');

@@ -1,10 +1,11 @@
 // The payment lists' columns (the screen's list, and a member's in its drawer). Every column has a
 // width: the virtual table needs them to lay rows out.
-import { Tag, type TableProps } from 'antd';
-import { formatDate } from '../../shared/format/date';
+import { Tag, Tooltip, type TableProps } from 'antd';
+import { formatDate, formatDateTime } from '../../shared/format/date';
 import { fr } from '../../shared/locale/fr';
 import type { Transaction, TransactionSortField } from './api';
 import { formatAmount } from './format';
+import PaymentTypeLabel from './PaymentTypeLabel';
 import TransactionMember from './TransactionMember';
 
 const text = fr.transactions;
@@ -19,6 +20,11 @@ type Sortable = (field: TransactionSortField) => {
 export const unsorted: Sortable = (field) => ({ dataIndex: field });
 
 export const TRANSACTION_TABLE_WIDTH = 1440;
+
+/** A cancelled payment's row is struck through (its state says who cancelled it, when and why). */
+export function transactionRowClass(row: Transaction): string {
+  return row.transaction_cancelledAt ? 'row-cancelled' : '';
+}
 
 export function transactionColumns(
   sortable: Sortable,
@@ -51,13 +57,31 @@ export function transactionColumns(
           },
         ]
       : []),
-    { title: text.fields.transaction_type, dataIndex: 'transaction_type', width: 110 },
+    {
+      title: text.fields.transaction_type,
+      dataIndex: 'transaction_type',
+      width: 150,
+      ellipsis: true,
+      render: (value: string) => <PaymentTypeLabel value={value} />,
+    },
     {
       title: text.fields.status,
       key: 'status',
       width: 200,
       render: (_: unknown, row: Transaction) =>
-        row.transaction_isUsedForCard && <Tag color="green">{text.usedForCard}</Tag>,
+        row.transaction_cancelledAt ? (
+          <Tooltip
+            title={text.cancelledDetail(
+              row.transaction_cancelledByUser,
+              formatDateTime(row.transaction_cancelledAt),
+              row.transaction_cancelReason,
+            )}
+          >
+            <Tag color="red">{text.cancelled}</Tag>
+          </Tooltip>
+        ) : (
+          row.transaction_isUsedForCard && <Tag color="green">{text.usedForCard}</Tag>
+        ),
     },
   ];
 }

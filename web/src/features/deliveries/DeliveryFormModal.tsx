@@ -1,7 +1,8 @@
-// "Nouvelle livraison": the printed cards that no delivery holds yet, to check, and whether the delivery
-// sends cards again after an error. The delivery is made unsent; it is sent from its drawer. Cards picked
+// "Nouvelle livraison": the printed cards that no delivery holds yet, searched on the server by card number
+// and holder's name (choices kept across searches), to check, and whether the delivery sends cards again
+// after an error. The delivery is made unsent; it is sent from its drawer. Cards picked
 // (or the switch turned) ask before the modal closes.
-import { Button, Empty, Form, Modal, Switch, Table, Typography, type TableProps } from 'antd';
+import { Button, Empty, Form, Input, Modal, Switch, Table, Typography, type TableProps } from 'antd';
 import { useState } from 'react';
 import { formatCount } from '../../shared/format/count';
 import { formatDate } from '../../shared/format/date';
@@ -24,7 +25,8 @@ export default function DeliveryFormModal({
   onClose: () => void;
   onCreated: (id: number) => void;
 }) {
-  const cards = useCardsToDeliver();
+  const [filter, setFilter] = useState('');
+  const cards = useCardsToDeliver(filter);
   const save = useSaveDelivery();
   const [selected, setSelected] = useState<number[]>([]);
   const [isErrorType, setIsErrorType] = useState(false);
@@ -94,6 +96,16 @@ export default function DeliveryFormModal({
       <Typography.Title level={5} style={{ marginTop: 0 }}>
         {text.toDeliver}
       </Typography.Title>
+      <div style={{ display: 'flex', gap: 16, alignItems: 'center', marginBottom: 8, flexWrap: 'wrap' }}>
+        <Input.Search
+          allowClear
+          placeholder={text.cardSearch}
+          aria-label={text.cardSearch}
+          style={{ width: 340 }}
+          onSearch={(value) => setFilter(value.trim())}
+        />
+        <Typography.Text>{text.cardsChosen(selected.length)}</Typography.Text>
+      </div>
       {/* Not a scrolling table: antd copies the select-all box of a scrolling table into a hidden
           measuring row, where the keyboard would still reach it. */}
       <Table<CardRow>
@@ -106,6 +118,8 @@ export default function DeliveryFormModal({
         locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={text.noneToDeliver} /> }}
         footer={() => text.toDeliverTotal(formatCount(total), total)}
         rowSelection={{
+          // Cards chosen stay chosen while another search shows other cards.
+          preserveSelectedRowKeys: true,
           selectedRowKeys: selected,
           onChange: (keys) => {
             setSelected(keys as number[]);

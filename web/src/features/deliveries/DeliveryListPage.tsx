@@ -87,7 +87,7 @@ export default function DeliveryListPage() {
       title: text.fields.delivery_isErrorType,
       dataIndex: 'delivery_isErrorType',
       width: 110,
-      render: (isError: boolean) => isError && <Tag color="red">{text.errorType}</Tag>,
+      render: (isError: boolean) => (isError ? <Tag color="red">{text.errorType}</Tag> : <Tag>{text.normalType}</Tag>),
     },
     {
       title: text.fields.delivery_sentDateTime,

@@ -2,7 +2,7 @@
 // no delivery holds yet, the writes (create, send, delete, proof upload), the slips as a PDF to save and
 // the proof to see. Every write reloads the deliveries' and the cards' queries (a delivery changes its
 // cards' statuses).
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import type { TableRef } from 'antd';
 import type { RefObject } from 'react';
 import { api, type Schemas } from '../../shared/api/client';
@@ -74,10 +74,17 @@ export function useDelivery(id: number | null) {
 }
 
 /** The printed cards that no delivery holds yet. */
-export function useCardsToDeliver() {
+/** The printed cards no delivery holds yet, found by the server from `filter` (card number, names). */
+export function useCardsToDeliver(filter: string) {
   return useQuery({
-    queryKey: [...cardsKey, 'toDeliver'],
-    queryFn: () => request(api.GET('/card/get.card_to_deliver', { params: { query: { _orderBy: 'card_idNumber' } } })),
+    queryKey: [...cardsKey, 'toDeliver', filter],
+    queryFn: () =>
+      request(
+        api.GET('/card/get.card_to_deliver', {
+          params: { query: { _orderBy: 'card_idNumber', ...(filter ? { filter } : {}) } },
+        }),
+      ),
+    placeholderData: keepPreviousData,
     staleTime: 0,
   });
 }

@@ -114,7 +114,7 @@ function UserForm({
         label={fr.users.fields.login_password}
         rules={[asRule(checkPassword(creating))]}
         required={creating}
-        extra={creating ? undefined : fr.users.passwordKeep}
+        extra={creating ? fr.users.passwordRule : fr.users.passwordRuleOnEdit}
       >
         <Input.Password autoComplete="new-password" placeholder={creating ? undefined : fr.users.passwordKeep} />
       </Form.Item>

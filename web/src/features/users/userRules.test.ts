@@ -11,20 +11,20 @@ describe('user form rules', () => {
     expect(checkLoginName('Aïté')).toBeNull();
   });
 
-  it('password: required with 4 characters on creation', () => {
+  it('password: required with 12 characters on creation', () => {
     const creating = checkPassword(true);
     expect(creating('')).toBe('Saisissez un mot de passe');
     expect(creating(undefined)).toBe('Saisissez un mot de passe');
-    expect(creating('abc')).toBe('Le mot de passe doit contenir au moins 4 caractères');
-    expect(creating('abcd')).toBeNull();
+    expect(creating('abcdefghijk')).toBe('Le mot de passe doit contenir au moins 12 caractères');
+    expect(creating('abcdefghijkl')).toBeNull();
   });
 
-  it('password: optional on update, but 4 characters when given', () => {
+  it('password: optional on update, but 12 characters when given', () => {
     const editing = checkPassword(false);
     expect(editing('')).toBeNull();
     expect(editing(undefined)).toBeNull();
-    expect(editing('abc')).toBe('Le mot de passe doit contenir au moins 4 caractères');
-    expect(editing('abcd')).toBeNull();
+    expect(editing('abcd')).toBe('Le mot de passe doit contenir au moins 12 caractères');
+    expect(editing('abcdefghijkl')).toBeNull();
   });
 
   it('provider: optional, 4 characters when given', () => {

@@ -1,8 +1,8 @@
-// The user form's rules (specification point 5): login name at least 4 characters; password at least 4,
-// required on creation and optional on update; provider at least 4 when given; a known role.
+// The user form's rules (specification point 5): login name at least 4 characters; password at least 12
+// (the server also refuses a common one), required on creation and optional on update; provider at least 4 when given; a known role.
 // Plain functions (message or null), turned into antd rules by `asRule`, so they are tested alone.
 import { asRule, type Check } from '../../shared/form/rules';
-import { MIN_CREDENTIAL_LENGTH } from '../../shared/constants';
+import { MIN_CREDENTIAL_LENGTH, MIN_PASSWORD_LENGTH } from '../../shared/constants';
 import { fr } from '../../shared/locale/fr';
 import { isRole } from '../../shared/roles';
 
@@ -18,7 +18,7 @@ export function checkPassword(creating: boolean): Check {
   return (value) => {
     const password = text(value);
     if (password === '') return creating ? fr.users.rules.passwordRequired : null;
-    return length(password) < MIN_CREDENTIAL_LENGTH ? fr.users.rules.passwordMin : null;
+    return length(password) < MIN_PASSWORD_LENGTH ? fr.users.rules.passwordMin : null;
   };
 }
 

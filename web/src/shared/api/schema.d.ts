@@ -811,7 +811,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The number of members matching the filters: exact up to 10,000, estimated beyond (`totalExact`). */
+        /**
+         * The number of members matching the filters: exact when counting is cheap, estimated beyond
+         *     (`totalExact`; the rule is in docs/api.md).
+         */
         get: operations["member_count"];
         put?: never;
         post?: never;
@@ -1139,7 +1142,11 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** Refused (409) for a transaction a card used. */
+        /**
+         * The payment is not erased: it is kept as cancelled (who, when, why), no card can spend it, and its
+         *     operator's number may be entered again. Refused (409) for a transaction a card used or one already
+         *     cancelled; 400 without a reason of at least 5 characters.
+         */
         delete: operations["delete_transaction"];
         options?: never;
         head?: never;
@@ -1623,7 +1630,8 @@ export interface components {
         };
         /**
          * @description A list whose total may be the planner's estimate: `totalExact` is false when `total` is one (more
-         *     than 10,000 matches, which counting would cost far more than the page).
+         *     than 100,000 expected matches, or a count that takes over 40 ms: counting would cost far more than
+         *     the page).
          */
         CountedList_CardRow: {
             data: {
@@ -1664,7 +1672,8 @@ export interface components {
         };
         /**
          * @description A list whose total may be the planner's estimate: `totalExact` is false when `total` is one (more
-         *     than 10,000 matches, which counting would cost far more than the page).
+         *     than 100,000 expected matches, or a count that takes over 40 ms: counting would cost far more than
+         *     the page).
          */
         CountedList_MemberRow: {
             data: {
@@ -1711,7 +1720,8 @@ export interface components {
         };
         /**
          * @description A list whose total may be the planner's estimate: `totalExact` is false when `total` is one (more
-         *     than 10,000 matches, which counting would cost far more than the page).
+         *     than 100,000 expected matches, or a count that takes over 40 ms: counting would cost far more than
+         *     the page).
          */
         CountedList_Parcel: {
             data: {
@@ -1797,7 +1807,8 @@ export interface components {
         };
         /**
          * @description A list whose total may be the planner's estimate: `totalExact` is false when `total` is one (more
-         *     than 10,000 matches, which counting would cost far more than the page).
+         *     than 100,000 expected matches, or a count that takes over 40 ms: counting would cost far more than
+         *     the page).
          */
         CountedList_Transaction: {
             data: {
@@ -1806,6 +1817,16 @@ export interface components {
                  * @default null
                  */
                 transaction_amount: number | null;
+                /** @default  */
+                transaction_cancelReason: string;
+                /**
+                 * @description Answers only: a cancelled payment (deleted with a reason) stays in the member's payments with when, by
+                 *     whom and why; no card can spend it, and its operator's number may be entered again. Empty otherwise.
+                 * @default
+                 */
+                transaction_cancelledAt: string;
+                /** @default  */
+                transaction_cancelledByUser: string;
                 /** @default  */
                 transaction_createdAt: string;
                 /** @default  */
@@ -2470,6 +2491,16 @@ export interface components {
                  */
                 transaction_amount: number | null;
                 /** @default  */
+                transaction_cancelReason: string;
+                /**
+                 * @description Answers only: a cancelled payment (deleted with a reason) stays in the member's payments with when, by
+                 *     whom and why; no card can spend it, and its operator's number may be entered again. Empty otherwise.
+                 * @default
+                 */
+                transaction_cancelledAt: string;
+                /** @default  */
+                transaction_cancelledByUser: string;
+                /** @default  */
                 transaction_createdAt: string;
                 /** @default  */
                 transaction_createdByUser: string;
@@ -3039,6 +3070,16 @@ export interface components {
                  */
                 transaction_amount: number | null;
                 /** @default  */
+                transaction_cancelReason: string;
+                /**
+                 * @description Answers only: a cancelled payment (deleted with a reason) stays in the member's payments with when, by
+                 *     whom and why; no card can spend it, and its operator's number may be entered again. Empty otherwise.
+                 * @default
+                 */
+                transaction_cancelledAt: string;
+                /** @default  */
+                transaction_cancelledByUser: string;
+                /** @default  */
                 transaction_createdAt: string;
                 /** @default  */
                 transaction_createdByUser: string;
@@ -3378,8 +3419,9 @@ export interface components {
             /** @example ok */
             status: string;
             /**
-             * @description False when `data` is the database's estimate: beyond 10,000 matches, counting every row would
-             *     cost far more than the estimate, which is close once the table's statistics are fresh.
+             * @description False when `data` is the database's estimate: beyond 100,000 expected matches, or when counting
+             *     takes more than 40 ms, counting every row would cost far more than the estimate, which is close
+             *     once the table's statistics are fresh.
              */
             totalExact: boolean;
         };
@@ -3846,6 +3888,16 @@ export interface components {
              * @default null
              */
             transaction_amount: number | null;
+            /** @default  */
+            transaction_cancelReason: string;
+            /**
+             * @description Answers only: a cancelled payment (deleted with a reason) stays in the member's payments with when, by
+             *     whom and why; no card can spend it, and its operator's number may be entered again. Empty otherwise.
+             * @default
+             */
+            transaction_cancelledAt: string;
+            /** @default  */
+            transaction_cancelledByUser: string;
             /** @default  */
             transaction_createdAt: string;
             /** @default  */
@@ -5586,7 +5638,10 @@ export interface operations {
     member_count: {
         parameters: {
             query?: {
-                /** @description Free text over names, id number and contact: accent- and case-insensitive, partial words. */
+                /**
+                 * @description Free text over names, id number and contact: each word, in any order, accent- and
+                 *     case-insensitive, partial words ("serge kouame" finds Serge Kouamé).
+                 */
                 filter?: string;
                 /** @description Part of the first name. */
                 filter_firstname?: string;
@@ -5629,7 +5684,10 @@ export interface operations {
                  *     the rows that follow it in the same order and filters; `_offset` is then ignored.
                  */
                 after?: number;
-                /** @description Free text over names, id number and contact: accent- and case-insensitive, partial words. */
+                /**
+                 * @description Free text over names, id number and contact: each word, in any order, accent- and
+                 *     case-insensitive, partial words ("serge kouame" finds Serge Kouamé).
+                 */
                 filter?: string;
                 /** @description Part of the first name. */
                 filter_firstname?: string;
@@ -6273,7 +6331,13 @@ export interface operations {
     };
     delete_transaction: {
         parameters: {
-            query?: never;
+            query?: {
+                /**
+                 * @description Why (at least 5 characters): kept with the payment, which stays in the member's payments as
+                 *     cancelled (who, when, why); without it, a 400.
+                 */
+                reason?: string;
+            };
             header?: never;
             path: {
                 transaction_id: number;
@@ -6288,6 +6352,14 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Written"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             404: {

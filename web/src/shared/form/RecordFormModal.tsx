@@ -20,6 +20,9 @@ interface Props<V> {
   onClose: () => void;
   /** The form's fields; a function receives the form, for fields that depend on each other. */
   children: ReactNode | ((form: FormInstance<V>) => ReactNode);
+  /** The submit button's text (« Enregistrer » by default) and whether it destroys something. */
+  submitLabel?: string;
+  danger?: boolean;
 }
 
 export default function RecordFormModal<V extends object>({
@@ -30,6 +33,8 @@ export default function RecordFormModal<V extends object>({
   onSubmit,
   onClose,
   children,
+  submitLabel = fr.records.save,
+  danger = false,
 }: Props<V>) {
   const [form] = Form.useForm<V>();
   const [busy, setBusy] = useState(false);
@@ -70,8 +75,8 @@ export default function RecordFormModal<V extends object>({
             <Button onClick={cancel} disabled={false}>
               {fr.records.cancel}
             </Button>
-            <Button type="primary" htmlType="submit" loading={busy}>
-              {fr.records.save}
+            <Button type="primary" danger={danger} htmlType="submit" loading={busy}>
+              {submitLabel}
             </Button>
           </div>
         </Form>

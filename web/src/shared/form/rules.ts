@@ -13,6 +13,11 @@ export function asRule(check: Check): RuleObject {
   };
 }
 
+/** A text of at least `min` characters once trimmed: shorter gives `message`. */
+export function minLength(min: number, message: string): Check {
+  return (value) => (typeof value === 'string' && [...value.trim()].length >= min ? null : message);
+}
+
 /** A required text: empty or blank gives `message`. */
 export function required(message: string): Check {
   return (value) => (typeof value === 'string' && value.trim() !== '' ? null : message);

@@ -11,15 +11,22 @@ export interface RowActionsProps {
   onEdit: () => void;
   /** Absent: no delete button (the role may change the row but not delete it). */
   onDelete?: () => Promise<unknown>;
+  /** Instead of `onDelete`'s confirmation: a deletion that asks more (a reason) in a dialog of its own. */
+  onDeleteAsk?: () => void;
 }
 
-export default function RowActions({ name, confirm, onEdit, onDelete }: RowActionsProps) {
+export default function RowActions({ name, confirm, onEdit, onDelete, onDeleteAsk }: RowActionsProps) {
   return (
     <Space>
       <Button icon={<EditOutlined />} aria-label={`${fr.records.edit} ${name}`} onClick={onEdit}>
         {fr.records.edit}
       </Button>
-      {onDelete && (
+      {onDeleteAsk && (
+        <Button danger icon={<DeleteOutlined />} aria-label={`${fr.records.delete} ${name}`} onClick={onDeleteAsk}>
+          {fr.records.delete}
+        </Button>
+      )}
+      {onDelete && !onDeleteAsk && (
         <Popconfirm
           title={confirm}
           okText={fr.records.delete}

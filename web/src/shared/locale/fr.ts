@@ -155,11 +155,14 @@ export const fr = {
       login_lastConnection: 'Dernière connexion',
     },
     passwordKeep: 'laisser vide pour ne pas changer',
+    passwordRule: 'Au moins 12 caractères, et pas un mot de passe courant (« azerty123456 »…).',
+    passwordRuleOnEdit:
+      'Laissez vide pour ne pas le changer ; un nouveau mot de passe a au moins 12 caractères et n’est pas un mot de passe courant.',
     providerHelp: "Facultatif : fournisseur d'identité externe",
     rules: {
       loginNameMin: "L'identifiant doit contenir au moins 4 caractères",
       passwordRequired: 'Saisissez un mot de passe',
-      passwordMin: 'Le mot de passe doit contenir au moins 4 caractères',
+      passwordMin: 'Le mot de passe doit contenir au moins 12 caractères',
       providerMin: 'Le fournisseur doit contenir au moins 4 caractères',
       roleRequired: 'Choisissez un rôle',
     },
@@ -654,6 +657,10 @@ export const fr = {
     noneToDeliver: "Aucune carte imprimée n'attend de livraison.",
     selectCard: (number: string) => `Choisir la carte ${number}`,
     pickCards: 'Cochez au moins une carte.',
+    cardSearch: 'Rechercher une carte (n° de carte, nom du titulaire)',
+    cardsChosen: (n: number) =>
+      n === 0 ? 'Aucune carte choisie' : `${n} carte${n > 1 ? 's' : ''} choisie${n > 1 ? 's' : ''}`,
+    normalType: 'Normale',
     create: 'Créer la livraison',
     detailTitle: (code: string) => `Livraison ${code}`,
     loadingTitle: 'Livraison',
@@ -701,6 +708,14 @@ export const fr = {
     editTitle: (number: string) => `Modifier le paiement ${number}`,
     confirmDelete: 'Supprimer ce paiement ?',
     usedForCard: 'Utilisée pour une carte',
+    cancelTitle: (number: string) => `Supprimer le paiement ${number}`,
+    cancelHelp:
+      "Le paiement n'est pas effacé : il reste dans la liste, barré, avec votre nom, la date et le motif. Aucune carte ne pourra l'utiliser, et son numéro de transaction pourra être saisi à nouveau.",
+    cancelReason: 'Motif de la suppression',
+    cancelReasonPlaceholder: 'Saisie en double, erreur de montant…',
+    cancelReasonRule: 'Indiquez le motif de la suppression (au moins 5 caractères)',
+    cancelled: 'Annulé',
+    cancelledDetail: (by: string, at: string, reason: string) => `Annulé par ${by} le ${at} : ${reason}`,
     fields: {
       transaction_date: 'Date',
       transaction_amount: 'Montant',
