@@ -110,8 +110,12 @@ async fn a_card_copies_the_member_and_spends_one_payment() {
     // The payment is spent: it can be neither changed nor deleted, and Awa is no longer a candidate.
     let (_, t) = suite.get(&format!("/api/transaction/get_transaction/{payment}"), &admin).await;
     assert_eq!(t["data"]["transaction_isUsedForCard"], true);
-    let (status, refusal) =
-        suite.delete(&format!("/api/transaction/delete_transaction/{payment}"), &admin).await;
+    let (status, refusal) = suite
+        .delete(
+            &format!("/api/transaction/delete_transaction/{payment}?reason=Saisie%20en%20double"),
+            &admin,
+        )
+        .await;
     assert_eq!(status, StatusCode::CONFLICT, "{refusal}");
     let (_, candidates) =
         suite.post("/api/card/get.card_creation.member_list", &admin, json!({})).await;

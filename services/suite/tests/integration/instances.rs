@@ -1,7 +1,7 @@
 //! Two instances on one machine (a central server and a field laptop, as the synchronisation needs):
 //! different HTTP addresses and databases, one NATS server, nothing shared.
 
-use crate::support::TestSuite;
+use crate::support::{TestSuite, USER_PASSWORD};
 use reqwest::StatusCode;
 use serde_json::json;
 
@@ -13,7 +13,7 @@ async fn two_suites_run_side_by_side_without_seeing_each_other() {
     assert_ne!(central.base, field.base);
 
     let (_, central_token) = central.login_with_role("only.central", "agent").await;
-    assert_eq!(field.sign_in("only.central", "pass-1234").await.0, StatusCode::UNAUTHORIZED);
+    assert_eq!(field.sign_in("only.central", USER_PASSWORD).await.0, StatusCode::UNAUTHORIZED);
 
     let (_, field_token) = field.login_with_role("only.field", "agent").await;
     let (_, env) = field.get("/api/env/get_env", &field_token).await;

@@ -1,6 +1,6 @@
 //! Sign-in, sessions and tokens, through the gateway as the browser uses them.
 
-use crate::support::{ADMIN, ADMIN_PASSWORD, TestSuite};
+use crate::support::{ADMIN, ADMIN_PASSWORD, TestSuite, USER_PASSWORD};
 use reqwest::{Method, StatusCode};
 use serde_json::json;
 use std::time::Duration;
@@ -135,7 +135,7 @@ async fn changing_a_password_ends_the_sessions_of_that_login() {
         suite.call(Method::POST, "/api/auth/refresh", Some(&token), None).await.0,
         StatusCode::UNAUTHORIZED
     );
-    assert_eq!(suite.sign_in("fatou.diallo", "pass-1234").await.0, StatusCode::UNAUTHORIZED);
+    assert_eq!(suite.sign_in("fatou.diallo", USER_PASSWORD).await.0, StatusCode::UNAUTHORIZED);
     assert_eq!(suite.sign_in("fatou.diallo", "New-pass-Man-99").await.0, StatusCode::OK);
 }
 
@@ -153,7 +153,7 @@ async fn repeated_failures_hold_off_that_login_name_only() {
     assert!(message.starts_with("Trop de tentatives"), "{message}");
     assert!(message.contains("secondes"), "{message}");
     // Another login is not affected.
-    assert_eq!(suite.sign_in("kouame.yao", "pass-1234").await.0, StatusCode::OK);
+    assert_eq!(suite.sign_in("kouame.yao", USER_PASSWORD).await.0, StatusCode::OK);
 }
 
 #[tokio::test(flavor = "multi_thread")]

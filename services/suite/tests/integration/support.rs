@@ -147,7 +147,7 @@ impl TestSuite {
         self.token(ADMIN, ADMIN_PASSWORD).await
     }
 
-    /// Creates a login with `role` (password `pass-1234`) and answers its id and a token.
+    /// Creates a login with `role` (password `USER_PASSWORD`) and answers its id and a token.
     pub async fn login_with_role(&self, name: &str, role: &str) -> (i64, String) {
         let admin = self.admin_token().await;
         self.login_with_role_by(&admin, name, role).await
