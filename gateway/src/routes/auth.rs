@@ -17,6 +17,7 @@ use utoipa_axum::{router::OpenApiRouter, routes};
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
         .routes(routes!(login))
+        .routes(routes!(sync_login))
         .routes(routes!(refresh))
         .routes(routes!(logout))
         .routes(routes!(me))
@@ -85,8 +86,46 @@ pub async fn login(
         })
         .await?
         .into_inner();
+    Ok(login_answer(answer))
+}
+
+/// A field instance's sync token, exchanged for a session of its sync login.
+#[derive(Deserialize, ToSchema)]
+pub struct SyncCredentials {
+    #[serde(rename = "login_syncToken")]
+    pub sync_token: String,
+}
+
+/// Signs a field instance in with its sync token (the pairing of docs/api.md): the answer is the same as
+/// a sign-in's, with a session of the sync login. A revoked or renewed token is refused at once.
+#[utoipa::path(post, path = "/auth/sync_login", tag = "auth", security(()), request_body = SyncCredentials,
+    responses((status = 200, body = LoginAnswer), (status = 401, description = "Jeton de synchronisation invalide ou révoqué", body = ErrorBody),
+              (status = 429, description = "Trop de tentatives échouées", body = ErrorBody)))]
+pub async fn sync_login(
+    State(state): State<AppState>,
+    SigninTurn(address): SigninTurn,
+    Json(body): Json<SyncCredentials>,
+) -> Result<Response, ApiError> {
+    if body.sync_token.len() > 200 {
+        return Err(ApiError::new(
+            axum::http::StatusCode::UNAUTHORIZED,
+            "Jeton de synchronisation invalide ou révoqué : demandez un nouveau jeton à l'administrateur du serveur central.",
+        ));
+    }
+    let answer = state
+        .auth()
+        .sync_login(proto::auth::SyncLoginRequest {
+            sync_token: body.sync_token,
+            client_address: address.to_string(),
+        })
+        .await?
+        .into_inner();
+    Ok(login_answer(answer))
+}
+
+fn login_answer(answer: proto::auth::LoginResponse) -> Response {
     let user = answer.user.unwrap_or_default();
-    Ok(axum::Json(LoginAnswer {
+    axum::Json(LoginAnswer {
         status: "ok",
         token: answer.token,
         user: SessionUser {
@@ -95,7 +134,7 @@ pub async fn login(
             login_role: user.login_role,
         },
     })
-    .into_response())
+    .into_response()
 }
 
 /// Exchanges a still valid token for a fresh one.

@@ -7,8 +7,8 @@ use crate::extract::{Json, Path, Query};
 use crate::session::Authorized;
 use crate::state::AppState;
 use axum::extract::State;
-use axum::response::Response;
-use serde::Deserialize;
+use axum::response::{IntoResponse, Response};
+use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::{router::OpenApiRouter, routes};
 
@@ -19,6 +19,25 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(post_user))
         .routes(routes!(patch_user))
         .routes(routes!(delete_user))
+        .routes(routes!(post_user_sync_token))
+        .routes(routes!(delete_user_sync_token))
+}
+
+/// A write's answer that carries a sync login's new token: shown this once, kept only as a hash.
+#[derive(Serialize, ToSchema)]
+pub struct SyncTokenWritten {
+    #[schema(example = "ok")]
+    pub status: &'static str,
+    pub message: String,
+    pub id: i64,
+    /// The token in full (`sst_…`), for the field instance's `SYNC_TOKEN`; absent for other roles.
+    #[serde(rename = "login_syncToken", skip_serializing_if = "Option::is_none")]
+    pub sync_token: Option<String>,
+}
+
+fn sync_token_written(message: &str, id: i64, sync_token: Option<String>) -> Response {
+    axum::Json(SyncTokenWritten { status: "ok", message: message.to_string(), id, sync_token })
+        .into_response()
 }
 
 #[derive(Deserialize, IntoParams)]
@@ -33,7 +52,8 @@ pub struct UserFilter {
 pub struct NewUser {
     pub login_id: Option<i64>,
     pub login_name: String,
-    /// At least 4 characters; optional when updating.
+    /// At least 12 characters and not a common password; optional when updating; not used for the
+    /// role `sync`, whose credential is the token the server makes.
     pub login_password: Option<String>,
     pub login_role: String,
     pub login_provider: Option<String>,
@@ -92,9 +112,10 @@ pub async fn get_user(
     Ok(envelope::data(login))
 }
 
-/// Creates a login; with `login_id`, updates it.
+/// Creates a login; with `login_id`, updates it. A new login of role `sync` gets its sync token,
+/// answered this once in `login_syncToken`.
 #[utoipa::path(post, path = "/user/post_user", tag = "user", request_body = NewUser,
-    responses((status = 200, body = Written), (status = 400, body = ErrorBody), (status = 409, body = ErrorBody)))]
+    responses((status = 200, body = SyncTokenWritten), (status = 400, body = ErrorBody), (status = 409, body = ErrorBody)))]
 pub async fn post_user(
     State(state): State<AppState>,
     _caller: Authorized<UsersWrite>,
@@ -116,7 +137,7 @@ pub async fn post_user(
         };
         return update(&state, patch).await;
     }
-    let id = state
+    let created = state
         .auth()
         .create_login(proto::auth::CreateLoginRequest {
             login_name: body.login_name,
@@ -125,9 +146,38 @@ pub async fn post_user(
             provider: body.login_provider,
         })
         .await?
-        .into_inner()
-        .login_id;
-    Ok(envelope::written("Utilisateur créé", Some(id)))
+        .into_inner();
+    Ok(sync_token_written("Utilisateur créé", created.login_id, created.sync_token))
+}
+
+/// Gives a sync login a new token, answered this once; the old token and its sessions stop at once.
+#[utoipa::path(post, path = "/user/post_user-sync_token/{id}", tag = "user", params(("id" = i64, Path)),
+    responses((status = 200, body = SyncTokenWritten), (status = 404, body = ErrorBody), (status = 409, body = ErrorBody)))]
+pub async fn post_user_sync_token(
+    State(state): State<AppState>,
+    _caller: Authorized<UsersWrite>,
+    Path(id): Path<i64>,
+) -> Result<Response, ApiError> {
+    let token = state.auth().renew_sync_token(proto::auth::LoginId { login_id: id }).await?;
+    state.sessions.forget_login(id);
+    Ok(sync_token_written(
+        "Nouveau jeton de synchronisation créé",
+        id,
+        Some(token.into_inner().sync_token),
+    ))
+}
+
+/// Revokes a sync login's token: the field instance that holds it can no longer synchronise.
+#[utoipa::path(delete, path = "/user/delete_user-sync_token/{id}", tag = "user", params(("id" = i64, Path)),
+    responses((status = 200, body = Written), (status = 404, body = ErrorBody), (status = 409, body = ErrorBody)))]
+pub async fn delete_user_sync_token(
+    State(state): State<AppState>,
+    _caller: Authorized<UsersDelete>,
+    Path(id): Path<i64>,
+) -> Result<Response, ApiError> {
+    state.auth().revoke_sync_token(proto::auth::LoginId { login_id: id }).await?;
+    state.sessions.forget_login(id);
+    Ok(envelope::written("Jeton de synchronisation révoqué", Some(id)))
 }
 
 #[utoipa::path(patch, path = "/user/patch_user", tag = "user", request_body = UserPatch,

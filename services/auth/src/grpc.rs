@@ -3,14 +3,15 @@
 use crate::domain::login_rules::{self, LoginInput};
 use crate::domain::messages as msg;
 use crate::password;
-use crate::store::{LOGIN_SORT, LoginChanges, LoginParamRow, LoginRow, Store};
+use crate::store::{Credentials, LOGIN_SORT, LoginChanges, LoginParamRow, LoginRow, Store};
+use crate::sync_token;
 use crate::throttle::Throttle;
 use crate::tokens::TokenIssuer;
 use chrono::NaiveDate;
 use common::error::ServiceError;
 use common::identity::{Calls, Identity, Need};
 use common::paging::Page;
-use common::roles::{Access, Area};
+use common::roles::{Access, Area, Role};
 use proto::auth as pb;
 use proto::auth::auth_server::Auth;
 use std::sync::Arc;
@@ -44,6 +45,9 @@ pub const CALLS: Calls = &[
     ("CreateLogin", Need::Role(Area::Users, Access::Write)),
     ("UpdateLogin", Need::Role(Area::Users, Access::Write)),
     ("DeleteLogin", Need::Role(Area::Users, Access::Delete)),
+    ("RenewSyncToken", Need::Role(Area::Users, Access::Write)),
+    ("RevokeSyncToken", Need::Role(Area::Users, Access::Delete)),
+    ("SyncLogin", Need::Nothing),
     ("GetLoginParam", Need::Role(Area::LoginParams, Access::Read)),
     ("SaveLoginParam", Need::Role(Area::LoginParams, Access::Write)),
 ];
@@ -91,15 +95,50 @@ impl AuthGrpc {
             return Err(ServiceError::TooManyRequests(msg::too_many_attempts(seconds.max(1))));
         }
         let found = self.store.credentials_by_name(login).await?;
-        let hash = found
-            .as_ref()
-            .map_or_else(|| self.decoy_hash.as_str().to_string(), |c| c.password_hash.clone());
-        let matches = password::verify(password.to_string(), hash).await?;
-        let Some(user) = found.filter(|_| matches) else {
+        let Some(user) = self.checked(found, password).await? else {
             tracing::info!(login = ?login, address, "sign-in refused");
             return Err(ServiceError::Unauthenticated(msg::BAD_CREDENTIALS.into()));
         };
         self.throttle.clear(login, address).await?;
+        self.open_session(user).await
+    }
+
+    /// A field instance's sign-in with its sync token (`sync_token`), held off like a password's.
+    async fn sync_sign_in(
+        &self,
+        token: &str,
+        address: &str,
+    ) -> Result<pb::LoginResponse, ServiceError> {
+        let key = sync_token::key_of(token).unwrap_or("sst_");
+        if let Err(seconds) = self.throttle.attempt(key, address).await? {
+            return Err(ServiceError::TooManyRequests(msg::too_many_attempts(seconds.max(1))));
+        }
+        let found = match sync_token::key_of(token) {
+            Some(key) => self.store.credentials_by_sync_key(key).await?,
+            None => None,
+        };
+        let Some(user) = self.checked(found, token.trim()).await? else {
+            tracing::info!(key, address, "sync sign-in refused");
+            return Err(ServiceError::Unauthenticated(msg::SYNC_TOKEN_INVALID.into()));
+        };
+        self.throttle.clear(key, address).await?;
+        self.open_session(user).await
+    }
+
+    /// The login found, if `secret` matches its hash; an unknown login costs the same time (decoy).
+    async fn checked(
+        &self,
+        found: Option<Credentials>,
+        secret: &str,
+    ) -> Result<Option<Credentials>, ServiceError> {
+        let hash = found
+            .as_ref()
+            .map_or_else(|| self.decoy_hash.as_str().to_string(), |c| c.password_hash.clone());
+        let matches = password::verify(secret.to_string(), hash).await?;
+        Ok(found.filter(|_| matches))
+    }
+
+    async fn open_session(&self, user: Credentials) -> Result<pb::LoginResponse, ServiceError> {
         self.store.touch_last_connection(user.login_id).await?;
         let sid = self.store.open_session(user.login_id, self.session_max_age).await?;
         let token = self.tokens.issue(
@@ -122,7 +161,15 @@ fn to_pb(row: LoginRow) -> pb::Login {
         login_role: row.login_role,
         login_provider: row.login_provider,
         login_last_connection: row.login_last_connection.map(|t| t.to_rfc3339()),
+        login_sync_token: row.login_sync_token.map(|key| format!("{key}…")),
     }
+}
+
+/// A new sync token: the token (answered once), its key and its hash (stored).
+async fn new_sync_token() -> Result<(String, String), ServiceError> {
+    let token = sync_token::make();
+    let hash = password::hash(token.clone()).await?;
+    Ok((token, hash))
 }
 
 fn param_to_pb(row: LoginParamRow) -> pb::LoginParam {
@@ -224,7 +271,10 @@ impl Auth for AuthGrpc {
         Ok(Response::new(to_pb(self.store.get_login(login_id).await?)))
     }
 
-    async fn create_login(&self, request: Request<pb::CreateLoginRequest>) -> Answer<pb::LoginId> {
+    async fn create_login(
+        &self,
+        request: Request<pb::CreateLoginRequest>,
+    ) -> Answer<pb::CreatedLogin> {
         let r = request.into_inner();
         let provider = r.provider.as_deref().map(str::trim).filter(|p| !p.is_empty());
         let role = login_rules::check_new(&LoginInput {
@@ -233,10 +283,45 @@ impl Auth for AuthGrpc {
             role: Some(&r.role),
             provider,
         })?;
-        let hash = password::hash(r.password).await?;
-        let login_id = self.store.create_login(r.login_name.trim(), &hash, role, provider).await?;
+        // A sync login's credential is a token the server makes, never a password someone chose.
+        let (sync_token, hash) = if role == Role::Sync {
+            let (token, hash) = new_sync_token().await?;
+            (Some(token), hash)
+        } else {
+            (None, password::hash(r.password).await?)
+        };
+        let key = sync_token.as_deref().and_then(sync_token::key_of);
+        let login_id =
+            self.store.create_login(r.login_name.trim(), &hash, role, provider, key).await?;
         tracing::info!(login_id, role = %role, "login created");
-        Ok(Response::new(pb::LoginId { login_id }))
+        Ok(Response::new(pb::CreatedLogin { login_id, sync_token }))
+    }
+
+    async fn renew_sync_token(&self, request: Request<pb::LoginId>) -> Answer<pb::SyncToken> {
+        let login_id = request.into_inner().login_id;
+        let (token, hash) = new_sync_token().await?;
+        let key = sync_token::key_of(&token).expect("a token made here has a key");
+        self.store.set_sync_token(login_id, Some((key, &hash))).await?;
+        tracing::info!(login_id, "sync token renewed");
+        Ok(Response::new(pb::SyncToken { sync_token: token }))
+    }
+
+    async fn revoke_sync_token(
+        &self,
+        request: Request<pb::LoginId>,
+    ) -> Answer<proto::common::Empty> {
+        let login_id = request.into_inner().login_id;
+        self.store.set_sync_token(login_id, None).await?;
+        tracing::info!(login_id, "sync token revoked");
+        Ok(Response::new(proto::common::Empty {}))
+    }
+
+    async fn sync_login(
+        &self,
+        request: Request<pb::SyncLoginRequest>,
+    ) -> Answer<pb::LoginResponse> {
+        let r = request.into_inner();
+        Ok(Response::new(self.sync_sign_in(&r.sync_token, &r.client_address).await?))
     }
 
     async fn update_login(&self, request: Request<pb::UpdateLoginRequest>) -> Answer<pb::LoginId> {

@@ -6,6 +6,7 @@ mod events;
 mod grpc;
 pub mod password;
 mod store;
+mod sync_token;
 mod throttle;
 mod tokens;
 

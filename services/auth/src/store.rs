@@ -20,6 +20,8 @@ pub struct LoginRow {
     pub login_role: String,
     pub login_provider: Option<String>,
     pub login_last_connection: Option<DateTime<Utc>>,
+    /// A sync login's token key (`sync_token`), absent once revoked.
+    pub login_sync_token: Option<String>,
 }
 
 #[derive(Debug, sqlx::FromRow)]
@@ -52,7 +54,7 @@ pub const LOGIN_SORT: &[(&str, &str)] = &[
 const LAST_CONNECTION: &str = "l.login_last_connection";
 
 const LOGIN_COLUMNS: &str =
-    "login_id, login_name, login_role, login_provider, login_last_connection";
+    "login_id, login_name, login_role, login_provider, login_last_connection, login_sync_token";
 
 /// The fields to change on a login; `None` leaves a field as it is.
 #[derive(Debug, Default)]
@@ -187,6 +189,59 @@ impl Store {
         .await?)
     }
 
+    /// The sync login a token key finds (`sync_token::key_of`).
+    #[tracing::instrument(name = "db.auth.sync_credentials", skip_all)]
+    pub async fn credentials_by_sync_key(
+        &self,
+        key: &str,
+    ) -> Result<Option<Credentials>, ServiceError> {
+        Ok(sqlx::query_as(
+            "SELECT login_id, login_name, login_role, password_hash, token_version
+             FROM auth.login WHERE login_sync_token = $1 AND login_role = 'sync'",
+        )
+        .bind(key)
+        .fetch_optional(&self.pool)
+        .await?)
+    }
+
+    /// Gives a sync login a new token (its key and hash) or, with `None`, revokes it; either way the
+    /// sessions opened with the old token end (token version) and the gateways hear of it (event).
+    #[tracing::instrument(name = "db.auth.set_sync_token", skip(self, token))]
+    pub async fn set_sync_token(
+        &self,
+        login_id: i64,
+        token: Option<(&str, &str)>,
+    ) -> Result<(), ServiceError> {
+        let mut tx = self.pool.begin().await?;
+        let role: Option<String> =
+            sqlx::query_scalar("SELECT login_role FROM auth.login WHERE login_id = $1 FOR UPDATE")
+                .bind(login_id)
+                .fetch_optional(&mut *tx)
+                .await?;
+        match role.as_deref() {
+            None => return Err(ServiceError::NotFound(msg::login_not_found(login_id))),
+            Some(role) if role != Role::Sync.as_str() => {
+                return Err(ServiceError::Conflict(msg::NOT_A_SYNC_LOGIN.into()));
+            }
+            Some(_) => {}
+        }
+        let (key, hash) = token.unzip();
+        sqlx::query(
+            "UPDATE auth.login SET login_sync_token = $2, password_hash = $3,
+                token_version = token_version + 1, updated_at = now()
+             WHERE login_id = $1",
+        )
+        .bind(login_id)
+        .bind(key)
+        .bind(hash.unwrap_or(crate::sync_token::REVOKED_HASH))
+        .execute(&mut *tx)
+        .await?;
+        let event = pb::LoginChanged { meta: None, login_id };
+        outbox::enqueue(&mut tx, SCHEMA, &events::LOGIN_UPDATED, &event).await?;
+        outbox::commit(tx, SCHEMA).await?;
+        Ok(())
+    }
+
     #[tracing::instrument(name = "db.auth.touch_last_connection", skip_all)]
     pub async fn touch_last_connection(&self, login_id: i64) -> Result<(), ServiceError> {
         sqlx::query("UPDATE auth.login SET login_last_connection = now() WHERE login_id = $1")
@@ -245,15 +300,17 @@ impl Store {
         password_hash: &str,
         role: Role,
         provider: Option<&str>,
+        sync_key: Option<&str>,
     ) -> Result<i64, ServiceError> {
         sqlx::query_scalar(
-            "INSERT INTO auth.login (login_name, login_role, password_hash, login_provider)
-             VALUES ($1, $2, $3, $4) RETURNING login_id",
+            "INSERT INTO auth.login (login_name, login_role, password_hash, login_provider, login_sync_token)
+             VALUES ($1, $2, $3, $4, $5) RETURNING login_id",
         )
         .bind(login_name)
         .bind(role.as_str())
         .bind(password_hash)
         .bind(provider)
+        .bind(sync_key)
         .fetch_one(&self.pool)
         .await
         .map_err(name_conflict)
@@ -277,6 +334,14 @@ impl Store {
             current.ok_or_else(|| ServiceError::NotFound(msg::login_not_found(login_id)))?;
         if current == Role::Admin.as_str() && changes.role.is_some_and(|r| r != Role::Admin) {
             ensure_other_admin(&mut tx, login_id).await?;
+        }
+        // A sync login's credential is its token: it neither gains nor loses the role, nor a password.
+        let is_sync = current == Role::Sync.as_str();
+        if changes.role.is_some_and(|r| (r == Role::Sync) != is_sync) {
+            return Err(ServiceError::invalid_field("login_role", msg::SYNC_ROLE_FIXED));
+        }
+        if is_sync && changes.password_hash.is_some() {
+            return Err(ServiceError::invalid_field("login_password", msg::SYNC_HAS_NO_PASSWORD));
         }
         sqlx::query(
             "UPDATE auth.login SET

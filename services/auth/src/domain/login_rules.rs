@@ -22,12 +22,15 @@ pub struct LoginInput<'a> {
     pub provider: Option<&'a str>,
 }
 
-/// Checks a login to create: name, password and role are required.
+/// Checks a login to create: name, password and role are required, but for a `sync` login, whose
+/// credential is the token the server makes (a password given for it is not used).
 pub fn check_new(input: &LoginInput) -> Result<Role, ServiceError> {
     let mut fields = Faults::new();
     check_name(input.login_name.unwrap_or(""), &mut fields);
-    check_password(input.password.unwrap_or(""), &mut fields);
     let role = check_role(input.role.unwrap_or(""), &mut fields);
+    if role != Some(Role::Sync) {
+        check_password(input.password.unwrap_or(""), &mut fields);
+    }
     check_provider(input.provider, &mut fields);
     fields.finish()?;
     Ok(role.expect("checked above"))

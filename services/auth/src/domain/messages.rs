@@ -13,6 +13,12 @@ pub const LOGIN_NAME_TAKEN: &str = "Cet identifiant est déjà utilisé.";
 pub const LAST_ADMIN: &str =
     "Impossible : c'est le dernier administrateur. Nommez d'abord un autre administrateur.";
 pub const SELF_DELETE: &str = "Vous ne pouvez pas supprimer votre propre compte.";
+pub const NOT_A_SYNC_LOGIN: &str =
+    "Seul un compte de rôle Synchronisation a un jeton de synchronisation.";
+pub const SYNC_ROLE_FIXED: &str = "Le rôle Synchronisation se donne à la création d'un compte et ne se retire pas : créez un compte dédié à chaque poste de terrain.";
+pub const SYNC_HAS_NO_PASSWORD: &str =
+    "Un compte de synchronisation n'a pas de mot de passe : renouvelez son jeton.";
+pub const SYNC_TOKEN_INVALID: &str = "Jeton de synchronisation invalide ou révoqué : demandez un nouveau jeton à l'administrateur du serveur central.";
 pub const PARAM_NAME_REQUIRED: &str = "Le nom du paramètre est obligatoire.";
 pub const PARAM_NAME_TOO_LONG: &str = "Le nom du paramètre ne peut pas dépasser 100 caractères.";
 pub const PARAM_DATE_INVALID: &str = "La date doit être au format AAAA-MM-JJ.";

@@ -18,5 +18,6 @@ mod security;
 mod sign_in;
 mod statements;
 mod support;
+mod sync_pairing;
 mod transactions;
 mod users;

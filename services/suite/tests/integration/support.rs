@@ -163,7 +163,30 @@ impl TestSuite {
             )
             .await;
         assert_eq!(status, StatusCode::OK, "{body}");
-        (body["id"].as_i64().unwrap(), self.token(name, USER_PASSWORD).await)
+        let id = body["id"].as_i64().unwrap();
+        // A sync login signs in with the token its creation answered, never with a password.
+        match body["login_syncToken"].as_str() {
+            Some(sync_token) => (id, self.sync_token(sync_token).await),
+            None => (id, self.token(name, USER_PASSWORD).await),
+        }
+    }
+
+    /// A field instance's sign-in with its sync token.
+    pub async fn sync_sign_in(&self, sync_token: &str) -> (StatusCode, Value) {
+        self.call(
+            Method::POST,
+            "/api/auth/sync_login",
+            None,
+            Some(json!({"login_syncToken": sync_token})),
+        )
+        .await
+    }
+
+    /// A session token of the sync login whose sync token is `sync_token`.
+    pub async fn sync_token(&self, sync_token: &str) -> String {
+        let (status, body) = self.sync_sign_in(sync_token).await;
+        assert_eq!(status, StatusCode::OK, "sync sign-in: {body}");
+        body["token"].as_str().expect("a token").to_string()
     }
 }
 
