@@ -7,13 +7,13 @@
 import { CheckOutlined, PrinterOutlined } from '@ant-design/icons';
 import { Button, Input, Select, Table, Typography, type TableProps } from 'antd';
 import { useCallback, useState } from 'react';
-import { CARDS_WRITE } from '../../app/access';
-import { useCanAccess } from '../../app/useCanAccess';
+import { useRight } from '../../app/useRight';
 import { DEFAULT_LIST_LIMIT } from '../../shared/constants';
 import { formatCount, formatTotal } from '../../shared/format/count';
 import { formatDate } from '../../shared/format/date';
 import KeysetFooter from '../../shared/list/KeysetFooter';
 import ListToolbar from '../../shared/list/ListToolbar';
+import Permitted from '../../shared/rights/Permitted';
 import { useScrollRegion } from '../../shared/list/useScrollRegion';
 import { useServerList } from '../../shared/list/useServerList';
 import { useTableHeight } from '../../shared/list/tableSize';
@@ -53,7 +53,8 @@ export default function CardList() {
     CARD_SORTABLE,
   );
   const markPrinted = useMarkPrinted();
-  const canWrite = useCanAccess(CARDS_WRITE);
+  const writeRight = useRight('cards', 'write');
+  const canWrite = writeRight.allowed;
   const [selected, setSelected] = useState<number[]>([]);
   // Once printed cards are marked, they leave the selection (no longer waiting, they cannot be chosen).
   const unselect = useCallback((ids: number[]) => {
@@ -150,8 +151,8 @@ export default function CardList() {
           onSearch={(number) => list.setFilters({ memberNumber: number.trim() })}
         />
       </ListToolbar>
-      {canWrite && (
-        <div style={{ display: 'flex', gap: 12, alignItems: 'center', marginBottom: 12, flexWrap: 'wrap' }}>
+      <div style={{ display: 'flex', gap: 12, alignItems: 'center', marginBottom: 12, flexWrap: 'wrap' }}>
+        <Permitted right={writeRight}>
           <Button
             type="primary"
             icon={<PrinterOutlined />}
@@ -160,6 +161,8 @@ export default function CardList() {
           >
             {text.print.selection}
           </Button>
+        </Permitted>
+        <Permitted right={writeRight}>
           <Button
             icon={<CheckOutlined />}
             disabled={selected.length === 0}
@@ -168,6 +171,8 @@ export default function CardList() {
           >
             {text.markPrinted}
           </Button>
+        </Permitted>
+        <Permitted right={writeRight}>
           <Button
             icon={<PrinterOutlined />}
             disabled={!pendingShown || printing.busy}
@@ -175,9 +180,9 @@ export default function CardList() {
           >
             {text.print.all}
           </Button>
-          <Typography.Text type="secondary">{help}</Typography.Text>
-        </div>
-      )}
+        </Permitted>
+        {canWrite && <Typography.Text type="secondary">{help}</Typography.Text>}
+      </div>
       <Table<CardRow>
         ref={tableRef}
         virtual

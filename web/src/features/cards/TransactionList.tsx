@@ -6,12 +6,12 @@
 import { UploadOutlined } from '@ant-design/icons';
 import { Button, Select, Table } from 'antd';
 import { useCallback, useState } from 'react';
-import { CARDS_WRITE } from '../../app/access';
-import { useCanAccess } from '../../app/useCanAccess';
+import { useRight } from '../../app/useRight';
 import { DEFAULT_LIST_LIMIT } from '../../shared/constants';
 import { formatCount, formatTotal } from '../../shared/format/count';
 import KeysetFooter from '../../shared/list/KeysetFooter';
 import ListToolbar from '../../shared/list/ListToolbar';
+import Permitted from '../../shared/rights/Permitted';
 import { actionsColumn } from '../../shared/list/actionsColumn';
 import { useScrollRegion } from '../../shared/list/useScrollRegion';
 import { useServerList } from '../../shared/list/useServerList';
@@ -47,7 +47,8 @@ export default function TransactionList() {
   const operators = useOperators();
   const [cancelling, setCancelling] = useState<Transaction | null>(null);
   const closeCancel = useCallback(() => setCancelling(null), []);
-  const canWrite = useCanAccess(CARDS_WRITE);
+  const writeRight = useRight('cards', 'write');
+  const deleteRight = useRight('cards', 'delete');
   const [target, setTarget] = useState<TransactionFormTarget | null>(null);
   const closeForm = useCallback(() => setTarget(null), []);
   const [importing, setImporting] = useState(false);
@@ -60,21 +61,22 @@ export default function TransactionList() {
   const foundTotal = found.data?.total ?? 0;
 
   const columns = transactionColumns(search ? unsorted : list.sortable);
-  if (canWrite) {
-    columns.push(
-      actionsColumn<Transaction>((row) =>
-        // A payment a card used, or one cancelled, stays as it is (the server refuses too).
-        row.transaction_isUsedForCard || row.transaction_cancelledAt
-          ? null
-          : {
-              name: row.transaction_number,
-              confirm: text.confirmDelete,
-              onEdit: () => setTarget({ kind: 'edit', id: row.transaction_id!, number: row.transaction_number }),
-              onDeleteAsk: () => setCancelling(row),
-            },
-      ),
-    );
-  }
+  // A role that may not change payments sees the buttons disabled, with who may.
+  columns.push(
+    actionsColumn<Transaction>((row) =>
+      // A payment a card used, or one cancelled, stays as it is (the server refuses too).
+      row.transaction_isUsedForCard || row.transaction_cancelledAt
+        ? null
+        : {
+            name: row.transaction_number,
+            confirm: text.confirmDelete,
+            onEdit: () => setTarget({ kind: 'edit', id: row.transaction_id!, number: row.transaction_number }),
+            onDeleteAsk: () => setCancelling(row),
+            editRight: writeRight,
+            deleteRight,
+          },
+    ),
+  );
 
   return (
     <>
@@ -82,7 +84,8 @@ export default function TransactionList() {
         searchLabel={text.search}
         onSearch={setNumber}
         addLabel={text.add}
-        onAdd={canWrite ? () => setTarget({ kind: 'create' }) : undefined}
+        onAdd={() => setTarget({ kind: 'create' })}
+        addRight={writeRight}
       >
         <Select<string | null>
           value={operator}
@@ -94,11 +97,11 @@ export default function TransactionList() {
           aria-label={text.filterOperator}
           style={{ width: 220 }}
         />
-        {canWrite && (
+        <Permitted right={writeRight}>
           <Button icon={<UploadOutlined />} onClick={() => setImporting(true)}>
             {text.statement.open}
           </Button>
-        )}
+        </Permitted>
       </ListToolbar>
       <Table<Transaction>
         ref={tableRef}

@@ -3,8 +3,7 @@
 // (refused while members belong to it). Read-only for viewers.
 import { Table, type TableProps } from 'antd';
 import { useCallback, useState } from 'react';
-import { MEMBERS_WRITE } from '../../app/access';
-import { useCanAccess } from '../../app/useCanAccess';
+import { useRight } from '../../app/useRight';
 import { DEFAULT_LIST_LIMIT } from '../../shared/constants';
 import { formatCount, formatTotal } from '../../shared/format/count';
 import KeysetFooter from '../../shared/list/KeysetFooter';
@@ -34,7 +33,8 @@ export default function CooperativeListPage() {
     COOPERATIVE_SORTABLE,
   );
   const remove = useDeleteCooperative();
-  const canWrite = useCanAccess(MEMBERS_WRITE);
+  const writeRight = useRight('members', 'write');
+  const deleteRight = useRight('members', 'delete');
   const [target, setTarget] = useState<CooperativeFormTarget | null>(null);
   const closeForm = useCallback(() => setTarget(null), []);
   const tableRef = useScrollRegion(text.tableLabel);
@@ -63,16 +63,17 @@ export default function CooperativeListPage() {
       render: (count: number) => formatCount(count),
     },
   ];
-  if (canWrite) {
-    columns.push(
-      actionsColumn<Cooperative>((row) => ({
-        name: row.cooperative_code,
-        confirm: text.confirmDelete,
-        onEdit: () => setTarget({ kind: 'edit', id: row.cooperative_id!, code: row.cooperative_code }),
-        onDelete: () => remove.mutateAsync(row.cooperative_id!),
-      })),
-    );
-  }
+  // A role that may not change a row sees the buttons disabled, with who may.
+  columns.push(
+    actionsColumn<Cooperative>((row) => ({
+      name: row.cooperative_code,
+      confirm: text.confirmDelete,
+      onEdit: () => setTarget({ kind: 'edit', id: row.cooperative_id!, code: row.cooperative_code }),
+      onDelete: () => remove.mutateAsync(row.cooperative_id!),
+      editRight: writeRight,
+      deleteRight,
+    })),
+  );
 
   return (
     <>
@@ -80,7 +81,8 @@ export default function CooperativeListPage() {
         searchLabel={text.search}
         onSearch={(filter) => list.setFilters({ filter })}
         addLabel={text.add}
-        onAdd={canWrite ? () => setTarget({ kind: 'create' }) : undefined}
+        onAdd={() => setTarget({ kind: 'create' })}
+        addRight={writeRight}
       />
       <Table<Cooperative>
         ref={tableRef}

@@ -3,8 +3,7 @@
 // approximate beyond what the server counts exactly. A row opens the member in a drawer.
 import { Input, Table } from 'antd';
 import { useCallback, useState } from 'react';
-import { MEMBERS_WRITE } from '../../app/access';
-import { useCanAccess } from '../../app/useCanAccess';
+import { useRight } from '../../app/useRight';
 import { DEFAULT_LIST_LIMIT } from '../../shared/constants';
 import { formatTotal } from '../../shared/format/count';
 import KeysetFooter from '../../shared/list/KeysetFooter';
@@ -39,7 +38,7 @@ export default function MemberListPage() {
   );
   const tableRef = useScrollRegion(text.tableLabel);
   const members = useMemberList(list.params, tableRef);
-  const canWrite = useCanAccess(MEMBERS_WRITE);
+  const writeRight = useRight('members', 'write');
   const height = useTableHeight(330);
   const [target, setTarget] = useState<MemberTarget | null>(null);
   const closeDrawer = useCallback(() => setTarget(null), []);
@@ -61,7 +60,8 @@ export default function MemberListPage() {
         searchLabel={text.search}
         onSearch={(filter) => list.setFilters({ filter })}
         addLabel={text.add}
-        onAdd={canWrite ? () => setTarget({ kind: 'create' }) : undefined}
+        onAdd={() => setTarget({ kind: 'create' })}
+        addRight={writeRight}
       >
         {extraFilter('filter_firstname', text.filters.firstname, 170)}
         {extraFilter('filter_idNumber', text.filters.idNumber, 170)}

@@ -2,6 +2,8 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { Button, Input } from 'antd';
 import type { ReactNode } from 'react';
+import { ALLOWED, type Right } from '../../app/useRight';
+import Permitted from '../rights/Permitted';
 
 interface Props {
   searchLabel: string;
@@ -9,11 +11,13 @@ interface Props {
   /** Extra filters, between the search and the button. */
   children?: ReactNode;
   addLabel: string;
-  /** Absent: no button (the role may not write). */
+  /** Absent: no button. */
   onAdd?: () => void;
+  /** Not allowed: the button shows disabled, its tooltip saying who may. */
+  addRight?: Right;
 }
 
-export default function ListToolbar({ searchLabel, onSearch, children, addLabel, onAdd }: Props) {
+export default function ListToolbar({ searchLabel, onSearch, children, addLabel, onAdd, addRight }: Props) {
   return (
     <div style={{ display: 'flex', justifyContent: 'space-between', gap: 16, marginBottom: 16, flexWrap: 'wrap' }}>
       <div style={{ display: 'flex', gap: 8, flexWrap: 'wrap', flex: 1, alignItems: 'center' }}>
@@ -27,9 +31,11 @@ export default function ListToolbar({ searchLabel, onSearch, children, addLabel,
         {children}
       </div>
       {onAdd && (
-        <Button type="primary" icon={<PlusOutlined />} onClick={onAdd}>
-          {addLabel}
-        </Button>
+        <Permitted right={addRight ?? ALLOWED}>
+          <Button type="primary" icon={<PlusOutlined />} onClick={onAdd}>
+            {addLabel}
+          </Button>
+        </Permitted>
       )}
     </div>
   );
