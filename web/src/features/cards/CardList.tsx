@@ -38,6 +38,9 @@ const TABLE_WIDTH = 1280;
 const OPEN_STYLE = { padding: 0, color: 'inherit', textDecoration: 'underline' } as const;
 const text = fr.cards;
 
+/** The address keeps this tab's search apart from the payments'. */
+const CARD_FILTER_PARAM = 'cardFilter';
+
 export default function CardList() {
   const list = useServerList<CardRow, CardSortField, CardListParams>(
     // The latest cards first; keyset pages: the page number stays 1, the page size is that of every page.
@@ -51,6 +54,7 @@ export default function CardList() {
       memberNumber: '',
     },
     CARD_SORTABLE,
+    CARD_FILTER_PARAM,
   );
   const markPrinted = useMarkPrinted();
   const writeRight = useRight('cards', 'write');
@@ -130,6 +134,7 @@ export default function CardList() {
   return (
     <>
       <ListToolbar
+        urlKey={CARD_FILTER_PARAM}
         searchLabel={text.search}
         onSearch={(filter) => list.setFilters({ filter })}
         addLabel={text.markPrinted}

@@ -6,6 +6,7 @@
 import { UploadOutlined } from '@ant-design/icons';
 import { Button, Select, Table } from 'antd';
 import { useCallback, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { useRight } from '../../app/useRight';
 import { DEFAULT_LIST_LIMIT } from '../../shared/constants';
 import { formatCount, formatTotal } from '../../shared/format/count';
@@ -34,13 +35,17 @@ import TransactionFormModal, { type TransactionFormTarget } from './TransactionF
 
 const text = fr.transactions;
 
+/** The address keeps this tab's search (a payment's number) apart from the cards'. */
+const PAYMENT_FILTER_PARAM = 'paymentFilter';
+
 export default function TransactionList() {
   const list = useServerList<Transaction, TransactionSortField, TransactionListParams>(
     // The latest payments first; keyset pages: the page number stays 1, the page size is that of every page.
     { page: 1, pageSize: DEFAULT_LIST_LIMIT, orderBy: 'transaction_id', descending: true, filter: '', memberId: null },
     TRANSACTION_SORTABLE,
   );
-  const [number, setNumber] = useState('');
+  const [searchParams] = useSearchParams();
+  const [number, setNumber] = useState(() => searchParams.get(PAYMENT_FILTER_PARAM) ?? '');
   const [operator, setOperator] = useState<string | null>(null);
   const search = number ? { number, operator: operator ?? '' } : null;
   const found = useTransactionSearch(search);
@@ -81,6 +86,7 @@ export default function TransactionList() {
   return (
     <>
       <ListToolbar
+        urlKey={PAYMENT_FILTER_PARAM}
         searchLabel={text.search}
         onSearch={setNumber}
         addLabel={text.add}

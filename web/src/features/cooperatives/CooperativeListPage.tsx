@@ -7,7 +7,7 @@ import { useRight } from '../../app/useRight';
 import { DEFAULT_LIST_LIMIT } from '../../shared/constants';
 import { formatCount, formatTotal } from '../../shared/format/count';
 import KeysetFooter from '../../shared/list/KeysetFooter';
-import ListToolbar from '../../shared/list/ListToolbar';
+import ListToolbar, { FILTER_PARAM } from '../../shared/list/ListToolbar';
 import { actionsColumn } from '../../shared/list/actionsColumn';
 import { tableWidth, useTableHeight } from '../../shared/list/tableSize';
 import { useScrollRegion } from '../../shared/list/useScrollRegion';
@@ -31,6 +31,7 @@ export default function CooperativeListPage() {
     // Pages read as the user scrolls: the page number stays 1, the page size is that of every page.
     { page: 1, pageSize: DEFAULT_LIST_LIMIT, orderBy: 'cooperative_name', descending: false, filter: '' },
     COOPERATIVE_SORTABLE,
+    FILTER_PARAM,
   );
   const remove = useDeleteCooperative();
   const writeRight = useRight('members', 'write');

@@ -11,7 +11,7 @@ import { DEFAULT_LIST_LIMIT } from '../../shared/constants';
 import { formatCount, formatTotal } from '../../shared/format/count';
 import { formatDateTime } from '../../shared/format/date';
 import KeysetFooter from '../../shared/list/KeysetFooter';
-import ListToolbar from '../../shared/list/ListToolbar';
+import ListToolbar, { FILTER_PARAM } from '../../shared/list/ListToolbar';
 import { useScrollRegion } from '../../shared/list/useScrollRegion';
 import { tableWidth, useTableHeight } from '../../shared/list/tableSize';
 import { useServerList } from '../../shared/list/useServerList';
@@ -37,6 +37,7 @@ export default function DeliveryListPage() {
     // The latest deliveries first; keyset pages: the page number stays 1, the page size is that of every page.
     { page: 1, pageSize: DEFAULT_LIST_LIMIT, orderBy: 'delivery_id', descending: true, filter: '', idNumber: '' },
     DELIVERY_SORTABLE,
+    FILTER_PARAM,
   );
   const writeRight = useRight('cards', 'write');
   const canWrite = writeRight.allowed;

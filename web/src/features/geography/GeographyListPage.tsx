@@ -11,7 +11,7 @@ import { useWrite } from '../../shared/api/useWrite';
 import { DEFAULT_LIST_LIMIT } from '../../shared/constants';
 import RemoteSelect from '../../shared/form/RemoteSelect';
 import KeysetFooter from '../../shared/list/KeysetFooter';
-import ListToolbar from '../../shared/list/ListToolbar';
+import ListToolbar, { FILTER_PARAM } from '../../shared/list/ListToolbar';
 import { actionsColumn } from '../../shared/list/actionsColumn';
 import { tableWidth, useTableHeight } from '../../shared/list/tableSize';
 import { useScrollRegion } from '../../shared/list/useScrollRegion';
@@ -33,6 +33,7 @@ export default function GeographyListPage({ level }: { level: Level }) {
       parentId: null,
     },
     level.sortable,
+    FILTER_PARAM,
   );
   const remove = useWrite([['geography']], level.remove);
   const writeRight = useRight('geography', 'write');

@@ -7,7 +7,7 @@ import { useRight } from '../../app/useRight';
 import { DEFAULT_LIST_LIMIT } from '../../shared/constants';
 import { formatTotal } from '../../shared/format/count';
 import KeysetFooter from '../../shared/list/KeysetFooter';
-import ListToolbar from '../../shared/list/ListToolbar';
+import ListToolbar, { FILTER_PARAM } from '../../shared/list/ListToolbar';
 import { useTableHeight } from '../../shared/list/tableSize';
 import { useScrollRegion } from '../../shared/list/useScrollRegion';
 import { useServerList } from '../../shared/list/useServerList';
@@ -35,6 +35,7 @@ export default function MemberListPage() {
       createdBy: '',
     },
     MEMBER_SORTABLE,
+    FILTER_PARAM,
   );
   const tableRef = useScrollRegion(text.tableLabel);
   const members = useMemberList(list.params, tableRef);

@@ -7,7 +7,7 @@ import { useRight } from '../../app/useRight';
 import { DEFAULT_LIST_LIMIT } from '../../shared/constants';
 import { formatTotal } from '../../shared/format/count';
 import KeysetFooter from '../../shared/list/KeysetFooter';
-import ListToolbar from '../../shared/list/ListToolbar';
+import ListToolbar, { FILTER_PARAM } from '../../shared/list/ListToolbar';
 import { actionsColumn } from '../../shared/list/actionsColumn';
 import { tableWidth, useTableHeight } from '../../shared/list/tableSize';
 import { useScrollRegion } from '../../shared/list/useScrollRegion';
@@ -42,6 +42,7 @@ export default function ParcelListPage() {
       memberId: null,
     },
     PARCEL_SORTABLE,
+    FILTER_PARAM,
   );
   const remove = useDeleteParcel();
   const writeRight = useRight('members', 'write');
