@@ -17,6 +17,7 @@ import Permitted from '../../shared/rights/Permitted';
 import { useScrollRegion } from '../../shared/list/useScrollRegion';
 import { useServerList } from '../../shared/list/useServerList';
 import { useTableHeight } from '../../shared/list/tableSize';
+import { useColumnChooser } from '../../shared/list/useColumnChooser';
 import { fr } from '../../shared/locale/fr';
 import {
   CARD_SORTABLE,
@@ -33,7 +34,10 @@ import { isPending, statusOptions } from './cardStatus';
 import { PRINT_CAP } from './printing';
 import { useCardPrinting } from './useCardPrinting';
 
-const TABLE_WIDTH = 1280;
+/** What leaves the list first when the screen is too narrow (useColumnChooser); the drawer shows it all. */
+const DROP_ORDER = ['card_printedAt', 'card_memberIdNumber', 'card_expirationDate', 'card_firstname'];
+/** The number opens the card; the name and status say which and where it is. */
+const LOCKED = ['card_idNumber', 'card_lastname', 'card_status'];
 /** In the text's colour, underlined: a green link would lose its contrast under an open drawer's mask. */
 const OPEN_STYLE = { padding: 0, color: 'inherit', textDecoration: 'underline' } as const;
 const text = fr.cards;
@@ -92,10 +96,10 @@ export default function CardList() {
     }
   }
 
-  const columns: TableProps<CardRow>['columns'] = [
+  const allColumns: NonNullable<TableProps<CardRow>['columns']> = [
     {
       title: text.fields.card_idNumber,
-      width: 200,
+      width: 180,
       ...sortable('card_idNumber'),
       render: (number: string, row: CardRow) => (
         <Button
@@ -109,8 +113,8 @@ export default function CardList() {
       ),
     },
     { title: text.fields.card_memberIdNumber, dataIndex: 'card_memberIdNumber', width: 160 },
-    { title: text.fields.card_lastname, width: 200, ellipsis: true, ...sortable('card_lastname') },
-    { title: text.fields.card_firstname, dataIndex: 'card_firstname', width: 220, ellipsis: true },
+    { title: text.fields.card_lastname, width: 180, ellipsis: true, ...sortable('card_lastname') },
+    { title: text.fields.card_firstname, dataIndex: 'card_firstname', width: 200, ellipsis: true },
     {
       title: text.fields.card_status,
       width: 200,
@@ -130,6 +134,19 @@ export default function CardList() {
       render: (value: string | null) => formatDate(value),
     },
   ];
+  const {
+    wrapper,
+    columns: shownColumns,
+    width: shownWidth,
+    chooser,
+  } = useColumnChooser<CardRow>({
+    storageKey: 'cards',
+    columns: allColumns,
+    dropOrder: DROP_ORDER,
+    locked: LOCKED,
+    // The selection's checkboxes take a column of their own.
+    reserved: canWrite ? 64 : 16,
+  });
 
   return (
     <>
@@ -155,6 +172,7 @@ export default function CardList() {
           style={{ width: 220 }}
           onSearch={(number) => list.setFilters({ memberNumber: number.trim() })}
         />
+        {chooser}
       </ListToolbar>
       <div style={{ display: 'flex', gap: 12, alignItems: 'center', marginBottom: 12, flexWrap: 'wrap' }}>
         <Permitted right={writeRight}>
@@ -188,34 +206,36 @@ export default function CardList() {
         </Permitted>
         {canWrite && <Typography.Text type="secondary">{help}</Typography.Text>}
       </div>
-      <Table<CardRow>
-        ref={tableRef}
-        virtual
-        size="small"
-        rowKey="card_id"
-        columns={columns}
-        dataSource={cards.rows}
-        loading={cards.loading}
-        onChange={list.onChange}
-        onScroll={cards.onScroll}
-        pagination={false}
-        footer={() => <KeysetFooter total={totalText} loadingMore={cards.loadingMore} />}
-        scroll={{ x: TABLE_WIDTH, y: height }}
-        rowSelection={
-          canWrite
-            ? {
-                selectedRowKeys: selected,
-                onChange: (keys) => setSelected(keys as number[]),
-                preserveSelectedRowKeys: false,
-                getTitleCheckboxProps: () => ({ 'aria-label': fr.records.selectAll }),
-                getCheckboxProps: (row) => ({
-                  disabled: !isPending(row.card_status),
-                  'aria-label': text.select(row.card_idNumber ?? ''),
-                }),
-              }
-            : undefined
-        }
-      />
+      <div ref={wrapper}>
+        <Table<CardRow>
+          ref={tableRef}
+          virtual
+          size="small"
+          rowKey="card_id"
+          columns={shownColumns}
+          dataSource={cards.rows}
+          loading={cards.loading}
+          onChange={list.onChange}
+          onScroll={cards.onScroll}
+          pagination={false}
+          footer={() => <KeysetFooter total={totalText} loadingMore={cards.loadingMore} />}
+          scroll={{ x: shownWidth, y: height }}
+          rowSelection={
+            canWrite
+              ? {
+                  selectedRowKeys: selected,
+                  onChange: (keys) => setSelected(keys as number[]),
+                  preserveSelectedRowKeys: false,
+                  getTitleCheckboxProps: () => ({ 'aria-label': fr.records.selectAll }),
+                  getCheckboxProps: (row) => ({
+                    disabled: !isPending(row.card_status),
+                    'aria-label': text.select(row.card_idNumber ?? ''),
+                  }),
+                }
+              : undefined
+          }
+        />
+      </div>
       {opened !== null && <CardDrawer id={opened} onOpen={setOpened} onClose={closeDrawer} />}
       <CardPrintDialog printing={printing} />
     </>

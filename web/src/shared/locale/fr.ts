@@ -312,6 +312,11 @@ export const fr = {
     birthTooOld: 'La date de naissance ne peut pas être avant 1900.',
   },
 
+  columns: {
+    chooser: 'Colonnes',
+    help: 'Colonnes affichées (les autres restent dans la fiche)',
+  },
+
   records: {
     save: 'Enregistrer',
     cancel: 'Annuler',
