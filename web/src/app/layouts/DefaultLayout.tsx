@@ -1,5 +1,5 @@
 // The layout of every screen but sign-in and documentation: side menu, header with the signed-in user.
-import { LogoutOutlined, UserOutlined } from '@ant-design/icons';
+import { EyeOutlined, LogoutOutlined, UserOutlined } from '@ant-design/icons';
 import { Button, Layout, Menu, Space, Tag, theme, Typography, type MenuProps } from 'antd';
 import { useMemo } from 'react';
 import { Link, Outlet, useLocation } from 'react-router';
@@ -85,7 +85,7 @@ export default function DefaultLayout() {
               {title}
             </Typography.Title>
             {readOnly && (
-              <Tag color="orange" data-testid="read-only">
+              <Tag icon={<EyeOutlined />} data-testid="read-only">
                 {fr.rights.readOnly}
               </Tag>
             )}
