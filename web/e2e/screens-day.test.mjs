@@ -87,6 +87,7 @@ describe('a working day: rights, search, lists that fit, families', { timeout: 1
       assert.equal(await drawer.getByLabel('Nom', { exact: true }).isDisabled(), true);
       await seeDenied(page, drawer.getByRole('button', { name: 'Enregistrer', exact: true }), WRITERS);
       await seeDenied(page, drawer.getByRole('button', { name: /Supprimer$/ }), WRITERS);
+      await seeDenied(page, drawer.getByRole('button', { name: /Importer une photo$/ }), WRITERS);
       await drawer.getByRole('tab', { name: 'Famille' }).click();
       await seeDenied(page, drawer.getByRole('button', { name: 'Ajouter un enfant' }), WRITERS);
       await expectNoAxeViolations(page, 'fiche adhérent (lecteur)');

@@ -9,13 +9,15 @@ interface Props {
   right: Right;
   /** One button (or anything taking `disabled` and `style`). */
   children: ReactElement<{ disabled?: boolean; style?: CSSProperties }>;
+  /** The button takes the whole width (antd's `block`): so does the span around it. */
+  block?: boolean;
 }
 
-export default function Permitted({ right, children }: Props) {
+export default function Permitted({ right, children, block = false }: Props) {
   if (right.allowed) return children;
   return (
     <Tooltip title={right.reason}>
-      <span className="permitted-denied" style={{ display: 'inline-block', cursor: 'not-allowed' }}>
+      <span className="permitted-denied" style={{ display: block ? 'block' : 'inline-block', cursor: 'not-allowed' }}>
         {cloneElement(children, { disabled: true, style: { ...children.props.style, pointerEvents: 'none' } })}
       </span>
     </Tooltip>
