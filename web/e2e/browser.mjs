@@ -176,3 +176,15 @@ export async function checkKeysetPages(page, asked, { orderBy, lastId, header, s
     assert.equal(asked[3].has('_offset'), false);
   }
 }
+
+/**
+ * A button the signed-in role may not use: shown but disabled, and hovering it shows the tooltip naming
+ * the roles that may (`reason`). The tooltip listens on the span around the disabled button.
+ */
+export async function seeDenied(page, button, reason) {
+  await button.waitFor();
+  assert.equal(await button.isDisabled(), true, `${await button.textContent()} should be disabled`);
+  await button.locator('xpath=..').hover();
+  await page.locator('.ant-tooltip:not(.ant-tooltip-hidden)').filter({ hasText: reason }).first().waitFor();
+  await page.mouse.move(0, 0);
+}

@@ -3,16 +3,17 @@
 // « Pas encore »; two chosen cards printed, the run stopped once with « Annuler », then marked printed
 // with « Oui » (exactly those two: the third still waits); one card printed from its drawer, a printed
 // one as a copy (no question, its status unchanged), a waiting one with the same question; and a viewer,
-// who sees no print button.
+// whose print buttons show disabled, saying who may.
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { after, before, describe, test } from 'node:test';
 import { expectNoAxeViolations } from './axe.mjs';
-import { inBrowser, rowOf, see, signIn } from './browser.mjs';
+import { inBrowser, rowOf, see, seeDenied, signIn } from './browser.mjs';
 import { startSuite } from './suite.mjs';
 import { apiSignIn, apiCall, apiPaidMember } from './api.mjs';
 
 const TIMEOUT = 300_000;
+const WRITERS = 'Réservé aux administrateurs, gestionnaires et agents';
 const VIEWER = { login: 'lecteur.ines', password: 'lecteur-pass-2026' };
 const PRINT_PATH = '/api/card/post.printing_card_list_by_id';
 /** The file of a print run: dated of the day, in the browser's time zone. */
@@ -238,7 +239,11 @@ describe('card printing: PDF from the screens, then marked printed', { timeout: 
         .click();
       const drawer = page.getByRole('dialog', { name: `Carte ${number}` });
       await drawer.getByText('Awa', { exact: true }).waitFor();
-      assert.equal(await page.getByRole('button', { name: /Imprimer/ }).count(), 0);
+      // Every print button shows disabled, saying who may.
+      await seeDenied(page, drawer.getByRole('button', { name: 'Imprimer cette carte (PDF)' }), WRITERS);
+      const prints = page.getByRole('button', { name: /Imprimer/ });
+      assert.ok((await prints.count()) >= 3);
+      for (const button of await prints.all()) assert.equal(await button.isDisabled(), true);
     }),
   );
 });

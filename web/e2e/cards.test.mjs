@@ -5,10 +5,11 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { expectNoAxeViolations } from './axe.mjs';
-import { answerMadeUpPages, checkKeysetPages, inBrowser, rowOf, see, seeTitle, signIn } from './browser.mjs';
+import { answerMadeUpPages, checkKeysetPages, inBrowser, rowOf, see, seeDenied, seeTitle, signIn } from './browser.mjs';
 import { startSuite } from './suite.mjs';
 import { apiSignIn, apiCall, apiPay } from './api.mjs';
 
+const WRITERS = 'Réservé aux administrateurs, gestionnaires et agents';
 const TIMEOUT = 240_000;
 const VIEWER = { login: 'lecteur.yao', password: 'lecteur-pass-2026' };
 /** How the member lists and selects name Awa Koné: with her member number. */
@@ -169,8 +170,11 @@ describe('cards: payments', { timeout: 10 * 60_000 }, () => {
       await page.waitForURL((url) => url.pathname === '/cards');
       const table = page.locator('.ant-table').first();
       await rowOf(table, 'MTN-0615-01').getByText('12 500 FCFA', { exact: true }).waitFor();
-      assert.equal(await page.getByRole('button', { name: 'Nouveau paiement' }).count(), 0);
-      assert.equal(await table.getByRole('button', { name: /^(Modifier|Supprimer)/ }).count(), 0);
+      // Read-only: said by the title; what the viewer may not do shows disabled, saying who may.
+      await page.getByTestId('read-only').getByText('Lecture seule', { exact: true }).waitFor();
+      await seeDenied(page, page.getByRole('button', { name: 'Nouveau paiement' }), WRITERS);
+      await seeDenied(page, rowOf(table, 'MTN-0615-01').getByRole('button', { name: /^Modifier/ }), WRITERS);
+      await seeDenied(page, rowOf(table, 'MTN-0615-01').getByRole('button', { name: /^Supprimer/ }), WRITERS);
       await expectNoAxeViolations(page, 'paiements (lecteur)');
 
       await page.getByRole('link', { name: 'Adhérents', exact: true }).click();
@@ -179,7 +183,7 @@ describe('cards: payments', { timeout: 10 * 60_000 }, () => {
       const drawer = page.getByRole('dialog', { name: AWA });
       await drawer.getByRole('tab', { name: 'Paiements' }).click();
       await rowOf(drawer, 'MTN-0615-01').getByText('12 500 FCFA', { exact: true }).waitFor();
-      assert.equal(await drawer.getByRole('button', { name: 'Nouveau paiement' }).count(), 0);
+      await seeDenied(page, drawer.getByRole('button', { name: 'Nouveau paiement' }), WRITERS);
       await expectNoAxeViolations(page, 'fiche adhérent (paiements, lecteur)');
     }),
   );

@@ -6,10 +6,11 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { expectNoAxeViolations } from './axe.mjs';
-import { answerMadeUpPages, checkKeysetPages, inBrowser, rowOf, see, seeTitle, signIn } from './browser.mjs';
+import { answerMadeUpPages, checkKeysetPages, inBrowser, rowOf, see, seeDenied, seeTitle, signIn } from './browser.mjs';
 import { startSuite } from './suite.mjs';
 import { apiSignIn, apiCall, apiPaidMember } from './api.mjs';
 
+const WRITERS = 'Réservé aux administrateurs, gestionnaires et agents';
 const TIMEOUT = 300_000;
 const VIEWER = { login: 'lecteur.awa', password: 'lecteur-pass-2026' };
 
@@ -214,22 +215,26 @@ describe('cards and deliveries', { timeout: 10 * 60_000 }, () => {
       await page.getByRole('tab', { name: 'Cartes', exact: true }).click();
       const cards = page.locator('.ant-table').first();
       await rowOf(cards, 'Traoré').getByText('Livrée', { exact: true }).waitFor();
-      assert.equal(await page.getByRole('button', { name: 'Marquer comme imprimées' }).count(), 0);
+      // Read-only: said by the title; the buttons show disabled, saying who may, and no card can be chosen.
+      await page.getByTestId('read-only').getByText('Lecture seule', { exact: true }).waitFor();
+      await seeDenied(page, page.getByRole('button', { name: 'Marquer comme imprimées' }), WRITERS);
       assert.equal(await cards.getByRole('checkbox').count(), 0);
       await expectNoAxeViolations(page, 'cartes (lecteur)');
       await page.getByRole('tab', { name: 'Création des cartes' }).click();
       await see(page, 'Aucun adhérent en attente de carte.');
-      assert.equal(await page.getByRole('button', { name: 'Créer les cartes' }).count(), 0);
+      await seeDenied(page, page.getByRole('button', { name: 'Créer les cartes' }), WRITERS);
       await expectNoAxeViolations(page, 'création des cartes (lecteur)');
 
       await page.getByRole('link', { name: 'Livraisons', exact: true }).click();
       await page.waitForURL((url) => url.pathname === '/delivery');
       await see(page, '1 livraison');
-      assert.equal(await page.getByRole('button', { name: 'Nouvelle livraison' }).count(), 0);
+      await seeDenied(page, page.getByRole('button', { name: 'Nouvelle livraison' }), WRITERS);
       await page.getByRole('button', { name: /^Voir la livraison LIV-/ }).click();
       const detail = page.getByRole('dialog', { name: /^Livraison LIV-/ });
       await rowOf(detail, 'Fatou Traoré').getByText('Livrée', { exact: true }).waitFor();
+      // A sent delivery is not sent or deleted again; its slip is for those who may write.
       assert.equal(await detail.getByRole('button', { name: /^(Envoyer|Supprimer)$/ }).count(), 0);
+      await seeDenied(page, detail.getByRole('button', { name: 'Bordereau (PDF)' }), WRITERS);
       await expectNoAxeViolations(page, "détail d'une livraison (lecteur)");
     }),
   );

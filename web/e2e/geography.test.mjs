@@ -11,8 +11,12 @@ import { after, before, describe, test } from 'node:test';
 import { readSheet } from 'read-excel-file/node';
 import writeExcelFile from 'write-excel-file/node';
 import { expectNoAxeViolations } from './axe.mjs';
-import { answerMadeUpPages, inBrowser, rowOf, scrollToSee, see, seeTitle, signIn } from './browser.mjs';
+import { answerMadeUpPages, inBrowser, rowOf, scrollToSee, see, seeDenied, seeTitle, signIn } from './browser.mjs';
 import { startSuite } from './suite.mjs';
+
+/** The tooltips of the buttons a role may not use. */
+const MANAGERS_ONLY = 'Réservé aux administrateurs et gestionnaires';
+const WRITERS = 'Réservé aux administrateurs, gestionnaires et agents';
 
 const HEADER = [
   'Code région',
@@ -330,7 +334,9 @@ describe('geography', { timeout: 10 * 60_000 }, () => {
       await page.goto(`${suite.baseUrl}/regions`);
       await table.getByRole('button', { name: 'Modifier HSS' }).waitFor();
       await page.getByRole('button', { name: 'Nouvelle région' }).waitFor();
-      assert.equal(await table.getByRole('button', { name: /^Supprimer/ }).count(), 0);
+      // An agent does not delete: the button shows, disabled, saying who may; the server refuses too.
+      await seeDenied(page, table.getByRole('button', { name: 'Supprimer HSS' }), MANAGERS_ONLY);
+      assert.equal(await page.getByTestId('read-only').count(), 0);
       await expectNoAxeViolations(page, 'régions (agent)');
 
       await page.getByRole('button', { name: 'Se déconnecter' }).click();
@@ -338,8 +344,12 @@ describe('geography', { timeout: 10 * 60_000 }, () => {
       await signIn(page, suite.baseUrl, 'lecteur.bamba', 'lecteur-pass-2026');
       await page.goto(`${suite.baseUrl}/regions`);
       await rowOf(table, 'HSS').waitFor();
-      assert.equal(await page.getByRole('button', { name: 'Nouvelle région' }).count(), 0);
-      assert.equal(await table.getByRole('button').count(), 0);
+      // A viewer only reads: the screen says so, and every button says who may.
+      await page.getByTestId('read-only').getByText('Lecture seule', { exact: true }).waitFor();
+      await see(page, 'Votre rôle (Lecteur) permet de consulter cet écran, pas de le modifier.');
+      await seeDenied(page, page.getByRole('button', { name: 'Nouvelle région' }), WRITERS);
+      await seeDenied(page, table.getByRole('button', { name: 'Modifier HSS' }), WRITERS);
+      await seeDenied(page, table.getByRole('button', { name: 'Supprimer HSS' }), MANAGERS_ONLY);
       assert.equal(await page.getByRole('link', { name: 'Import des localités', exact: true }).count(), 0);
       await expectNoAxeViolations(page, 'régions (lecteur)');
     }),

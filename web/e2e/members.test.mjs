@@ -73,7 +73,7 @@ describe('members', { timeout: 10 * 60_000 }, () => {
       await see(page, 'Choisissez une image JPEG, PNG ou WebP.');
 
       // The names are required.
-      await page.getByRole('button', { name: 'Enregistrer' }).click();
+      await page.getByRole('button', { name: 'Enregistrer', exact: true }).click();
       await see(page, 'Saisissez le nom');
       await see(page, 'Saisissez le prénom');
       await expectNoAxeViolations(page, 'nouvel adhérent (erreurs)');
@@ -97,7 +97,7 @@ describe('members', { timeout: 10 * 60_000 }, () => {
       await see(page, "La photo sera enregistrée avec l'adhérent.");
       await expectNoAxeViolations(page, 'nouvel adhérent (rempli)');
 
-      await page.getByRole('button', { name: 'Enregistrer' }).click();
+      await page.getByRole('button', { name: 'Enregistrer', exact: true }).click();
       await see(page, 'Adhérent créé');
       await see(page, 'Photo enregistrée');
       // The drawer now shows the saved member, its number and its photo.
@@ -118,7 +118,7 @@ describe('members', { timeout: 10 * 60_000 }, () => {
       await spouse.getByText('Koko', { exact: true }).waitFor();
       await expectNoAxeViolations(page, 'nouveau conjoint');
       await spouse.getByLabel('Prénoms', { exact: true }).fill('Yao');
-      await spouse.getByRole('button', { name: 'Enregistrer' }).click();
+      await spouse.getByRole('button', { name: 'Enregistrer', exact: true }).click();
       await spouse.waitFor({ state: 'hidden' });
       await main.getByRole('cell', { name: 'Yao', exact: true }).waitFor();
 
@@ -127,7 +127,7 @@ describe('members', { timeout: 10 * 60_000 }, () => {
       await child.waitFor();
       await child.getByLabel('Prénoms', { exact: true }).fill('Affoué');
       await pickDate(child, 'Date de naissance', '03/02/2010');
-      await child.getByRole('button', { name: 'Enregistrer' }).click();
+      await child.getByRole('button', { name: 'Enregistrer', exact: true }).click();
       await child.waitFor({ state: 'hidden' });
       await main.getByRole('cell', { name: 'Affoué', exact: true }).waitFor();
       await main.getByText('1 conjoint, 1 enfant').waitFor();

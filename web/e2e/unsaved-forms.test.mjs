@@ -155,7 +155,7 @@ describe('unsaved forms', { timeout: 10 * 60_000 }, () => {
       await t.test('the refused date blocks the save', async () => {
         await dialog.getByLabel('Nom', { exact: true }).fill('Koné');
         await dialog.getByLabel('Prénoms', { exact: true }).fill('Awa');
-        await page.getByRole('button', { name: 'Enregistrer' }).click();
+        await page.getByRole('button', { name: 'Enregistrer', exact: true }).click();
         await see(page, 'La date de naissance ne peut pas être avant 1900.');
         assert.equal(await birth.inputValue(), '31/12/1899');
         await dialog.waitFor();

@@ -18,7 +18,7 @@ export function may(role: string | undefined, area: Area, access: Access): boole
 }
 
 /** The roles that may `access` `area`, in the matrix's order (admin, manager, agent, viewer, sync). */
-function rolesThatMay(area: Area, access: Access): readonly Role[] {
+export function rolesThatMay(area: Area, access: Access): readonly Role[] {
   return (roleMatrix.roles as Role[]).filter((role) => may(role, area, access));
 }
 

@@ -16,7 +16,7 @@ import { documentationScreen, screens, type Screen } from './screens';
 const upcoming = () => import('../features/upcoming/UpcomingPage');
 
 function screenRoute(screen: Screen): RouteObject {
-  const handle: RouteHandle = { title: screen.title };
+  const handle: RouteHandle = { title: screen.title, area: screen.area };
   return {
     path: screen.path,
     handle,

@@ -3,7 +3,7 @@
 import type { ComponentType } from 'react';
 import { fr } from '../shared/locale/fr';
 import type { Role } from '../shared/roles';
-import { GEOGRAPHY_WRITE } from './access';
+import { GEOGRAPHY_WRITE, type Area } from './access';
 
 export type MenuGroup = keyof typeof fr.menu;
 
@@ -14,6 +14,8 @@ export interface Screen {
   group?: MenuGroup;
   /** Roles that may open it; absent: every signed-in login. Mirrors the gateway's role matrix. */
   access?: readonly Role[];
+  /** The matrix's area the screen shows: a role that only reads it sees « Lecture seule » by the title. */
+  area?: Area;
   /** Shown as a card on the landing page. */
   shortcut?: boolean;
   /** The screen's module; absent: the "à venir" page. */
@@ -29,6 +31,7 @@ export const screens: readonly Screen[] = [
 
   {
     path: '/members',
+    area: 'members',
     title: fr.screens.members,
     group: 'members',
     access: BUSINESS,
@@ -37,6 +40,7 @@ export const screens: readonly Screen[] = [
   },
   {
     path: '/cooperatives',
+    area: 'members',
     title: fr.screens.cooperatives,
     group: 'members',
     access: BUSINESS,
@@ -44,6 +48,7 @@ export const screens: readonly Screen[] = [
   },
   {
     path: '/parcels',
+    area: 'members',
     title: fr.screens.parcels,
     group: 'members',
     access: BUSINESS,
@@ -52,6 +57,7 @@ export const screens: readonly Screen[] = [
 
   {
     path: '/cards',
+    area: 'cards',
     title: fr.screens.cards,
     group: 'cards',
     access: BUSINESS,
@@ -60,6 +66,7 @@ export const screens: readonly Screen[] = [
   },
   {
     path: '/delivery',
+    area: 'cards',
     title: fr.screens.delivery,
     group: 'cards',
     access: BUSINESS,
@@ -76,6 +83,7 @@ export const screens: readonly Screen[] = [
 
   {
     path: '/regions',
+    area: 'geography',
     title: fr.screens.regions,
     group: 'geography',
     access: BUSINESS,
@@ -83,6 +91,7 @@ export const screens: readonly Screen[] = [
   },
   {
     path: '/departments',
+    area: 'geography',
     title: fr.screens.departments,
     group: 'geography',
     access: BUSINESS,
@@ -90,6 +99,7 @@ export const screens: readonly Screen[] = [
   },
   {
     path: '/subprefectures',
+    area: 'geography',
     title: fr.screens.subprefectures,
     group: 'geography',
     access: BUSINESS,
@@ -97,6 +107,7 @@ export const screens: readonly Screen[] = [
   },
   {
     path: '/localities',
+    area: 'geography',
     title: fr.screens.localities,
     group: 'geography',
     access: BUSINESS,
@@ -111,9 +122,15 @@ export const screens: readonly Screen[] = [
     load: () => import('../features/geography/LocalityImportPage'),
   },
 
-  { path: '/reports', title: fr.screens.reports, group: 'reports', access: BUSINESS, shortcut: true },
-  { path: '/metabase_stats', title: fr.screens.metabaseStats, group: 'reports', access: BUSINESS },
-  { path: '/metabase_stats/report', title: fr.screens.metabaseReport, group: 'reports', access: BUSINESS },
+  { path: '/reports', area: 'reports', title: fr.screens.reports, group: 'reports', access: BUSINESS, shortcut: true },
+  { path: '/metabase_stats', area: 'reports', title: fr.screens.metabaseStats, group: 'reports', access: BUSINESS },
+  {
+    path: '/metabase_stats/report',
+    area: 'reports',
+    title: fr.screens.metabaseReport,
+    group: 'reports',
+    access: BUSINESS,
+  },
 
   {
     path: '/synchronization',

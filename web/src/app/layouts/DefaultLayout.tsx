@@ -1,5 +1,5 @@
 // The layout of every screen but sign-in and documentation: side menu, header with the signed-in user.
-import { LogoutOutlined, UserOutlined } from '@ant-design/icons';
+import { EyeOutlined, LogoutOutlined, UserOutlined } from '@ant-design/icons';
 import { Button, Layout, Menu, Space, Tag, theme, Typography, type MenuProps } from 'antd';
 import { useMemo } from 'react';
 import { Link, Outlet, useLocation } from 'react-router';
@@ -10,7 +10,8 @@ import { signOut } from '../../shared/session/session';
 import { useSession } from '../../shared/session/useSession';
 import { fallbackIcon, screenIcons } from '../menuIcons';
 import { LOGIN_PATH } from '../guard';
-import { useRouteTitle } from '../routeHandle';
+import { useRouteArea, useRouteTitle } from '../routeHandle';
+import { isReadOnly } from '../useRight';
 import { menuSections } from '../menu';
 
 type MenuItem = NonNullable<MenuProps['items']>[number];
@@ -38,6 +39,9 @@ export default function DefaultLayout() {
   const title = useRouteTitle();
   const { token } = theme.useToken();
   const items = useMenuItems(user?.login_role);
+  const area = useRouteArea();
+  // A screen the role reads but may not change says so by its title, and why.
+  const readOnly = area !== undefined && isReadOnly(user?.login_role, area);
 
   return (
     <Layout style={{ minHeight: '100vh' }}>
@@ -76,9 +80,16 @@ export default function DefaultLayout() {
             gap: 16,
           }}
         >
-          <Typography.Title level={1} style={{ margin: 0, fontSize: 20 }} ellipsis>
-            {title}
-          </Typography.Title>
+          <div style={{ display: 'flex', alignItems: 'center', gap: 12, minWidth: 0 }}>
+            <Typography.Title level={1} style={{ margin: 0, fontSize: 20 }} ellipsis>
+              {title}
+            </Typography.Title>
+            {readOnly && (
+              <Tag icon={<EyeOutlined />} data-testid="read-only">
+                {fr.rights.readOnly}
+              </Tag>
+            )}
+          </div>
           {user && (
             <Space size="middle" wrap={false}>
               <Space size={6}>
@@ -97,6 +108,11 @@ export default function DefaultLayout() {
           )}
         </Layout.Header>
         <Layout.Content style={{ padding: 24 }}>
+          {readOnly && (
+            <Typography.Paragraph type="secondary" data-testid="read-only-explained" style={{ marginTop: -8 }}>
+              {fr.rights.readOnlyExplained(roleLabel(user?.login_role))}
+            </Typography.Paragraph>
+          )}
           <Outlet />
           <UnsavedNavigationGuard loginPath={LOGIN_PATH} />
         </Layout.Content>

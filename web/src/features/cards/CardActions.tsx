@@ -3,13 +3,13 @@
 // "Imprimer cette carte (PDF)" for any card neither cancelled nor revoked (a printed one as a copy, its
 // status unchanged; a waiting one then offered to be marked printed) and "Réimprimer" for one already
 // printed (a new card replaces it: not a print); "Fermer".
-import { EditOutlined, PrinterOutlined, SwapOutlined } from '@ant-design/icons';
+import { DeleteOutlined, EditOutlined, PrinterOutlined, SwapOutlined } from '@ant-design/icons';
 import { Button, Space, Tooltip } from 'antd';
 import { useState } from 'react';
-import { CARDS_CANCEL, CARDS_WRITE } from '../../app/access';
-import { useCanAccess } from '../../app/useCanAccess';
+import { useRight } from '../../app/useRight';
 import { DeleteButton } from '../../shared/form/DeleteButton';
 import { fr } from '../../shared/locale/fr';
+import Permitted from '../../shared/rights/Permitted';
 import { useCancelCard, type Card } from './cardApi';
 import CardCorrectionModal from './CardCorrectionModal';
 import CardPrintDialog from './CardPrintDialog';
@@ -29,8 +29,8 @@ interface Props {
 }
 
 export default function CardActions({ card, onOpen, onClose }: Props) {
-  const canWrite = useCanAccess(CARDS_WRITE);
-  const canCancel = useCanAccess(CARDS_CANCEL);
+  const writeRight = useRight('cards', 'write');
+  const cancelRight = useRight('cardCancellation', 'delete');
   const cancel = useCancelCard();
   const printing = useCardPrinting();
   const [modal, setModal] = useState<'correct' | 'reprint' | null>(null);
@@ -56,28 +56,46 @@ export default function CardActions({ card, onOpen, onClose }: Props) {
   return (
     <div style={{ display: 'flex', justifyContent: 'space-between', gap: 8 }}>
       <div>
-        {card && canCancel && isCancellable(status) && (
-          <DeleteButton title={text.confirmCancel} label={text.cancel} keepLabel={text.keep} onConfirm={cancelCard} />
-        )}
+        {card &&
+          isCancellable(status) &&
+          (cancelRight.allowed ? (
+            <DeleteButton title={text.confirmCancel} label={text.cancel} keepLabel={text.keep} onConfirm={cancelCard} />
+          ) : (
+            <Permitted right={cancelRight}>
+              <Button danger icon={<DeleteOutlined />}>
+                {text.cancel}
+              </Button>
+            </Permitted>
+          ))}
       </div>
       <Space>
-        {card && canWrite && isCorrectable(status) && (
-          <Button icon={<EditOutlined />} onClick={() => setModal('correct')}>
-            {text.correct}
-          </Button>
-        )}
-        {card && canWrite && isPrintable(status) && (
-          <Button icon={<PrinterOutlined />} loading={printing.state.phase === 'downloading'} onClick={printCard}>
-            {text.print.one}
-          </Button>
-        )}
-        {card && canWrite && isReprintable(status) && (
-          <Tooltip title={text.reprintTooltip}>
-            <Button icon={<SwapOutlined />} onClick={() => setModal('reprint')}>
-              {text.reprint}
+        {card && isCorrectable(status) && (
+          <Permitted right={writeRight}>
+            <Button icon={<EditOutlined />} onClick={() => setModal('correct')}>
+              {text.correct}
             </Button>
-          </Tooltip>
+          </Permitted>
         )}
+        {card && isPrintable(status) && (
+          <Permitted right={writeRight}>
+            <Button icon={<PrinterOutlined />} loading={printing.state.phase === 'downloading'} onClick={printCard}>
+              {text.print.one}
+            </Button>
+          </Permitted>
+        )}
+        {card &&
+          isReprintable(status) &&
+          (writeRight.allowed ? (
+            <Tooltip title={text.reprintTooltip}>
+              <Button icon={<SwapOutlined />} onClick={() => setModal('reprint')}>
+                {text.reprint}
+              </Button>
+            </Tooltip>
+          ) : (
+            <Permitted right={writeRight}>
+              <Button icon={<SwapOutlined />}>{text.reprint}</Button>
+            </Permitted>
+          ))}
         <Button onClick={onClose}>{fr.records.close}</Button>
       </Space>
       {card && modal === 'correct' && <CardCorrectionModal card={card} onClose={closeModal} />}

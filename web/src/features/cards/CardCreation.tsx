@@ -5,13 +5,13 @@
 import { IdcardOutlined, ReloadOutlined } from '@ant-design/icons';
 import { Alert, Button, Empty, Table, Typography, type TableProps } from 'antd';
 import { useState } from 'react';
-import { CARDS_WRITE } from '../../app/access';
-import { useCanAccess } from '../../app/useCanAccess';
+import { useRight } from '../../app/useRight';
 import { DEFAULT_LIST_LIMIT, LIST_PAGE_SIZES } from '../../shared/constants';
 import { formatCount } from '../../shared/format/count';
 import { tableWidth, useTableHeight } from '../../shared/list/tableSize';
 import { useScrollRegion } from '../../shared/list/useScrollRegion';
 import { fr } from '../../shared/locale/fr';
+import Permitted from '../../shared/rights/Permitted';
 import { useCardCandidates, useCreateCards, useRefreshCandidates, type CardCandidate } from './cardApi';
 import { candidateName, creationSummary, type CreationSummary } from './creation';
 import { formatAmount } from './format';
@@ -23,7 +23,8 @@ export default function CardCreation() {
   const answer = useCardCandidates(paging.page, paging.pageSize);
   const create = useCreateCards();
   const refresh = useRefreshCandidates();
-  const canWrite = useCanAccess(CARDS_WRITE);
+  const writeRight = useRight('cards', 'write');
+  const canWrite = writeRight.allowed;
   const [selected, setSelected] = useState<number[]>([]);
   const [summary, setSummary] = useState<CreationSummary | null>(null);
   // Below the tabs, the introduction and the buttons.
@@ -84,8 +85,8 @@ export default function CardCreation() {
           }
         />
       )}
-      {canWrite && (
-        <div style={{ display: 'flex', gap: 12, alignItems: 'center', marginBottom: 12 }}>
+      <div style={{ display: 'flex', gap: 12, alignItems: 'center', marginBottom: 12 }}>
+        <Permitted right={writeRight}>
           <Button
             type="primary"
             icon={<IdcardOutlined />}
@@ -95,6 +96,8 @@ export default function CardCreation() {
           >
             {text.create}
           </Button>
+        </Permitted>
+        <Permitted right={writeRight}>
           <Button
             icon={<ReloadOutlined />}
             loading={refresh.isPending}
@@ -103,8 +106,8 @@ export default function CardCreation() {
           >
             {text.refresh}
           </Button>
-        </div>
-      )}
+        </Permitted>
+      </div>
       <Table<CardCandidate>
         ref={tableRef}
         virtual

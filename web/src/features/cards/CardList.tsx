@@ -7,16 +7,17 @@
 import { CheckOutlined, PrinterOutlined } from '@ant-design/icons';
 import { Button, Input, Select, Table, Typography, type TableProps } from 'antd';
 import { useCallback, useState } from 'react';
-import { CARDS_WRITE } from '../../app/access';
-import { useCanAccess } from '../../app/useCanAccess';
+import { useRight } from '../../app/useRight';
 import { DEFAULT_LIST_LIMIT } from '../../shared/constants';
 import { formatCount, formatTotal } from '../../shared/format/count';
 import { formatDate } from '../../shared/format/date';
 import KeysetFooter from '../../shared/list/KeysetFooter';
 import ListToolbar from '../../shared/list/ListToolbar';
+import Permitted from '../../shared/rights/Permitted';
 import { useScrollRegion } from '../../shared/list/useScrollRegion';
 import { useServerList } from '../../shared/list/useServerList';
 import { useTableHeight } from '../../shared/list/tableSize';
+import { useColumnChooser } from '../../shared/list/useColumnChooser';
 import { fr } from '../../shared/locale/fr';
 import {
   CARD_SORTABLE,
@@ -33,10 +34,16 @@ import { isPending, statusOptions } from './cardStatus';
 import { PRINT_CAP } from './printing';
 import { useCardPrinting } from './useCardPrinting';
 
-const TABLE_WIDTH = 1280;
+/** What leaves the list first when the screen is too narrow (useColumnChooser); the drawer shows it all. */
+const DROP_ORDER = ['card_printedAt', 'card_memberIdNumber', 'card_expirationDate', 'card_firstname'];
+/** The number opens the card; the name and status say which and where it is. */
+const LOCKED = ['card_idNumber', 'card_lastname', 'card_status'];
 /** In the text's colour, underlined: a green link would lose its contrast under an open drawer's mask. */
 const OPEN_STYLE = { padding: 0, color: 'inherit', textDecoration: 'underline' } as const;
 const text = fr.cards;
+
+/** The address keeps this tab's search apart from the payments'. */
+const CARD_FILTER_PARAM = 'cardFilter';
 
 export default function CardList() {
   const list = useServerList<CardRow, CardSortField, CardListParams>(
@@ -51,9 +58,11 @@ export default function CardList() {
       memberNumber: '',
     },
     CARD_SORTABLE,
+    CARD_FILTER_PARAM,
   );
   const markPrinted = useMarkPrinted();
-  const canWrite = useCanAccess(CARDS_WRITE);
+  const writeRight = useRight('cards', 'write');
+  const canWrite = writeRight.allowed;
   const [selected, setSelected] = useState<number[]>([]);
   // Once printed cards are marked, they leave the selection (no longer waiting, they cannot be chosen).
   const unselect = useCallback((ids: number[]) => {
@@ -87,10 +96,10 @@ export default function CardList() {
     }
   }
 
-  const columns: TableProps<CardRow>['columns'] = [
+  const allColumns: NonNullable<TableProps<CardRow>['columns']> = [
     {
       title: text.fields.card_idNumber,
-      width: 200,
+      width: 180,
       ...sortable('card_idNumber'),
       render: (number: string, row: CardRow) => (
         <Button
@@ -104,8 +113,8 @@ export default function CardList() {
       ),
     },
     { title: text.fields.card_memberIdNumber, dataIndex: 'card_memberIdNumber', width: 160 },
-    { title: text.fields.card_lastname, width: 200, ellipsis: true, ...sortable('card_lastname') },
-    { title: text.fields.card_firstname, dataIndex: 'card_firstname', width: 220, ellipsis: true },
+    { title: text.fields.card_lastname, width: 180, ellipsis: true, ...sortable('card_lastname') },
+    { title: text.fields.card_firstname, dataIndex: 'card_firstname', width: 200, ellipsis: true },
     {
       title: text.fields.card_status,
       width: 200,
@@ -125,10 +134,24 @@ export default function CardList() {
       render: (value: string | null) => formatDate(value),
     },
   ];
+  const {
+    wrapper,
+    columns: shownColumns,
+    width: shownWidth,
+    chooser,
+  } = useColumnChooser<CardRow>({
+    storageKey: 'cards',
+    columns: allColumns,
+    dropOrder: DROP_ORDER,
+    locked: LOCKED,
+    // The selection's checkboxes take a column of their own.
+    reserved: canWrite ? 64 : 16,
+  });
 
   return (
     <>
       <ListToolbar
+        urlKey={CARD_FILTER_PARAM}
         searchLabel={text.search}
         onSearch={(filter) => list.setFilters({ filter })}
         addLabel={text.markPrinted}
@@ -149,9 +172,10 @@ export default function CardList() {
           style={{ width: 220 }}
           onSearch={(number) => list.setFilters({ memberNumber: number.trim() })}
         />
+        {chooser}
       </ListToolbar>
-      {canWrite && (
-        <div style={{ display: 'flex', gap: 12, alignItems: 'center', marginBottom: 12, flexWrap: 'wrap' }}>
+      <div style={{ display: 'flex', gap: 12, alignItems: 'center', marginBottom: 12, flexWrap: 'wrap' }}>
+        <Permitted right={writeRight}>
           <Button
             type="primary"
             icon={<PrinterOutlined />}
@@ -160,6 +184,8 @@ export default function CardList() {
           >
             {text.print.selection}
           </Button>
+        </Permitted>
+        <Permitted right={writeRight}>
           <Button
             icon={<CheckOutlined />}
             disabled={selected.length === 0}
@@ -168,6 +194,8 @@ export default function CardList() {
           >
             {text.markPrinted}
           </Button>
+        </Permitted>
+        <Permitted right={writeRight}>
           <Button
             icon={<PrinterOutlined />}
             disabled={!pendingShown || printing.busy}
@@ -175,37 +203,39 @@ export default function CardList() {
           >
             {text.print.all}
           </Button>
-          <Typography.Text type="secondary">{help}</Typography.Text>
-        </div>
-      )}
-      <Table<CardRow>
-        ref={tableRef}
-        virtual
-        size="small"
-        rowKey="card_id"
-        columns={columns}
-        dataSource={cards.rows}
-        loading={cards.loading}
-        onChange={list.onChange}
-        onScroll={cards.onScroll}
-        pagination={false}
-        footer={() => <KeysetFooter total={totalText} loadingMore={cards.loadingMore} />}
-        scroll={{ x: TABLE_WIDTH, y: height }}
-        rowSelection={
-          canWrite
-            ? {
-                selectedRowKeys: selected,
-                onChange: (keys) => setSelected(keys as number[]),
-                preserveSelectedRowKeys: false,
-                getTitleCheckboxProps: () => ({ 'aria-label': fr.records.selectAll }),
-                getCheckboxProps: (row) => ({
-                  disabled: !isPending(row.card_status),
-                  'aria-label': text.select(row.card_idNumber ?? ''),
-                }),
-              }
-            : undefined
-        }
-      />
+        </Permitted>
+        {canWrite && <Typography.Text type="secondary">{help}</Typography.Text>}
+      </div>
+      <div ref={wrapper}>
+        <Table<CardRow>
+          ref={tableRef}
+          virtual
+          size="small"
+          rowKey="card_id"
+          columns={shownColumns}
+          dataSource={cards.rows}
+          loading={cards.loading}
+          onChange={list.onChange}
+          onScroll={cards.onScroll}
+          pagination={false}
+          footer={() => <KeysetFooter total={totalText} loadingMore={cards.loadingMore} />}
+          scroll={{ x: shownWidth, y: height }}
+          rowSelection={
+            canWrite
+              ? {
+                  selectedRowKeys: selected,
+                  onChange: (keys) => setSelected(keys as number[]),
+                  preserveSelectedRowKeys: false,
+                  getTitleCheckboxProps: () => ({ 'aria-label': fr.records.selectAll }),
+                  getCheckboxProps: (row) => ({
+                    disabled: !isPending(row.card_status),
+                    'aria-label': text.select(row.card_idNumber ?? ''),
+                  }),
+                }
+              : undefined
+          }
+        />
+      </div>
       {opened !== null && <CardDrawer id={opened} onOpen={setOpened} onClose={closeDrawer} />}
       <CardPrintDialog printing={printing} />
     </>

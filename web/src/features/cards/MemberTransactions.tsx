@@ -3,12 +3,12 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { Button, Space, Table } from 'antd';
 import { useCallback, useState } from 'react';
-import { CARDS_WRITE } from '../../app/access';
-import { useCanAccess } from '../../app/useCanAccess';
+import { useRight } from '../../app/useRight';
 import type { Option } from '../../shared/form/RemoteSelect';
 import { formatCount } from '../../shared/format/count';
 import { useServerList } from '../../shared/list/useServerList';
 import { fr } from '../../shared/locale/fr';
+import Permitted from '../../shared/rights/Permitted';
 import {
   TRANSACTION_SORTABLE,
   useTransactionList,
@@ -29,18 +29,20 @@ export default function MemberTransactions({ member }: { member: Option }) {
     TRANSACTION_SORTABLE,
   );
   const answer = useTransactionList(list.params);
-  const canWrite = useCanAccess(CARDS_WRITE);
+  const writeRight = useRight('cards', 'write');
   const [adding, setAdding] = useState(false);
   const closeForm = useCallback(() => setAdding(false), []);
   const total = answer.data?.total ?? 0;
 
   return (
     <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
-      {canWrite && (
-        <Button icon={<PlusOutlined />} onClick={() => setAdding(true)}>
-          {text.add}
-        </Button>
-      )}
+      <div>
+        <Permitted right={writeRight}>
+          <Button icon={<PlusOutlined />} onClick={() => setAdding(true)}>
+            {text.add}
+          </Button>
+        </Permitted>
+      </div>
       <Table<Transaction>
         rowKey="transaction_id"
         size="small"

@@ -6,12 +6,13 @@
 import { UploadOutlined } from '@ant-design/icons';
 import { Button, Select, Table } from 'antd';
 import { useCallback, useState } from 'react';
-import { CARDS_WRITE } from '../../app/access';
-import { useCanAccess } from '../../app/useCanAccess';
+import { useSearchParams } from 'react-router';
+import { useRight } from '../../app/useRight';
 import { DEFAULT_LIST_LIMIT } from '../../shared/constants';
 import { formatCount, formatTotal } from '../../shared/format/count';
 import KeysetFooter from '../../shared/list/KeysetFooter';
 import ListToolbar from '../../shared/list/ListToolbar';
+import Permitted from '../../shared/rights/Permitted';
 import { actionsColumn } from '../../shared/list/actionsColumn';
 import { useScrollRegion } from '../../shared/list/useScrollRegion';
 import { useServerList } from '../../shared/list/useServerList';
@@ -34,20 +35,25 @@ import TransactionFormModal, { type TransactionFormTarget } from './TransactionF
 
 const text = fr.transactions;
 
+/** The address keeps this tab's search (a payment's number) apart from the cards'. */
+const PAYMENT_FILTER_PARAM = 'paymentFilter';
+
 export default function TransactionList() {
   const list = useServerList<Transaction, TransactionSortField, TransactionListParams>(
     // The latest payments first; keyset pages: the page number stays 1, the page size is that of every page.
     { page: 1, pageSize: DEFAULT_LIST_LIMIT, orderBy: 'transaction_id', descending: true, filter: '', memberId: null },
     TRANSACTION_SORTABLE,
   );
-  const [number, setNumber] = useState('');
+  const [searchParams] = useSearchParams();
+  const [number, setNumber] = useState(() => searchParams.get(PAYMENT_FILTER_PARAM) ?? '');
   const [operator, setOperator] = useState<string | null>(null);
   const search = number ? { number, operator: operator ?? '' } : null;
   const found = useTransactionSearch(search);
   const operators = useOperators();
   const [cancelling, setCancelling] = useState<Transaction | null>(null);
   const closeCancel = useCallback(() => setCancelling(null), []);
-  const canWrite = useCanAccess(CARDS_WRITE);
+  const writeRight = useRight('cards', 'write');
+  const deleteRight = useRight('cards', 'delete');
   const [target, setTarget] = useState<TransactionFormTarget | null>(null);
   const closeForm = useCallback(() => setTarget(null), []);
   const [importing, setImporting] = useState(false);
@@ -60,29 +66,32 @@ export default function TransactionList() {
   const foundTotal = found.data?.total ?? 0;
 
   const columns = transactionColumns(search ? unsorted : list.sortable);
-  if (canWrite) {
-    columns.push(
-      actionsColumn<Transaction>((row) =>
-        // A payment a card used, or one cancelled, stays as it is (the server refuses too).
-        row.transaction_isUsedForCard || row.transaction_cancelledAt
-          ? null
-          : {
-              name: row.transaction_number,
-              confirm: text.confirmDelete,
-              onEdit: () => setTarget({ kind: 'edit', id: row.transaction_id!, number: row.transaction_number }),
-              onDeleteAsk: () => setCancelling(row),
-            },
-      ),
-    );
-  }
+  // A role that may not change payments sees the buttons disabled, with who may.
+  columns.push(
+    actionsColumn<Transaction>((row) =>
+      // A payment a card used, or one cancelled, stays as it is (the server refuses too).
+      row.transaction_isUsedForCard || row.transaction_cancelledAt
+        ? null
+        : {
+            name: row.transaction_number,
+            confirm: text.confirmDelete,
+            onEdit: () => setTarget({ kind: 'edit', id: row.transaction_id!, number: row.transaction_number }),
+            onDeleteAsk: () => setCancelling(row),
+            editRight: writeRight,
+            deleteRight,
+          },
+    ),
+  );
 
   return (
     <>
       <ListToolbar
+        urlKey={PAYMENT_FILTER_PARAM}
         searchLabel={text.search}
         onSearch={setNumber}
         addLabel={text.add}
-        onAdd={canWrite ? () => setTarget({ kind: 'create' }) : undefined}
+        onAdd={() => setTarget({ kind: 'create' })}
+        addRight={writeRight}
       >
         <Select<string | null>
           value={operator}
@@ -94,11 +103,11 @@ export default function TransactionList() {
           aria-label={text.filterOperator}
           style={{ width: 220 }}
         />
-        {canWrite && (
+        <Permitted right={writeRight}>
           <Button icon={<UploadOutlined />} onClick={() => setImporting(true)}>
             {text.statement.open}
           </Button>
-        )}
+        </Permitted>
       </ListToolbar>
       <Table<Transaction>
         ref={tableRef}

@@ -3,14 +3,14 @@
 import { UserAddOutlined } from '@ant-design/icons';
 import { Button, Empty, Table, Typography, type TableProps } from 'antd';
 import { useState } from 'react';
-import { CARDS_WRITE } from '../../app/access';
-import { useCanAccess } from '../../app/useCanAccess';
+import { useRight } from '../../app/useRight';
 import { DEFAULT_LIST_LIMIT, LIST_PAGE_SIZES } from '../../shared/constants';
 import { formatCount } from '../../shared/format/count';
 import { formatDate, formatDateTime } from '../../shared/format/date';
 import { tableWidth, useTableHeight } from '../../shared/list/tableSize';
 import { useScrollRegion } from '../../shared/list/useScrollRegion';
 import { fr } from '../../shared/locale/fr';
+import Permitted from '../../shared/rights/Permitted';
 import { formatAmount } from './format';
 import { useUnmatchedList, type UnmatchedPayment } from './statementApi';
 import UnmatchedAssignModal from './UnmatchedAssignModal';
@@ -20,7 +20,7 @@ const text = fr.transactions;
 export default function UnmatchedList() {
   const [paging, setPaging] = useState({ page: 1, pageSize: DEFAULT_LIST_LIMIT });
   const answer = useUnmatchedList(paging.page, paging.pageSize);
-  const canWrite = useCanAccess(CARDS_WRITE);
+  const writeRight = useRight('cards', 'write');
   const [assigning, setAssigning] = useState<UnmatchedPayment | null>(null);
   const tableRef = useScrollRegion(text.unmatched.tableLabel);
   // Below the tabs and the introduction.
@@ -53,13 +53,13 @@ export default function UnmatchedList() {
     },
     { title: text.unmatched.importedBy, dataIndex: 'imported_by_user', width: 140 },
   ];
-  if (canWrite) {
-    columns.push({
-      title: fr.records.actions,
-      key: 'actions',
-      width: 150,
-      fixed: 'right',
-      render: (_: unknown, row: UnmatchedPayment) => (
+  columns.push({
+    title: fr.records.actions,
+    key: 'actions',
+    width: 150,
+    fixed: 'right',
+    render: (_: unknown, row: UnmatchedPayment) => (
+      <Permitted right={writeRight}>
         <Button
           icon={<UserAddOutlined />}
           aria-label={text.unmatched.assignName(row.transaction_number)}
@@ -67,9 +67,9 @@ export default function UnmatchedList() {
         >
           {text.unmatched.assign}
         </Button>
-      ),
-    });
-  }
+      </Permitted>
+    ),
+  });
 
   return (
     <>

@@ -3,12 +3,11 @@
 // (refused while members belong to it). Read-only for viewers.
 import { Table, type TableProps } from 'antd';
 import { useCallback, useState } from 'react';
-import { MEMBERS_WRITE } from '../../app/access';
-import { useCanAccess } from '../../app/useCanAccess';
+import { useRight } from '../../app/useRight';
 import { DEFAULT_LIST_LIMIT } from '../../shared/constants';
 import { formatCount, formatTotal } from '../../shared/format/count';
 import KeysetFooter from '../../shared/list/KeysetFooter';
-import ListToolbar from '../../shared/list/ListToolbar';
+import ListToolbar, { FILTER_PARAM } from '../../shared/list/ListToolbar';
 import { actionsColumn } from '../../shared/list/actionsColumn';
 import { tableWidth, useTableHeight } from '../../shared/list/tableSize';
 import { useScrollRegion } from '../../shared/list/useScrollRegion';
@@ -32,9 +31,11 @@ export default function CooperativeListPage() {
     // Pages read as the user scrolls: the page number stays 1, the page size is that of every page.
     { page: 1, pageSize: DEFAULT_LIST_LIMIT, orderBy: 'cooperative_name', descending: false, filter: '' },
     COOPERATIVE_SORTABLE,
+    FILTER_PARAM,
   );
   const remove = useDeleteCooperative();
-  const canWrite = useCanAccess(MEMBERS_WRITE);
+  const writeRight = useRight('members', 'write');
+  const deleteRight = useRight('members', 'delete');
   const [target, setTarget] = useState<CooperativeFormTarget | null>(null);
   const closeForm = useCallback(() => setTarget(null), []);
   const tableRef = useScrollRegion(text.tableLabel);
@@ -63,16 +64,17 @@ export default function CooperativeListPage() {
       render: (count: number) => formatCount(count),
     },
   ];
-  if (canWrite) {
-    columns.push(
-      actionsColumn<Cooperative>((row) => ({
-        name: row.cooperative_code,
-        confirm: text.confirmDelete,
-        onEdit: () => setTarget({ kind: 'edit', id: row.cooperative_id!, code: row.cooperative_code }),
-        onDelete: () => remove.mutateAsync(row.cooperative_id!),
-      })),
-    );
-  }
+  // A role that may not change a row sees the buttons disabled, with who may.
+  columns.push(
+    actionsColumn<Cooperative>((row) => ({
+      name: row.cooperative_code,
+      confirm: text.confirmDelete,
+      onEdit: () => setTarget({ kind: 'edit', id: row.cooperative_id!, code: row.cooperative_code }),
+      onDelete: () => remove.mutateAsync(row.cooperative_id!),
+      editRight: writeRight,
+      deleteRight,
+    })),
+  );
 
   return (
     <>
@@ -80,7 +82,8 @@ export default function CooperativeListPage() {
         searchLabel={text.search}
         onSearch={(filter) => list.setFilters({ filter })}
         addLabel={text.add}
-        onAdd={canWrite ? () => setTarget({ kind: 'create' }) : undefined}
+        onAdd={() => setTarget({ kind: 'create' })}
+        addRight={writeRight}
       />
       <Table<Cooperative>
         ref={tableRef}

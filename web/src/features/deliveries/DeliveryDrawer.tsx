@@ -1,15 +1,15 @@
 // One delivery in a drawer: its code, dates and type, its proof of delivery, and its cards with their
 // statuses. Those who may write print its slip (PDF), send its proof, and, while it is unsent, send it
 // (its cards then count as delivered) or delete it, each after confirmation.
-import { FilePdfOutlined, SendOutlined } from '@ant-design/icons';
+import { DeleteOutlined, FilePdfOutlined, SendOutlined } from '@ant-design/icons';
 import { Button, Descriptions, Drawer, Empty, Popconfirm, Space, Spin, Table, Tag, type TableProps } from 'antd';
 import { useEffect } from 'react';
-import { CARDS_WRITE } from '../../app/access';
-import { useCanAccess } from '../../app/useCanAccess';
+import { useRight } from '../../app/useRight';
 import { formatCount } from '../../shared/format/count';
 import { formatDate, formatDateTime } from '../../shared/format/date';
 import { DeleteButton } from '../../shared/form/DeleteButton';
 import { fr } from '../../shared/locale/fr';
+import Permitted from '../../shared/rights/Permitted';
 import type { Card } from '../cards/cardApi';
 import CardStatusTag from '../cards/CardStatusTag';
 import { useDeleteDelivery, useDelivery, useDeliverySlips, useSaveDelivery } from './api';
@@ -24,7 +24,8 @@ export default function DeliveryDrawer({ id, onClose }: { id: number; onClose: (
   const save = useSaveDelivery();
   const remove = useDeleteDelivery();
   const slips = useDeliverySlips();
-  const canWrite = useCanAccess(CARDS_WRITE);
+  const writeRight = useRight('cards', 'write');
+  const deleteRight = useRight('cards', 'delete');
   const delivery = record.data?.delivery ?? null;
   const cards = record.data?.cards ?? [];
   const unreadable = record.isError && !record.data;
@@ -50,22 +51,43 @@ export default function DeliveryDrawer({ id, onClose }: { id: number; onClose: (
     }
   }
 
-  const changeable = canWrite && delivery !== null && !delivery.delivery_sent;
+  // Not sent yet: what the role may not do shows disabled, saying who may.
+  const changeable = delivery !== null && !delivery.delivery_sent;
   const footer = (
     <div style={{ display: 'flex', justifyContent: 'space-between', gap: 8 }}>
-      <div>{changeable && <DeleteButton title={text.confirmDelete} onConfirm={removeDelivery} />}</div>
+      <div>
+        {changeable &&
+          (deleteRight.allowed ? (
+            <DeleteButton title={text.confirmDelete} onConfirm={removeDelivery} />
+          ) : (
+            <Permitted right={deleteRight}>
+              <Button danger icon={<DeleteOutlined />}>
+                {fr.records.delete}
+              </Button>
+            </Permitted>
+          ))}
+      </div>
       <Space>
-        {canWrite && delivery !== null && (
-          <Button
-            icon={<FilePdfOutlined />}
-            loading={slips.isPending}
-            onClick={() => slips.mutate({ ids: [id], fileName: text.slipFile(delivery.delivery_code ?? String(id)) })}
-          >
-            {text.slip}
-          </Button>
+        {delivery !== null && (
+          <Permitted right={writeRight}>
+            <Button
+              icon={<FilePdfOutlined />}
+              loading={slips.isPending}
+              onClick={() => slips.mutate({ ids: [id], fileName: text.slipFile(delivery.delivery_code ?? String(id)) })}
+            >
+              {text.slip}
+            </Button>
+          </Permitted>
         )}
         <Button onClick={onClose}>{fr.records.close}</Button>
-        {changeable && (
+        {changeable && !writeRight.allowed && (
+          <Permitted right={writeRight}>
+            <Button type="primary" icon={<SendOutlined />}>
+              {text.send}
+            </Button>
+          </Permitted>
+        )}
+        {changeable && writeRight.allowed && (
           <Popconfirm
             title={text.confirmSend}
             okText={text.send}

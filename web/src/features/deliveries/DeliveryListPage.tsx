@@ -6,17 +6,17 @@
 import { FilePdfOutlined } from '@ant-design/icons';
 import { Button, Input, Table, Tag, Typography, type TableProps } from 'antd';
 import { useCallback, useState } from 'react';
-import { CARDS_WRITE } from '../../app/access';
-import { useCanAccess } from '../../app/useCanAccess';
+import { useRight } from '../../app/useRight';
 import { DEFAULT_LIST_LIMIT } from '../../shared/constants';
 import { formatCount, formatTotal } from '../../shared/format/count';
 import { formatDateTime } from '../../shared/format/date';
 import KeysetFooter from '../../shared/list/KeysetFooter';
-import ListToolbar from '../../shared/list/ListToolbar';
+import ListToolbar, { FILTER_PARAM } from '../../shared/list/ListToolbar';
 import { useScrollRegion } from '../../shared/list/useScrollRegion';
 import { tableWidth, useTableHeight } from '../../shared/list/tableSize';
 import { useServerList } from '../../shared/list/useServerList';
 import { fr } from '../../shared/locale/fr';
+import Permitted from '../../shared/rights/Permitted';
 import {
   DELIVERY_SORTABLE,
   useDeliveryList,
@@ -37,8 +37,10 @@ export default function DeliveryListPage() {
     // The latest deliveries first; keyset pages: the page number stays 1, the page size is that of every page.
     { page: 1, pageSize: DEFAULT_LIST_LIMIT, orderBy: 'delivery_id', descending: true, filter: '', idNumber: '' },
     DELIVERY_SORTABLE,
+    FILTER_PARAM,
   );
-  const canWrite = useCanAccess(CARDS_WRITE);
+  const writeRight = useRight('cards', 'write');
+  const canWrite = writeRight.allowed;
   const slips = useDeliverySlips();
   const [selected, setSelected] = useState<number[]>([]);
   const [adding, setAdding] = useState(false);
@@ -47,8 +49,8 @@ export default function DeliveryListPage() {
   const closeDrawer = useCallback(() => setOpened(null), []);
   const tableRef = useScrollRegion(text.tableLabel);
   const deliveries = useDeliveryList(list.params, tableRef);
-  // Below the buttons of those who may write.
-  const height = useTableHeight(canWrite ? 380 : 330);
+  // Below the buttons.
+  const height = useTableHeight(380);
   const totalText = text.total(formatTotal(deliveries.total, deliveries.totalExact), deliveries.total);
   const { sortable } = list;
 
@@ -104,7 +106,8 @@ export default function DeliveryListPage() {
         searchLabel={text.search}
         onSearch={(filter) => list.setFilters({ filter })}
         addLabel={text.add}
-        onAdd={canWrite ? () => setAdding(true) : undefined}
+        onAdd={() => setAdding(true)}
+        addRight={writeRight}
       >
         <Input.Search
           allowClear
@@ -114,8 +117,8 @@ export default function DeliveryListPage() {
           onSearch={(idNumber) => list.setFilters({ idNumber: idNumber.trim() })}
         />
       </ListToolbar>
-      {canWrite && (
-        <div style={{ display: 'flex', gap: 12, alignItems: 'center', marginBottom: 12, flexWrap: 'wrap' }}>
+      <div style={{ display: 'flex', gap: 12, alignItems: 'center', marginBottom: 12, flexWrap: 'wrap' }}>
+        <Permitted right={writeRight}>
           <Button
             icon={<FilePdfOutlined />}
             disabled={selected.length === 0}
@@ -124,11 +127,13 @@ export default function DeliveryListPage() {
           >
             {text.slips}
           </Button>
+        </Permitted>
+        {canWrite && (
           <Typography.Text type="secondary">
             {selected.length > 0 ? text.selected(selected.length) : text.slipsHelp}
           </Typography.Text>
-        </div>
-      )}
+        )}
+      </div>
       <Table<Delivery>
         ref={tableRef}
         virtual

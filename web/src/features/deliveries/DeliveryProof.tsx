@@ -2,17 +2,18 @@
 // when there is one; sent, or replaced, by those who may write.
 import { EyeOutlined, UploadOutlined } from '@ant-design/icons';
 import { Button, Card, Space, Typography, Upload } from 'antd';
-import { CARDS_WRITE } from '../../app/access';
-import { useCanAccess } from '../../app/useCanAccess';
+import { useRight } from '../../app/useRight';
 import { notifyError } from '../../shared/feedback/feedback';
 import { fr } from '../../shared/locale/fr';
+import Permitted from '../../shared/rights/Permitted';
 import { useOpenProof, useUploadProof, type Delivery } from './api';
 import { checkProofFile, PROOF_ACCEPT } from './proofRules';
 
 const text = fr.deliveries;
 
 export default function DeliveryProof({ delivery }: { delivery: Delivery }) {
-  const canWrite = useCanAccess(CARDS_WRITE);
+  const writeRight = useRight('cards', 'write');
+  const canWrite = writeRight.allowed;
   const upload = useUploadProof();
   const open = useOpenProof();
   const id = delivery.delivery_id!;
@@ -37,12 +38,16 @@ export default function DeliveryProof({ delivery }: { delivery: Delivery }) {
         ) : (
           <Typography.Text type="secondary">{text.proofNone}</Typography.Text>
         )}
-        {canWrite && (
+        {canWrite ? (
           <Upload accept={PROOF_ACCEPT} multiple={false} showUploadList={false} beforeUpload={send}>
             <Button icon={<UploadOutlined />} loading={upload.isPending}>
               {hasProof ? text.proofReplace : text.proofUpload}
             </Button>
           </Upload>
+        ) : (
+          <Permitted right={writeRight}>
+            <Button icon={<UploadOutlined />}>{hasProof ? text.proofReplace : text.proofUpload}</Button>
+          </Permitted>
         )}
       </Space>
       {canWrite && (

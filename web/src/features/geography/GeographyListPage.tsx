@@ -2,16 +2,16 @@
 // scrolls down (the server sorts, searches with accents ignored, and pages), its total below it; create and
 // edit in a modal with the parent picked level by level, delete after confirmation (the server refuses
 // while children remain, and its message shows in the shared red notice).
-// A level under another can be filtered by its direct parent. Viewers only read; agents do not delete.
+// A level under another can be filtered by its direct parent. Viewers only read; agents do not delete (their
+// buttons show disabled, saying who may).
 import { Table, type TableProps } from 'antd';
 import { useCallback, useState } from 'react';
-import { GEOGRAPHY_DELETE, GEOGRAPHY_WRITE } from '../../app/access';
-import { useCanAccess } from '../../app/useCanAccess';
+import { useRight } from '../../app/useRight';
 import { useWrite } from '../../shared/api/useWrite';
 import { DEFAULT_LIST_LIMIT } from '../../shared/constants';
 import RemoteSelect from '../../shared/form/RemoteSelect';
 import KeysetFooter from '../../shared/list/KeysetFooter';
-import ListToolbar from '../../shared/list/ListToolbar';
+import ListToolbar, { FILTER_PARAM } from '../../shared/list/ListToolbar';
 import { actionsColumn } from '../../shared/list/actionsColumn';
 import { tableWidth, useTableHeight } from '../../shared/list/tableSize';
 import { useScrollRegion } from '../../shared/list/useScrollRegion';
@@ -33,10 +33,11 @@ export default function GeographyListPage({ level }: { level: Level }) {
       parentId: null,
     },
     level.sortable,
+    FILTER_PARAM,
   );
   const remove = useWrite([['geography']], level.remove);
-  const canWrite = useCanAccess(GEOGRAPHY_WRITE);
-  const canDelete = useCanAccess(GEOGRAPHY_DELETE);
+  const writeRight = useRight('geography', 'write');
+  const deleteRight = useRight('geography', 'delete');
   const parent = directParent(level);
   const [target, setTarget] = useState<LevelFormTarget | null>(null);
   const closeForm = useCallback(() => setTarget(null), []);
@@ -52,19 +53,20 @@ export default function GeographyListPage({ level }: { level: Level }) {
   for (const column of level.parentColumns) {
     columns.push({ title: column.title, width: 220, ellipsis: true, ...list.sortable(column.field) });
   }
-  if (canWrite) {
-    columns.push(
-      actionsColumn<Row>((row) => {
-        const id = row[level.idField] as number;
-        return {
-          name: String(row[level.codeField ?? level.nameField]),
-          confirm: level.texts.confirmDelete,
-          onEdit: () => setTarget({ kind: 'edit', id, name: String(row[level.nameField]) }),
-          onDelete: canDelete ? () => remove.mutateAsync(id) : undefined,
-        };
-      }),
-    );
-  }
+  // A role that may not change a row sees the buttons disabled, with who may.
+  columns.push(
+    actionsColumn<Row>((row) => {
+      const id = row[level.idField] as number;
+      return {
+        name: String(row[level.codeField ?? level.nameField]),
+        confirm: level.texts.confirmDelete,
+        onEdit: () => setTarget({ kind: 'edit', id, name: String(row[level.nameField]) }),
+        onDelete: () => remove.mutateAsync(id),
+        editRight: writeRight,
+        deleteRight: deleteRight,
+      };
+    }),
+  );
 
   return (
     <>
@@ -72,7 +74,8 @@ export default function GeographyListPage({ level }: { level: Level }) {
         searchLabel={level.texts.search}
         onSearch={(filter) => list.setFilters({ filter })}
         addLabel={level.texts.add}
-        onAdd={canWrite ? () => setTarget({ kind: 'create' }) : undefined}
+        onAdd={() => setTarget({ kind: 'create' })}
+        addRight={writeRight}
       >
         {parent && (
           <RemoteSelect

@@ -1,16 +1,19 @@
 // A member in a wide drawer: its record (the form), its photo, its family and its payments. "Nouvel
 // adhérent" opens it empty. After a creation the drawer stays on the new member (for its photo, family and
 // payments); a dependant made from the family tab opens in a drawer above this one and closes once saved.
-// A changed record asks before the drawer closes.
+// A changed record asks before the drawer closes. A new member can be saved with « Enregistrer et ajouter un
+// membre de la famille »: a new form opens above, linked to the family's main member, and so on for the next.
+// A role that may not change members sees the record read-only, its buttons disabled saying who may.
+import { DeleteOutlined, UsergroupAddOutlined } from '@ant-design/icons';
 import { Button, Drawer, Form, Space, Spin, Tabs } from 'antd';
 import { useEffect, useRef, useState } from 'react';
-import { MEMBERS_WRITE } from '../../app/access';
-import { useCanAccess } from '../../app/useCanAccess';
+import { useRight } from '../../app/useRight';
 import { showFieldErrors } from '../../shared/form/fieldErrors';
 import { DeleteButton } from '../../shared/form/DeleteButton';
 import { formChanged, useUnsavedGuard } from '../../shared/form/useUnsavedGuard';
 import { UnsavedDialog } from '../../shared/form/UnsavedDialog';
 import { fr } from '../../shared/locale/fr';
+import Permitted from '../../shared/rights/Permitted';
 import MemberTransactions from '../cards/MemberTransactions';
 import { useDeleteMember, useMember, useSaveMember, useUploadPhoto, type Member } from './api';
 import { familyRoleOf, fullName, memberLabel } from './family';
@@ -20,24 +23,30 @@ import {
   dependantOf,
   emptyMember,
   FAMILY_FIELD_ALIASES,
+  nextOfFamily,
   toFormValues,
   toMemberBody,
   type MemberFormValues,
 } from './memberPayload';
 
-export type MemberTarget = { kind: 'create'; start?: Member } | { kind: 'edit'; id: number; seed?: Member };
+/** `family`: the next member of a family being registered (its role is chosen in the form). */
+export type MemberTarget =
+  { kind: 'create'; start?: Member; family?: boolean } | { kind: 'edit'; id: number; seed?: Member };
 
 interface Props {
   target: MemberTarget;
   onClose: () => void;
   /** Opened from another member's family: closes once saved. */
   nested?: boolean;
+  /** Nested: the member just saved, whose family goes on with a new form (the drawer below opens it). */
+  onAddFamily?: (saved: Member) => void;
 }
 
 const text = fr.members;
 
 function titleOf(target: MemberTarget, member: Member | undefined): string {
   if (target.kind === 'create') {
+    if (target.family) return text.createFamilyTitle;
     const role = target.start ? familyRoleOf(target.start) : 'main';
     return role === 'spouse' ? text.createSpouseTitle : role === 'child' ? text.createChildTitle : text.createTitle;
   }
@@ -45,11 +54,13 @@ function titleOf(target: MemberTarget, member: Member | undefined): string {
   return member.member_idNumber ? `${fullName(member)} (${member.member_idNumber})` : fullName(member);
 }
 
-export default function MemberDrawer({ target, onClose, nested = false }: Props) {
+export default function MemberDrawer({ target, onClose, nested = false, onAddFamily }: Props) {
   const [current, setCurrent] = useState(target);
   const id = current.kind === 'edit' ? current.id : null;
   const record = useMember(id, current.kind === 'edit' ? current.seed : undefined);
-  const canWrite = useCanAccess(MEMBERS_WRITE);
+  const writeRight = useRight('members', 'write');
+  const deleteRight = useRight('members', 'delete');
+  const canWrite = writeRight.allowed;
   const [form] = Form.useForm<MemberFormValues>();
   const save = useSaveMember();
   const remove = useDeleteMember();
@@ -58,6 +69,8 @@ export default function MemberDrawer({ target, onClose, nested = false }: Props)
   const [pending, setPending] = useState<Blob | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
   const [other, setOther] = useState<MemberTarget | null>(null);
+  // Each new form of a family being registered is a fresh drawer.
+  const [otherKey, setOtherKey] = useState(0);
   // The form starts from this record once, and is not reset when it reloads.
   const [start] = useState<Member | undefined>(() =>
     current.kind === 'create' ? (current.start ?? emptyMember()) : undefined,
@@ -92,7 +105,13 @@ export default function MemberDrawer({ target, onClose, nested = false }: Props)
     }
   }
 
-  async function submit(values: MemberFormValues) {
+  function openFamilyForm(saved: Member) {
+    setOtherKey((key) => key + 1);
+    setOther({ kind: 'create', start: nextOfFamily(saved), family: true });
+  }
+
+  /** `goOn`: then a new form for the next member of the family. */
+  async function submit(values: MemberFormValues, goOn = false) {
     if (!member) return;
     setBusy(true);
     try {
@@ -103,6 +122,7 @@ export default function MemberDrawer({ target, onClose, nested = false }: Props)
         return;
       }
       const created = answer.id;
+      const saved = { ...body, member_id: created };
       try {
         // The photo goes first, so that the new member is read with it.
         if (pending) await sendPhoto(created, pending);
@@ -110,8 +130,13 @@ export default function MemberDrawer({ target, onClose, nested = false }: Props)
         setPending(null);
         // From now on the drawer edits the new member, so that a second save cannot create it twice.
         baseline.current = form.getFieldsValue(true) as MemberFormValues;
-        if (nested) onClose();
-        else setCurrent({ kind: 'edit', id: created, seed: { ...body, member_id: created } });
+        if (nested) {
+          onClose();
+          if (goOn) onAddFamily?.(saved);
+        } else {
+          setCurrent({ kind: 'edit', id: created, seed: saved });
+          if (goOn) openFamilyForm(saved);
+        }
       }
     } catch (error) {
       showFieldErrors(form, error, FAMILY_FIELD_ALIASES);
@@ -132,14 +157,40 @@ export default function MemberDrawer({ target, onClose, nested = false }: Props)
 
   const footer = (
     <div style={{ display: 'flex', justifyContent: 'space-between', gap: 8 }}>
-      <div>{canWrite && id !== null && <DeleteButton title={text.confirmDelete} onConfirm={removeMember} />}</div>
-      <Space>
+      <div>
+        {id !== null &&
+          (deleteRight.allowed ? (
+            <DeleteButton title={text.confirmDelete} onConfirm={removeMember} />
+          ) : (
+            <Permitted right={deleteRight}>
+              <Button danger icon={<DeleteOutlined />}>
+                {fr.records.delete}
+              </Button>
+            </Permitted>
+          ))}
+      </div>
+      <Space wrap>
         <Button onClick={cancel}>{canWrite ? fr.records.cancel : fr.records.close}</Button>
-        {canWrite && (
+        {canWrite && current.kind === 'create' && (
+          <Button
+            icon={<UsergroupAddOutlined />}
+            onClick={() =>
+              void form.validateFields().then(
+                (values) => submit(values, true),
+                () => undefined,
+              )
+            }
+            loading={busy}
+            disabled={!member || progress !== null}
+          >
+            {text.saveAndAddFamily}
+          </Button>
+        )}
+        <Permitted right={writeRight}>
           <Button type="primary" onClick={() => form.submit()} loading={busy} disabled={!member || progress !== null}>
             {fr.records.save}
           </Button>
-        )}
+        </Permitted>
       </Space>
     </div>
   );
@@ -186,7 +237,7 @@ export default function MemberDrawer({ target, onClose, nested = false }: Props)
               children: id !== null && (
                 <MemberFamily
                   memberId={id}
-                  canWrite={canWrite}
+                  writeRight={writeRight}
                   onAdd={(main, role) => setOther({ kind: 'create', start: dependantOf(main, role) })}
                   onOpen={(memberId) => setOther({ kind: 'edit', id: memberId })}
                 />
@@ -201,7 +252,15 @@ export default function MemberDrawer({ target, onClose, nested = false }: Props)
           ]}
         />
       )}
-      {other && <MemberDrawer target={other} nested onClose={() => setOther(null)} />}
+      {other && (
+        <MemberDrawer
+          key={otherKey}
+          target={other}
+          nested
+          onClose={() => setOther(null)}
+          onAddFamily={openFamilyForm}
+        />
+      )}
       <UnsavedDialog {...dialog} />
     </Drawer>
   );

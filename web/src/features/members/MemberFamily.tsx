@@ -2,22 +2,25 @@
 // opening in its own drawer; "Ajouter un conjoint" and "Ajouter un enfant" start a dependant of the main member.
 import { PlusOutlined } from '@ant-design/icons';
 import { Button, Space, Spin, Table, type TableProps } from 'antd';
+import type { Right } from '../../app/useRight';
 import { formatDate } from '../../shared/format/date';
 import { fr } from '../../shared/locale/fr';
+import Permitted from '../../shared/rights/Permitted';
 import { useMemberFamily, type Member } from './api';
 import { familyRoleOf, type FamilyRole } from './family';
 import MemberThumb from './MemberThumb';
 
 interface Props {
   memberId: number;
-  canWrite: boolean;
+  /** Not allowed: the add buttons show disabled, saying who may. */
+  writeRight: Right;
   onAdd: (main: Member, role: Exclude<FamilyRole, 'main'>) => void;
   onOpen: (id: number) => void;
 }
 
 const text = fr.members;
 
-export default function MemberFamily({ memberId, canWrite, onAdd, onOpen }: Props) {
+export default function MemberFamily({ memberId, writeRight, onAdd, onOpen }: Props) {
   const family = useMemberFamily(memberId);
   if (!family.data) {
     return family.isPending ? (
@@ -55,16 +58,18 @@ export default function MemberFamily({ memberId, canWrite, onAdd, onOpen }: Prop
 
   return (
     <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
-      {canWrite && (
-        <Space wrap>
+      <Space wrap>
+        <Permitted right={writeRight}>
           <Button icon={<PlusOutlined />} onClick={() => onAdd(main, 'spouse')}>
             {text.family.addSpouse}
           </Button>
+        </Permitted>
+        <Permitted right={writeRight}>
           <Button icon={<PlusOutlined />} onClick={() => onAdd(main, 'child')}>
             {text.family.addChild}
           </Button>
-        </Space>
-      )}
+        </Permitted>
+      </Space>
       <Table<Member>
         rowKey="member_id"
         size="small"

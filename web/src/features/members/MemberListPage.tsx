@@ -3,19 +3,19 @@
 // approximate beyond what the server counts exactly. A row opens the member in a drawer.
 import { Input, Table } from 'antd';
 import { useCallback, useState } from 'react';
-import { MEMBERS_WRITE } from '../../app/access';
-import { useCanAccess } from '../../app/useCanAccess';
+import { useRight } from '../../app/useRight';
 import { DEFAULT_LIST_LIMIT } from '../../shared/constants';
 import { formatTotal } from '../../shared/format/count';
 import KeysetFooter from '../../shared/list/KeysetFooter';
-import ListToolbar from '../../shared/list/ListToolbar';
+import ListToolbar, { FILTER_PARAM } from '../../shared/list/ListToolbar';
 import { useTableHeight } from '../../shared/list/tableSize';
+import { useColumnChooser } from '../../shared/list/useColumnChooser';
 import { useScrollRegion } from '../../shared/list/useScrollRegion';
 import { useServerList } from '../../shared/list/useServerList';
 import { fr } from '../../shared/locale/fr';
 import { MEMBER_SORTABLE, useMemberList, type MemberListParams, type MemberRow, type MemberSortField } from './api';
 import MemberDrawer, { type MemberTarget } from './MemberDrawer';
-import { MEMBER_TABLE_WIDTH, memberColumns } from './memberColumns';
+import { MEMBER_DROP_ORDER, MEMBER_LOCKED, memberColumns } from './memberColumns';
 
 const text = fr.members;
 
@@ -36,13 +36,25 @@ export default function MemberListPage() {
       createdBy: '',
     },
     MEMBER_SORTABLE,
+    FILTER_PARAM,
   );
   const tableRef = useScrollRegion(text.tableLabel);
   const members = useMemberList(list.params, tableRef);
-  const canWrite = useCanAccess(MEMBERS_WRITE);
+  const writeRight = useRight('members', 'write');
   const height = useTableHeight(330);
   const [target, setTarget] = useState<MemberTarget | null>(null);
   const closeDrawer = useCallback(() => setTarget(null), []);
+  const {
+    wrapper,
+    columns: shownColumns,
+    width: shownWidth,
+    chooser,
+  } = useColumnChooser<MemberRow>({
+    storageKey: 'members',
+    columns: memberColumns(list.sortable),
+    dropOrder: MEMBER_DROP_ORDER,
+    locked: MEMBER_LOCKED,
+  });
   const totalText = text.total(formatTotal(members.total, members.totalExact), members.total);
 
   const extraFilter = (field: ExtraFilter, label: string, width: number) => (
@@ -61,36 +73,40 @@ export default function MemberListPage() {
         searchLabel={text.search}
         onSearch={(filter) => list.setFilters({ filter })}
         addLabel={text.add}
-        onAdd={canWrite ? () => setTarget({ kind: 'create' }) : undefined}
+        onAdd={() => setTarget({ kind: 'create' })}
+        addRight={writeRight}
       >
         {extraFilter('filter_firstname', text.filters.firstname, 170)}
         {extraFilter('filter_idNumber', text.filters.idNumber, 170)}
         {extraFilter('createdBy', text.filters.createdBy, 170)}
+        {chooser}
       </ListToolbar>
-      <Table<MemberRow>
-        ref={tableRef}
-        virtual
-        size="small"
-        rowKey="member_id"
-        columns={memberColumns(list.sortable)}
-        dataSource={members.rows}
-        loading={members.loading}
-        onChange={list.onChange}
-        onScroll={members.onScroll}
-        pagination={false}
-        footer={() => <KeysetFooter total={totalText} loadingMore={members.loadingMore} />}
-        scroll={{ x: MEMBER_TABLE_WIDTH, y: height }}
-        onRow={(member) => {
-          const open = () => setTarget({ kind: 'edit', id: member.member_id! });
-          // A row opens with a click, or with Enter once reached with Tab.
-          return {
-            onClick: open,
-            onKeyDown: (event) => event.key === 'Enter' && open(),
-            tabIndex: 0,
-            style: { cursor: 'pointer' },
-          };
-        }}
-      />
+      <div ref={wrapper}>
+        <Table<MemberRow>
+          ref={tableRef}
+          virtual
+          size="small"
+          rowKey="member_id"
+          columns={shownColumns}
+          dataSource={members.rows}
+          loading={members.loading}
+          onChange={list.onChange}
+          onScroll={members.onScroll}
+          pagination={false}
+          footer={() => <KeysetFooter total={totalText} loadingMore={members.loadingMore} />}
+          scroll={{ x: shownWidth, y: height }}
+          onRow={(member) => {
+            const open = () => setTarget({ kind: 'edit', id: member.member_id! });
+            // A row opens with a click, or with Enter once reached with Tab.
+            return {
+              onClick: open,
+              onKeyDown: (event) => event.key === 'Enter' && open(),
+              tabIndex: 0,
+              style: { cursor: 'pointer' },
+            };
+          }}
+        />
+      </div>
       {target && <MemberDrawer target={target} onClose={closeDrawer} />}
     </>
   );

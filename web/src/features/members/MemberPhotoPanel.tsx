@@ -6,6 +6,8 @@ import { Button, Form, Image, Progress, Space, Switch, Typography } from 'antd';
 import { useRef, useState } from 'react';
 import { notifyError } from '../../shared/feedback/feedback';
 import { fr } from '../../shared/locale/fr';
+import Permitted from '../../shared/rights/Permitted';
+import { useRight } from '../../app/useRight';
 import type { Member } from './api';
 import CameraModal from './CameraModal';
 import { CameraError, openCamera } from './camera';
@@ -26,9 +28,12 @@ interface Props {
 }
 
 const text = fr.members.photo;
+/** The photo is part of the member's record: the Members area's right. */
+const AREA = 'members';
 const FRAME = { width: 180, height: 240 };
 
 export default function MemberPhotoPanel({ member, pending, progress, canWrite, onPhoto }: Props) {
+  const writeRight = useRight(AREA, 'write');
   const saved = useMemberPhoto(member.member_id !== null ? member : undefined, 'full');
   const pendingUrl = useObjectUrl(pending);
   const shown = pendingUrl ?? saved;
@@ -83,11 +88,13 @@ export default function MemberPhotoPanel({ member, pending, progress, canWrite, 
       {progress !== null && (
         <Progress percent={progress} size="small" style={{ width: FRAME.width }} aria-label={text.uploading} />
       )}
-      {canWrite && (
-        <Space orientation="vertical" style={{ width: FRAME.width }}>
+      <Space orientation="vertical" style={{ width: FRAME.width }}>
+        <Permitted right={writeRight} block>
           <Button block icon={<CameraOutlined />} onClick={() => void takePhoto()} disabled={progress !== null}>
             {text.take}
           </Button>
+        </Permitted>
+        <Permitted right={writeRight} block>
           <Button
             block
             icon={<UploadOutlined />}
@@ -96,6 +103,8 @@ export default function MemberPhotoPanel({ member, pending, progress, canWrite, 
           >
             {text.import}
           </Button>
+        </Permitted>
+        {canWrite && (
           <input
             ref={fileInput}
             type="file"
@@ -108,8 +117,8 @@ export default function MemberPhotoPanel({ member, pending, progress, canWrite, 
               event.target.value = '';
             }}
           />
-        </Space>
-      )}
+        )}
+      </Space>
       <Form.Item
         name="member_photoChecked"
         label={fr.members.fields.member_photoChecked}

@@ -19,7 +19,9 @@ export function genderLabel(gender: string): string {
   return gender === 'M' || gender === 'F' ? text.genders[gender] : '';
 }
 
-export const MEMBER_TABLE_WIDTH = 1500;
+/** What leaves the list first when the screen is too narrow (useColumnChooser); the names stay. */
+export const MEMBER_DROP_ORDER = ['member_gender', 'member_birthDate', 'status', 'place', 'family', 'photo'];
+export const MEMBER_LOCKED = ['member_lastname', 'member_firstname', 'member_idNumber'];
 
 export function memberColumns(sortable: Sortable): NonNullable<TableProps<MemberRow>['columns']> {
   return [
@@ -30,8 +32,8 @@ export function memberColumns(sortable: Sortable): NonNullable<TableProps<Member
       render: (_: unknown, member: MemberRow) => <MemberThumb member={member} />,
     },
     { title: text.fields.member_idNumber, width: 150, ...sortable('member_idNumber') },
-    { title: text.fields.member_lastname, width: 170, ellipsis: true, ...sortable('member_lastname') },
-    { title: text.fields.member_firstname, width: 180, ellipsis: true, ...sortable('member_firstname') },
+    { title: text.fields.member_lastname, width: 150, ellipsis: true, ...sortable('member_lastname') },
+    { title: text.fields.member_firstname, width: 160, ellipsis: true, ...sortable('member_firstname') },
     { title: text.fields.member_gender, dataIndex: 'member_gender', width: 80, render: genderLabel },
     {
       title: text.fields.member_birthDate,
@@ -42,21 +44,21 @@ export function memberColumns(sortable: Sortable): NonNullable<TableProps<Member
     {
       title: text.columns.family,
       key: 'family',
-      width: 220,
+      width: 200,
       ellipsis: true,
       render: (_: unknown, member: MemberRow) => familyLabel(member),
     },
     {
       title: text.columns.locality,
       key: 'place',
-      width: 220,
+      width: 200,
       ellipsis: true,
       render: (_: unknown, member: MemberRow) => placeLabel(member),
     },
     {
       title: text.columns.status,
       key: 'status',
-      width: 256,
+      width: 220,
       render: (_: unknown, member: MemberRow) => (
         <Space size={4}>
           {member.member_hasValidCard && <Tag color="green">{text.badges.validCard}</Tag>}

@@ -66,6 +66,19 @@ export function dependantOf(main: Member, role: Exclude<FamilyRole, 'main'>): Me
   };
 }
 
+/**
+ * The next member of the family of `saved`, a member just created: linked to it if it is a main member, to
+ * its own main member if it is a spouse or a child. Starts as a spouse; the form lets the user say child.
+ */
+export function nextOfFamily(saved: Member): Member {
+  if (familyRoleOf(saved) === 'main') return dependantOf(saved, 'spouse');
+  return {
+    ...dependantOf(saved, 'spouse'),
+    member_mainMemberId: saved.member_mainMemberId,
+    member_mainMemberName: saved.member_mainMemberName,
+  };
+}
+
 function day(value: string | null): Dayjs | null {
   if (!value) return null;
   const date = dayjs(value);

@@ -3,12 +3,11 @@
 // counts exactly; create and edit in a modal; delete after confirmation. Read-only for viewers.
 import { Table, type TableProps } from 'antd';
 import { useCallback, useState } from 'react';
-import { MEMBERS_WRITE } from '../../app/access';
-import { useCanAccess } from '../../app/useCanAccess';
+import { useRight } from '../../app/useRight';
 import { DEFAULT_LIST_LIMIT } from '../../shared/constants';
 import { formatTotal } from '../../shared/format/count';
 import KeysetFooter from '../../shared/list/KeysetFooter';
-import ListToolbar from '../../shared/list/ListToolbar';
+import ListToolbar, { FILTER_PARAM } from '../../shared/list/ListToolbar';
 import { actionsColumn } from '../../shared/list/actionsColumn';
 import { tableWidth, useTableHeight } from '../../shared/list/tableSize';
 import { useScrollRegion } from '../../shared/list/useScrollRegion';
@@ -43,9 +42,11 @@ export default function ParcelListPage() {
       memberId: null,
     },
     PARCEL_SORTABLE,
+    FILTER_PARAM,
   );
   const remove = useDeleteParcel();
-  const canWrite = useCanAccess(MEMBERS_WRITE);
+  const writeRight = useRight('members', 'write');
+  const deleteRight = useRight('members', 'delete');
   const [target, setTarget] = useState<ParcelFormTarget | null>(null);
   const [crop, setCrop] = useState('');
   const closeForm = useCallback(() => setTarget(null), []);
@@ -88,16 +89,17 @@ export default function ParcelListPage() {
       render: (_: unknown, row: Parcel) => formatPoint(row.parcel_latitude, row.parcel_longitude),
     },
   ];
-  if (canWrite) {
-    columns.push(
-      actionsColumn<Parcel>((row) => ({
-        name: row.parcel_code,
-        confirm: text.confirmDelete,
-        onEdit: () => setTarget({ kind: 'edit', id: row.parcel_id!, code: row.parcel_code }),
-        onDelete: () => remove.mutateAsync(row.parcel_id!),
-      })),
-    );
-  }
+  // A role that may not change a row sees the buttons disabled, with who may.
+  columns.push(
+    actionsColumn<Parcel>((row) => ({
+      name: row.parcel_code,
+      confirm: text.confirmDelete,
+      onEdit: () => setTarget({ kind: 'edit', id: row.parcel_id!, code: row.parcel_code }),
+      onDelete: () => remove.mutateAsync(row.parcel_id!),
+      editRight: writeRight,
+      deleteRight,
+    })),
+  );
 
   // The crop filter applies once chosen in the list, or typed and confirmed with Enter.
   const applyCrop = (value: string) => list.setFilters({ crop: value.trim() });
@@ -108,7 +110,8 @@ export default function ParcelListPage() {
         searchLabel={text.search}
         onSearch={(filter) => list.setFilters({ filter })}
         addLabel={text.add}
-        onAdd={canWrite ? () => setTarget({ kind: 'create' }) : undefined}
+        onAdd={() => setTarget({ kind: 'create' })}
+        addRight={writeRight}
       >
         <SuggestInput
           suggestions={text.crops}

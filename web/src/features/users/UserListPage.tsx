@@ -6,7 +6,7 @@ import { useCallback, useState } from 'react';
 import { DEFAULT_LIST_LIMIT } from '../../shared/constants';
 import { formatDateTime } from '../../shared/format/date';
 import KeysetFooter from '../../shared/list/KeysetFooter';
-import ListToolbar from '../../shared/list/ListToolbar';
+import ListToolbar, { FILTER_PARAM } from '../../shared/list/ListToolbar';
 import { actionsColumn } from '../../shared/list/actionsColumn';
 import { useScrollRegion } from '../../shared/list/useScrollRegion';
 import { useServerList } from '../../shared/list/useServerList';
@@ -23,6 +23,7 @@ export default function UserListPage() {
     // Keyset pages: the page number stays 1, the page size is that of every page.
     { page: 1, pageSize: DEFAULT_LIST_LIMIT, orderBy: 'login_name', descending: false, filter: '' },
     USER_SORTABLE,
+    FILTER_PARAM,
   );
   const remove = useDeleteUser();
   const [target, setTarget] = useState<UserFormTarget | null>(null);

@@ -2,7 +2,9 @@
 // (request.ts), so the failure is only swallowed here, never shown twice or hidden.
 import { DeleteOutlined, EditOutlined } from '@ant-design/icons';
 import { Button, Popconfirm, Space } from 'antd';
+import { ALLOWED, type Right } from '../../app/useRight';
 import { fr } from '../locale/fr';
+import Permitted from '../rights/Permitted';
 
 export interface RowActionsProps {
   /** Names the row in the buttons' accessible names ("Modifier COOP-1"). */
@@ -13,20 +15,42 @@ export interface RowActionsProps {
   onDelete?: () => Promise<unknown>;
   /** Instead of `onDelete`'s confirmation: a deletion that asks more (a reason) in a dialog of its own. */
   onDeleteAsk?: () => void;
+  /** Not allowed: the edit button shows disabled, its tooltip saying who may. */
+  editRight?: Right;
+  /** Not allowed: a disabled delete button, its tooltip saying who may (instead of no button). */
+  deleteRight?: Right;
 }
 
-export default function RowActions({ name, confirm, onEdit, onDelete, onDeleteAsk }: RowActionsProps) {
+export default function RowActions({
+  name,
+  confirm,
+  onEdit,
+  onDelete,
+  onDeleteAsk,
+  editRight = ALLOWED,
+  deleteRight = ALLOWED,
+}: RowActionsProps) {
+  const deleteLabel = `${fr.records.delete} ${name}`;
   return (
     <Space>
-      <Button icon={<EditOutlined />} aria-label={`${fr.records.edit} ${name}`} onClick={onEdit}>
-        {fr.records.edit}
-      </Button>
-      {onDeleteAsk && (
-        <Button danger icon={<DeleteOutlined />} aria-label={`${fr.records.delete} ${name}`} onClick={onDeleteAsk}>
+      <Permitted right={editRight}>
+        <Button icon={<EditOutlined />} aria-label={`${fr.records.edit} ${name}`} onClick={onEdit}>
+          {fr.records.edit}
+        </Button>
+      </Permitted>
+      {!deleteRight.allowed && (
+        <Permitted right={deleteRight}>
+          <Button danger icon={<DeleteOutlined />} aria-label={deleteLabel}>
+            {fr.records.delete}
+          </Button>
+        </Permitted>
+      )}
+      {deleteRight.allowed && onDeleteAsk && (
+        <Button danger icon={<DeleteOutlined />} aria-label={deleteLabel} onClick={onDeleteAsk}>
           {fr.records.delete}
         </Button>
       )}
-      {onDelete && !onDeleteAsk && (
+      {deleteRight.allowed && onDelete && !onDeleteAsk && (
         <Popconfirm
           title={confirm}
           okText={fr.records.delete}
@@ -35,7 +59,7 @@ export default function RowActions({ name, confirm, onEdit, onDelete, onDeleteAs
           // eslint-disable-next-line @typescript-eslint/no-misused-promises -- antd's Popconfirm awaits the promise (loading button), though typed void
           onConfirm={() => onDelete().catch(() => undefined)}
         >
-          <Button danger icon={<DeleteOutlined />} aria-label={`${fr.records.delete} ${name}`}>
+          <Button danger icon={<DeleteOutlined />} aria-label={deleteLabel}>
             {fr.records.delete}
           </Button>
         </Popconfirm>

@@ -3,12 +3,23 @@
 import type { TablePaginationConfig, TableProps } from 'antd';
 import type { SorterResult } from 'antd/es/table/interface';
 import { useCallback, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { LIST_PAGE_SIZES } from '../constants';
 import { afterTableChange, sortOrderOf, type ListParams } from './listParams';
 
-/** `R` is the row type, `S` the sortable fields, `P` the list's state with its own filters. */
-export function useServerList<R, S extends string, P extends ListParams<S>>(initial: P, sortableFields: readonly S[]) {
-  const [params, setParams] = useState<P>(initial);
+/**
+ * `R` is the row type, `S` the sortable fields, `P` the list's state with its own filters. `urlKey`: the
+ * address's query parameter that keeps the search (ListToolbar's), read as the list starts.
+ */
+export function useServerList<R, S extends string, P extends ListParams<S>>(
+  initial: P,
+  sortableFields: readonly S[],
+  urlKey?: string,
+) {
+  const [searchParams] = useSearchParams();
+  const [params, setParams] = useState<P>(() =>
+    urlKey ? { ...initial, filter: searchParams.get(urlKey) ?? initial.filter } : initial,
+  );
   const defaults = { orderBy: initial.orderBy, descending: initial.descending };
 
   const onChange: NonNullable<TableProps<R>['onChange']> = (pagination, _filters, sorter) =>

@@ -67,6 +67,25 @@ export const fr = {
     sync: 'Synchronisation',
   },
 
+  // The roles named together, in a sentence (« Réservé aux administrateurs et gestionnaires »).
+  rolesPlural: {
+    admin: 'administrateurs',
+    manager: 'gestionnaires',
+    agent: 'agents',
+    viewer: 'lecteurs',
+    sync: 'comptes de synchronisation',
+  },
+
+  rights: {
+    readOnly: 'Lecture seule',
+    readOnlyExplained: (role: string) => `Votre rôle (${role}) permet de consulter cet écran, pas de le modifier.`,
+    /** « Réservé aux administrateurs et gestionnaires »: `names` are the plural names of the roles that may. */
+    reservedTo: (names: readonly string[]) =>
+      names.length === 0
+        ? 'Aucun rôle ne permet cette action.'
+        : `Réservé aux ${names.length === 1 ? names[0] : `${names.slice(0, -1).join(', ')} et ${names[names.length - 1]}`}`,
+  },
+
   session: {
     signOut: 'Se déconnecter',
     wrongCredentials: 'Identifiant ou mot de passe incorrect',
@@ -293,6 +312,11 @@ export const fr = {
     birthTooOld: 'La date de naissance ne peut pas être avant 1900.',
   },
 
+  columns: {
+    chooser: 'Colonnes',
+    help: 'Colonnes affichées (les autres restent dans la fiche)',
+  },
+
   records: {
     save: 'Enregistrer',
     cancel: 'Annuler',
@@ -321,6 +345,8 @@ export const fr = {
     createSpouseTitle: 'Nouveau conjoint',
     tableLabel: 'Liste des adhérents',
     createChildTitle: 'Nouvel enfant',
+    createFamilyTitle: 'Nouveau membre de la famille',
+    saveAndAddFamily: 'Enregistrer et ajouter un membre de la famille',
     loadingTitle: 'Adhérent',
     confirmDelete: 'Supprimer cet adhérent ?',
     tabs: { record: 'Fiche', family: 'Famille', payments: 'Paiements' },
