@@ -98,6 +98,69 @@ describe('users', { timeout: 10 * 60_000 }, () => {
     }),
   );
 
+  test('pair a field laptop: a sync login, its token shown once, renewed, revoked', { timeout: 120_000 }, () =>
+    inBrowser('user-sync-token', async (page) => {
+      const syncSignIn = async (token) =>
+        (
+          await fetch(`${suite.baseUrl}/api/auth/sync_login`, {
+            method: 'POST',
+            headers: { 'Content-Type': 'application/json' },
+            body: JSON.stringify({ login_syncToken: token }),
+          })
+        ).status;
+      await signIn(page, suite.baseUrl, suite.admin.login, suite.admin.password);
+      await page.goto(`${suite.baseUrl}/user_list`);
+      const table = page.locator('.ant-table');
+      await rowOf(table, suite.admin.login).waitFor();
+
+      // The role Synchronisation asks no password: the server makes the token.
+      await page.getByRole('button', { name: 'Nouvel utilisateur' }).click();
+      const form = page.getByRole('dialog', { name: 'Nouvel utilisateur' });
+      await form.getByLabel('Identifiant').fill('poste-korhogo-1');
+      await chooseRole(page, form, 'Synchronisation');
+      await see(page, "Un compte de synchronisation n'a pas de mot de passe", { exact: false });
+      assert.equal(await form.getByLabel('Mot de passe').count(), 0);
+      await form.getByRole('button', { name: 'Enregistrer' }).click();
+
+      // Shown once, to copy; it opens a sync session.
+      const shown = page.getByRole('dialog', { name: 'Jeton de synchronisation de poste-korhogo-1' });
+      await shown.waitFor();
+      await see(page, 'Copiez ce jeton maintenant : il ne sera plus jamais affiché.');
+      await expectNoAxeViolations(page, 'jeton de synchronisation');
+      const token = (await shown.locator('code').innerText()).trim();
+      assert.match(token, /^sst_[0-9a-f]{16}_[0-9a-f]{64}$/);
+      assert.equal(await syncSignIn(token), 200);
+      // Escape does not lose it: only the button closes it.
+      await page.keyboard.press('Escape');
+      await shown.getByRole('button', { name: "J'ai copié le jeton" }).click();
+      await shown.waitFor({ state: 'hidden' });
+
+      // The list shows only the token's key.
+      const row = rowOf(table, 'poste-korhogo-1');
+      await row.getByText('Synchronisation', { exact: true }).waitFor();
+      const key = token.slice(0, 20);
+      await row.getByText(`${key}…`, { exact: true }).waitFor();
+      assert.equal(await page.getByText(token).count(), 0);
+
+      // Renewed: a new token shown once, the old one refused.
+      await row.getByRole('button', { name: 'Renouveler le jeton de poste-korhogo-1' }).click();
+      await page.getByRole('tooltip').getByRole('button', { name: 'Renouveler' }).click();
+      const renewed = page.getByRole('dialog', { name: 'Jeton de synchronisation de poste-korhogo-1' });
+      await renewed.waitFor();
+      const newToken = (await renewed.locator('code').innerText()).trim();
+      assert.notEqual(newToken, token);
+      assert.equal(await syncSignIn(token), 401);
+      assert.equal(await syncSignIn(newToken), 200);
+      await renewed.getByRole('button', { name: "J'ai copié le jeton" }).click();
+
+      // Revoked: refused at once, and the list says the login has none.
+      await row.getByRole('button', { name: 'Révoquer le jeton de poste-korhogo-1' }).click();
+      await page.getByRole('tooltip').getByRole('button', { name: 'Révoquer' }).click();
+      await row.getByText('aucun', { exact: true }).waitFor();
+      assert.equal(await syncSignIn(newToken), 401);
+    }),
+  );
+
   test('the new user can sign in, and does not see what its role may not open', { timeout: 120_000 }, () =>
     inBrowser('user-role', async (page) => {
       // Made through the API, as the list test already covers the form.

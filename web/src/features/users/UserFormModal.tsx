@@ -1,6 +1,6 @@
 // Create or edit a user in a modal form. The server's field messages (400) show on their fields; a changed
 // form asks before it closes.
-import { Button, Form, Input, Modal, Select, Spin, type FormInstance } from 'antd';
+import { Button, Form, Input, Modal, Select, Spin, Typography, type FormInstance } from 'antd';
 import { useEffect, useState } from 'react';
 import { ApiError } from '../../shared/api/request';
 import { formChanged, useUnsavedGuard } from '../../shared/form/useUnsavedGuard';
@@ -8,6 +8,7 @@ import { UnsavedDialog } from '../../shared/form/UnsavedDialog';
 import { fr } from '../../shared/locale/fr';
 import { ROLE_OPTIONS } from '../../shared/roles';
 import { useCreateUser, useUpdateUser, useUser, type User } from './api';
+import type { ShownToken } from './SyncTokenModal';
 import { toNewUser, toUserPatch } from './payload';
 import { asRule, checkLoginName, checkPassword, checkProvider, checkRole, type UserFormValues } from './userRules';
 
@@ -16,9 +17,11 @@ export type UserFormTarget = { kind: 'create' } | { kind: 'edit'; id: number; na
 interface Props {
   target: UserFormTarget;
   onClose: () => void;
+  /** A new sync login's token, to show once. */
+  onSyncToken: (shown: ShownToken) => void;
 }
 
-export default function UserFormModal({ target, onClose }: Props) {
+export default function UserFormModal({ target, onClose, onSyncToken }: Props) {
   const creating = target.kind === 'create';
   const existing = useUser(target.kind === 'edit' ? target.id : null);
   const loading = !creating && existing.isPending;
@@ -45,7 +48,7 @@ export default function UserFormModal({ target, onClose }: Props) {
           <Spin />
         </div>
       ) : (
-        <UserForm form={form} user={user} onDone={onClose} onCancel={cancel} />
+        <UserForm form={form} user={user} onDone={onClose} onCancel={cancel} onSyncToken={onSyncToken} />
       )}
       <UnsavedDialog {...dialog} />
     </Modal>
@@ -66,22 +69,32 @@ function UserForm({
   user,
   onDone,
   onCancel,
+  onSyncToken,
 }: {
   form: FormInstance<UserFormValues>;
   user?: User;
   onDone: () => void;
   onCancel: () => void;
+  onSyncToken: (shown: ShownToken) => void;
 }) {
   const create = useCreateUser();
   const update = useUpdateUser();
   const [busy, setBusy] = useState(false);
   const creating = !user;
+  // A sync login has no password (its token is its credential) and keeps its role for life.
+  const syncRole = Form.useWatch('login_role', form) === 'sync';
+  const wasSync = user?.login_role === 'sync';
+  const roleOptions = creating ? ROLE_OPTIONS : ROLE_OPTIONS.filter((o) => (o.value === 'sync') === wasSync);
 
   async function submit(values: UserFormValues) {
     setBusy(true);
     try {
       if (user) await update.mutateAsync(toUserPatch(user.login_id, values));
-      else await create.mutateAsync(toNewUser(values));
+      else {
+        const answer = await create.mutateAsync(toNewUser(values));
+        if (answer.login_syncToken)
+          onSyncToken({ name: values.login_name?.trim() ?? '', token: answer.login_syncToken });
+      }
       onDone();
     } catch (error) {
       // The notice already shows the message; put each field's message under its field too.
@@ -110,17 +123,27 @@ function UserForm({
         <Input autoComplete="off" autoFocus />
       </Form.Item>
       <Form.Item
-        name="login_password"
-        label={fr.users.fields.login_password}
-        rules={[asRule(checkPassword(creating))]}
-        required={creating}
-        extra={creating ? fr.users.passwordRule : fr.users.passwordRuleOnEdit}
+        name="login_role"
+        label={fr.users.fields.login_role}
+        rules={[asRule(checkRole)]}
+        required
+        extra={wasSync ? fr.users.syncToken.roleFixed : undefined}
       >
-        <Input.Password autoComplete="new-password" placeholder={creating ? undefined : fr.users.passwordKeep} />
+        <Select options={roleOptions} disabled={wasSync} />
       </Form.Item>
-      <Form.Item name="login_role" label={fr.users.fields.login_role} rules={[asRule(checkRole)]} required>
-        <Select options={ROLE_OPTIONS} />
-      </Form.Item>
+      {syncRole ? (
+        <Typography.Paragraph type="secondary">{fr.users.syncToken.noPassword}</Typography.Paragraph>
+      ) : (
+        <Form.Item
+          name="login_password"
+          label={fr.users.fields.login_password}
+          rules={[asRule(checkPassword(creating))]}
+          required={creating}
+          extra={creating ? fr.users.passwordRule : fr.users.passwordRuleOnEdit}
+        >
+          <Input.Password autoComplete="new-password" placeholder={creating ? undefined : fr.users.passwordKeep} />
+        </Form.Item>
+      )}
       <Form.Item
         name="login_provider"
         label={fr.users.fields.login_provider}

@@ -51,7 +51,7 @@ export function useUser(id: number | null) {
   });
 }
 
-function useUserWrite<T>(write: (input: T) => Promise<{ message: string }>) {
+function useUserWrite<T, A extends { message: string }>(write: (input: T) => Promise<A>) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: write,
@@ -62,8 +62,22 @@ function useUserWrite<T>(write: (input: T) => Promise<{ message: string }>) {
   });
 }
 
+/** Creates a user; for a `sync` login the answer carries its sync token, shown this once. */
 export function useCreateUser() {
   return useUserWrite((body: NewUser) => request(api.POST('/user/post_user', { body })));
+}
+
+/** A new sync token for a sync login (answered once); the old one stops at once. */
+export function useRenewSyncToken() {
+  return useUserWrite((id: number) =>
+    request(api.POST('/user/post_user-sync_token/{id}', { params: { path: { id } } })),
+  );
+}
+
+export function useRevokeSyncToken() {
+  return useUserWrite((id: number) =>
+    request(api.DELETE('/user/delete_user-sync_token/{id}', { params: { path: { id } } })),
+  );
 }
 
 export function useUpdateUser() {

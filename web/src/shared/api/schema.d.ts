@@ -89,6 +89,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/auth/sync_login": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Signs a field instance in with its sync token (the pairing of docs/api.md): the answer is the same as
+         *     a sign-in's, with a session of the sync login. A revoked or renewed token is refused at once.
+         */
+        post: operations["sync_login"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/card/create_member_card": {
         parameters: {
             query?: never;
@@ -1269,6 +1289,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/user/delete_user-sync_token/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Revokes a sync login's token: the field instance that holds it can no longer synchronise. */
+        delete: operations["delete_user_sync_token"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/user/delete_user/{id}": {
         parameters: {
             query?: never;
@@ -1327,8 +1364,28 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Creates a login; with `login_id`, updates it. */
+        /**
+         * Creates a login; with `login_id`, updates it. A new login of role `sync` gets its sync token,
+         *     answered this once in `login_syncToken`.
+         */
         post: operations["post_user"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/user/post_user-sync_token/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Gives a sync login a new token, answered this once; the old token and its sessions stop at once. */
+        post: operations["post_user_sync_token"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2159,6 +2216,12 @@ export interface components {
                  * @default
                  */
                 login_role: string;
+                /**
+                 * @description A sync login's token as lists show it: its first characters, to tell which laptop holds it (the
+                 *     token itself is kept only as a hash). Absent when the login has no token (revoked, or not `sync`).
+                 * @default null
+                 */
+                login_syncToken: string | null;
             };
             /** @example ok */
             status: string;
@@ -2996,6 +3059,12 @@ export interface components {
                  * @default
                  */
                 login_role: string;
+                /**
+                 * @description A sync login's token as lists show it: its first characters, to tell which laptop holds it (the
+                 *     token itself is kept only as a hash). Absent when the login has no token (revoked, or not `sync`).
+                 * @default null
+                 */
+                login_syncToken: string | null;
             }[];
             /** @example ok */
             status: string;
@@ -3216,6 +3285,12 @@ export interface components {
              * @default
              */
             login_role: string;
+            /**
+             * @description A sync login's token as lists show it: its first characters, to tell which laptop holds it (the
+             *     token itself is kept only as a hash). Absent when the login has no token (revoked, or not `sync`).
+             * @default null
+             */
+            login_syncToken: string | null;
         };
         LoginAnswer: {
             /** @example ok */
@@ -3574,7 +3649,10 @@ export interface components {
             /** Format: int64 */
             login_id?: number | null;
             login_name: string;
-            /** @description At least 4 characters; optional when updating. */
+            /**
+             * @description At least 12 characters and not a common password; optional when updating; not used for the
+             *     role `sync`, whose credential is the token the server makes.
+             */
             login_password?: string | null;
             login_provider?: string | null;
             login_role: string;
@@ -3876,6 +3954,20 @@ export interface components {
             /** @default  */
             subprefecture_name: string;
         };
+        /** @description A field instance's sync token, exchanged for a session of its sync login. */
+        SyncCredentials: {
+            login_syncToken: string;
+        };
+        /** @description A write's answer that carries a sync login's new token: shown this once, kept only as a hash. */
+        SyncTokenWritten: {
+            /** Format: int64 */
+            id: number;
+            /** @description The token in full (`sst_…`), for the field instance's `SYNC_TOKEN`; absent for other roles. */
+            login_syncToken?: string | null;
+            message: string;
+            /** @example ok */
+            status: string;
+        };
         TokenAnswer: {
             /** @example ok */
             status: string;
@@ -4160,6 +4252,47 @@ export interface operations {
                 };
             };
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    sync_login: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SyncCredentials"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoginAnswer"];
+                };
+            };
+            /** @description Jeton de synchronisation invalide ou révoqué */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Trop de tentatives échouées */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6606,6 +6739,43 @@ export interface operations {
             };
         };
     };
+    delete_user_sync_token: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Written"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     delete_user: {
         parameters: {
             query?: never;
@@ -6737,10 +6907,47 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Written"];
+                    "application/json": components["schemas"]["SyncTokenWritten"];
                 };
             };
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    post_user_sync_token: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SyncTokenWritten"];
+                };
+            };
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -178,6 +178,24 @@ export const fr = {
     passwordRuleOnEdit:
       'Laissez vide pour ne pas le changer ; un nouveau mot de passe a au moins 12 caractères et n’est pas un mot de passe courant.',
     providerHelp: "Facultatif : fournisseur d'identité externe",
+    syncToken: {
+      column: 'Jeton de synchronisation',
+      none: 'aucun',
+      noPassword:
+        "Un compte de synchronisation n'a pas de mot de passe : le serveur crée son jeton, affiché une seule fois après l'enregistrement.",
+      roleFixed: 'Le rôle Synchronisation se donne à la création et ne se retire pas.',
+      title: (name: string) => `Jeton de synchronisation de ${name}`,
+      copyNow: 'Copiez ce jeton maintenant : il ne sera plus jamais affiché.',
+      howTo:
+        'Sur le poste de terrain, réglez SYNC_TOKEN avec ce jeton et SYNC_CENTRAL_URL avec l’adresse de ce serveur central. Si le jeton est perdu, renouvelez-le : l’ancien cessera aussitôt de fonctionner.',
+      copied: "J'ai copié le jeton",
+      renew: 'Renouveler',
+      renewLabel: (name: string) => `Renouveler le jeton de ${name}`,
+      renewConfirm: 'Renouveler le jeton ? L’ancien cesse aussitôt de fonctionner sur le poste qui le détient.',
+      revoke: 'Révoquer',
+      revokeLabel: (name: string) => `Révoquer le jeton de ${name}`,
+      revokeConfirm: 'Révoquer le jeton ? Le poste qui le détient ne pourra plus se synchroniser.',
+    },
     rules: {
       loginNameMin: "L'identifiant doit contenir au moins 4 caractères",
       passwordRequired: 'Saisissez un mot de passe',
