@@ -248,6 +248,7 @@ describe('a working day: rights, search, lists that fit, families', { timeout: 1
       assert.equal(await next.getByLabel('Nom', { exact: true }).inputValue(), 'Bamba');
       assert.equal(await next.getByLabel('Prénoms', { exact: true }).inputValue(), '');
       await next.getByText('Salif Bamba', { exact: true }).waitFor();
+      await expectNoAxeViolations(page, 'nouveau membre de la famille');
       assert.equal(await next.getByRole('radio', { name: 'Conjoint' }).isChecked(), true);
       await expectNoAxeViolations(page, 'nouveau membre de la famille');
       await next.getByLabel('Prénoms', { exact: true }).fill('Mariam');

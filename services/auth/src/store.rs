@@ -213,17 +213,8 @@ impl Store {
         token: Option<(&str, &str)>,
     ) -> Result<(), ServiceError> {
         let mut tx = self.pool.begin().await?;
-        let role: Option<String> =
-            sqlx::query_scalar("SELECT login_role FROM auth.login WHERE login_id = $1 FOR UPDATE")
-                .bind(login_id)
-                .fetch_optional(&mut *tx)
-                .await?;
-        match role.as_deref() {
-            None => return Err(ServiceError::NotFound(msg::login_not_found(login_id))),
-            Some(role) if role != Role::Sync.as_str() => {
-                return Err(ServiceError::Conflict(msg::NOT_A_SYNC_LOGIN.into()));
-            }
-            Some(_) => {}
+        if locked_role(&mut tx, login_id).await? != Role::Sync.as_str() {
+            return Err(ServiceError::Conflict(msg::NOT_A_SYNC_LOGIN.into()));
         }
         let (key, hash) = token.unzip();
         sqlx::query(
@@ -325,13 +316,7 @@ impl Store {
         changes: LoginChanges,
     ) -> Result<(), ServiceError> {
         let mut tx = self.pool.begin().await?;
-        let current: Option<String> =
-            sqlx::query_scalar("SELECT login_role FROM auth.login WHERE login_id = $1 FOR UPDATE")
-                .bind(login_id)
-                .fetch_optional(&mut *tx)
-                .await?;
-        let current =
-            current.ok_or_else(|| ServiceError::NotFound(msg::login_not_found(login_id)))?;
+        let current = locked_role(&mut tx, login_id).await?;
         if current == Role::Admin.as_str() && changes.role.is_some_and(|r| r != Role::Admin) {
             ensure_other_admin(&mut tx, login_id).await?;
         }
@@ -425,6 +410,19 @@ impl Store {
 
 /// Locks every administrator row, then refuses when `login_id` is the only one. The lock makes two
 /// concurrent demotions of the last two administrators wait for each other instead of both succeeding.
+/// The role of a login, its row locked until the transaction ends; 404 in French when there is none.
+async fn locked_role(
+    tx: &mut Transaction<'_, Postgres>,
+    login_id: i64,
+) -> Result<String, ServiceError> {
+    let role: Option<String> =
+        sqlx::query_scalar("SELECT login_role FROM auth.login WHERE login_id = $1 FOR UPDATE")
+            .bind(login_id)
+            .fetch_optional(&mut **tx)
+            .await?;
+    role.ok_or_else(|| ServiceError::NotFound(msg::login_not_found(login_id)))
+}
+
 async fn ensure_other_admin(
     tx: &mut Transaction<'_, Postgres>,
     login_id: i64,
