@@ -154,7 +154,13 @@ export const screens: readonly Screen[] = [
     shortcut: true,
     load: () => import('../features/users/UserListPage'),
   },
-  { path: '/tools', title: fr.screens.tools, group: 'administration', access: ADMIN },
+  {
+    path: '/tools',
+    title: fr.screens.tools,
+    group: 'administration',
+    access: ADMIN,
+    load: () => import('../features/tools/ToolsPage'),
+  },
   { path: '/tools/photo_sync_failed', title: fr.screens.photoSyncFailed, group: 'administration', access: ADMIN },
 
   { path: '/about', title: fr.screens.about, group: 'help', load: () => import('../features/about/AboutPage') },

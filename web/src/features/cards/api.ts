@@ -5,6 +5,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { TableRef } from 'antd';
 import type { RefObject } from 'react';
 import { api, type Schemas } from '../../shared/api/client';
+import { fetchLoginParam, LOGIN_PARAMS_KEY } from '../../shared/api/loginParam';
 import { request } from '../../shared/api/request';
 import { useWrite } from '../../shared/api/useWrite';
 import { afterLast } from '../../shared/list/keyset';
@@ -113,16 +114,8 @@ export function useTransaction(id: number | null) {
 /** A list kept in a login parameter, parsed; one that is not set (404) gives the defaults, without a notice. */
 function useListSetting<T>(name: string, parse: (setting: string | null | undefined) => T) {
   return useQuery({
-    queryKey: ['loginParams', name],
-    queryFn: async () => {
-      const call = api.GET('/loginparam/get_loginParam/{loginParam_name}', {
-        params: { path: { loginParam_name: name } },
-      });
-      const answer = await call.catch(() => null);
-      if (answer?.response.status === 404) return parse(null);
-      // Anything else goes through the shared handling (its notice on a failure).
-      return parse((await request(call)).data.loginParam_stringValue);
-    },
+    queryKey: [...LOGIN_PARAMS_KEY, name],
+    queryFn: async () => parse((await fetchLoginParam(name))?.loginParam_stringValue),
     staleTime: 5 * 60_000,
   });
 }

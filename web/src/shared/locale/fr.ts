@@ -205,6 +205,50 @@ export const fr = {
     },
   },
 
+  // The administrator's tools screen (/tools).
+  tools: {
+    params: {
+      title: 'Paramètres de connexion',
+      intro:
+        'Les réglages que le serveur lit. Un paramètre non réglé prend la valeur par défaut indiquée dans son aide.',
+      name: 'Paramètre',
+      kind: 'Type',
+      value: 'Valeur',
+      kinds: { string: 'Texte', int: 'Nombre entier', date: 'Date', bool: 'Oui / non' },
+      known: {
+        card_price: 'Prix de la carte (FCFA)',
+        card_validityMonths: 'Validité d’une carte (mois)',
+        transaction_mobileOperators: 'Opérateurs de paiement mobile',
+        transaction_types: 'Types de paiement',
+      },
+      help: {
+        card_price: 'Le paiement minimal qui ouvre droit à une carte ; 5 000 FCFA si non réglé.',
+        card_validityMonths: 'Durée de validité d’une nouvelle carte, de 1 à 240 mois ; 60 mois si non réglé.',
+        transaction_mobileOperators:
+          'Séparés par des virgules ; si non réglé : Orange Money, MTN MoMo, Moov Money, Wave.',
+        transaction_types:
+          'valeur=Libellé, séparés par des virgules ; si non réglé : carte=Carte de membre, cotisation=Cotisation, autre=Autre.',
+      },
+      unset: 'Non réglé : valeur par défaut',
+      yes: 'Oui',
+      no: 'Non',
+      other: 'Autre paramètre',
+      otherTitle: 'Autre paramètre',
+      editTitle: (label: string) => `Modifier : ${label}`,
+      editLabel: (label: string) => `Modifier ${label}`,
+      nameRequired: 'Saisissez le nom du paramètre',
+      valueRequired: 'Saisissez une valeur',
+    },
+    hash: {
+      title: "Empreinte d'un mot de passe",
+      help: "L'empreinte argon2id d'un mot de passe, pour le régler à la main (dans un fichier de configuration). Le texte saisi n'est pas gardé.",
+      password: 'Mot de passe',
+      required: 'Saisissez un mot de passe',
+      compute: "Calculer l'empreinte",
+      result: 'Empreinte argon2id',
+    },
+  },
+
   // Spreadsheets read in the browser for an import (localities, operators' statements).
   sheetImport: {
     pick: 'Cliquez ou déposez ici le fichier à importer',
