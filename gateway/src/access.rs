@@ -37,4 +37,6 @@ permissions! {
     CardsWrite = Cards Write;
     CardsDelete = Cards Delete;
     CardsCancel = CardCancellation Delete;
+    SyncRead = Sync Read;
+    SyncWrite = Sync Write;
 }

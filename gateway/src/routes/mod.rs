@@ -11,6 +11,7 @@ pub mod login_params;
 pub mod members;
 pub mod parcels;
 pub mod statements;
+pub mod synchronization;
 pub mod transactions;
 pub mod users;
 
@@ -36,4 +37,5 @@ pub fn all() -> OpenApiRouter<AppState> {
         .merge(statements::router())
         .merge(cards::router())
         .merge(deliveries::router())
+        .merge(synchronization::router())
 }

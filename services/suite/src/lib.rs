@@ -26,6 +26,7 @@ pub struct SuiteConfig {
     pub geography: geography::GeographyConfig,
     pub members: members::MembersConfig,
     pub cards: cards::CardsConfig,
+    pub sync: sync::SyncConfig,
     pub gateway: gateway::GatewayConfig,
 }
 
@@ -54,6 +55,10 @@ impl SuiteConfig {
             cards: cards::CardsConfig {
                 database_url: database_url.clone(),
                 ..cards::CardsConfig::from_env()?
+            },
+            sync: sync::SyncConfig {
+                database_url: database_url.clone(),
+                ..sync::SyncConfig::from_env()?
             },
             gateway: gateway::GatewayConfig::from_env()?,
             database_url,
@@ -104,6 +109,12 @@ impl SuiteConfig {
                 card_prefix: cards::DEFAULT_CARD_PREFIX.into(),
                 card_issuer: cards::DEFAULT_CARD_ISSUER.into(),
             },
+            sync: sync::SyncConfig {
+                database_url: database_url.to_string(),
+                max_connections: 2,
+                running_env: common::config::RunningEnv::Central,
+                central: None,
+            },
             gateway: gateway::GatewayConfig {
                 http_addr: "127.0.0.1:0".into(),
                 web_dir,
@@ -123,7 +134,7 @@ impl SuiteConfig {
 /// Every service of the product. A new service joins here, once: the migrations, the tests' template
 /// database and the event streams follow this list.
 pub const SERVICES: &[&ServiceInfo] =
-    &[&auth::INFO, &geography::INFO, &members::INFO, &cards::INFO];
+    &[&auth::INFO, &geography::INFO, &members::INFO, &cards::INFO, &sync::INFO];
 
 /// The services that publish events, each on its own NATS stream.
 pub fn stream_services() -> impl Iterator<Item = &'static str> {
@@ -193,6 +204,7 @@ pub async fn start(mut config: SuiteConfig) -> Result<RunningSuite> {
         .await?;
     config.cards.peers = suite.peers.clone();
     suite.run(cards::build(&config.cards).await.context("the cards service cannot start")?).await?;
+    suite.run(sync::build(&config.sync).await.context("the sync service cannot start")?).await?;
 
     let Starting { naming, nats, mut parts, peers, addresses, .. } = suite;
     let channels = SERVICES

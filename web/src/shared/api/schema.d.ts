@@ -1152,6 +1152,78 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/synchronization/get.synchronization/{uuid}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One run's journal entry, by its uuid: its progress while it runs, its outcome once it ended. */
+        get: operations["journal_entry"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/synchronization/get.synchronization_list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The journal of runs. Sortable on synchronizationJournal_startedAt (default) and synchronizationJournal_id. */
+        get: operations["journal_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/synchronization/get_synchronization_start/{direction}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Starts a run on this field laptop: `to_server` (send) or `from_server` (receive). It answers the run's
+         *     journal entry at once (`synchronizationJournal_uuid`) and works in the background; one run at a time
+         *     (409), none on the central server (409).
+         */
+        get: operations["start"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/synchronization/get_synchronization_stop": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Asks a run to stop: it stops between two steps, and its journal entry says so. */
+        post: operations["stop"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/transaction/delete_transaction/{transaction_id}": {
         parameters: {
             query?: never;
@@ -2157,6 +2229,50 @@ export interface components {
             /** @example ok */
             status: string;
         };
+        Data_JournalEntry: {
+            /** @description A run of the synchronisation, as its journal keeps it (specification: the journal entry). */
+            data: {
+                /**
+                 * Format: int64
+                 * @default 0
+                 */
+                synchronizationJournal_id: number;
+                /**
+                 * @description What the run did or why it failed, in French, with its counts.
+                 * @default
+                 */
+                synchronizationJournal_message: string;
+                /**
+                 * @description RFC 3339.
+                 * @default
+                 */
+                synchronizationJournal_startedAt: string;
+                /**
+                 * @description `running`, `done`, `failed` or `stopped`.
+                 * @default
+                 */
+                synchronizationJournal_state: string;
+                /**
+                 * @description Absent while the run goes on.
+                 * @default null
+                 */
+                synchronizationJournal_stoppedAt: string | null;
+                /**
+                 * @description `to_server` or `from_server`.
+                 * @default
+                 */
+                synchronizationJournal_type: string;
+                /**
+                 * @description The login that started it.
+                 * @default
+                 */
+                synchronizationJournal_user: string;
+                /** @default  */
+                synchronizationJournal_uuid: string;
+            };
+            /** @example ok */
+            status: string;
+        };
         Data_Locality: {
             data: {
                 /**
@@ -2784,6 +2900,46 @@ export interface components {
             /** @default  */
             subprefecture_name: string;
         };
+        /** @description A run of the synchronisation, as its journal keeps it (specification: the journal entry). */
+        JournalEntry: {
+            /**
+             * Format: int64
+             * @default 0
+             */
+            synchronizationJournal_id: number;
+            /**
+             * @description What the run did or why it failed, in French, with its counts.
+             * @default
+             */
+            synchronizationJournal_message: string;
+            /**
+             * @description RFC 3339.
+             * @default
+             */
+            synchronizationJournal_startedAt: string;
+            /**
+             * @description `running`, `done`, `failed` or `stopped`.
+             * @default
+             */
+            synchronizationJournal_state: string;
+            /**
+             * @description Absent while the run goes on.
+             * @default null
+             */
+            synchronizationJournal_stoppedAt: string | null;
+            /**
+             * @description `to_server` or `from_server`.
+             * @default
+             */
+            synchronizationJournal_type: string;
+            /**
+             * @description The login that started it.
+             * @default
+             */
+            synchronizationJournal_user: string;
+            /** @default  */
+            synchronizationJournal_uuid: string;
+        };
         List_CardCandidate: {
             data: {
                 /** @default  */
@@ -2987,6 +3143,54 @@ export interface components {
                  * @default
                  */
                 region_name: string;
+            }[];
+            /** @example ok */
+            status: string;
+            /**
+             * Format: int64
+             * @description The count of all rows matching the filters.
+             */
+            total: number;
+        };
+        List_JournalEntry: {
+            data: {
+                /**
+                 * Format: int64
+                 * @default 0
+                 */
+                synchronizationJournal_id: number;
+                /**
+                 * @description What the run did or why it failed, in French, with its counts.
+                 * @default
+                 */
+                synchronizationJournal_message: string;
+                /**
+                 * @description RFC 3339.
+                 * @default
+                 */
+                synchronizationJournal_startedAt: string;
+                /**
+                 * @description `running`, `done`, `failed` or `stopped`.
+                 * @default
+                 */
+                synchronizationJournal_state: string;
+                /**
+                 * @description Absent while the run goes on.
+                 * @default null
+                 */
+                synchronizationJournal_stoppedAt: string | null;
+                /**
+                 * @description `to_server` or `from_server`.
+                 * @default
+                 */
+                synchronizationJournal_type: string;
+                /**
+                 * @description The login that started it.
+                 * @default
+                 */
+                synchronizationJournal_user: string;
+                /** @default  */
+                synchronizationJournal_uuid: string;
             }[];
             /** @example ok */
             status: string;
@@ -3909,6 +4113,10 @@ export interface components {
             transaction_date: string;
             /** @default  */
             transaction_number: string;
+        };
+        StopRun: {
+            /** @description The run's uuid (`synchronizationJournal_uuid`). */
+            uuid: string;
         };
         Subprefecture: {
             /**
@@ -6453,6 +6661,163 @@ export interface operations {
                 };
             };
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    journal_entry: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                uuid: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_JournalEntry"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    journal_list: {
+        parameters: {
+            query?: {
+                /** @description Rows per page (default 2000). */
+                _limit?: number;
+                _offset?: number;
+                /** @description A field name of the list, from its allow-list. */
+                _orderBy?: string;
+                _descending?: boolean;
+                /**
+                 * @description Keyset paging, where the list offers it: the id of the last row already received. The page is
+                 *     the rows that follow it in the same order and filters; `_offset` is then ignored.
+                 */
+                after?: number;
+                /** @description `to_server` or `from_server`. */
+                type?: string;
+                /** @description `running`, `done`, `failed` or `stopped`. */
+                state?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["List_JournalEntry"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    start: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description `to_server` or `from_server` */
+                direction: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_JournalEntry"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    stop: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StopRun"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_JournalEntry"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -1,0 +1,19 @@
+//! The sync schema's queries. Every query binds its inputs; the only text put into SQL is a sort column
+//! taken from an allow-list (`common::paging`).
+
+mod journal;
+
+pub use journal::JOURNAL_SORT;
+
+pub const SCHEMA: &str = "sync";
+
+#[derive(Clone)]
+pub struct Store {
+    pool: sqlx::PgPool,
+}
+
+impl Store {
+    pub fn new(pool: sqlx::PgPool) -> Self {
+        Store { pool }
+    }
+}
