@@ -55,7 +55,7 @@ pub struct StopRun {
     pub uuid: String,
 }
 
-/// Asks a run to stop: it stops between two steps, and its journal entry says so.
+/// Asks a run to stop: it stops within a moment, and its journal entry says so.
 #[utoipa::path(post, path = "/synchronization/get_synchronization_stop", tag = "synchronization", request_body = StopRun,
     responses((status = 200, body = Data<pb::JournalEntry>), (status = 400, body = ErrorBody), (status = 404, body = ErrorBody)))]
 pub async fn stop(
@@ -104,7 +104,8 @@ pub async fn journal_entry(
     _caller: Authorized<SyncRead>,
     Path(uuid): Path<String>,
 ) -> Result<Response, ApiError> {
-    let entry = sync(&state).get_journal_entry(pb::RunUuid { uuid: bounded(uuid) }).await?.into_inner();
+    let entry =
+        sync(&state).get_journal_entry(pb::RunUuid { uuid: bounded(uuid) }).await?.into_inner();
     Ok(envelope::data(entry))
 }
 

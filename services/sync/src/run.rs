@@ -1,5 +1,5 @@
-//! One run, in the background: it writes where it is in its journal entry, checks between two steps
-//! whether it was asked to stop, and ends `done`, `stopped` or `failed` with a French message. Its one
+//! One run, in the background: it writes where it is in its journal entry, stops as soon as it is asked
+//! to, and ends `done`, `stopped` or `failed` with a French message. Its one
 //! step today: sign the laptop in to the central server with its sync token.
 
 use crate::CentralServer;
@@ -9,6 +9,8 @@ use std::time::Duration;
 
 /// How long the central server has to answer one request.
 const CENTRAL_TIMEOUT: Duration = Duration::from_secs(30);
+/// How often a run looks whether it was asked to stop.
+const STOP_POLL: Duration = Duration::from_millis(250);
 
 /// How a run ended, short of a failure (whose message says why).
 enum Ended {
@@ -25,7 +27,12 @@ pub async fn run(
     uuid: uuid::Uuid,
     direction: &'static str,
 ) {
-    let (state, message) = match steps(&store, central.as_ref(), &http, uuid).await {
+    // A stop asked while a step waits (on the central server, say) ends the run at once.
+    let outcome = tokio::select! {
+        outcome = steps(&store, central.as_ref(), &http, uuid) => outcome,
+        () = stop_asked(&store, uuid) => Ok(Ended::Stopped),
+    };
+    let (state, message) = match outcome {
         Ok(Ended::Done(message)) => ("done", message),
         Ok(Ended::Stopped) => ("stopped", msg::STOPPED.to_string()),
         Err(message) => {
@@ -35,6 +42,20 @@ pub async fn run(
     };
     if let Err(error) = store.end_run(uuid, state, &message).await {
         tracing::error!(%uuid, %error, "the end of a sync run could not be journaled");
+    }
+}
+
+/// Resolves once the run is asked to stop (its journal row says so; any replica may have been asked).
+async fn stop_asked(store: &Store, uuid: uuid::Uuid) {
+    loop {
+        tokio::time::sleep(STOP_POLL).await;
+        match store.stop_requested(uuid).await {
+            Ok(true) => return,
+            Ok(false) => {}
+            Err(error) => {
+                tracing::warn!(%uuid, %error, "whether a sync run was asked to stop is unknown")
+            }
+        }
     }
 }
 

@@ -19,5 +19,6 @@ mod sign_in;
 mod statements;
 mod support;
 mod sync_pairing;
+mod sync_runs;
 mod transactions;
 mod users;

@@ -34,6 +34,11 @@ fn needs(method: &str, path: &str) -> Needs {
         "region" | "department" | "subprefecture" | "locality" => Area::Geography,
         "member" | "cooperative" | "parcel" => Area::Members,
         "transaction" | "get.transaction_search" | "card" | "delivery" => Area::Cards,
+        // Starting a run is a GET (specification) that writes.
+        "synchronization" if path.contains("get_synchronization_start") => {
+            return Needs::Role(Area::Sync, Access::Write);
+        }
+        "synchronization" => Area::Sync,
         other => panic!("no area for the calls under /{other}: add it to the matrix"),
     };
     Needs::Role(area, if path.starts_with("/auth/generate") { Access::Write } else { access })

@@ -80,10 +80,12 @@ impl Store {
     /// Asks a run to stop (it stops between two steps); answers the run as it is.
     #[tracing::instrument(name = "db.sync.request_stop", skip(self))]
     pub async fn request_stop(&self, uuid: uuid::Uuid) -> Result<JournalEntry, ServiceError> {
-        sqlx::query("UPDATE sync.journal SET stop_requested = true WHERE uuid = $1 AND state = 'running'")
-            .bind(uuid)
-            .execute(&self.pool)
-            .await?;
+        sqlx::query(
+            "UPDATE sync.journal SET stop_requested = true WHERE uuid = $1 AND state = 'running'",
+        )
+        .bind(uuid)
+        .execute(&self.pool)
+        .await?;
         self.journal_entry(uuid).await
     }
 
@@ -111,11 +113,13 @@ impl Store {
 
     #[tracing::instrument(name = "db.sync.journal_entry", skip(self))]
     pub async fn journal_entry(&self, uuid: uuid::Uuid) -> Result<JournalEntry, ServiceError> {
-        sqlx::query_as(AssertSqlSafe(format!("SELECT {ENTRY} FROM sync.journal j WHERE j.uuid = $1")))
-            .bind(uuid)
-            .fetch_optional(&self.pool)
-            .await?
-            .ok_or_else(|| ServiceError::NotFound(msg::run_not_found(&uuid.to_string())))
+        sqlx::query_as(AssertSqlSafe(format!(
+            "SELECT {ENTRY} FROM sync.journal j WHERE j.uuid = $1"
+        )))
+        .bind(uuid)
+        .fetch_optional(&self.pool)
+        .await?
+        .ok_or_else(|| ServiceError::NotFound(msg::run_not_found(&uuid.to_string())))
     }
 
     /// The journal, filtered by direction and state, sorted and paged.

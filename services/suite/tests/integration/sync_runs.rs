@@ -1,0 +1,156 @@
+//! A field laptop's synchronisation runs against a central server, two real suites on one machine: a run
+//! answers its uuid at once and works in the background; with the laptop's sync token it signs in to
+//! the central server and ends `done`; a revoked token, an unpaired laptop and the central server itself
+//! end or refuse it in French; a run waiting on a silent central server stops at once when asked; the
+//! journal lists and filters the runs.
+
+use crate::support::TestSuite;
+use common::config::RunningEnv;
+use reqwest::{Method, StatusCode};
+use serde_json::{Value, json};
+use std::time::Duration;
+
+/// A field suite paired (or not) with the central server at `central_url`.
+async fn field(central: Option<(String, String)>) -> TestSuite {
+    TestSuite::start_with(|c| {
+        c.gateway.running_env = RunningEnv::Field;
+        c.sync.running_env = RunningEnv::Field;
+        c.sync.central = central.map(|(url, sync_token)| sync::CentralServer { url, sync_token });
+    })
+    .await
+}
+
+async fn start(suite: &TestSuite, token: &str, direction: &str) -> (StatusCode, Value) {
+    suite.get(&format!("/api/synchronization/get_synchronization_start/{direction}"), token).await
+}
+
+/// The run's entry once it no longer runs (at most 15 s).
+async fn ended(suite: &TestSuite, token: &str, uuid: &str) -> Value {
+    let deadline = tokio::time::Instant::now() + Duration::from_secs(15);
+    loop {
+        let (status, entry) =
+            suite.get(&format!("/api/synchronization/get.synchronization/{uuid}"), token).await;
+        assert_eq!(status, StatusCode::OK, "{entry}");
+        if entry["data"]["synchronizationJournal_state"] != "running" {
+            return entry["data"].clone();
+        }
+        assert!(tokio::time::Instant::now() < deadline, "still running: {entry}");
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_paired_laptop_signs_in_to_the_central_server_and_journals_each_run() {
+    let central = TestSuite::start().await;
+    let central_admin = central.admin_token().await;
+    let (_, created) = central
+        .post(
+            "/api/user/post_user",
+            &central_admin,
+            json!({"login_name": "poste-man-1", "login_role": "sync"}),
+        )
+        .await;
+    let sync_login = created["id"].as_i64().unwrap();
+    let sync_token = created["login_syncToken"].as_str().unwrap().to_string();
+    let laptop = field(Some((central.base.clone(), sync_token))).await;
+    let admin = laptop.admin_token().await;
+
+    // Answered at once, running; then done, signed in under the laptop's sync login.
+    let (status, started) = start(&laptop, &admin, "to_server").await;
+    assert_eq!(status, StatusCode::OK, "{started}");
+    let entry = &started["data"];
+    assert_eq!(entry["synchronizationJournal_type"], "to_server");
+    assert_eq!(entry["synchronizationJournal_user"], "admin");
+    assert!(entry["synchronizationJournal_stoppedAt"].is_null(), "{entry}");
+    let uuid = entry["synchronizationJournal_uuid"].as_str().unwrap().to_string();
+    let done = ended(&laptop, &admin, &uuid).await;
+    assert_eq!(done["synchronizationJournal_state"], "done", "{done}");
+    let message = done["synchronizationJournal_message"].as_str().unwrap();
+    assert!(message.starts_with("Connecté au serveur central") && message.contains("poste-man-1"));
+    assert!(done["synchronizationJournal_stoppedAt"].as_str().is_some());
+
+    // Revoked on the central server: the next run fails, saying why.
+    let (status, _) = central
+        .delete(&format!("/api/user/delete_user-sync_token/{sync_login}"), &central_admin)
+        .await;
+    assert_eq!(status, StatusCode::OK);
+    let (_, started) = start(&laptop, &admin, "from_server").await;
+    let uuid = started["data"]["synchronizationJournal_uuid"].as_str().unwrap().to_string();
+    let failed = ended(&laptop, &admin, &uuid).await;
+    assert_eq!(failed["synchronizationJournal_state"], "failed");
+    let message = failed["synchronizationJournal_message"].as_str().unwrap();
+    assert!(
+        message.starts_with(
+            "Le serveur central refuse ce poste : Jeton de synchronisation invalide ou révoqué"
+        ),
+        "{message}"
+    );
+
+    // The journal, newest first, filtered by direction and state; a wrong filter is a French 400.
+    let list = "/api/synchronization/get.synchronization_list?_orderBy=synchronizationJournal_startedAt&_descending=true";
+    let (_, journal) = laptop.get(list, &admin).await;
+    assert_eq!(journal["total"], 2);
+    assert_eq!(journal["data"][0]["synchronizationJournal_type"], "from_server");
+    let (_, done_only) = laptop.get(&format!("{list}&state=done"), &admin).await;
+    assert_eq!(done_only["total"], 1);
+    let (_, sent) = laptop.get(&format!("{list}&type=to_server"), &admin).await;
+    assert_eq!(sent["data"][0]["synchronizationJournal_state"], "done");
+    let (status, refused) = laptop.get(&format!("{list}&state=fini"), &admin).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert!(refused["fields"]["state"].as_str().unwrap().starts_with("État inconnu"));
+    let (status, refused) = start(&laptop, &admin, "both").await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{refused}");
+
+    // The central server runs none itself; an agent starts none anywhere.
+    let (status, refused) = start(&central, &central_admin, "to_server").await;
+    assert_eq!(status, StatusCode::CONFLICT);
+    assert!(refused["message"].as_str().unwrap().starts_with("Ce serveur est le serveur central"));
+    let (_, agent) = laptop.login_with_role("awa.agent", "agent").await;
+    assert_eq!(start(&laptop, &agent, "to_server").await.0, StatusCode::FORBIDDEN);
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn an_unpaired_laptop_is_told_how_to_pair_and_a_waiting_run_stops_when_asked() {
+    let unpaired = field(None).await;
+    let admin = unpaired.admin_token().await;
+    let (_, started) = start(&unpaired, &admin, "to_server").await;
+    let uuid = started["data"]["synchronizationJournal_uuid"].as_str().unwrap().to_string();
+    let failed = ended(&unpaired, &admin, &uuid).await;
+    assert_eq!(failed["synchronizationJournal_state"], "failed");
+    assert!(failed["synchronizationJournal_message"].as_str().unwrap().contains("SYNC_TOKEN"));
+
+    // A central server that accepts the connection and never answers: the run waits, then stops on demand.
+    let silent = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let silent_url = format!("http://{}", silent.local_addr().unwrap());
+    let held = tokio::spawn(async move {
+        let mut open = Vec::new();
+        while let Ok((socket, _)) = silent.accept().await {
+            open.push(socket);
+        }
+    });
+    let laptop =
+        field(Some((silent_url, "sst_0123456789abcdef_".to_string() + &"0".repeat(64)))).await;
+    let admin = laptop.admin_token().await;
+    let (_, started) = start(&laptop, &admin, "to_server").await;
+    let uuid = started["data"]["synchronizationJournal_uuid"].as_str().unwrap().to_string();
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    // One run at a time.
+    let (status, refused) = start(&laptop, &admin, "from_server").await;
+    assert_eq!(status, StatusCode::CONFLICT, "{refused}");
+    assert!(
+        refused["message"].as_str().unwrap().starts_with("Une synchronisation est déjà en cours")
+    );
+    let (status, _) = laptop
+        .call(
+            Method::POST,
+            "/api/synchronization/get_synchronization_stop",
+            Some(&admin),
+            Some(json!({"uuid": uuid})),
+        )
+        .await;
+    assert_eq!(status, StatusCode::OK);
+    let stopped = ended(&laptop, &admin, &uuid).await;
+    assert_eq!(stopped["synchronizationJournal_state"], "stopped", "{stopped}");
+    assert_eq!(stopped["synchronizationJournal_message"], "Arrêtée à la demande.");
+    held.abort();
+}
