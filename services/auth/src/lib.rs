@@ -91,9 +91,7 @@ pub struct AuthService {
 
 /// Connects, migrates, makes sure the first administrator and the signing key exist.
 pub async fn build(config: &AuthConfig) -> Result<AuthService> {
-    common::db::ensure_database(&config.database_url).await?;
-    let pool = common::db::connect(&config.database_url, config.max_connections).await?;
-    common::db::migrate(&pool, migrator(), SCHEMA).await?;
+    let pool = INFO.database(&config.database_url, config.max_connections).await?;
     let store = store::Store::new(pool.clone());
 
     if let Some((login, password)) = &config.bootstrap_admin {

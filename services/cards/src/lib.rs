@@ -88,9 +88,7 @@ pub struct CardsService {
 
 /// Connects and migrates.
 pub async fn build(config: &CardsConfig) -> Result<CardsService> {
-    common::db::ensure_database(&config.database_url).await?;
-    let pool = common::db::connect(&config.database_url, config.max_connections).await?;
-    common::db::migrate(&pool, migrator(), SCHEMA).await?;
+    let pool = INFO.database(&config.database_url, config.max_connections).await?;
     let store = store::Store::new(pool.clone());
     let seed = store.card_key_seed(rand::random()).await?;
     let grpc = grpc::CardsGrpc {

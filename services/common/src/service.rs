@@ -34,6 +34,17 @@ pub struct ServiceInfo {
     pub follows: &'static [&'static str],
 }
 
+impl ServiceInfo {
+    /// The service's database, ready to use: created if missing, connected with at most
+    /// `max_connections`, its schema migrated. Every service's `build` starts here.
+    pub async fn database(&self, url: &str, max_connections: u32) -> Result<PgPool> {
+        crate::db::ensure_database(url).await?;
+        let pool = crate::db::connect(url, max_connections).await?;
+        crate::db::migrate(&pool, (self.migrator)(), self.schema).await?;
+        Ok(pool)
+    }
+}
+
 /// A part that runs until it is told to stop: a server, an outbox relay, a consumer.
 pub type Part = Pin<Box<dyn Future<Output = Result<()>> + Send + 'static>>;
 

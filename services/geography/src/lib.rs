@@ -54,9 +54,7 @@ pub struct GeographyService {
 
 /// Connects and migrates.
 pub async fn build(config: &GeographyConfig) -> Result<GeographyService> {
-    common::db::ensure_database(&config.database_url).await?;
-    let pool = common::db::connect(&config.database_url, config.max_connections).await?;
-    common::db::migrate(&pool, migrator(), SCHEMA).await?;
+    let pool = INFO.database(&config.database_url, config.max_connections).await?;
     Ok(GeographyService { pool })
 }
 

@@ -89,9 +89,7 @@ pub struct MembersService {
 
 /// Connects, migrates and opens the photo store.
 pub async fn build(config: &MembersConfig) -> Result<MembersService> {
-    common::db::ensure_database(&config.database_url).await?;
-    let pool = common::db::connect(&config.database_url, config.max_connections).await?;
-    common::db::migrate(&pool, migrator(), SCHEMA).await?;
+    let pool = INFO.database(&config.database_url, config.max_connections).await?;
     let photos = photos::PhotoStore::open(&config.photo_store_url).context("the photo store")?;
     let settings = MemberSettings {
         id_prefix: config.id_prefix.clone(),

@@ -72,9 +72,7 @@ pub struct SyncService {
 
 /// Connects, migrates, and closes the runs a stopped process left running.
 pub async fn build(config: &SyncConfig) -> Result<SyncService> {
-    common::db::ensure_database(&config.database_url).await?;
-    let pool = common::db::connect(&config.database_url, config.max_connections).await?;
-    common::db::migrate(&pool, migrator(), SCHEMA).await?;
+    let pool = INFO.database(&config.database_url, config.max_connections).await?;
     let store = store::Store::new(pool.clone());
     let interrupted = store.close_interrupted().await?;
     if interrupted > 0 {
