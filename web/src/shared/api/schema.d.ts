@@ -1216,7 +1216,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Asks a run to stop: it stops between two steps, and its journal entry says so. */
+        /** Asks a run to stop: it stops within a moment, and its journal entry says so. */
         post: operations["stop"];
         delete?: never;
         options?: never;
