@@ -1,6 +1,6 @@
 // The journal of synchronisation runs: newest first, paged and sorted by the server, filtered on the type
 // (send or receive) and the state; a row opens its detail with the message in full.
-import { Select, Table } from 'antd';
+import { Empty, Select, Table } from 'antd';
 import { useState } from 'react';
 import { formatCount } from '../../shared/format/count';
 import ListToolbar from '../../shared/list/ListToolbar';
@@ -57,7 +57,7 @@ export default function JournalPage() {
         loading={answer.isFetching && !answer.data}
         onChange={list.onChange}
         pagination={list.pagination(total, () => text.total(formatCount(total), total), PAGE_SIZES)}
-        locale={{ emptyText: text.none }}
+        locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={text.none} /> }}
       />
       {detail && <EntryDrawer entry={detail} onClose={() => setDetail(null)} />}
     </>

@@ -3,7 +3,7 @@
 // is read every second while it runs, with a button to stop it. The central server runs none (the buttons
 // show disabled, saying why). Below, the last 5 runs and a link to the whole journal.
 import { CloudDownloadOutlined, CloudUploadOutlined, StopOutlined } from '@ant-design/icons';
-import { Alert, Button, Descriptions, Skeleton, Space, Table, Tag, Typography } from 'antd';
+import { Alert, Button, Descriptions, Empty, Skeleton, Space, Table, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { formatDateTime } from '../../shared/format/date';
@@ -183,7 +183,7 @@ export default function SynchronizationPage() {
           dataSource={rows}
           loading={recent.isPending}
           pagination={false}
-          locale={{ emptyText: text.none }}
+          locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={text.none} /> }}
         />
       </section>
       {detail && <EntryDrawer entry={detail} onClose={() => setDetail(null)} />}
