@@ -130,6 +130,95 @@ describe('synchronisation', { timeout: 10 * 60_000 }, () => {
       }),
   );
 
+  test(
+    'a run still going on is read every second and can be stopped; a refused start says why',
+    {
+      timeout: TIMEOUT,
+    },
+    () =>
+      inBrowser('sync-running', async (page) => {
+        // The real runs end at once: this one is made up, running until it is asked to stop.
+        const uuid = 'e2e-run-0001';
+        const startedAt = new Date().toISOString();
+        let state = 'running';
+        let stopAsked = null;
+        const polls = [];
+        const entry = () => ({
+          synchronizationJournal_id: 99,
+          synchronizationJournal_uuid: uuid,
+          synchronizationJournal_type: 'from_server',
+          synchronizationJournal_state: state,
+          synchronizationJournal_message:
+            state === 'running' ? 'Connexion au serveur central…' : 'Arrêtée à la demande de admin.',
+          synchronizationJournal_user: 'admin',
+          synchronizationJournal_startedAt: startedAt,
+          synchronizationJournal_stoppedAt: state === 'running' ? null : new Date().toISOString(),
+        });
+        let refuse = false;
+        await page.route('**/api/synchronization/get_synchronization_start/*', (route) =>
+          refuse
+            ? route.fulfill({
+                status: 409,
+                json: { status: 'error', message: 'Une synchronisation est déjà en cours sur ce poste.' },
+              })
+            : route.fulfill({ json: { status: 'ok', data: entry() } }),
+        );
+        await page.route(`**/api/synchronization/get.synchronization/${uuid}`, (route) => {
+          polls.push(Date.now());
+          return route.fulfill({ json: { status: 'ok', data: entry() } });
+        });
+        await page.route('**/api/synchronization/get_synchronization_stop', (route) => {
+          stopAsked = route.request().postDataJSON();
+          state = 'stopped';
+          return route.fulfill({ json: { status: 'ok', data: entry() } });
+        });
+
+        await signIn(page, field.baseUrl, field.admin.login, field.admin.password);
+        await page.goto(`${field.baseUrl}/synchronization`);
+        await page.getByRole('button', { name: RECEIVE }).click();
+        const current = page.getByTestId('sync-current');
+        await current.getByText('En cours', { exact: true }).waitFor();
+        await current.getByText('Connexion au serveur central…', { exact: true }).waitFor();
+        await current.getByText('en cours', { exact: true }).waitFor();
+        await current.getByText('Réception', { exact: true }).waitFor();
+        await see(page, 'Synchronisation en cours');
+        // One run at a time: nothing else starts while it runs.
+        assert.equal(await page.getByRole('button', { name: SEND }).isDisabled(), true);
+        assert.equal(await page.getByRole('button', { name: RECEIVE }).isDisabled(), true);
+        await expectNoAxeViolations(page, 'synchronisation (en cours)');
+
+        // Read again every second.
+        while (polls.length < 4) await page.waitForTimeout(200);
+        const gaps = polls.slice(1).map((at, i) => at - polls[i]);
+        assert.ok(
+          gaps.every((gap) => gap >= 700 && gap <= 2500),
+          `read every second: ${gaps.join(', ')} ms`,
+        );
+
+        await current.getByRole('button', { name: 'Arrêter' }).click();
+        await current.getByText('Arrêtée', { exact: true }).waitFor();
+        assert.deepEqual(stopAsked, { uuid });
+        await current.getByText('Arrêtée à la demande de admin.', { exact: true }).waitFor();
+        assert.equal(await current.getByRole('button', { name: 'Arrêter' }).count(), 0);
+        await see(page, 'Dernière synchronisation lancée');
+        // Ended: no more reads, and a run may start again.
+        const readsOnceStopped = polls.length;
+        await page.waitForTimeout(2500);
+        assert.ok(polls.length <= readsOnceStopped + 1, `${polls.length - readsOnceStopped} reads after the stop`);
+        const send = page.getByRole('button', { name: SEND });
+        assert.equal(await send.isEnabled(), true);
+
+        // The server refuses the start (409): its French reason in the shared red notice.
+        refuse = true;
+        await send.click();
+        await page
+          .locator('.ant-notification-notice-error')
+          .filter({ hasText: 'Une synchronisation est déjà en cours sur ce poste.' })
+          .waitFor();
+        await current.getByText('Arrêtée', { exact: true }).waitFor();
+      }),
+  );
+
   test('on the central server: nothing to start, and the server refuses a start', { timeout: TIMEOUT }, () =>
     inBrowser('sync-central', async (page) => {
       await signIn(page, central.baseUrl, central.admin.login, central.admin.password);
