@@ -11,9 +11,6 @@ const TIMEOUT = 180_000;
 const UPCOMING = [
   ['/reports', 'Rapports'],
   ['/metabase_stats', 'Statistiques'],
-  ['/synchronization', 'Synchronisation'],
-  ['/synchronization/journal', 'Journal de synchronisation'],
-  ['/tools', 'Outils'],
 ];
 
 describe('screens', { timeout: 10 * 60_000 }, () => {

@@ -39,9 +39,12 @@ async function psql(databaseServer, sql) {
 }
 
 /**
+ * `env`: variables given to the suite on top of (and over) the defaults below, such as
+ * `{ RUNNING_ENV: 'field', SYNC_CENTRAL_URL, SYNC_TOKEN }` for a field laptop; none: a central server.
+ * @param {{ env?: Record<string, string> }} [options]
  * @returns {Promise<{ baseUrl: string, admin: { login: string, password: string }, stop: () => Promise<void> }>}
  */
-export async function startSuite() {
+export async function startSuite({ env = {} } = {}) {
   const bin = resolve(WEB, process.env.SUITE_BIN ?? '../target/debug/suite');
   if (!existsSync(bin))
     throw new Error(`The suite binary is missing: ${bin} (build it with cargo build, or set SUITE_BIN).`);
@@ -68,6 +71,7 @@ export async function startSuite() {
       BOOTSTRAP_ADMIN_LOGIN: admin.login,
       BOOTSTRAP_ADMIN_PASSWORD: admin.password,
       RUST_LOG: process.env.RUST_LOG ?? 'warn',
+      ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

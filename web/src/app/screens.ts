@@ -134,16 +134,20 @@ export const screens: readonly Screen[] = [
 
   {
     path: '/synchronization',
+    area: 'sync',
     title: fr.screens.synchronization,
     group: 'synchronization',
     access: SYNC,
     shortcut: true,
+    load: () => import('../features/synchronization/SynchronizationPage'),
   },
   {
     path: '/synchronization/journal',
+    area: 'sync',
     title: fr.screens.synchronizationJournal,
     group: 'synchronization',
     access: SYNC,
+    load: () => import('../features/synchronization/JournalPage'),
   },
 
   {

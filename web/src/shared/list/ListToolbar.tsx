@@ -16,13 +16,15 @@ export const SEARCH_DELAY_MS = 300;
 export const FILTER_PARAM = 'filter';
 
 interface Props {
-  searchLabel: string;
-  onSearch: (text: string) => void;
+  /** With `onSearch`: the free-text search box and its label; absent: no search (a list with filters only). */
+  searchLabel?: string;
+  onSearch?: (text: string) => void;
   /** The query parameter keeping the search (two lists of one screen keep theirs apart). */
   urlKey?: string;
   /** Extra filters, between the search and the button. */
   children?: ReactNode;
-  addLabel: string;
+  /** The button's label, with `onAdd`. */
+  addLabel?: string;
   /** Absent: no button. */
   onAdd?: () => void;
   /** Not allowed: the button shows disabled, its tooltip saying who may. */
@@ -55,7 +57,7 @@ export default function ListToolbar({
     const query = value.trim();
     if (query === searched.current) return;
     searched.current = query;
-    latest.current(query);
+    latest.current?.(query);
     setSearchParams(
       (current) => {
         const next = new URLSearchParams(current);
@@ -73,7 +75,7 @@ export default function ListToolbar({
     clearTimeout(timer.current);
     searched.current = fromUrl;
     setText(fromUrl);
-    latest.current(fromUrl);
+    latest.current?.(fromUrl);
   }, [fromUrl]);
 
   useEffect(() => () => clearTimeout(timer.current), []);
@@ -81,22 +83,24 @@ export default function ListToolbar({
   return (
     <div style={{ display: 'flex', justifyContent: 'space-between', gap: 16, marginBottom: 16, flexWrap: 'wrap' }}>
       <div style={{ display: 'flex', gap: 8, flexWrap: 'wrap', flex: 1, alignItems: 'center' }}>
-        <Input.Search
-          allowClear
-          placeholder={searchLabel}
-          aria-label={searchLabel}
-          style={{ width: 340 }}
-          value={text}
-          onChange={(event) => {
-            const value = event.target.value;
-            setText(value);
-            clearTimeout(timer.current);
-            // Cleared: the whole list at once; typed: once the user stops typing.
-            if (value.trim() === '') search('');
-            else timer.current = setTimeout(() => search(value), SEARCH_DELAY_MS);
-          }}
-          onSearch={search}
-        />
+        {onSearch && (
+          <Input.Search
+            allowClear
+            placeholder={searchLabel}
+            aria-label={searchLabel}
+            style={{ width: 340 }}
+            value={text}
+            onChange={(event) => {
+              const value = event.target.value;
+              setText(value);
+              clearTimeout(timer.current);
+              // Cleared: the whole list at once; typed: once the user stops typing.
+              if (value.trim() === '') search('');
+              else timer.current = setTimeout(() => search(value), SEARCH_DELAY_MS);
+            }}
+            onSearch={search}
+          />
+        )}
         {children}
       </div>
       {onAdd && (

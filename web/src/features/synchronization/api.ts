@@ -1,0 +1,80 @@
+// The synchronisation's calls as TanStack Query hooks: start a run (it answers at once and works in the
+// background), follow it (read again every second while it runs), stop it, and the journal of runs.
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { api, type Schemas } from '../../shared/api/client';
+import { request } from '../../shared/api/request';
+import { useWrite } from '../../shared/api/useWrite';
+import { pagingQuery, type ListParams } from '../../shared/list/listParams';
+import { isRunning, RUN_POLL_MS, runPollInterval, type SyncDirection, type SyncState } from './labels';
+
+export type JournalEntry = Schemas['JournalEntry'];
+
+/** The fields the gateway lets the journal sort on. */
+export const JOURNAL_SORTABLE = ['synchronizationJournal_startedAt', 'synchronizationJournal_id'] as const;
+export type JournalSortField = (typeof JOURNAL_SORTABLE)[number];
+
+export interface JournalListParams extends ListParams<JournalSortField> {
+  type?: SyncDirection;
+  state?: SyncState;
+}
+
+/** The journal opens newest first. */
+export const JOURNAL_DEFAULTS: JournalListParams = {
+  page: 1,
+  pageSize: 50,
+  orderBy: 'synchronizationJournal_startedAt',
+  descending: true,
+  filter: '',
+};
+
+/** A run's entry as a start or a stop answers it (no notice: the screen shows the run). */
+type RunAnswer = { message?: string; data: JournalEntry };
+
+export const syncKey = ['synchronization'] as const;
+
+/** The query of a journal page: the shared paging inputs and the two filters (none when not chosen). */
+export function journalQuery(params: JournalListParams) {
+  return { ...pagingQuery(params), type: params.type, state: params.state };
+}
+
+/** A page of the journal, read again every second while one of its runs is still going on. */
+export function useJournalList(params: JournalListParams) {
+  return useQuery({
+    queryKey: [...syncKey, 'list', params],
+    queryFn: () =>
+      request(api.GET('/synchronization/get.synchronization_list', { params: { query: journalQuery(params) } })),
+    placeholderData: keepPreviousData,
+    refetchInterval: (query) =>
+      query.state.data?.data.some((entry) => isRunning(entry.synchronizationJournal_state)) ? RUN_POLL_MS : false,
+  });
+}
+
+/** One run, by its uuid (`null`: none), read again every second while it runs. */
+export function useJournalEntry(uuid: string | null) {
+  return useQuery({
+    queryKey: [...syncKey, 'one', uuid],
+    queryFn: async () =>
+      (await request(api.GET('/synchronization/get.synchronization/{uuid}', { params: { path: { uuid: uuid! } } })))
+        .data,
+    enabled: uuid !== null,
+    refetchInterval: (query) => runPollInterval(query.state.data?.synchronizationJournal_state),
+  });
+}
+
+/** Starts a run; a refusal (one already runs, or this is the central server) shows the server's notice. */
+export function useStartSync() {
+  return useWrite([syncKey], async (direction: SyncDirection): Promise<RunAnswer> => {
+    const answer = await request(
+      api.GET('/synchronization/get_synchronization_start/{direction}', { params: { path: { direction } } }),
+    );
+    return { data: answer.data };
+  });
+}
+
+/** Asks a run to stop: it stops between two steps. */
+export function useStopSync() {
+  return useWrite([syncKey], async (uuid: string): Promise<RunAnswer> => {
+    const answer = await request(api.POST('/synchronization/get_synchronization_stop', { body: { uuid } }));
+    return { data: answer.data };
+  });
+}
