@@ -162,7 +162,9 @@ export async function checkKeysetPages(page, asked, { orderBy, lastId, header, s
   const sorted = page.waitForResponse((response) => new URL(response.url()).searchParams.get('_orderBy') === sortedBy);
   await table.locator('.ant-table-thead th').filter({ hasText: header }).click();
   await sorted;
-  assert.equal(asked.length, 3);
+  // Still scrolled to the end, the table may ask for the next rows at once: the sort's first page is
+  // the third call, the one after it, if any, already the next page.
+  assert.ok(asked.length === 3 || asked.length === 4, `${asked.length} calls`);
   assert.equal(asked[2].get('_orderBy'), sortedBy);
   assert.equal(asked[2].has('after') || asked[2].has('_offset'), false);
   await scrollToSee(page, 'Suite 4');
