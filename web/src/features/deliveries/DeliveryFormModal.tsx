@@ -3,11 +3,12 @@
 // after an error. The delivery is made unsent; it is sent from its drawer. Cards picked
 // (or the switch turned) ask before the modal closes.
 import { Button, Empty, Form, Input, Modal, Switch, Table, Typography, type TableProps } from 'antd';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { formatCount } from '../../shared/format/count';
 import { formatDate } from '../../shared/format/date';
 import { useUnsavedGuard } from '../../shared/form/useUnsavedGuard';
 import { UnsavedDialog } from '../../shared/form/UnsavedDialog';
+import { SEARCH_DELAY_MS } from '../../shared/list/ListToolbar';
 import { fr } from '../../shared/locale/fr';
 import type { CardRow } from '../cards/cardApi';
 import CardStatusTag from '../cards/CardStatusTag';
@@ -26,6 +27,8 @@ export default function DeliveryFormModal({
   onCreated: (id: number) => void;
 }) {
   const [filter, setFilter] = useState('');
+  const typing = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  useEffect(() => () => clearTimeout(typing.current), []);
   const cards = useCardsToDeliver(filter);
   const save = useSaveDelivery();
   const [selected, setSelected] = useState<number[]>([]);
@@ -102,7 +105,16 @@ export default function DeliveryFormModal({
           placeholder={text.cardSearch}
           aria-label={text.cardSearch}
           style={{ width: 340 }}
-          onSearch={(value) => setFilter(value.trim())}
+          onSearch={(value) => {
+            clearTimeout(typing.current);
+            setFilter(value.trim());
+          }}
+          onChange={(event) => {
+            // As the lists do: the search starts once typing stops.
+            const value = event.target.value;
+            clearTimeout(typing.current);
+            typing.current = setTimeout(() => setFilter(value.trim()), SEARCH_DELAY_MS);
+          }}
         />
         <Typography.Text>{text.cardsChosen(selected.length)}</Typography.Text>
       </div>
