@@ -127,6 +127,17 @@ describe('synchronisation', { timeout: 10 * 60_000 }, () => {
         await page.locator('.ant-select-dropdown:visible').getByTitle('Réception', { exact: true }).click();
         await see(page, 'Aucune synchronisation pour le moment.');
         await expectNoAxeViolations(page, 'journal de synchronisation (filtré)');
+        // The address keeps the filters: a reload shows the same choice.
+        const address = new URL(page.url());
+        assert.equal(address.searchParams.get('state'), 'failed');
+        assert.equal(address.searchParams.get('type'), 'from_server');
+        await page.reload();
+        await see(page, 'Aucune synchronisation pour le moment.');
+        await page
+          .getByLabel('Type')
+          .locator('xpath=ancestor::div[contains(@class,"ant-select")][1]')
+          .getByText('Réception')
+          .waitFor();
       }),
   );
 

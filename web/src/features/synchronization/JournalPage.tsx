@@ -2,6 +2,7 @@
 // (send or receive) and the state; a row opens its detail with the message in full.
 import { Empty, Select, Table } from 'antd';
 import { useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { formatCount } from '../../shared/format/count';
 import ListToolbar from '../../shared/list/ListToolbar';
 import { useServerList } from '../../shared/list/useServerList';
@@ -16,13 +17,41 @@ import {
 } from './api';
 import { journalColumns } from './columns';
 import EntryDrawer from './EntryDrawer';
-import { stateOptions, typeOptions, type SyncDirection, type SyncState } from './labels';
+import { SYNC_DIRECTIONS, SYNC_STATES, stateOptions, typeOptions, type SyncDirection, type SyncState } from './labels';
 
 const PAGE_SIZES = [20, 50, 100];
 const text = fr.synchronization;
 
+/** A filter read from the address, if it is one of `allowed`. */
+function oneOf<T extends string>(value: string | null, allowed: readonly T[]): T | undefined {
+  return allowed.find((known) => known === value);
+}
+
 export default function JournalPage() {
-  const list = useServerList<JournalEntry, JournalSortField, JournalListParams>(JOURNAL_DEFAULTS, JOURNAL_SORTABLE);
+  // The filters are kept in the address (?type=&state=), as the lists keep their search.
+  const [searchParams, setSearchParams] = useSearchParams();
+  const list = useServerList<JournalEntry, JournalSortField, JournalListParams>(
+    {
+      ...JOURNAL_DEFAULTS,
+      type: oneOf(searchParams.get('type'), SYNC_DIRECTIONS),
+      state: oneOf(searchParams.get('state'), SYNC_STATES),
+    },
+    JOURNAL_SORTABLE,
+  );
+  function choose(patch: { type?: SyncDirection; state?: SyncState }) {
+    list.setFilters(patch);
+    setSearchParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        for (const [key, value] of Object.entries(patch)) {
+          if (value) next.set(key, value);
+          else next.delete(key);
+        }
+        return next;
+      },
+      { replace: true },
+    );
+  }
   const answer = useJournalList(list.params);
   const [detail, setDetail] = useState<JournalEntry | null>(null);
   const total = answer.data?.total ?? 0;
@@ -37,7 +66,7 @@ export default function JournalPage() {
           style={{ width: 200 }}
           options={typeOptions()}
           value={list.params.type}
-          onChange={(type) => list.setFilters({ type })}
+          onChange={(type) => choose({ type })}
         />
         <Select<SyncState>
           allowClear
@@ -46,7 +75,7 @@ export default function JournalPage() {
           style={{ width: 200 }}
           options={stateOptions()}
           value={list.params.state}
-          onChange={(state) => list.setFilters({ state })}
+          onChange={(state) => choose({ state })}
         />
       </ListToolbar>
       <Table<JournalEntry>
