@@ -72,7 +72,7 @@ describe('synchronisation', { timeout: 10 * 60_000 }, () => {
         await send.click();
         const current = page.getByTestId('sync-current');
         await current.getByText('Terminée', { exact: true }).waitFor({ timeout: 30_000 });
-        await current.getByText('Connecté au serveur central', { exact: false }).waitFor();
+        await current.getByText('Envoi terminé', { exact: false }).waitFor();
         assert.equal(await current.getByRole('button', { name: 'Arrêter' }).count(), 0, 'no stop once ended');
         await current.getByText('Envoi', { exact: true }).waitFor();
         // The last runs list it too.
@@ -96,8 +96,8 @@ describe('synchronisation', { timeout: 10 * 60_000 }, () => {
         const drawer = page.getByRole('dialog');
         await drawer.getByText(/^Synchronisation n° \d+$/).waitFor();
         const message = await drawer.getByTestId('sync-message').textContent();
-        assert.match(message, /^Connecté au serveur central \(.*\) sous le compte poste-korhogo-1/);
-        assert.match(message, /Aucune donnée n'est encore échangée/);
+        assert.match(message, /^Envoi terminé : 0 adhérent\(s\) envoyé\(s\)/);
+        assert.match(message, /compte poste-korhogo-1 du serveur central/);
         await expectNoAxeViolations(page, 'détail d’une synchronisation');
         await page.keyboard.press('Escape');
         await drawer.waitFor({ state: 'hidden' });

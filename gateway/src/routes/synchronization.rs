@@ -1,6 +1,6 @@
-//! `synchronization/*`: a field laptop's synchronisation runs with the central server and their journal
-//! (the sync service). The calls the central server serves to field laptops come with the exchange of
-//! records (docs/api.md, "Synchronisation").
+//! `synchronization/*`: a field laptop's synchronisation runs with the central server, their journal and
+//! conflicts (the sync service), and the three calls the central server serves to field laptops'
+//! runs: the handshake, a batch received, a page of changes sent (docs/api.md, "Synchronisation").
 
 use crate::access::{SyncRead, SyncWrite};
 use crate::envelope::{self, Data, List, Paging};
@@ -23,6 +23,10 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(stop))
         .routes(routes!(journal_list))
         .routes(routes!(journal_entry))
+        .routes(routes!(conflicts))
+        .routes(routes!(handshake))
+        .routes(routes!(receive_batch))
+        .routes(routes!(send_changes))
 }
 
 fn sync(state: &AppState) -> SyncClient<TracedChannel> {
@@ -107,6 +111,89 @@ pub async fn journal_entry(
     let entry =
         sync(&state).get_journal_entry(pb::RunUuid { uuid: bounded(uuid) }).await?.into_inner();
     Ok(envelope::data(entry))
+}
+
+/// The conflicts a run met: for each member, the version kept and the version dropped (JSON records).
+#[utoipa::path(get, path = "/synchronization/get.synchronization_conflicts/{uuid}", tag = "synchronization", params(("uuid" = String, Path)),
+    responses((status = 200, body = List<pb::Conflict>), (status = 400, body = ErrorBody), (status = 404, body = ErrorBody)))]
+pub async fn conflicts(
+    State(state): State<AppState>,
+    _caller: Authorized<SyncRead>,
+    Path(uuid): Path<String>,
+) -> Result<Response, ApiError> {
+    let answer =
+        sync(&state).list_conflicts(pb::RunUuid { uuid: bounded(uuid) }).await?.into_inner();
+    let total = answer.conflicts.len() as i64;
+    Ok(envelope::list(answer.conflicts, total))
+}
+
+#[derive(Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+#[serde(rename_all = "camelCase")]
+pub struct Hello {
+    /// The field laptop's instance id (a uuid).
+    pub instance_id: String,
+    /// The greatest position of the laptop's changes.
+    pub position: i64,
+}
+
+/// On the central server, for a field laptop's run (role sync), before it sends: the laptop says who it
+/// is and where its changes stand; a database restored or copied (its instance id already seen at a later
+/// position) is refused (409, in French). Answers the central server's instance id.
+#[utoipa::path(get, path = "/synchronization/get_synchronization_to_server", tag = "synchronization", params(Hello),
+    responses((status = 200, body = Data<pb::HandshakeAnswer>), (status = 400, body = ErrorBody), (status = 409, body = ErrorBody)))]
+pub async fn handshake(
+    State(state): State<AppState>,
+    _caller: Authorized<SyncWrite>,
+    Query(hello): Query<Hello>,
+) -> Result<Response, ApiError> {
+    let request =
+        pb::HandshakeRequest { instance_id: bounded(hello.instance_id), position: hello.position };
+    Ok(envelope::data(sync(&state).handshake(request).await?.into_inner()))
+}
+
+/// On the central server, for a field laptop's run (role sync): a batch of the laptop's members
+/// (`records`, at most 1,000), applied in one transaction, the later version of a member winning (ties
+/// to the greater instance id). Answers the counts, the conflicts and an acknowledgement per record; the
+/// same `batchId` sent again changes nothing and gets the same answer.
+#[utoipa::path(post, path = "/synchronization/post_synchronization", tag = "synchronization", request_body = pb::ReceivedBatch,
+    responses((status = 200, body = Data<proto::members::SyncApplied>), (status = 400, body = ErrorBody), (status = 409, body = ErrorBody)))]
+pub async fn receive_batch(
+    State(state): State<AppState>,
+    _caller: Authorized<SyncWrite>,
+    Json(batch): Json<pb::ReceivedBatch>,
+) -> Result<Response, ApiError> {
+    Ok(envelope::data(sync(&state).receive_batch(batch).await?.into_inner()))
+}
+
+#[derive(Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+#[serde(rename_all = "camelCase")]
+pub struct ChangesAfter {
+    /// The field laptop's instance id (its own changes are left out: it has them).
+    pub instance_id: String,
+    /// The laptop's checkpoint: the last position it applied (0 the first time).
+    pub after: i64,
+    /// Members a page holds (250 by default, 1,000 at most).
+    pub limit: Option<i32>,
+}
+
+/// On the central server, for a field laptop's run (role sync): a page of the central server's changes
+/// after the laptop's checkpoint, each dependant's main member before it; `lastPosition` is the laptop's
+/// next checkpoint, to be written once the page is applied.
+#[utoipa::path(get, path = "/synchronization/get_synchronization_from_server", tag = "synchronization", params(ChangesAfter),
+    responses((status = 200, body = Data<proto::members::SyncedMemberPage>), (status = 400, body = ErrorBody)))]
+pub async fn send_changes(
+    State(state): State<AppState>,
+    _caller: Authorized<SyncWrite>,
+    Query(asked): Query<ChangesAfter>,
+) -> Result<Response, ApiError> {
+    let request = pb::ChangesAfter {
+        instance_id: bounded(asked.instance_id),
+        after: asked.after,
+        limit: asked.limit.unwrap_or(0),
+    };
+    Ok(envelope::data(sync(&state).send_changes(request).await?.into_inner()))
 }
 
 /// A word from outside, cut to a length no valid one reaches (the service says what is wrong with it).

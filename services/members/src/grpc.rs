@@ -1,11 +1,12 @@
 //! The gRPC face of the members service: translation between the contract and the rules, the store and
 //! the photo store.
 
-use crate::domain::{member_rules, photo, registry_rules};
+use crate::domain::{member_rules, messages as msg, photo, registry_rules};
 use crate::photos::{Kind, PhotoStore};
 use crate::store::cooperatives::{COOPERATIVE_OFFSET_SORTS, COOPERATIVE_SORT};
 use crate::store::members::{MEMBER_SORT, MemberSettings, versioned_photo_path};
 use crate::store::parcels::{PARCEL_OFFSET_SORTS, PARCEL_SORT, ParcelSearch};
+use crate::store::sync::{ChangesQuery, MOST_RECORDS};
 use crate::store::{MemberSearch, Store};
 use common::error::ServiceError;
 use common::identity::{Calls, Identity, Need};
@@ -34,6 +35,13 @@ static DECODING: std::sync::LazyLock<tokio::sync::Semaphore> = std::sync::LazyLo
 const READ: Need = Need::Role(Area::Members, Access::Read);
 const WRITE: Need = Need::Role(Area::Members, Access::Write);
 const DELETE: Need = Need::Role(Area::Members, Access::Delete);
+const SYNC: Need = Need::Role(Area::Sync, Access::Write);
+
+/// An instance id as the sync service sends it.
+fn instance_id(text: &str) -> Result<uuid::Uuid, ServiceError> {
+    uuid::Uuid::parse_str(text.trim())
+        .map_err(|_| ServiceError::invalid_field("instance_id", msg::SYNC_INSTANCE_ID))
+}
 
 /// What each call needs from its caller (the role matrix of docs/roles.md, checked again here).
 pub const CALLS: Calls = &[
@@ -53,6 +61,10 @@ pub const CALLS: Calls = &[
     ("GetParcel", READ),
     ("SaveParcel", WRITE),
     ("DeleteParcel", DELETE),
+    // The sync service, on behalf of a field laptop's run or of the central server's sync login.
+    ("ChangedMembers", SYNC),
+    ("ApplySyncedMembers", SYNC),
+    ("AcknowledgeSynced", SYNC),
 ];
 
 /// The page asked for, by `after` except on the sorts of `offset_sorts`.
@@ -243,6 +255,51 @@ impl Members for MembersGrpc {
 
     async fn delete_parcel(&self, request: Request<pb::Id>) -> Answer<Empty> {
         self.store.delete_parcel(request.into_inner().id).await?;
+        Ok(Response::new(Empty {}))
+    }
+
+    async fn changed_members(
+        &self,
+        request: Request<pb::ChangesRequest>,
+    ) -> Answer<pb::SyncedMemberPage> {
+        let r = request.into_inner();
+        let except_origin = match r.except_origin.trim() {
+            "" => None,
+            text => Some(instance_id(text)?),
+        };
+        let query = ChangesQuery {
+            after: r.after.max(0),
+            marked: r.marked,
+            up_to: r.up_to.max(0),
+            limit: i64::from(r.limit.clamp(1, MOST_RECORDS)),
+            instance_id: instance_id(&r.instance_id)?,
+            except_origin,
+        };
+        Ok(Response::new(self.store.changed_members(&query).await?))
+    }
+
+    async fn apply_synced_members(
+        &self,
+        request: Request<pb::SyncBatch>,
+    ) -> Answer<pb::SyncApplied> {
+        let r = request.into_inner();
+        let batch_id = uuid::Uuid::parse_str(r.batch_id.trim())
+            .map_err(|_| ServiceError::invalid_field("batch_id", msg::SYNC_BATCH_ID))?;
+        if r.records.len() > MOST_RECORDS as usize {
+            return Err(
+                ServiceError::invalid_field("records", msg::sync_too_many(MOST_RECORDS)).into()
+            );
+        }
+        let today = chrono::Local::now().date_naive();
+        let applied = self
+            .store
+            .apply_synced(batch_id, &r.records, instance_id(&r.instance_id)?, today)
+            .await?;
+        Ok(Response::new(applied))
+    }
+
+    async fn acknowledge_synced(&self, request: Request<pb::SyncAcks>) -> Answer<Empty> {
+        self.store.acknowledge_synced(&request.into_inner().acks).await?;
         Ok(Response::new(Empty {}))
     }
 }

@@ -114,6 +114,7 @@ impl SuiteConfig {
                 max_connections: 2,
                 running_env: common::config::RunningEnv::Central,
                 central: None,
+                peers: Default::default(),
             },
             gateway: gateway::GatewayConfig {
                 http_addr: "127.0.0.1:0".into(),
@@ -204,6 +205,7 @@ pub async fn start(mut config: SuiteConfig) -> Result<RunningSuite> {
         .await?;
     config.cards.peers = suite.peers.clone();
     suite.run(cards::build(&config.cards).await.context("the cards service cannot start")?).await?;
+    config.sync.peers = suite.peers.clone();
     suite.run(sync::build(&config.sync).await.context("the sync service cannot start")?).await?;
 
     let Starting { naming, nats, mut parts, peers, addresses, .. } = suite;

@@ -1,9 +1,10 @@
 //! The gRPC face of the sync service: translation between the contract and the rules, store and runs.
 
-use crate::CentralServer;
 use crate::domain::messages as msg;
 use crate::domain::runs;
+use crate::run::{BATCH, Work};
 use crate::store::{JOURNAL_SORT, Store};
+use crate::{CentralServer, MembersClient};
 use common::config::RunningEnv;
 use common::error::ServiceError;
 use common::identity::{Calls, Identity, Need};
@@ -18,6 +19,7 @@ pub struct SyncGrpc {
     running_env: RunningEnv,
     central: Option<CentralServer>,
     http: reqwest::Client,
+    members: Option<MembersClient>,
 }
 
 impl SyncGrpc {
@@ -25,9 +27,40 @@ impl SyncGrpc {
         store: Store,
         running_env: RunningEnv,
         central: Option<CentralServer>,
+        members: Option<MembersClient>,
     ) -> anyhow::Result<Self> {
-        Ok(SyncGrpc { store, running_env, central, http: reqwest::Client::builder().build()? })
+        let http = reqwest::Client::builder().build()?;
+        Ok(SyncGrpc { store, running_env, central, http, members })
     }
+
+    /// The members service, for the calls the central server serves.
+    fn members(&self) -> Result<MembersClient, ServiceError> {
+        self.members
+            .clone()
+            .ok_or_else(|| ServiceError::Unavailable(msg::NO_MEMBERS_SERVICE.into()))
+    }
+
+    /// The calls a field laptop makes are served by the central server only.
+    fn central_only(&self) -> Result<(), ServiceError> {
+        match self.running_env {
+            RunningEnv::Central => Ok(()),
+            RunningEnv::Field => Err(ServiceError::Conflict(msg::ON_FIELD.into())),
+        }
+    }
+}
+
+/// An instance id as a field laptop sends it.
+fn instance_id(text: &str) -> Result<uuid::Uuid, ServiceError> {
+    uuid::Uuid::parse_str(text.trim())
+        .map_err(|_| ServiceError::invalid_field("instanceId", msg::INSTANCE_ID))
+}
+
+/// A position as a field laptop sends it.
+fn position(value: i64, field: &str) -> Result<i64, ServiceError> {
+    if value < 0 {
+        return Err(ServiceError::invalid_field(field, msg::POSITION));
+    }
+    Ok(value)
 }
 
 type Answer<T> = Result<Response<T>, Status>;
@@ -38,6 +71,10 @@ pub const CALLS: Calls = &[
     ("StopRun", Need::Role(Area::Sync, Access::Write)),
     ("ListJournal", Need::Role(Area::Sync, Access::Read)),
     ("GetJournalEntry", Need::Role(Area::Sync, Access::Read)),
+    ("ListConflicts", Need::Role(Area::Sync, Access::Read)),
+    ("Handshake", Need::Role(Area::Sync, Access::Write)),
+    ("ReceiveBatch", Need::Role(Area::Sync, Access::Write)),
+    ("SendChanges", Need::Role(Area::Sync, Access::Write)),
 ];
 
 #[tonic::async_trait]
@@ -51,13 +88,15 @@ impl Sync for SyncGrpc {
         let uuid = uuid::Uuid::now_v7();
         let entry = self.store.start_run(uuid, direction, &caller.login_name).await?;
         tracing::info!(%uuid, direction, login_id = caller.login_id, "sync run started");
-        tokio::spawn(crate::run::run(
-            self.store.clone(),
-            self.central.clone(),
-            self.http.clone(),
-            uuid,
-            direction,
-        ));
+        let work = Work {
+            store: self.store.clone(),
+            central: self.central.clone(),
+            http: self.http.clone(),
+            members: self.members.clone(),
+        };
+        // The run calls this laptop's members service on behalf of the login that started it.
+        let token = common::identity::forwarded_token().unwrap_or_default();
+        tokio::spawn(common::identity::with_token(token, crate::run::run(work, uuid, direction)));
         Ok(Response::new(entry))
     }
 
@@ -81,5 +120,66 @@ impl Sync for SyncGrpc {
     async fn get_journal_entry(&self, request: Request<pb::RunUuid>) -> Answer<pb::JournalEntry> {
         let uuid = runs::run_uuid(&request.into_inner().uuid)?;
         Ok(Response::new(self.store.journal_entry(uuid).await?))
+    }
+
+    async fn list_conflicts(&self, request: Request<pb::RunUuid>) -> Answer<pb::ConflictList> {
+        let uuid = runs::run_uuid(&request.into_inner().uuid)?;
+        self.store.journal_entry(uuid).await?;
+        Ok(Response::new(pb::ConflictList { conflicts: self.store.conflicts(uuid).await? }))
+    }
+
+    async fn handshake(
+        &self,
+        request: Request<pb::HandshakeRequest>,
+    ) -> Answer<pb::HandshakeAnswer> {
+        self.central_only()?;
+        let caller = Identity::of(&request)?;
+        let hello = request.into_inner();
+        let laptop = instance_id(&hello.instance_id)?;
+        let position = position(hello.position, "position")?;
+        let known_position = self.store.handshake(laptop, position, &caller.login_name).await?;
+        tracing::info!(%laptop, position, known_position, login = caller.login_name, "field laptop handshake");
+        let instance_id = self.store.instance_id().await?.to_string();
+        Ok(Response::new(pb::HandshakeAnswer { instance_id, known_position }))
+    }
+
+    async fn receive_batch(
+        &self,
+        request: Request<pb::ReceivedBatch>,
+    ) -> Answer<proto::members::SyncApplied> {
+        self.central_only()?;
+        let batch = request.into_inner();
+        let laptop = instance_id(&batch.instance_id)?;
+        if !self.store.peer_known(laptop).await? {
+            return Err(ServiceError::Conflict(msg::NO_HANDSHAKE.into()).into());
+        }
+        let apply = proto::members::SyncBatch {
+            batch_id: batch.batch_id,
+            records: batch.records,
+            instance_id: self.store.instance_id().await?.to_string(),
+        };
+        let applied = self.members()?.apply_synced_members(apply).await?.into_inner();
+        tracing::info!(%laptop, created = applied.created, updated = applied.updated,
+            conflicts = applied.conflicts.len(), replayed = applied.replayed, "batch received");
+        Ok(Response::new(applied))
+    }
+
+    async fn send_changes(
+        &self,
+        request: Request<pb::ChangesAfter>,
+    ) -> Answer<proto::members::SyncedMemberPage> {
+        self.central_only()?;
+        let asked = request.into_inner();
+        let laptop = instance_id(&asked.instance_id)?;
+        let changes = proto::members::ChangesRequest {
+            after: position(asked.after, "after")?,
+            marked: false,
+            up_to: 0,
+            limit: if asked.limit > 0 { asked.limit.min(BATCH * 4) } else { BATCH },
+            instance_id: self.store.instance_id().await?.to_string(),
+            // What the laptop made itself it has (or a later version of it).
+            except_origin: laptop.to_string(),
+        };
+        Ok(self.members()?.changed_members(changes).await?)
     }
 }

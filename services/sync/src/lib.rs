@@ -1,7 +1,8 @@
-//! The sync service: the runs of a field laptop's synchronisation with the central server and their
-//! journal. Today a run signs the laptop in to the central server with its sync token (the pairing of
-//! docs/api.md) and journals the outcome; the exchange of records comes next (issue 21).
+//! The sync service: on a field laptop, the runs of its synchronisation with the central server (members
+//! sent and received in batches, conflicts and counts journaled); on the central server, the calls
+//! those runs make (docs/api.md, "Synchronisation").
 
+mod central;
 pub mod domain;
 mod grpc;
 mod run;
@@ -27,7 +28,7 @@ pub const INFO: common::service::ServiceInfo = common::service::ServiceInfo {
     schema: SCHEMA,
     migrator,
     publishes_events: false,
-    calls: &["auth"],
+    calls: &["auth", "members"],
     follows: &[],
 };
 
@@ -47,10 +48,16 @@ pub struct SyncConfig {
     pub running_env: RunningEnv,
     /// A field laptop's central server; `None` on the central server, or on a laptop not paired yet.
     pub central: Option<CentralServer>,
+    /// The services it calls: the members service, whose records travel.
+    pub peers: common::service::Peers,
 }
 
+/// The members service, whose records a run reads, applies and acknowledges.
+pub type MembersClient = proto::members::members_client::MembersClient<common::grpc::TracedChannel>;
+
 impl SyncConfig {
-    /// Reads `DATABASE_URL`, `SYNC_DB_CONNECTIONS`, `RUNNING_ENV`, `SYNC_CENTRAL_URL` and `SYNC_TOKEN`.
+    /// Reads `DATABASE_URL`, `SYNC_DB_CONNECTIONS`, `RUNNING_ENV`, `SYNC_CENTRAL_URL`, `SYNC_TOKEN` and
+    /// `MEMBERS_GRPC_URL`.
     pub fn from_env() -> Result<Self> {
         let central = match (env_opt("SYNC_CENTRAL_URL"), env_opt("SYNC_TOKEN")) {
             (Some(url), Some(sync_token)) => Some(CentralServer { url, sync_token }),
@@ -61,6 +68,7 @@ impl SyncConfig {
             max_connections: env_parse("SYNC_DB_CONNECTIONS", 4u32)?,
             running_env: RunningEnv::from_env()?,
             central,
+            peers: common::service::Peers::from_env(&INFO),
         })
     }
 }
@@ -70,15 +78,19 @@ pub struct SyncService {
     grpc: grpc::SyncGrpc,
 }
 
-/// Connects, migrates, and closes the runs a stopped process left running.
+/// Connects, migrates, makes this instance's id on a new database, and closes the runs a stopped
+/// process left running.
 pub async fn build(config: &SyncConfig) -> Result<SyncService> {
     let pool = INFO.database(&config.database_url, config.max_connections).await?;
     let store = store::Store::new(pool.clone());
+    let instance = store.ensure_instance_id().await?;
+    tracing::info!(%instance, "sync instance");
     let interrupted = store.close_interrupted().await?;
     if interrupted > 0 {
         tracing::warn!(interrupted, "runs left running by a stopped process closed as interrupted");
     }
-    let grpc = grpc::SyncGrpc::new(store, config.running_env, config.central.clone())?;
+    let members = config.peers.client::<MembersClient>()?;
+    let grpc = grpc::SyncGrpc::new(store, config.running_env, config.central.clone(), members)?;
     Ok(SyncService { pool, grpc })
 }
 

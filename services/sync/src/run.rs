@@ -1,16 +1,32 @@
-//! One run, in the background: it writes where it is in its journal entry, stops as soon as it is asked
-//! to, and ends `done`, `stopped` or `failed` with a French message. Its one
-//! step today: sign the laptop in to the central server with its sync token.
+//! One run, in the background: it writes where it is in its journal entry (message and counts), stops
+//! as soon as it is asked to, and ends `done`, `stopped` or `failed` with a French message.
+//!
+//! `to_server` sends the members marked for sending, in batches, each acknowledged version cleared of
+//! its mark; `from_server` applies the central server's changes page by page, its checkpoint written
+//! after each page is applied. A run killed anywhere and started again converges: a batch or a page
+//! sent again changes nothing, a mark is cleared only for the version the other side has, and the
+//! checkpoint never passes what is applied (DESIGN.md, "Offline synchronisation").
 
-use crate::CentralServer;
+use crate::central::Session;
 use crate::domain::messages as msg;
-use crate::store::Store;
+use crate::store::{Counts, FROM_SERVER, Store};
+use crate::{CentralServer, MembersClient};
+use proto::members as mpb;
+use proto::sync as pb;
 use std::time::Duration;
 
-/// How long the central server has to answer one request.
-const CENTRAL_TIMEOUT: Duration = Duration::from_secs(30);
 /// How often a run looks whether it was asked to stop.
 const STOP_POLL: Duration = Duration::from_millis(250);
+/// Members a batch or a page holds: about 300 KB of JSON, well under the gateway's body limit.
+pub const BATCH: i32 = 250;
+
+/// What a run needs: its journal, the central server, this instance's members service.
+pub struct Work {
+    pub store: Store,
+    pub central: Option<CentralServer>,
+    pub http: reqwest::Client,
+    pub members: Option<MembersClient>,
+}
 
 /// How a run ended, short of a failure (whose message says why).
 enum Ended {
@@ -19,18 +35,12 @@ enum Ended {
 }
 
 /// Runs `uuid` to its end and journals how it ended; never fails itself (a failure is its journal's).
-#[tracing::instrument(name = "sync.run", skip(store, central, http))]
-pub async fn run(
-    store: Store,
-    central: Option<CentralServer>,
-    http: reqwest::Client,
-    uuid: uuid::Uuid,
-    direction: &'static str,
-) {
+#[tracing::instrument(name = "sync.run", skip(work))]
+pub async fn run(work: Work, uuid: uuid::Uuid, direction: &'static str) {
     // A stop asked while a step waits (on the central server, say) ends the run at once.
     let outcome = tokio::select! {
-        outcome = steps(&store, central.as_ref(), &http, uuid) => outcome,
-        () = stop_asked(&store, uuid) => Ok(Ended::Stopped),
+        outcome = steps(&work, uuid, direction) => outcome,
+        () = stop_asked(&work.store, uuid) => Ok(Ended::Stopped),
     };
     let (state, message) = match outcome {
         Ok(Ended::Done(message)) => ("done", message),
@@ -40,7 +50,7 @@ pub async fn run(
             ("failed", message)
         }
     };
-    if let Err(error) = store.end_run(uuid, state, &message).await {
+    if let Err(error) = work.store.end_run(uuid, state, &message).await {
         tracing::error!(%uuid, %error, "the end of a sync run could not be journaled");
     }
 }
@@ -59,52 +69,181 @@ async fn stop_asked(store: &Store, uuid: uuid::Uuid) {
     }
 }
 
-async fn steps(
-    store: &Store,
-    central: Option<&CentralServer>,
-    http: &reqwest::Client,
-    uuid: uuid::Uuid,
-) -> Result<Ended, String> {
-    let central = central.ok_or_else(|| msg::NOT_PAIRED.to_string())?;
-    if store.stop_requested(uuid).await.map_err(|e| e.to_string())? {
+async fn steps(work: &Work, uuid: uuid::Uuid, direction: &str) -> Result<Ended, String> {
+    let central = work.central.as_ref().ok_or_else(|| msg::NOT_PAIRED.to_string())?;
+    let members = work.members.clone().ok_or_else(|| msg::NO_MEMBERS_SERVICE.to_string())?;
+    if work.store.stop_requested(uuid).await.map_err(|e| e.to_string())? {
         return Ok(Ended::Stopped);
     }
-    let login = sign_in(central, http).await?;
-    Ok(Ended::Done(msg::connected(&central.url, &login)))
+    let session = Session::open(central, &work.http).await?;
+    let instance = work.store.instance_id().await.map_err(|e| e.to_string())?.to_string();
+    let run =
+        Run { store: &work.store, session, members, instance, uuid, counts: Counts::default() };
+    let message = match direction {
+        "to_server" => run.send().await?,
+        _ => run.receive().await?,
+    };
+    Ok(Ended::Done(message))
 }
 
-/// Signs in to the central server with the laptop's sync token; answers the sync login's name.
-async fn sign_in(central: &CentralServer, http: &reqwest::Client) -> Result<String, String> {
-    let url = format!("{}/api/auth/sync_login", central.url.trim_end_matches('/'));
-    let body = serde_json::json!({ "login_syncToken": central.sync_token });
-    let response = http
-        .post(&url)
-        .timeout(CENTRAL_TIMEOUT)
-        .json(&body)
-        .send()
-        .await
-        .map_err(|error| msg::central_unreachable(&central.url, &cause(&error)))?;
-    let status = response.status();
-    let answer: serde_json::Value = response
-        .json()
-        .await
-        .map_err(|error| msg::central_unreachable(&central.url, &cause(&error)))?;
-    if !status.is_success() {
-        let said = answer["message"].as_str().unwrap_or("réponse sans message");
-        return Err(msg::central_refused(said));
-    }
-    Ok(answer["user"]["login_name"].as_str().unwrap_or_default().to_string())
+/// A run under way: where it sends and reads, and what it has done.
+struct Run<'a> {
+    store: &'a Store,
+    session: Session<'a>,
+    members: MembersClient,
+    instance: String,
+    uuid: uuid::Uuid,
+    counts: Counts,
 }
 
-/// A transport failure in French: what the laptop can act on.
-fn cause(error: &reqwest::Error) -> String {
-    if error.is_timeout() {
-        "pas de réponse dans le délai".into()
-    } else if error.is_connect() {
-        "connexion impossible".into()
-    } else if error.is_decode() {
-        "réponse illisible (est-ce bien un serveur Sésame ?)".into()
-    } else {
-        "échec de la requête".into()
+/// What the other side did with the records of a run.
+#[derive(Default)]
+struct Totals {
+    created: i64,
+    updated: i64,
+    unchanged: i64,
+}
+
+impl Totals {
+    fn add(&mut self, applied: &mpb::SyncApplied) {
+        self.created += applied.created;
+        self.updated += applied.updated;
+        self.unchanged += applied.unchanged;
     }
+
+    fn outcome<'a>(&self, login: &'a str, members: i64, conflicts: i64) -> msg::Outcome<'a> {
+        msg::Outcome {
+            login,
+            members,
+            created: self.created,
+            updated: self.updated,
+            unchanged: self.unchanged,
+            conflicts,
+        }
+    }
+}
+
+impl Run<'_> {
+    /// `to_server`: the members marked for sending when the run started, batch by batch.
+    async fn send(mut self) -> Result<String, String> {
+        let mut after = 0;
+        let mut up_to = 0;
+        let mut totals = Totals::default();
+        loop {
+            let page = self.marked_after(after, up_to).await?;
+            if up_to == 0 {
+                // The first page: say who this laptop is and where it stands, before anything is sent.
+                up_to = page.high_position.max(1);
+                let hello = pb::HandshakeRequest {
+                    instance_id: self.instance.clone(),
+                    position: page.high_position,
+                };
+                self.session.handshake(&hello).await?;
+            }
+            if page.records.is_empty() {
+                break;
+            }
+            let batch = pb::ReceivedBatch {
+                instance_id: self.instance.clone(),
+                batch_id: batch_id(&self.instance, "to_server", &page.records).to_string(),
+                records: page.records,
+            };
+            let applied = self.session.send_batch(&batch).await?;
+            let acks = mpb::SyncAcks { acks: applied.acks.clone() };
+            self.members.acknowledge_synced(acks).await.map_err(|s| msg::local_failed(&s))?;
+            self.counts.sent += batch.records.len() as i64;
+            self.journal(&applied).await?;
+            totals.add(&applied);
+            self.progress(&msg::sending(self.counts.sent)).await?;
+            if page.last_position <= after {
+                break;
+            }
+            after = page.last_position;
+        }
+        Ok(msg::sent(&totals.outcome(&self.session.login, self.counts.sent, self.counts.conflicts)))
+    }
+
+    /// `from_server`: the central server's changes after this laptop's checkpoint, page by page.
+    async fn receive(mut self) -> Result<String, String> {
+        let mut after = self.store.checkpoint(FROM_SERVER).await.map_err(|e| e.to_string())?;
+        let mut totals = Totals::default();
+        loop {
+            let asked =
+                pb::ChangesAfter { instance_id: self.instance.clone(), after, limit: BATCH };
+            let page = self.session.changes(&asked).await?;
+            if !page.records.is_empty() {
+                let batch = mpb::SyncBatch {
+                    batch_id: batch_id(&self.instance, "from_server", &page.records).to_string(),
+                    records: page.records.clone(),
+                    instance_id: self.instance.clone(),
+                };
+                let applied = self
+                    .members
+                    .apply_synced_members(batch)
+                    .await
+                    .map_err(|s| msg::local_failed(&s))?
+                    .into_inner();
+                self.counts.received += page.records.len() as i64;
+                self.journal(&applied).await?;
+                totals.add(&applied);
+            }
+            // Only now that the page is applied here does the checkpoint pass it.
+            if page.last_position > after {
+                self.store
+                    .save_checkpoint(FROM_SERVER, page.last_position)
+                    .await
+                    .map_err(|e| e.to_string())?;
+            }
+            self.progress(&msg::receiving(self.counts.received)).await?;
+            if page.records.is_empty() || page.last_position <= after {
+                break;
+            }
+            after = page.last_position;
+        }
+        let outcome =
+            totals.outcome(&self.session.login, self.counts.received, self.counts.conflicts);
+        Ok(msg::received(&outcome))
+    }
+
+    async fn marked_after(
+        &mut self,
+        after: i64,
+        up_to: i64,
+    ) -> Result<mpb::SyncedMemberPage, String> {
+        let asked = mpb::ChangesRequest {
+            after,
+            marked: true,
+            up_to,
+            limit: BATCH,
+            instance_id: self.instance.clone(),
+            except_origin: String::new(),
+        };
+        let page = self.members.changed_members(asked).await.map_err(|s| msg::local_failed(&s))?;
+        Ok(page.into_inner())
+    }
+
+    /// Journals a batch's conflicts under the run.
+    async fn journal(&mut self, applied: &mpb::SyncApplied) -> Result<(), String> {
+        self.store
+            .save_conflicts(self.uuid, &applied.conflicts)
+            .await
+            .map_err(|e| e.to_string())?;
+        self.counts.conflicts += applied.conflicts.len() as i64;
+        Ok(())
+    }
+
+    async fn progress(&self, message: &str) -> Result<(), String> {
+        self.store.run_progress(self.uuid, message, self.counts).await.map_err(|e| e.to_string())
+    }
+}
+
+/// A batch's idempotency key, made from what it holds (each record's uuid and position): the same batch
+/// sent again after a kill or a retry carries the same key.
+fn batch_id(instance: &str, direction: &str, records: &[mpb::SyncedMember]) -> uuid::Uuid {
+    let mut name = format!("{instance}/{direction}");
+    for record in records {
+        let uuid = record.record.as_ref().map_or("", |r| r.member_uuid.as_str());
+        name.push_str(&format!("/{uuid}@{}", record.position));
+    }
+    uuid::Uuid::new_v5(&uuid::Uuid::NAMESPACE_OID, name.as_bytes())
 }

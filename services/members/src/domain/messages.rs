@@ -128,3 +128,19 @@ pub const UUID_BY_SERVER: &str = "L'identifiant unique (uuid) est attribué par 
 pub const UUID_KEPT: &str = "L'identifiant unique (uuid) d'un adhérent ne peut pas être modifié.";
 pub const PHOTO_CHECK_ROLE: &str =
     "Seul un administrateur ou un gestionnaire peut valider ou invalider la photo d'un adhérent.";
+
+pub const SYNC_UPDATED_AT: &str = "Enregistrement synchronisé illisible : sa date de modification (updatedAt) n'est pas une date RFC 3339.";
+pub const SYNC_ORIGIN: &str = "Enregistrement synchronisé illisible : son instance d'origine (originInstance) n'est pas un uuid.";
+pub const SYNC_BATCH_ID: &str = "Le lot de synchronisation n'a pas d'identifiant (uuid) valable.";
+pub const SYNC_INSTANCE_ID: &str = "L'identifiant de l'instance (uuid) n'est pas valable.";
+
+pub fn sync_too_many(most: i32) -> String {
+    format!("Un lot de synchronisation compte au plus {most} enregistrements.")
+}
+
+pub fn sync_main_missing(firstname: &str, lastname: &str) -> String {
+    format!(
+        "Le membre principal de {firstname} {lastname} n'est pas encore arrivé : il doit être envoyé avant \
+         les membres de sa famille. Relancez la synchronisation."
+    )
+}

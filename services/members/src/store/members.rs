@@ -519,7 +519,7 @@ impl Store {
         // A new photo has not been verified yet.
         let version: Option<i32> = sqlx::query_scalar(
             "UPDATE members.member SET member_photo_file_name = $2, photo_version = photo_version + 1,
-                 member_photo_checked = false, updated_at = now(), updated_by_user = $3,
+                 member_photo_checked = false, updated_at = now(), updated_by_user = $3, origin_instance = NULL,
                  member_synchronization_needed = member_synchronization_needed OR $4
              WHERE member_id = $1 RETURNING photo_version",
         )
@@ -558,7 +558,7 @@ impl Store {
 }
 
 /// A message as a row: its JSON keyed by the fields' proto names, which are the columns' names.
-fn columns_of<M: Fields + serde::Serialize>(message: &M) -> Map<String, Value> {
+pub(super) fn columns_of<M: Fields + serde::Serialize>(message: &M) -> Map<String, Value> {
     let json = serde_json::to_value(message).unwrap_or_default();
     M::FIELDS
         .iter()
@@ -585,21 +585,33 @@ fn member_row(
     let mut member = draft.input.clone();
     member.member_id_number = fields.id_number.to_string();
     member.member_uuid = fields.member_uuid.to_string();
-    let search = text::fold(&format!(
-        "{} {} {} {}",
-        member.member_firstname, member.member_lastname, fields.id_number, member.member_contact
-    ));
+    let (search, firstname_key) = search_keys(&member);
     let mut row = columns_of(&member);
     row.remove("member_id");
     row.insert("member_order_number".into(), json!(fields.order_number));
     row.insert("member_synchronization_needed".into(), json!(settings.field_instance));
     row.insert("updated_by_user".into(), json!(caller));
+    // An edit made here: its origin is this instance (see store/sync.rs).
+    row.insert("origin_instance".into(), Value::Null);
     row.insert("search".into(), json!(search));
-    row.insert("firstname_key".into(), json!(text::fold(&member.member_firstname)));
+    row.insert("firstname_key".into(), json!(firstname_key));
     if creating {
         row.insert("member_created_by_user".into(), json!(caller));
     }
     (member, row)
+}
+
+/// The folded search keys of a member (`search`, `firstname_key`): its names, identity number and
+/// contact, and its first name alone.
+pub(super) fn search_keys(member: &pb::MemberInput) -> (String, String) {
+    let search = text::fold(&format!(
+        "{} {} {} {}",
+        member.member_firstname,
+        member.member_lastname,
+        member.member_id_number,
+        member.member_contact
+    ));
+    (search, text::fold(&member.member_firstname))
 }
 
 #[derive(sqlx::FromRow)]
@@ -663,7 +675,7 @@ fn server_owned(
 }
 
 /// Keeps `dependent_count` of the given main members equal to their number of dependants.
-async fn refresh_dependent_counts(
+pub(super) async fn refresh_dependent_counts(
     tx: &mut PgConnection,
     mains: &[Option<i64>],
 ) -> Result<(), ServiceError> {
@@ -682,7 +694,7 @@ async fn refresh_dependent_counts(
     Ok(())
 }
 
-fn unique_conflict(e: sqlx::Error, id_number: &str) -> ServiceError {
+pub(super) fn unique_conflict(e: sqlx::Error, id_number: &str) -> ServiceError {
     unique_or(
         e,
         [

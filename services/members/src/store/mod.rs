@@ -6,6 +6,7 @@ pub mod cooperatives;
 mod geography;
 pub mod members;
 pub mod parcels;
+pub mod sync;
 
 pub use geography::{GeographyEvent, Level as GeographyLevel, SavedRow, apply_geography};
 pub use members::MemberSearch;

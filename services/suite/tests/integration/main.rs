@@ -18,6 +18,7 @@ mod security;
 mod sign_in;
 mod statements;
 mod support;
+mod sync_exchange;
 mod sync_pairing;
 mod sync_runs;
 mod transactions;

@@ -34,8 +34,12 @@ fn needs(method: &str, path: &str) -> Needs {
         "region" | "department" | "subprefecture" | "locality" => Area::Geography,
         "member" | "cooperative" | "parcel" => Area::Members,
         "transaction" | "get.transaction_search" | "card" | "delivery" => Area::Cards,
-        // Starting a run is a GET (specification) that writes.
-        "synchronization" if path.contains("get_synchronization_start") => {
+        // Starting a run, the handshake and a page of changes are GETs (specification) that write.
+        "synchronization"
+            if path.contains("get_synchronization_start")
+                || path.contains("get_synchronization_to_server")
+                || path.contains("get_synchronization_from_server") =>
+        {
             return Needs::Role(Area::Sync, Access::Write);
         }
         "synchronization" => Area::Sync,

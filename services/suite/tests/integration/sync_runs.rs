@@ -10,22 +10,25 @@ use reqwest::{Method, StatusCode};
 use serde_json::{Value, json};
 use std::time::Duration;
 
-/// A field suite paired (or not) with the central server at `central_url`.
-async fn field(central: Option<(String, String)>) -> TestSuite {
+/// A field suite paired (or not) with the central server at `central_url`: its identity numbers start
+/// with `F`, and every change it makes is marked for sending.
+pub async fn field(central: Option<(String, String)>) -> TestSuite {
     TestSuite::start_with(|c| {
         c.gateway.running_env = RunningEnv::Field;
+        c.members.running_env = RunningEnv::Field;
+        c.members.id_prefix = "F".into();
         c.sync.running_env = RunningEnv::Field;
         c.sync.central = central.map(|(url, sync_token)| sync::CentralServer { url, sync_token });
     })
     .await
 }
 
-async fn start(suite: &TestSuite, token: &str, direction: &str) -> (StatusCode, Value) {
+pub async fn start(suite: &TestSuite, token: &str, direction: &str) -> (StatusCode, Value) {
     suite.get(&format!("/api/synchronization/get_synchronization_start/{direction}"), token).await
 }
 
 /// The run's entry once it no longer runs (at most 15 s).
-async fn ended(suite: &TestSuite, token: &str, uuid: &str) -> Value {
+pub async fn ended(suite: &TestSuite, token: &str, uuid: &str) -> Value {
     let deadline = tokio::time::Instant::now() + Duration::from_secs(15);
     loop {
         let (status, entry) =
@@ -66,7 +69,8 @@ async fn a_paired_laptop_signs_in_to_the_central_server_and_journals_each_run() 
     let done = ended(&laptop, &admin, &uuid).await;
     assert_eq!(done["synchronizationJournal_state"], "done", "{done}");
     let message = done["synchronizationJournal_message"].as_str().unwrap();
-    assert!(message.starts_with("Connecté au serveur central") && message.contains("poste-man-1"));
+    assert!(message.starts_with("Envoi terminé : 0 adhérent(s) envoyé(s)"), "{message}");
+    assert!(message.contains("compte poste-man-1 du serveur central"), "{message}");
     assert!(done["synchronizationJournal_stoppedAt"].as_str().is_some());
 
     // Revoked on the central server: the next run fails, saying why.

@@ -27,8 +27,65 @@ pub fn central_refused(message: &str) -> String {
     format!("Le serveur central refuse ce poste : {message}")
 }
 
-pub fn connected(url: &str, login: &str) -> String {
+pub const NO_MEMBERS_SERVICE: &str =
+    "Le service des adhérents de ce poste est introuvable : vérifiez MEMBERS_GRPC_URL.";
+pub const ON_FIELD: &str =
+    "Ce serveur est un poste de terrain : il ne reçoit pas la synchronisation d'autres postes.";
+pub const NO_HANDSHAKE: &str =
+    "Ce poste ne s'est pas présenté au serveur central : relancez la synchronisation.";
+pub const INSTANCE_ID: &str = "L'identifiant d'instance (instanceId) doit être un uuid.";
+pub const POSITION: &str = "La position (position, after) doit être un nombre positif ou nul.";
+
+pub fn restored_database(position: i64, known: i64) -> String {
     format!(
-        "Connecté au serveur central ({url}) sous le compte {login}. Aucune donnée n'est encore échangée : l'envoi et la réception des adhérents arrivent dans une prochaine version."
+        "Cette base de données du poste a été restaurée ou copiée : le serveur central a déjà reçu ce \
+         poste jusqu'à la position {known}, elle n'en est qu'à {position}. Aucune donnée n'a été envoyée. \
+         N'utilisez pas cette copie : reprenez le poste d'origine, ou demandez à l'administrateur de \
+         réinstaller ce poste avec une base neuve."
     )
+}
+
+pub fn central_unreadable(error: &serde_json::Error) -> String {
+    format!(
+        "Réponse du serveur central illisible ({error}) : les deux serveurs ont-ils la même version ?"
+    )
+}
+
+pub fn local_failed(status: &tonic::Status) -> String {
+    format!("Le service des adhérents de ce poste a refusé : {}", status.message())
+}
+
+pub fn sending(sent: i64) -> String {
+    format!("Envoi en cours : {sent} adhérent(s) envoyé(s)…")
+}
+
+pub fn receiving(received: i64) -> String {
+    format!("Réception en cours : {received} adhérent(s) reçu(s)…")
+}
+
+/// What the other side did with a run's members, and where it was signed in.
+pub struct Outcome<'a> {
+    pub login: &'a str,
+    pub members: i64,
+    pub created: i64,
+    pub updated: i64,
+    pub unchanged: i64,
+    pub conflicts: i64,
+}
+
+impl Outcome<'_> {
+    fn counts(&self) -> String {
+        format!(
+            "({} créé(s), {} mis à jour, {} déjà à jour), {} conflit(s) ; compte {} du serveur central.",
+            self.created, self.updated, self.unchanged, self.conflicts, self.login
+        )
+    }
+}
+
+pub fn sent(outcome: &Outcome) -> String {
+    format!("Envoi terminé : {} adhérent(s) envoyé(s) {}", outcome.members, outcome.counts())
+}
+
+pub fn received(outcome: &Outcome) -> String {
+    format!("Réception terminée : {} adhérent(s) reçu(s) {}", outcome.members, outcome.counts())
 }

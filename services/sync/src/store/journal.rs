@@ -7,6 +7,14 @@ use common::paging::Page;
 use proto::sync::JournalEntry;
 use sqlx::{AssertSqlSafe, Postgres, QueryBuilder};
 
+/// What a run has done so far.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Counts {
+    pub sent: i64,
+    pub received: i64,
+    pub conflicts: i64,
+}
+
 /// Public sort fields of the journal and their columns.
 pub const JOURNAL_SORT: &[(&str, &str)] =
     &[("synchronizationJournal_startedAt", "j.started_at"), ("synchronizationJournal_id", "j.id")];
@@ -17,7 +25,8 @@ const ENTRY: &str = "j.id AS synchronization_journal_id, j.uuid::text AS synchro
     j.login_name AS synchronization_journal_user,
     to_char(j.started_at AT TIME ZONE 'UTC', 'YYYY-MM-DD\"T\"HH24:MI:SS.MS\"Z\"') AS synchronization_journal_started_at,
     to_char(j.stopped_at AT TIME ZONE 'UTC', 'YYYY-MM-DD\"T\"HH24:MI:SS.MS\"Z\"') AS synchronization_journal_stopped_at,
-    j.state AS synchronization_journal_state";
+    j.state AS synchronization_journal_state, j.sent AS synchronization_journal_sent,
+    j.received AS synchronization_journal_received, j.conflicts AS synchronization_journal_conflicts";
 
 impl Store {
     /// Writes a new run; refused while another runs on this instance (one at a time).
@@ -46,14 +55,25 @@ impl Store {
         })
     }
 
-    /// Says where a running run is.
+    /// Says where a running run is: its message and its counts so far.
     #[tracing::instrument(name = "db.sync.run_progress", skip(self, message))]
-    pub async fn run_progress(&self, uuid: uuid::Uuid, message: &str) -> Result<(), ServiceError> {
-        sqlx::query("UPDATE sync.journal SET message = $2 WHERE uuid = $1 AND state = 'running'")
-            .bind(uuid)
-            .bind(message)
-            .execute(&self.pool)
-            .await?;
+    pub async fn run_progress(
+        &self,
+        uuid: uuid::Uuid,
+        message: &str,
+        counts: Counts,
+    ) -> Result<(), ServiceError> {
+        sqlx::query(
+            "UPDATE sync.journal SET message = $2, sent = $3, received = $4, conflicts = $5
+             WHERE uuid = $1 AND state = 'running'",
+        )
+        .bind(uuid)
+        .bind(message)
+        .bind(counts.sent)
+        .bind(counts.received)
+        .bind(counts.conflicts)
+        .execute(&self.pool)
+        .await?;
         Ok(())
     }
 

@@ -1,9 +1,11 @@
 //! The sync schema's queries. Every query binds its inputs; the only text put into SQL is a sort column
 //! taken from an allow-list (`common::paging`).
 
+mod exchange;
 mod journal;
 
-pub use journal::JOURNAL_SORT;
+pub use exchange::FROM_SERVER;
+pub use journal::{Counts, JOURNAL_SORT};
 
 pub const SCHEMA: &str = "sync";
 

@@ -20,11 +20,12 @@ const text = fr.cards.creation;
 
 export default function CardCreation() {
   const [paging, setPaging] = useState({ page: 1, pageSize: DEFAULT_LIST_LIMIT });
-  const answer = useCardCandidates(paging.page, paging.pageSize);
-  const create = useCreateCards();
-  const refresh = useRefreshCandidates();
   const writeRight = useRight('cards', 'write');
   const canWrite = writeRight.allowed;
+  // The candidates are for those who make cards: a role that may not is not sent asking (a refusal).
+  const answer = useCardCandidates(paging.page, paging.pageSize, canWrite);
+  const create = useCreateCards();
+  const refresh = useRefreshCandidates();
   const [selected, setSelected] = useState<number[]>([]);
   const [summary, setSummary] = useState<CreationSummary | null>(null);
   // Below the tabs, the introduction and the buttons.

@@ -94,9 +94,10 @@ const candidatesQuery = (page: number, pageSize: number) => ({
   params: { query: { _limit: pageSize, _offset: (page - 1) * pageSize } },
 });
 
-/** Members with an unused payment covering the card's price and no card standing. */
-export function useCardCandidates(page: number, pageSize: number) {
+/** Members with an unused payment covering the card's price and no card standing (asked only when `enabled`). */
+export function useCardCandidates(page: number, pageSize: number, enabled = true) {
   return useQuery({
+    enabled,
     queryKey: candidatesKey(page, pageSize),
     queryFn: () => request(api.POST('/card/get.card_creation.member_list', candidatesQuery(page, pageSize))),
     placeholderData: keepPreviousData,

@@ -1169,6 +1169,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/synchronization/get.synchronization_conflicts/{uuid}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The conflicts a run met: for each member, the version kept and the version dropped (JSON records). */
+        get: operations["conflicts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/synchronization/get.synchronization_list": {
         parameters: {
             query?: never;
@@ -1178,6 +1195,27 @@ export interface paths {
         };
         /** The journal of runs. Sortable on synchronizationJournal_startedAt (default) and synchronizationJournal_id. */
         get: operations["journal_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/synchronization/get_synchronization_from_server": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * On the central server, for a field laptop's run (role sync): a page of the central server's changes
+         *     after the laptop's checkpoint, each dependant's main member before it; `lastPosition` is the laptop's
+         *     next checkpoint, to be written once the page is applied.
+         */
+        get: operations["send_changes"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1218,6 +1256,49 @@ export interface paths {
         put?: never;
         /** Asks a run to stop: it stops within a moment, and its journal entry says so. */
         post: operations["stop"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/synchronization/get_synchronization_to_server": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * On the central server, for a field laptop's run (role sync), before it sends: the laptop says who it
+         *     is and where its changes stand; a database restored or copied (its instance id already seen at a later
+         *     position) is refused (409, in French). Answers the central server's instance id.
+         */
+        get: operations["handshake"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/synchronization/post_synchronization": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * On the central server, for a field laptop's run (role sync): a batch of the laptop's members
+         *     (`records`, at most 1,000), applied in one transaction, the later version of a member winning (ties
+         *     to the greater instance id). Answers the counts, the conflicts and an acknowledgement per record; the
+         *     same `batchId` sent again changes nothing and gets the same answer.
+         */
+        post: operations["receive_batch"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1686,6 +1767,20 @@ export interface components {
         CardsToPrint: {
             /** @default null */
             card_ids: number[] | null;
+        };
+        /** @description Two versions of one member met in a run: the one kept and the one dropped, as JSON records. */
+        Conflict: {
+            /**
+             * @description RFC 3339.
+             * @default
+             */
+            at: string;
+            /** @default  */
+            kept: string;
+            /** @default  */
+            lost: string;
+            /** @default  */
+            member_uuid: string;
         };
         Cooperative: {
             /** @default  */
@@ -2229,9 +2324,31 @@ export interface components {
             /** @example ok */
             status: string;
         };
+        Data_HandshakeAnswer: {
+            data: {
+                /**
+                 * @description The central server's own instance id.
+                 * @default
+                 */
+                instanceId: string;
+                /**
+                 * Format: int64
+                 * @description The greatest position the central server had seen of this laptop before (0: a new laptop).
+                 * @default 0
+                 */
+                knownPosition: number;
+            };
+            /** @example ok */
+            status: string;
+        };
         Data_JournalEntry: {
             /** @description A run of the synchronisation, as its journal keeps it (specification: the journal entry). */
             data: {
+                /**
+                 * Format: int64
+                 * @default 0
+                 */
+                synchronizationJournal_conflicts: number;
                 /**
                  * Format: int64
                  * @default 0
@@ -2242,6 +2359,17 @@ export interface components {
                  * @default
                  */
                 synchronizationJournal_message: string;
+                /**
+                 * Format: int64
+                 * @default 0
+                 */
+                synchronizationJournal_received: number;
+                /**
+                 * Format: int64
+                 * @description Counts so far: members sent, members received, conflicts journaled.
+                 * @default 0
+                 */
+                synchronizationJournal_sent: number;
                 /**
                  * @description RFC 3339.
                  * @default
@@ -2661,6 +2789,59 @@ export interface components {
             /** @example ok */
             status: string;
         };
+        Data_SyncApplied: {
+            data: {
+                /**
+                 * @description Every record of the batch, acknowledged by its position (applied, or kept out by a later version).
+                 * @default []
+                 */
+                acks: components["schemas"]["SyncAck"][];
+                /** @default [] */
+                conflicts: components["schemas"]["SyncConflict"][];
+                /**
+                 * Format: int64
+                 * @default 0
+                 */
+                created: number;
+                /**
+                 * @description True when the batch had been applied before (nothing changed this time).
+                 * @default false
+                 */
+                replayed: boolean;
+                /**
+                 * Format: int64
+                 * @default 0
+                 */
+                unchanged: number;
+                /**
+                 * Format: int64
+                 * @default 0
+                 */
+                updated: number;
+            };
+            /** @example ok */
+            status: string;
+        };
+        Data_SyncedMemberPage: {
+            data: {
+                /**
+                 * Format: int64
+                 * @description The greatest position of the instance when the page was read.
+                 * @default 0
+                 */
+                highPosition: number;
+                /**
+                 * Format: int64
+                 * @description The greatest position of the page (the next page starts after it); the asked `after` when empty.
+                 * @default 0
+                 */
+                lastPosition: number;
+                /** @default [] */
+                records: components["schemas"]["SyncedMember"][];
+            };
+            /** @example ok */
+            status: string;
+        };
         Data_Transaction: {
             /** @description A payment as answered. */
             data: {
@@ -2857,6 +3038,19 @@ export interface components {
             main: components["schemas"]["Member"];
             spouses: components["schemas"]["Member"][];
         };
+        HandshakeAnswer: {
+            /**
+             * @description The central server's own instance id.
+             * @default
+             */
+            instanceId: string;
+            /**
+             * Format: int64
+             * @description The greatest position the central server had seen of this laptop before (0: a new laptop).
+             * @default 0
+             */
+            knownPosition: number;
+        };
         /** @description What an import added, level by level. */
         ImportAnswer: components["schemas"]["ImportResult"] & {
             /** @example ok */
@@ -2906,12 +3100,28 @@ export interface components {
              * Format: int64
              * @default 0
              */
+            synchronizationJournal_conflicts: number;
+            /**
+             * Format: int64
+             * @default 0
+             */
             synchronizationJournal_id: number;
             /**
              * @description What the run did or why it failed, in French, with its counts.
              * @default
              */
             synchronizationJournal_message: string;
+            /**
+             * Format: int64
+             * @default 0
+             */
+            synchronizationJournal_received: number;
+            /**
+             * Format: int64
+             * @description Counts so far: members sent, members received, conflicts journaled.
+             * @default 0
+             */
+            synchronizationJournal_sent: number;
             /**
              * @description RFC 3339.
              * @default
@@ -3002,6 +3212,28 @@ export interface components {
                 card_printedAt: string | null;
                 /** @default  */
                 card_status: string;
+            }[];
+            /** @example ok */
+            status: string;
+            /**
+             * Format: int64
+             * @description The count of all rows matching the filters.
+             */
+            total: number;
+        };
+        List_Conflict: {
+            data: {
+                /**
+                 * @description RFC 3339.
+                 * @default
+                 */
+                at: string;
+                /** @default  */
+                kept: string;
+                /** @default  */
+                lost: string;
+                /** @default  */
+                member_uuid: string;
             }[];
             /** @example ok */
             status: string;
@@ -3158,12 +3390,28 @@ export interface components {
                  * Format: int64
                  * @default 0
                  */
+                synchronizationJournal_conflicts: number;
+                /**
+                 * Format: int64
+                 * @default 0
+                 */
                 synchronizationJournal_id: number;
                 /**
                  * @description What the run did or why it failed, in French, with its counts.
                  * @default
                  */
                 synchronizationJournal_message: string;
+                /**
+                 * Format: int64
+                 * @default 0
+                 */
+                synchronizationJournal_received: number;
+                /**
+                 * Format: int64
+                 * @description Counts so far: members sent, members received, conflicts journaled.
+                 * @default 0
+                 */
+                synchronizationJournal_sent: number;
                 /**
                  * @description RFC 3339.
                  * @default
@@ -4005,6 +4253,17 @@ export interface components {
              */
             delivery_proof: string;
         };
+        ReceivedBatch: {
+            /**
+             * @description The batch's idempotency key (a uuid): the same batch sent again is answered as the first time.
+             * @default
+             */
+            batchId: string;
+            /** @default  */
+            instanceId: string;
+            /** @default [] */
+            records: components["schemas"]["SyncedMember"][];
+        };
         /** @description A member whose card was not made, and why (French). */
         Refusal: {
             /**
@@ -4162,6 +4421,53 @@ export interface components {
             /** @default  */
             subprefecture_name: string;
         };
+        SyncAck: {
+            /** @default  */
+            member_uuid: string;
+            /**
+             * Format: int64
+             * @default 0
+             */
+            position: number;
+        };
+        SyncApplied: {
+            /**
+             * @description Every record of the batch, acknowledged by its position (applied, or kept out by a later version).
+             * @default []
+             */
+            acks: components["schemas"]["SyncAck"][];
+            /** @default [] */
+            conflicts: components["schemas"]["SyncConflict"][];
+            /**
+             * Format: int64
+             * @default 0
+             */
+            created: number;
+            /**
+             * @description True when the batch had been applied before (nothing changed this time).
+             * @default false
+             */
+            replayed: boolean;
+            /**
+             * Format: int64
+             * @default 0
+             */
+            unchanged: number;
+            /**
+             * Format: int64
+             * @default 0
+             */
+            updated: number;
+        };
+        /** @description Two versions of one member, of which one was kept. */
+        SyncConflict: {
+            /** @default null */
+            kept: components["schemas"]["SyncedMember"] | null;
+            /** @default null */
+            lost: components["schemas"]["SyncedMember"] | null;
+            /** @default  */
+            member_uuid: string;
+        };
         /** @description A field instance's sync token, exchanged for a session of its sync login. */
         SyncCredentials: {
             login_syncToken: string;
@@ -4175,6 +4481,60 @@ export interface components {
             message: string;
             /** @example ok */
             status: string;
+        };
+        /**
+         * @description A member as it travels between instances: the written record, keyed by its uuid (ids are each
+         *     instance's own), with what the server sets that must travel too. A field added to `MemberInput`
+         *     travels with no other edit.
+         */
+        SyncedMember: {
+            /** @default  */
+            mainMemberUuid: string;
+            /** @default  */
+            member_createdAt: string;
+            /** @default  */
+            member_createdByUser: string;
+            /**
+             * Format: int64
+             * @default 0
+             */
+            member_orderNumber: number;
+            /**
+             * @description The instance whose edit this version is (ties of `updatedAt` go to the greater id).
+             * @default
+             */
+            originInstance: string;
+            /**
+             * Format: int64
+             * @description Where this version stands in the sender's changes; its acknowledgement names it.
+             * @default 0
+             */
+            position: number;
+            /** @default null */
+            record: components["schemas"]["MemberInput"] | null;
+            /**
+             * @description RFC 3339, to the microsecond: the version's time, which decides between two versions.
+             * @default
+             */
+            updatedAt: string;
+            /** @default  */
+            updatedByUser: string;
+        };
+        SyncedMemberPage: {
+            /**
+             * Format: int64
+             * @description The greatest position of the instance when the page was read.
+             * @default 0
+             */
+            highPosition: number;
+            /**
+             * Format: int64
+             * @description The greatest position of the page (the next page starts after it); the asked `after` when empty.
+             * @default 0
+             */
+            lastPosition: number;
+            /** @default [] */
+            records: components["schemas"]["SyncedMember"][];
         };
         TokenAnswer: {
             /** @example ok */
@@ -6707,6 +7067,43 @@ export interface operations {
             };
         };
     };
+    conflicts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                uuid: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["List_Conflict"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     journal_list: {
         parameters: {
             query?: {
@@ -6738,6 +7135,40 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["List_JournalEntry"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    send_changes: {
+        parameters: {
+            query: {
+                /** @description The field laptop's instance id (its own changes are left out: it has them). */
+                instanceId: string;
+                /** @description The laptop's checkpoint: the last position it applied (0 the first time). */
+                after: number;
+                /** @description Members a page holds (250 by default, 1,000 at most). */
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_SyncedMemberPage"];
                 };
             };
             400: {
@@ -6818,6 +7249,85 @@ export interface operations {
                 };
             };
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    handshake: {
+        parameters: {
+            query: {
+                /** @description The field laptop's instance id (a uuid). */
+                instanceId: string;
+                /** @description The greatest position of the laptop's changes. */
+                position: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_HandshakeAnswer"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    receive_batch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReceivedBatch"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_SyncApplied"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };

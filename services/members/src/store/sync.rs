@@ -1,0 +1,371 @@
+//! Members as they travel between a field laptop and the central server (DESIGN.md, "Offline
+//! synchronisation"): pages of synchronised records by position, batches applied once with the later
+//! version winning, and the acknowledgements that clear a record's sending mark.
+
+use super::Store;
+use super::members::{columns_of, refresh_dependent_counts, search_keys};
+use crate::domain::{member_rules, messages as msg};
+use crate::events;
+use chrono::{DateTime, Utc};
+use common::error::ServiceError;
+use common::outbox;
+use proto::members as pb;
+use serde_json::{Value, json};
+use sqlx::types::Json;
+use sqlx::{PgConnection, Row};
+use std::collections::BTreeSet;
+
+/// The most records a page or a batch holds.
+pub const MOST_RECORDS: i32 = 1000;
+
+/// A member row `m` (its main member `mm` joined) as a `SyncedMember`, the origin of an edit made here
+/// named by `$1`. The record is the row's columns under their proto names, less what is this instance's
+/// own (ids) or not the member's (search keys, the photo's version, the position).
+const SYNCED_JSON: &str = "jsonb_build_object(
+    'record', to_jsonb(m) - 'member_id' - 'member_main_member_id' - 'search' - 'firstname_key'
+        - 'photo_version' - 'sync_position' - 'origin_instance',
+    'main_member_uuid', coalesce(mm.member_uuid::text, ''),
+    'order_number', m.member_order_number,
+    'updated_at', to_char(m.updated_at AT TIME ZONE 'UTC', 'YYYY-MM-DD\"T\"HH24:MI:SS.US\"Z\"'),
+    'updated_by_user', m.updated_by_user,
+    'created_at', to_char(m.member_created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD\"T\"HH24:MI:SS.US\"Z\"'),
+    'created_by_user', m.member_created_by_user,
+    'origin_instance', coalesce(m.origin_instance, $1::uuid)::text,
+    'position', m.sync_position)";
+
+/// A page of changes, as the sync service asks for it.
+#[derive(Debug, Clone)]
+pub struct ChangesQuery {
+    pub after: i64,
+    pub marked: bool,
+    pub up_to: i64,
+    pub limit: i64,
+    pub instance_id: uuid::Uuid,
+    pub except_origin: Option<uuid::Uuid>,
+}
+
+/// What decides between two versions of a member: the later edit, ties to the greater instance id.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+struct Version {
+    updated_at: DateTime<Utc>,
+    origin: uuid::Uuid,
+}
+
+/// The version of a record as received, its fields read (French messages on the field at fault).
+fn version_of(record: &pb::SyncedMember) -> Result<Version, ServiceError> {
+    let updated_at = DateTime::parse_from_rfc3339(&record.updated_at)
+        .map_err(|_| ServiceError::invalid_field("updatedAt", msg::SYNC_UPDATED_AT))?
+        .with_timezone(&Utc);
+    let origin = uuid::Uuid::parse_str(&record.origin_instance)
+        .map_err(|_| ServiceError::invalid_field("originInstance", msg::SYNC_ORIGIN))?;
+    Ok(Version { updated_at, origin })
+}
+
+impl Store {
+    /// The greatest position whose every change is committed: taking the positions' lock exclusively
+    /// waits for the transactions drawing one (they hold it shared, see migration 0005), so no change
+    /// at or below the answer can still appear.
+    pub async fn sync_horizon(&self) -> Result<i64, ServiceError> {
+        let mut tx = self.pool.begin().await?;
+        sqlx::query("SELECT pg_advisory_xact_lock(hashtext('members.sync_position'))")
+            .execute(&mut *tx)
+            .await?;
+        let (last, called): (i64, bool) =
+            sqlx::query_as("SELECT last_value, is_called FROM members.sync_position_seq")
+                .fetch_one(&mut *tx)
+                .await?;
+        tx.commit().await?;
+        Ok(if called { last } else { 0 })
+    }
+
+    /// A page of synchronised records in the order of their positions, each dependant's main member
+    /// before it (sent again in front when it is not in the page).
+    #[tracing::instrument(name = "db.members.sync_changes", skip(self))]
+    pub async fn changed_members(
+        &self,
+        query: &ChangesQuery,
+    ) -> Result<pb::SyncedMemberPage, ServiceError> {
+        let horizon = self.sync_horizon().await?;
+        let up_to = if query.up_to > 0 { query.up_to.min(horizon) } else { horizon };
+        let rows = sqlx::query(sqlx::AssertSqlSafe(format!(
+            "WITH page AS (
+                 SELECT m.member_id, m.sync_position FROM members.member m
+                 WHERE m.sync_position > $2 AND m.sync_position <= $3
+                   AND (NOT $4 OR m.member_synchronization_needed)
+                   AND ($6::uuid IS NULL OR m.origin_instance IS DISTINCT FROM $6)
+                 ORDER BY m.sync_position LIMIT $5),
+             mains AS (
+                 SELECT DISTINCT d.member_main_member_id AS member_id FROM page p
+                 JOIN members.member d ON d.member_id = p.member_id
+                 WHERE d.member_main_member_id IS NOT NULL
+                   AND d.member_main_member_id NOT IN (SELECT member_id FROM page))
+             SELECT {SYNCED_JSON} AS record, p.sync_position AS page_position
+             FROM (SELECT member_id, sync_position FROM page
+                   UNION ALL SELECT member_id, NULL FROM mains) p
+             JOIN members.member m ON m.member_id = p.member_id
+             LEFT JOIN members.member mm ON mm.member_id = m.member_main_member_id
+             ORDER BY m.member_is_main_account DESC, m.sync_position"
+        )))
+        .bind(query.instance_id)
+        .bind(query.after)
+        .bind(up_to)
+        .bind(query.marked)
+        .bind(query.limit)
+        .bind(query.except_origin)
+        .fetch_all(&self.pool)
+        .await?;
+        let mut records = Vec::with_capacity(rows.len());
+        let (mut last_in_page, mut page_rows) = (None, 0);
+        for row in &rows {
+            let Json(record): Json<pb::SyncedMember> = row.try_get("record")?;
+            // The main members sent again in front have no page position.
+            if let Some(position) = row.try_get::<Option<i64>, _>("page_position")? {
+                last_in_page = last_in_page.max(Some(position));
+                page_rows += 1;
+            }
+            records.push(record);
+        }
+        // A page shorter than asked went through every change up to the horizon.
+        let full = page_rows >= query.limit;
+        let last_position = match last_in_page {
+            Some(last) if full => last,
+            _ => up_to.max(query.after),
+        };
+        Ok(pb::SyncedMemberPage { records, last_position, high_position: horizon })
+    }
+
+    /// Applies a batch of records from the other side in one transaction (see `apply_one`); a batch
+    /// applied before is answered as it was then, and nothing changes.
+    #[tracing::instrument(name = "db.members.sync_apply", skip_all, fields(batch = %batch_id, records = records.len()))]
+    pub async fn apply_synced(
+        &self,
+        batch_id: uuid::Uuid,
+        records: &[pb::SyncedMember],
+        instance_id: uuid::Uuid,
+        today: chrono::NaiveDate,
+    ) -> Result<pb::SyncApplied, ServiceError> {
+        if let Some(answer) = self.batch_answer(batch_id).await? {
+            return Ok(pb::SyncApplied { replayed: true, ..answer });
+        }
+        let mut tx = self.pool.begin().await?;
+        let mut applied = pb::SyncApplied::default();
+        let mut mains = BTreeSet::new();
+        for record in records {
+            apply_one(&mut tx, record, instance_id, today, &mut applied, &mut mains).await?;
+        }
+        let mains: Vec<Option<i64>> = mains.into_iter().map(Some).collect();
+        refresh_dependent_counts(&mut tx, &mains).await?;
+        sqlx::query("INSERT INTO members.sync_batch (batch_id, answer) VALUES ($1, $2)")
+            .bind(batch_id)
+            .bind(Json(&applied))
+            .execute(&mut *tx)
+            .await?;
+        outbox::commit(tx, super::SCHEMA).await?;
+        Ok(applied)
+    }
+
+    async fn batch_answer(
+        &self,
+        batch_id: uuid::Uuid,
+    ) -> Result<Option<pb::SyncApplied>, ServiceError> {
+        let answer: Option<Json<pb::SyncApplied>> =
+            sqlx::query_scalar("SELECT answer FROM members.sync_batch WHERE batch_id = $1")
+                .bind(batch_id)
+                .fetch_optional(&self.pool)
+                .await?;
+        Ok(answer.map(|Json(a)| a))
+    }
+
+    /// Clears the sending mark of each version acknowledged, if the member has not changed since (its
+    /// position is still the one sent). Answers how many were cleared.
+    #[tracing::instrument(name = "db.members.sync_acknowledge", skip_all, fields(acks = acks.len()))]
+    pub async fn acknowledge_synced(&self, acks: &[pb::SyncAck]) -> Result<u64, ServiceError> {
+        let mut uuids = Vec::with_capacity(acks.len());
+        let mut positions = Vec::with_capacity(acks.len());
+        for ack in acks {
+            let uuid = uuid::Uuid::parse_str(&ack.member_uuid)
+                .map_err(|_| ServiceError::invalid_field("member_uuid", msg::UUID_FORMAT))?;
+            uuids.push(uuid);
+            positions.push(ack.position);
+        }
+        let cleared = sqlx::query(
+            "UPDATE members.member m SET member_synchronization_needed = false
+             FROM unnest($1::uuid[], $2::bigint[]) AS a(member_uuid, position)
+             WHERE m.member_uuid = a.member_uuid AND m.sync_position = a.position
+               AND m.member_synchronization_needed",
+        )
+        .bind(uuids)
+        .bind(positions)
+        .execute(&self.pool)
+        .await?;
+        Ok(cleared.rows_affected())
+    }
+}
+
+/// What the receiving side holds of a member, locked for the batch.
+struct Held {
+    member_id: i64,
+    version: Version,
+    marked: bool,
+    main_member_id: Option<i64>,
+    synced: pb::SyncedMember,
+}
+
+/// One record: written when it is new or later than the version held; otherwise kept out. Either way
+/// it is acknowledged, and two versions of different origins, one of which is dropped, are a conflict.
+async fn apply_one(
+    tx: &mut PgConnection,
+    record: &pb::SyncedMember,
+    instance_id: uuid::Uuid,
+    today: chrono::NaiveDate,
+    applied: &mut pb::SyncApplied,
+    mains: &mut BTreeSet<i64>,
+) -> Result<(), ServiceError> {
+    let incoming = version_of(record)?;
+    let input = record.record.clone().unwrap_or_default();
+    let uuid = uuid::Uuid::parse_str(&input.member_uuid)
+        .map_err(|_| ServiceError::invalid_field("member_uuid", msg::UUID_FORMAT))?;
+    applied.acks.push(pb::SyncAck { member_uuid: uuid.to_string(), position: record.position });
+    let held = held(tx, uuid, instance_id).await?;
+    if let Some(held) = &held
+        && held.version >= incoming
+    {
+        applied.unchanged += 1;
+        if held.version != incoming && held.version.origin != incoming.origin {
+            applied.conflicts.push(conflict(uuid, held.synced.clone(), record.clone()));
+        }
+        return Ok(());
+    }
+    let main_id = main_member_id(tx, record, &input).await?;
+    let mut sent = input.clone();
+    sent.member_id = held.as_ref().map(|h| h.member_id);
+    sent.member_main_member_id = main_id;
+    let draft = member_rules::check(&sent, today)?;
+    let mut member = draft.input;
+    member.member_id_number = input.member_id_number.trim().to_uppercase();
+    member.member_uuid = uuid.to_string();
+    member.member_cooperative_id = known_cooperative(tx, member.member_cooperative_id).await?;
+    let mut row = columns_of(&member);
+    row.remove("member_id");
+    let (search, firstname_key) = search_keys(&member);
+    row.insert("member_order_number".into(), json!(record.order_number));
+    row.insert("member_synchronization_needed".into(), json!(false));
+    row.insert("updated_at".into(), json!(incoming.updated_at.to_rfc3339()));
+    row.insert("updated_by_user".into(), json!(record.updated_by_user));
+    let created_at = Some(record.created_at.as_str()).filter(|at| !at.is_empty());
+    row.insert("member_created_at".into(), json!(created_at));
+    row.insert("member_created_by_user".into(), json!(record.created_by_user));
+    row.insert("origin_instance".into(), json!(incoming.origin));
+    row.insert("search".into(), json!(search));
+    row.insert("firstname_key".into(), json!(firstname_key));
+    let columns = row.keys().cloned().collect::<Vec<_>>().join(", ");
+    let sql = match &held {
+        None => format!(
+            "INSERT INTO members.member ({columns})
+             SELECT {columns} FROM jsonb_populate_record(NULL::members.member, $1) RETURNING member_id"
+        ),
+        Some(_) => format!(
+            "UPDATE members.member SET ({columns}) =
+             (SELECT {columns} FROM jsonb_populate_record(NULL::members.member, $1))
+             WHERE member_id = $2 RETURNING member_id"
+        ),
+    };
+    let id: i64 = sqlx::query_scalar(sqlx::AssertSqlSafe(sql))
+        .bind(Value::Object(row))
+        .bind(held.as_ref().map(|h| h.member_id))
+        .fetch_one(&mut *tx)
+        .await
+        .map_err(|e| super::members::unique_conflict(e, &member.member_id_number))?;
+    mains.extend(main_id);
+    mains.extend(held.as_ref().and_then(|h| h.main_member_id));
+    member.member_id = Some(id);
+    let subject = match &held {
+        None => {
+            applied.created += 1;
+            &events::MEMBER_CREATED
+        }
+        Some(held) => {
+            applied.updated += 1;
+            // An edit made here and not sent yet is dropped for the later one: both are journaled.
+            if held.marked && held.version.origin != incoming.origin {
+                applied.conflicts.push(conflict(uuid, record.clone(), held.synced.clone()));
+            }
+            &events::MEMBER_UPDATED
+        }
+    };
+    let event = pb::MemberSaved { meta: None, member: Some(member) };
+    outbox::enqueue(&mut *tx, super::SCHEMA, subject, &event).await?;
+    Ok(())
+}
+
+fn conflict(uuid: uuid::Uuid, kept: pb::SyncedMember, lost: pb::SyncedMember) -> pb::SyncConflict {
+    pb::SyncConflict { member_uuid: uuid.to_string(), kept: Some(kept), lost: Some(lost) }
+}
+
+/// The member `uuid` as held here, locked to the end of the batch.
+async fn held(
+    tx: &mut PgConnection,
+    uuid: uuid::Uuid,
+    instance_id: uuid::Uuid,
+) -> Result<Option<Held>, ServiceError> {
+    let row = sqlx::query(sqlx::AssertSqlSafe(format!(
+        "SELECT m.member_id, m.updated_at, coalesce(m.origin_instance, $1::uuid) AS origin,
+                m.member_synchronization_needed, m.member_main_member_id, {SYNCED_JSON} AS synced
+         FROM members.member m LEFT JOIN members.member mm ON mm.member_id = m.member_main_member_id
+         WHERE m.member_uuid = $2 FOR UPDATE OF m"
+    )))
+    .bind(instance_id)
+    .bind(uuid)
+    .fetch_optional(&mut *tx)
+    .await?;
+    let Some(row) = row else { return Ok(None) };
+    let Json(synced): Json<pb::SyncedMember> = row.try_get("synced")?;
+    Ok(Some(Held {
+        member_id: row.try_get("member_id")?,
+        version: Version { updated_at: row.try_get("updated_at")?, origin: row.try_get("origin")? },
+        marked: row.try_get("member_synchronization_needed")?,
+        main_member_id: row.try_get("member_main_member_id")?,
+        synced,
+    }))
+}
+
+/// The id here of a dependant's main member, named by its uuid: it has arrived before (the sender puts
+/// main members first), or the batch is refused.
+async fn main_member_id(
+    tx: &mut PgConnection,
+    record: &pb::SyncedMember,
+    input: &pb::MemberInput,
+) -> Result<Option<i64>, ServiceError> {
+    let main_uuid = record.main_member_uuid.trim();
+    if main_uuid.is_empty() {
+        return Ok(None);
+    }
+    let main_uuid = uuid::Uuid::parse_str(main_uuid)
+        .map_err(|_| ServiceError::invalid_field("mainMemberUuid", msg::UUID_FORMAT))?;
+    let id: Option<i64> =
+        sqlx::query_scalar("SELECT member_id FROM members.member WHERE member_uuid = $1")
+            .bind(main_uuid)
+            .fetch_optional(&mut *tx)
+            .await?;
+    id.map(Some).ok_or_else(|| {
+        ServiceError::invalid_field(
+            "mainMemberUuid",
+            msg::sync_main_missing(&input.member_firstname, &input.member_lastname),
+        )
+    })
+}
+
+/// A cooperative that exists here; cooperatives do not travel yet, so an unknown one is left out
+/// rather than refusing the whole batch.
+async fn known_cooperative(
+    tx: &mut PgConnection,
+    id: Option<i64>,
+) -> Result<Option<i64>, ServiceError> {
+    let Some(id) = id else { return Ok(None) };
+    Ok(sqlx::query_scalar(
+        "SELECT cooperative_id FROM members.cooperative WHERE cooperative_id = $1 FOR KEY SHARE",
+    )
+    .bind(id)
+    .fetch_optional(&mut *tx)
+    .await?)
+}

@@ -1,0 +1,145 @@
+//! What the exchange of records keeps: this instance's id, a field laptop's checkpoint, the field laptops
+//! the central server knows, and the conflicts of each run.
+
+use super::Store;
+use crate::domain::messages as msg;
+use common::error::ServiceError;
+use proto::members::SyncConflict;
+use proto::sync::Conflict;
+
+/// The checkpoint of the central server's changes applied on a field laptop.
+pub const FROM_SERVER: &str = "from_server";
+
+impl Store {
+    /// Makes this instance's id if it has none yet (the first start on a new database).
+    pub async fn ensure_instance_id(&self) -> Result<uuid::Uuid, ServiceError> {
+        sqlx::query("INSERT INTO sync.instance DEFAULT VALUES ON CONFLICT (one) DO NOTHING")
+            .execute(&self.pool)
+            .await?;
+        self.instance_id().await
+    }
+
+    /// This instance's id.
+    pub async fn instance_id(&self) -> Result<uuid::Uuid, ServiceError> {
+        Ok(sqlx::query_scalar("SELECT id FROM sync.instance").fetch_one(&self.pool).await?)
+    }
+
+    /// The position a checkpoint holds (0 before the first page).
+    pub async fn checkpoint(&self, name: &str) -> Result<i64, ServiceError> {
+        let position: Option<i64> =
+            sqlx::query_scalar("SELECT position FROM sync.checkpoint WHERE name = $1")
+                .bind(name)
+                .fetch_optional(&self.pool)
+                .await?;
+        Ok(position.unwrap_or(0))
+    }
+
+    /// Moves a checkpoint forward, once the page it ends is applied (never back).
+    #[tracing::instrument(name = "db.sync.save_checkpoint", skip(self))]
+    pub async fn save_checkpoint(&self, name: &str, position: i64) -> Result<(), ServiceError> {
+        sqlx::query(
+            "INSERT INTO sync.checkpoint (name, position) VALUES ($1, $2)
+             ON CONFLICT (name) DO UPDATE SET position = greatest(sync.checkpoint.position, $2),
+                 updated_at = now()",
+        )
+        .bind(name)
+        .bind(position)
+        .execute(&self.pool)
+        .await?;
+        Ok(())
+    }
+
+    /// On the central server: a field laptop's handshake. A new laptop is recorded; a known one must be
+    /// at or after the position it reached before, or its database was restored or copied (refused).
+    /// Answers the position known before.
+    #[tracing::instrument(name = "db.sync.handshake", skip(self))]
+    pub async fn handshake(
+        &self,
+        instance_id: uuid::Uuid,
+        position: i64,
+        login_name: &str,
+    ) -> Result<i64, ServiceError> {
+        let mut tx = self.pool.begin().await?;
+        let known: Option<i64> = sqlx::query_scalar(
+            "SELECT high_position FROM sync.peer WHERE instance_id = $1 FOR UPDATE",
+        )
+        .bind(instance_id)
+        .fetch_optional(&mut *tx)
+        .await?;
+        if let Some(known) = known
+            && position < known
+        {
+            return Err(ServiceError::Conflict(msg::restored_database(position, known)));
+        }
+        sqlx::query(
+            "INSERT INTO sync.peer (instance_id, login_name, high_position) VALUES ($1, $2, $3)
+             ON CONFLICT (instance_id) DO UPDATE SET high_position = $3, login_name = $2, last_seen = now()",
+        )
+        .bind(instance_id)
+        .bind(login_name)
+        .bind(position)
+        .execute(&mut *tx)
+        .await?;
+        tx.commit().await?;
+        Ok(known.unwrap_or(0))
+    }
+
+    /// On the central server: whether a field laptop made its handshake.
+    pub async fn peer_known(&self, instance_id: uuid::Uuid) -> Result<bool, ServiceError> {
+        Ok(sqlx::query_scalar("SELECT EXISTS (SELECT FROM sync.peer WHERE instance_id = $1)")
+            .bind(instance_id)
+            .fetch_one(&self.pool)
+            .await?)
+    }
+
+    /// Journals the conflicts a batch met, under its run.
+    #[tracing::instrument(name = "db.sync.save_conflicts", skip_all, fields(conflicts = conflicts.len()))]
+    pub async fn save_conflicts(
+        &self,
+        run: uuid::Uuid,
+        conflicts: &[SyncConflict],
+    ) -> Result<(), ServiceError> {
+        if conflicts.is_empty() {
+            return Ok(());
+        }
+        let mut members = Vec::with_capacity(conflicts.len());
+        let mut kept = Vec::with_capacity(conflicts.len());
+        let mut lost = Vec::with_capacity(conflicts.len());
+        for conflict in conflicts {
+            let Ok(member) = uuid::Uuid::parse_str(&conflict.member_uuid) else {
+                tracing::warn!(
+                    member_uuid = conflict.member_uuid,
+                    "a conflict names no member uuid"
+                );
+                continue;
+            };
+            members.push(member);
+            kept.push(serde_json::to_value(&conflict.kept).map_err(anyhow::Error::from)?);
+            lost.push(serde_json::to_value(&conflict.lost).map_err(anyhow::Error::from)?);
+        }
+        sqlx::query(
+            "INSERT INTO sync.conflict (run_uuid, member_uuid, kept, lost)
+             SELECT $1, * FROM unnest($2::uuid[], $3::jsonb[], $4::jsonb[])",
+        )
+        .bind(run)
+        .bind(members)
+        .bind(kept)
+        .bind(lost)
+        .execute(&self.pool)
+        .await?;
+        Ok(())
+    }
+
+    /// The conflicts of a run, in the order they were met.
+    #[tracing::instrument(name = "db.sync.conflicts", skip(self))]
+    pub async fn conflicts(&self, run: uuid::Uuid) -> Result<Vec<Conflict>, ServiceError> {
+        Ok(sqlx::query_as(
+            "SELECT member_uuid::text AS member_uuid, kept::text AS kept, lost::text AS lost,
+                    to_char(at AT TIME ZONE 'UTC', 'YYYY-MM-DD\"T\"HH24:MI:SS.MS\"Z\"') AS at
+             FROM sync.conflict WHERE run_uuid = $1 ORDER BY id",
+        )
+        .bind(run)
+        .fetch_all(&self.pool)
+        .await?)
+    }
+}
