@@ -11,11 +11,22 @@ const TIMEOUT = 180_000;
 const AGENT = { login: 'agent.kone', password: 'agent-pass-2026' };
 const SEND = 'Envoyer au serveur central';
 const RECEIVE = 'Recevoir du serveur central';
+// The family registered on the laptop before its first run, and the two addresses of the conflict.
+const FAMILY = 'Gnamiensync';
+const FIELD_ADDRESS = 'Quartier Soba, Korhogo (saisie du poste)';
+const CENTRAL_ADDRESS = 'Quartier Résidentiel, Korhogo (saisie du central)';
+
+/** The value shown beside `label` in a bordered Descriptions (`scope`). */
+async function describedValue(scope, label) {
+  const row = scope.locator('.ant-descriptions-row', { has: scope.page().getByText(label, { exact: true }) });
+  return (await row.locator('.ant-descriptions-item-content').textContent()).trim();
+}
 
 describe('synchronisation', { timeout: 10 * 60_000 }, () => {
   let central;
   let field;
   let centralToken;
+  let fieldToken;
   let syncLoginId;
 
   before(async () => {
@@ -31,7 +42,7 @@ describe('synchronisation', { timeout: 10 * 60_000 }, () => {
     field = await startSuite({
       env: { RUNNING_ENV: 'field', SYNC_CENTRAL_URL: central.baseUrl, SYNC_TOKEN: made.login_syncToken },
     });
-    const fieldToken = await apiSignIn(field);
+    fieldToken = await apiSignIn(field);
     await apiCall(field, fieldToken, 'POST', '/api/user/post_user', {
       login_name: AGENT.login,
       login_password: AGENT.password,
@@ -62,6 +73,18 @@ describe('synchronisation', { timeout: 10 * 60_000 }, () => {
         assert.equal(await page.getByRole('button', { name: RECEIVE }).isEnabled(), true);
         await expectNoAxeViolations(page, 'synchronisation (poste de terrain)');
 
+        // A family registered on the laptop: a main member and a spouse, to send.
+        const main = await apiCall(field, fieldToken, 'POST', '/api/member/post_member', {
+          member_firstname: 'Akissi',
+          member_lastname: FAMILY,
+        });
+        await apiCall(field, fieldToken, 'POST', '/api/member/post_member', {
+          member_firstname: 'Yao',
+          member_lastname: FAMILY,
+          member_isSpouse: true,
+          member_mainMemberId: main.id,
+        });
+
         // The browser's network state, followed live.
         await page.context().setOffline(true);
         await see(page, 'Hors ligne');
@@ -72,12 +95,19 @@ describe('synchronisation', { timeout: 10 * 60_000 }, () => {
         await send.click();
         const current = page.getByTestId('sync-current');
         await current.getByText('Terminée', { exact: true }).waitFor({ timeout: 30_000 });
-        await current.getByText('Envoi terminé', { exact: false }).waitFor();
+        await current.getByText('Envoi terminé : 2 adhérent(s) envoyé(s)', { exact: false }).waitFor();
+        assert.equal(await describedValue(current, 'Envoyés'), '2');
+        assert.equal(await describedValue(current, 'Reçus'), '0');
+        assert.equal(await describedValue(current, 'Conflits'), '0');
         assert.equal(await current.getByRole('button', { name: 'Arrêter' }).count(), 0, 'no stop once ended');
+        // The central server has them now.
+        const atCentral = await apiCall(central, centralToken, 'GET', `/api/member/get.member_list?filter=${FAMILY}`);
+        assert.equal(atCentral.total, 2, JSON.stringify(atCentral.data));
         await current.getByText('Envoi', { exact: true }).waitFor();
-        // The last runs list it too.
+        // The last runs list it too, with its counts.
         const recent = page.locator('.ant-table');
         await rowOf(recent, 'Envoi').getByText('Terminée', { exact: true }).waitFor();
+        assert.match(await rowOf(recent, 'Envoi').textContent(), /Terminée.*\b2\b.*\b0\b.*\b0\b/);
         await expectNoAxeViolations(page, 'synchronisation (terminée)');
 
         // The journal lists it, newest first.
@@ -89,6 +119,8 @@ describe('synchronisation', { timeout: 10 * 60_000 }, () => {
         await first.getByText('Terminée', { exact: true }).waitFor();
         await first.getByText(field.admin.login, { exact: true }).waitFor();
         await see(page, '1 synchronisation');
+        const header = await journal.locator('thead').textContent();
+        assert.match(header, /Envoyés.*Reçus.*Conflits/);
         await expectNoAxeViolations(page, 'journal de synchronisation');
 
         // Its detail, the message in full.
@@ -96,9 +128,79 @@ describe('synchronisation', { timeout: 10 * 60_000 }, () => {
         const drawer = page.getByRole('dialog');
         await drawer.getByText(/^Synchronisation n° \d+$/).waitFor();
         const message = await drawer.getByTestId('sync-message').textContent();
-        assert.match(message, /^Envoi terminé : 0 adhérent\(s\) envoyé\(s\)/);
+        assert.match(message, /^Envoi terminé : 2 adhérent\(s\) envoyé\(s\)/);
         assert.match(message, /compte poste-korhogo-1 du serveur central/);
+        assert.equal(await describedValue(drawer, 'Envoyés'), '2');
+        assert.equal(await describedValue(drawer, 'Conflits'), '0');
+        assert.equal(await drawer.getByTestId('sync-conflicts').count(), 0, 'no conflict listed');
         await expectNoAxeViolations(page, 'détail d’une synchronisation');
+        await page.keyboard.press('Escape');
+        await drawer.waitFor({ state: 'hidden' });
+
+        // A conflict: the main member changed on the laptop, then, later, on the central server, whose
+        // version wins when the laptop sends its own.
+        const onField = (await apiCall(field, fieldToken, 'GET', `/api/member/get_member/${main.id}`)).data;
+        await apiCall(field, fieldToken, 'POST', '/api/member/post_member', {
+          ...onField,
+          member_address: FIELD_ADDRESS,
+        });
+        const idNumber = onField.member_idNumber;
+        const found = await apiCall(
+          central,
+          centralToken,
+          'GET',
+          `/api/member/get.member_list?filter_idNumber=${encodeURIComponent(idNumber)}`,
+        );
+        assert.equal(found.total, 1, JSON.stringify(found.data));
+        const centralId = found.data[0].member_id;
+        const onCentral = (await apiCall(central, centralToken, 'GET', `/api/member/get_member/${centralId}`)).data;
+        await apiCall(central, centralToken, 'POST', '/api/member/post_member', {
+          ...onCentral,
+          member_address: CENTRAL_ADDRESS,
+        });
+        await page.getByRole('link', { name: 'Synchronisation', exact: true }).click();
+        await page.waitForURL((url) => url.pathname === '/synchronization');
+        await page.getByRole('button', { name: SEND }).click();
+        await current
+          .getByText('Envoi terminé : 1 adhérent(s) envoyé(s)', { exact: false })
+          .waitFor({ timeout: 30_000 });
+        await current.getByText('Terminée', { exact: true }).waitFor();
+        assert.equal(await describedValue(current, 'Envoyés'), '1');
+        assert.equal(await describedValue(current, 'Conflits'), '1');
+
+        // The run's detail in the journal: both versions side by side, the central server's kept.
+        await page.getByRole('link', { name: 'Voir tout le journal' }).click();
+        await see(page, '2 synchronisations');
+        const newest = journal.locator('.ant-table-row').first();
+        assert.match(await newest.textContent(), /Terminée/);
+        await newest.getByRole('button', { name: /^Détail de la synchronisation n° \d+$/ }).click();
+        await drawer.getByText(/^Synchronisation n° \d+$/).waitFor();
+        assert.equal(await describedValue(drawer, 'Conflits'), '1');
+        await drawer.getByText('1 conflit', { exact: true }).waitFor();
+        const conflict = drawer.getByTestId('sync-conflict');
+        await conflict.waitFor();
+        assert.equal(await conflict.count(), 1);
+        await conflict.getByText(`${FAMILY} Akissi`, { exact: false }).waitFor();
+        await conflict.getByText(`N° d'adhérent : ${idNumber}`, { exact: true }).waitFor();
+        const headers = await conflict.locator('thead th').allTextContents();
+        assert.deepEqual(headers, ['Champ', 'Version gardée', 'Version écartée']);
+        const address = conflict.locator('.ant-table-row', { has: page.getByText('Adresse', { exact: true }) });
+        const cells = address.locator('td');
+        assert.equal(await cells.nth(1).textContent(), CENTRAL_ADDRESS, 'the central server’s version is kept');
+        assert.equal(await cells.nth(2).textContent(), FIELD_ADDRESS, 'the laptop’s version is dropped');
+        // The differing values are highlighted; who changed each version, and when (jj/mm/aaaa hh:mm).
+        assert.equal(await cells.nth(1).locator('mark').count(), 1);
+        assert.equal(await cells.nth(2).locator('mark').count(), 1);
+        const changedBy = conflict.locator('.ant-table-row', { has: page.getByText('Modifié par', { exact: true }) });
+        assert.deepEqual(await changedBy.locator('td').allTextContents(), [
+          'Modifié par',
+          central.admin.login,
+          field.admin.login,
+        ]);
+        const changedAt = conflict.locator('.ant-table-row', { has: page.getByText('Modifié le', { exact: true }) });
+        for (const when of (await changedAt.locator('td').allTextContents()).slice(1))
+          assert.match(when, /^\d\d\/\d\d\/\d{4} \d\d:\d\d$/);
+        await expectNoAxeViolations(page, 'détail d’une synchronisation (conflit)');
         await page.keyboard.press('Escape');
         await drawer.waitFor({ state: 'hidden' });
 
@@ -113,7 +215,7 @@ describe('synchronisation', { timeout: 10 * 60_000 }, () => {
 
         // The journal: both runs, newest first; filtered on the state, the failed one alone.
         await page.getByRole('link', { name: 'Voir tout le journal' }).click();
-        await see(page, '2 synchronisations');
+        await see(page, '3 synchronisations');
         const rows = journal.locator('.ant-table-row');
         await rows.nth(1).waitFor();
         assert.match(await rows.nth(0).textContent(), /Échouée/);
@@ -164,6 +266,10 @@ describe('synchronisation', { timeout: 10 * 60_000 }, () => {
           synchronizationJournal_user: 'admin',
           synchronizationJournal_startedAt: startedAt,
           synchronizationJournal_stoppedAt: state === 'running' ? null : new Date().toISOString(),
+          // The counts so far, growing at each read while it runs.
+          synchronizationJournal_sent: 0,
+          synchronizationJournal_received: 100 * Math.min(polls.length, 9),
+          synchronizationJournal_conflicts: 0,
         });
         let refuse = false;
         await page.route('**/api/synchronization/get_synchronization_start/*', (route) =>
@@ -198,7 +304,12 @@ describe('synchronisation', { timeout: 10 * 60_000 }, () => {
         assert.equal(await page.getByRole('button', { name: RECEIVE }).isDisabled(), true);
         await expectNoAxeViolations(page, 'synchronisation (en cours)');
 
-        // Read again every second.
+        // Read again every second, its counts so far shown as they grow.
+        const received = current.getByTestId('sync-count-received');
+        await received.filter({ hasText: /^[1-9]00$/ }).waitFor();
+        const before = Number(await received.textContent());
+        await received.filter({ hasText: new RegExp(`^(?!${before}$)[1-9]00$`) }).waitFor();
+        assert.ok(Number(await received.textContent()) > before, 'the count received grows while it runs');
         while (polls.length < 4) await page.waitForTimeout(200);
         const gaps = polls.slice(1).map((at, i) => at - polls[i]);
         assert.ok(

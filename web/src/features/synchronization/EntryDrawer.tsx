@@ -1,9 +1,12 @@
 // One run of the synchronisation in a drawer: its type, state, who started it, when it started and
-// stopped, and its message in full (what it did, or why it failed). Read again every second while it runs.
+// stopped, its counts, and its message in full (what it did, or why it failed); below, the conflicts it
+// met, both versions side by side. Read again every second while it runs.
 import { Descriptions, Drawer, Typography } from 'antd';
 import { formatDateTime } from '../../shared/format/date';
 import { fr } from '../../shared/locale/fr';
 import { useJournalEntry, type JournalEntry } from './api';
+import ConflictList from './ConflictList';
+import { countItems } from './countItems';
 import { stoppedAtText, typeLabel } from './labels';
 import StateTag from './StateTag';
 
@@ -39,6 +42,7 @@ export default function EntryDrawer({ entry, onClose }: { entry: JournalEntry; o
             children: formatDateTime(shown.synchronizationJournal_startedAt),
           },
           { key: 'stoppedAt', label: fields.synchronizationJournal_stoppedAt, children: stoppedAtText(shown) },
+          ...countItems(shown),
           {
             key: 'message',
             label: fields.synchronizationJournal_message,
@@ -55,6 +59,7 @@ export default function EntryDrawer({ entry, onClose }: { entry: JournalEntry; o
           },
         ]}
       />
+      <ConflictList uuid={shown.synchronizationJournal_uuid} count={shown.synchronizationJournal_conflicts ?? 0} />
     </Drawer>
   );
 }

@@ -1,7 +1,8 @@
 // The synchronisation of this instance with the central server. On a field laptop: send what was entered
 // here, or receive what changed there; the run answers at once and works in the background, so its entry
 // is read every second while it runs, with a button to stop it. The central server runs none (the buttons
-// show disabled, saying why). Below, the last 5 runs and a link to the whole journal.
+// show disabled, saying why). The run's counts (members sent, received, conflicts) grow as it goes on.
+// Below, the last 5 runs and a link to the whole journal.
 import { CloudDownloadOutlined, CloudUploadOutlined, StopOutlined } from '@ant-design/icons';
 import { Alert, Button, Descriptions, Empty, Skeleton, Space, Table, Tag, Typography } from 'antd';
 import { useState } from 'react';
@@ -12,6 +13,7 @@ import { fr } from '../../shared/locale/fr';
 import { useRunningEnv } from '../about/api';
 import { JOURNAL_DEFAULTS, useJournalEntry, useJournalList, useStartSync, useStopSync, type JournalEntry } from './api';
 import { journalColumns } from './columns';
+import { countItems } from './countItems';
 import EntryDrawer from './EntryDrawer';
 import { isRunning, stoppedAtText, typeLabel, type SyncDirection } from './labels';
 import StateTag from './StateTag';
@@ -155,6 +157,7 @@ export default function SynchronizationPage() {
                 children: formatDateTime(current.synchronizationJournal_startedAt),
               },
               { key: 'stoppedAt', label: fields.synchronizationJournal_stoppedAt, children: stoppedAtText(current) },
+              ...countItems(current),
               {
                 key: 'message',
                 label: fields.synchronizationJournal_message,

@@ -1,5 +1,6 @@
 // The synchronisation's calls as TanStack Query hooks: start a run (it answers at once and works in the
-// background), follow it (read again every second while it runs), stop it, and the journal of runs.
+// background), follow it (read again every second while it runs), stop it, the journal of runs, and the
+// conflicts a run met.
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api, type Schemas } from '../../shared/api/client';
 import { request } from '../../shared/api/request';
@@ -8,6 +9,7 @@ import { pagingQuery, type ListParams } from '../../shared/list/listParams';
 import { isRunning, RUN_POLL_MS, runPollInterval, type SyncDirection, type SyncState } from './labels';
 
 export type JournalEntry = Schemas['JournalEntry'];
+export type RunConflict = Schemas['Conflict'];
 
 /** The fields the gateway lets the journal sort on. */
 export const JOURNAL_SORTABLE = ['synchronizationJournal_startedAt', 'synchronizationJournal_id'] as const;
@@ -58,6 +60,21 @@ export function useJournalEntry(uuid: string | null) {
         .data,
     enabled: uuid !== null,
     refetchInterval: (query) => runPollInterval(query.state.data?.synchronizationJournal_state),
+  });
+}
+
+/**
+ * The conflicts a run met (`count`: how many its entry says so far; none asked while it is 0). Read again
+ * when the count grows, as the entry of a run going on is read every second.
+ */
+export function useRunConflicts(uuid: string, count: number) {
+  return useQuery({
+    queryKey: [...syncKey, 'conflicts', uuid, count],
+    queryFn: async () =>
+      (await request(api.GET('/synchronization/get.synchronization_conflicts/{uuid}', { params: { path: { uuid } } })))
+        .data,
+    enabled: count > 0,
+    placeholderData: keepPreviousData,
   });
 }
 

@@ -1,10 +1,11 @@
 // The columns of a list of runs, shared by the synchronisation screen's last runs and the journal: the
-// journal's are sortable by the server, and each row opens its detail.
+// journal's are sortable by the server, and each row opens its detail. The counts are those so far while a
+// run goes on (the lists are read every second then).
 import { Button, type TableProps } from 'antd';
 import { formatDateTime } from '../../shared/format/date';
 import { fr } from '../../shared/locale/fr';
 import type { JournalEntry, JournalSortField } from './api';
-import { stoppedAtText, typeLabel } from './labels';
+import { COUNT_FIELDS, countLabel, countText, stoppedAtText, typeLabel } from './labels';
 import StateTag from './StateTag';
 
 const text = fr.synchronization;
@@ -42,6 +43,13 @@ export function journalColumns(
       width: 160,
       render: (_: unknown, entry: JournalEntry) => stoppedAtText(entry),
     },
+    ...COUNT_FIELDS.map((field) => ({
+      title: countLabel(field),
+      dataIndex: field,
+      width: 90,
+      align: 'right' as const,
+      render: (value: number | null | undefined) => countText(value),
+    })),
     { title: fields.synchronizationJournal_user, dataIndex: 'synchronizationJournal_user', width: 140, ellipsis: true },
     {
       title: fields.synchronizationJournal_message,

@@ -1,5 +1,6 @@
 // A synchronisation run's type and state in French, the colour of the state's tag, and the choices of the
 // journal's filters.
+import { formatCount } from '../../shared/format/count';
 import { formatDateTime } from '../../shared/format/date';
 import { fr } from '../../shared/locale/fr';
 
@@ -57,4 +58,20 @@ export function stoppedAtText(entry: {
 }) {
   if (entry.synchronizationJournal_stoppedAt) return formatDateTime(entry.synchronizationJournal_stoppedAt);
   return isRunning(entry.synchronizationJournal_state) ? text.running : '';
+}
+
+/** A run's counts so far, in the order the screens show them: members sent, received, conflicts. */
+export const COUNT_FIELDS = [
+  'synchronizationJournal_sent',
+  'synchronizationJournal_received',
+  'synchronizationJournal_conflicts',
+] as const;
+export type CountField = (typeof COUNT_FIELDS)[number];
+
+/** "Envoyés", "Reçus", "Conflits". */
+export const countLabel = (field: CountField) => text.fields[field];
+
+/** A count as a French reader writes it ("1 250"); an entry that says none has 0. */
+export function countText(value: number | null | undefined): string {
+  return formatCount(value ?? 0);
 }

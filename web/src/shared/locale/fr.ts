@@ -398,6 +398,32 @@ export const fr = {
       synchronizationJournal_startedAt: 'Début',
       synchronizationJournal_stoppedAt: 'Fin',
       synchronizationJournal_message: 'Message',
+      synchronizationJournal_sent: 'Envoyés',
+      synchronizationJournal_received: 'Reçus',
+      synchronizationJournal_conflicts: 'Conflits',
+    },
+    // The conflicts of a run: for each member, the version kept and the one dropped, side by side.
+    conflicts: {
+      title: (n: number) => `${n} conflit${n > 1 ? 's' : ''}`,
+      loading: 'Lecture des conflits…',
+      none: 'Aucun conflit à afficher.',
+      unreadable: 'Version illisible',
+      unnamed: 'Adhérent sans nom',
+      idNumber: (idNumber: string) => `N° d'adhérent : ${idNumber}`,
+      at: (when: string) => `Conflit du ${when}`,
+      field: 'Champ',
+      kept: 'Version gardée',
+      lost: 'Version écartée',
+      sameFields: 'Les deux versions ont les mêmes valeurs : seule leur date diffère.',
+      empty: '(vide)',
+      // The synchronised record's own fields, which the members' screens do not name.
+      fields: {
+        mainMemberUuid: 'Adhérent principal (uuid)',
+        originInstance: 'Instance d’origine',
+        member_isMainAccount: 'Est adhérent principal',
+        member_isSpouse: 'Est conjoint',
+        member_isChild: 'Est enfant',
+      } as Record<string, string>,
     },
     types: {
       to_server: 'Envoi',
