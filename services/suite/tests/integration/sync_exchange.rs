@@ -365,3 +365,104 @@ fn record_with(first: &Value, laptop_id: &str) -> Value {
         "member_createdAt": "2026-11-20T08:30:00Z", "member_createdByUser": "agent.daloa",
         "originInstance": laptop_id, "position": 13}]})
 }
+
+/// A run started, then stopped by its uuid after `delay`: answers whether it was stopped (it may have
+/// ended first).
+async fn interrupted(pair: &Pair, direction: &str, delay: Duration) -> bool {
+    let (status, started) = start(&pair.laptop, &pair.laptop_admin, direction).await;
+    assert_eq!(status, StatusCode::OK, "{started}");
+    let uuid = started["data"]["synchronizationJournal_uuid"].as_str().unwrap().to_string();
+    tokio::time::sleep(delay).await;
+    pair.laptop
+        .post(
+            "/api/synchronization/get_synchronization_stop",
+            &pair.laptop_admin,
+            json!({"uuid": uuid}),
+        )
+        .await;
+    let entry = ended(&pair.laptop, &pair.laptop_admin, &uuid).await;
+    let state = entry["synchronizationJournal_state"].as_str().unwrap();
+    assert!(state == "stopped" || state == "done", "{entry}");
+    state == "stopped"
+}
+
+/// Every member of `suite` by identity number: (last name, address, marked for sending).
+async fn all_members(
+    suite: &TestSuite,
+    token: &str,
+) -> std::collections::BTreeMap<String, (String, String, bool)> {
+    let mut found = std::collections::BTreeMap::new();
+    let mut offset = 0;
+    loop {
+        let (status, page) = suite
+            .get(
+                &format!(
+                    "/api/member/get.member_list?_limit=500&_offset={offset}&_orderBy=member_id"
+                ),
+                token,
+            )
+            .await;
+        assert_eq!(status, StatusCode::OK, "{page}");
+        let rows = page["data"].as_array().unwrap().clone();
+        for row in &rows {
+            let whole = member(suite, token, row["member_id"].as_i64().unwrap()).await;
+            let entry = (
+                whole["member_lastname"].as_str().unwrap().to_string(),
+                whole["member_address"].as_str().unwrap().to_string(),
+                whole["member_synchronizationNeeded"].as_bool().unwrap(),
+            );
+            assert!(
+                found
+                    .insert(whole["member_idNumber"].as_str().unwrap().to_string(), entry)
+                    .is_none()
+            );
+        }
+        if rows.len() < 500 {
+            return found;
+        }
+        offset += 500;
+    }
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn runs_stopped_at_random_points_and_started_again_converge_with_no_loss_and_no_double() {
+    let pair = pair().await;
+    let (laptop, admin) = (&pair.laptop, &pair.laptop_admin);
+    let (central, central_admin) = (&pair.central, &pair.central_admin);
+    // 400 members on the laptop (two batches), 50 on the central server.
+    let mut laptop_ids = Vec::new();
+    for n in 0..400 {
+        let body = json!({"member_firstname": format!("Terrain{n}"), "member_lastname": "Bamba"});
+        laptop_ids.push(save(laptop, admin, "/api/member/post_member", body).await);
+    }
+    for n in 0..50 {
+        let body = json!({"member_firstname": format!("Central{n}"), "member_lastname": "Diallo"});
+        save(central, central_admin, "/api/member/post_member", body).await;
+    }
+    // A fixed sequence of pseudo-random delays (a linear congruential generator), so a failure replays.
+    let mut seed: u64 = 0x5eed;
+    let mut next = move |bound: u64| {
+        seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+        (seed >> 33) % bound
+    };
+    let mut stopped = 0;
+    for round in 0..24 {
+        let direction = if round % 3 == 2 { "from_server" } else { "to_server" };
+        stopped += interrupted(&pair, direction, Duration::from_millis(next(300))).await as usize;
+        // Edits go on between runs.
+        let id = laptop_ids[next(400) as usize];
+        edit(laptop, admin, id, json!({"member_address": format!("Rue {round}")})).await;
+    }
+    assert!(stopped >= 8, "only {stopped} of 24 runs were stopped before their end");
+    run(&pair, "to_server").await;
+    run(&pair, "from_server").await;
+    let here = all_members(laptop, admin).await;
+    let there = all_members(central, central_admin).await;
+    assert_eq!(here.len(), 450, "every member once on the laptop");
+    assert_eq!(there.len(), 450, "every member once on the central server");
+    for (number, (lastname, address, marked)) in &here {
+        assert!(!marked, "{number} still marked for sending");
+        let (their_lastname, their_address, _) = &there[number];
+        assert_eq!((lastname, address), (their_lastname, their_address), "{number} differs");
+    }
+}
