@@ -16,6 +16,11 @@ pub struct BenchSuite {
 
 impl BenchSuite {
     pub async fn start() -> Result<BenchSuite> {
+        Self::start_with(|_| {}).await
+    }
+
+    /// A suite whose configuration `adjust` changes first (a field laptop's, say).
+    pub async fn start_with(adjust: impl FnOnce(&mut crate::SuiteConfig)) -> Result<BenchSuite> {
         let db = TestDatabase::create(&crate::migrations_fingerprint(), |url| async move {
             crate::migrate_all(&url).await
         })
@@ -28,6 +33,7 @@ impl BenchSuite {
             "SESSION_CACHE_SECONDS",
             gateway::DEFAULT_SESSION_CACHE_SECONDS,
         )?);
+        adjust(&mut config);
         let running = crate::start(config).await?;
         Ok(BenchSuite { base: format!("http://{}", running.http_addr), db, running })
     }
