@@ -184,8 +184,8 @@ describe('synchronisation', { timeout: 10 * 60_000 }, () => {
         await conflict.getByText(`N° d'adhérent : ${idNumber}`, { exact: true }).waitFor();
         const headers = await conflict.locator('thead th').allTextContents();
         assert.deepEqual(headers, ['Champ', 'Version gardée', 'Version écartée']);
-        const address = conflict.locator('.ant-table-row', { has: page.getByText('Adresse', { exact: true }) });
-        const cells = address.locator('td');
+        const addressRow = conflict.locator('.ant-table-row', { has: page.getByText('Adresse', { exact: true }) });
+        const cells = addressRow.locator('td');
         assert.equal(await cells.nth(1).textContent(), CENTRAL_ADDRESS, 'the central server’s version is kept');
         assert.equal(await cells.nth(2).textContent(), FIELD_ADDRESS, 'the laptop’s version is dropped');
         // The differing values are highlighted; who changed each version, and when (jj/mm/aaaa hh:mm).

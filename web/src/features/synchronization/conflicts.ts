@@ -38,7 +38,7 @@ export function parseVersion(json: string | null | undefined): SyncedVersion | n
   if (!json) return null;
   try {
     const value: unknown = JSON.parse(json);
-    return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as SyncedVersion) : null;
+    return typeof value === 'object' && value !== null && !Array.isArray(value) ? value : null;
   } catch {
     return null;
   }
