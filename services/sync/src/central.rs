@@ -5,18 +5,19 @@ use crate::CentralServer;
 use crate::domain::messages as msg;
 use proto::members::{SyncApplied, SyncedMemberPage};
 use proto::sync::{ChangesAfter, HandshakeAnswer, HandshakeRequest, ReceivedBatch};
-use reqwest::Method;
+use reqwest::{Method, StatusCode};
 use serde::de::DeserializeOwned;
 use std::time::Duration;
 
 /// How long the central server has to answer one request.
 const CENTRAL_TIMEOUT: Duration = Duration::from_secs(60);
 
-/// A session on the central server, opened with the laptop's sync token.
+/// A session on the central server, opened with the laptop's sync token, and opened again when its
+/// token expires during a long run.
 pub struct Session<'a> {
     central: &'a CentralServer,
     http: &'a reqwest::Client,
-    token: String,
+    token: std::sync::Mutex<String>,
     /// The sync login the token belongs to.
     pub login: String,
 }
@@ -27,29 +28,21 @@ impl<'a> Session<'a> {
         central: &'a CentralServer,
         http: &'a reqwest::Client,
     ) -> Result<Session<'a>, String> {
-        let body = serde_json::json!({ "login_syncToken": central.sync_token });
-        let request = http.post(url(central, "auth/sync_login")).json(&body);
-        let answer = send(central, request).await?;
-        Ok(Session {
-            central,
-            http,
-            token: answer["token"].as_str().unwrap_or_default().to_string(),
-            login: answer["user"]["login_name"].as_str().unwrap_or_default().to_string(),
-        })
+        let (token, login) = sign_in(central, http).await?;
+        Ok(Session { central, http, token: std::sync::Mutex::new(token), login })
     }
 
     /// Says who the laptop is and where its changes stand (`get_synchronization_to_server`).
     pub async fn handshake(&self, hello: &HandshakeRequest) -> Result<HandshakeAnswer, String> {
         let query =
             [("instanceId", hello.instance_id.clone()), ("position", hello.position.to_string())];
-        let request = self.call(Method::GET, "synchronization/get_synchronization_to_server");
-        data(send(self.central, request.query(&query)).await?)
+        self.call(Method::GET, "synchronization/get_synchronization_to_server", |r| r.query(&query))
+            .await
     }
 
     /// Sends a batch of the laptop's members (`post_synchronization`).
     pub async fn send_batch(&self, batch: &ReceivedBatch) -> Result<SyncApplied, String> {
-        let request = self.call(Method::POST, "synchronization/post_synchronization").json(batch);
-        data(send(self.central, request).await?)
+        self.call(Method::POST, "synchronization/post_synchronization", |r| r.json(batch)).await
     }
 
     /// A page of the central server's changes after the laptop's checkpoint
@@ -60,25 +53,60 @@ impl<'a> Session<'a> {
             ("after", after.after.to_string()),
             ("limit", after.limit.to_string()),
         ];
-        let request = self.call(Method::GET, "synchronization/get_synchronization_from_server");
-        data(send(self.central, request.query(&query)).await?)
+        self.call(Method::GET, "synchronization/get_synchronization_from_server", |r| {
+            r.query(&query)
+        })
+        .await
     }
 
-    fn call(&self, method: Method, path: &str) -> reqwest::RequestBuilder {
-        self.http.request(method, url(self.central, path)).bearer_auth(&self.token)
+    /// Calls the central server with the session's token and reads the answer's `data`; a token that
+    /// expired meanwhile (401) is renewed by signing in again, once, and the call made again.
+    async fn call<T: DeserializeOwned>(
+        &self,
+        method: Method,
+        path: &str,
+        with: impl Fn(reqwest::RequestBuilder) -> reqwest::RequestBuilder,
+    ) -> Result<T, String> {
+        let request = |token: &str| {
+            with(self.http.request(method.clone(), url(self.central, path)).bearer_auth(token))
+        };
+        let token = self.token.lock().map(|t| t.clone()).unwrap_or_default();
+        let (mut status, mut answer) = exchange(self.central, request(&token)).await?;
+        if status == StatusCode::UNAUTHORIZED {
+            let (token, _) = sign_in(self.central, self.http).await?;
+            if let Ok(mut kept) = self.token.lock() {
+                kept.clone_from(&token);
+            }
+            (status, answer) = exchange(self.central, request(&token)).await?;
+        }
+        data(refused_or(status, answer)?)
     }
+}
+
+/// Signs in with the laptop's sync token: the session's token and the sync login's name.
+async fn sign_in(
+    central: &CentralServer,
+    http: &reqwest::Client,
+) -> Result<(String, String), String> {
+    let body = serde_json::json!({ "login_syncToken": central.sync_token });
+    let request = http.post(url(central, "auth/sync_login")).json(&body);
+    let (status, answer) = exchange(central, request).await?;
+    let answer = refused_or(status, answer)?;
+    Ok((
+        answer["token"].as_str().unwrap_or_default().to_string(),
+        answer["user"]["login_name"].as_str().unwrap_or_default().to_string(),
+    ))
 }
 
 fn url(central: &CentralServer, path: &str) -> String {
     format!("{}/api/{path}", central.url.trim_end_matches('/'))
 }
 
-/// Sends a request; answers its JSON, or why it failed in French (the central server's own message
-/// when it refused).
-async fn send(
+/// Sends a request; answers its status and JSON, or why it could not, in French.
+async fn exchange(
     central: &CentralServer,
     request: reqwest::RequestBuilder,
-) -> Result<serde_json::Value, String> {
+) -> Result<(StatusCode, serde_json::Value), String> {
     let response = request
         .timeout(CENTRAL_TIMEOUT)
         .send()
@@ -89,6 +117,11 @@ async fn send(
         .json()
         .await
         .map_err(|error| msg::central_unreachable(&central.url, &cause(&error)))?;
+    Ok((status, answer))
+}
+
+/// The answer of a call that succeeded, or the central server's own French message when it refused.
+fn refused_or(status: StatusCode, answer: serde_json::Value) -> Result<serde_json::Value, String> {
     if !status.is_success() {
         let said = answer["message"].as_str().unwrap_or("réponse sans message");
         return Err(msg::central_refused(said));
