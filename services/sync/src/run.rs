@@ -16,7 +16,7 @@ use proto::sync as pb;
 use std::time::Duration;
 
 /// How often a run looks whether it was asked to stop.
-const STOP_POLL: Duration = Duration::from_millis(250);
+const STOP_POLL: Duration = Duration::from_millis(100);
 /// Members a batch or a page holds: about 300 KB of JSON, well under the gateway's body limit.
 pub const BATCH: i32 = 250;
 

@@ -13,7 +13,7 @@ use proto::members as pb;
 use serde_json::{Value, json};
 use sqlx::types::Json;
 use sqlx::{PgConnection, Row};
-use std::collections::BTreeSet;
+use std::collections::{BTreeSet, HashMap, HashSet};
 
 /// The most records a page or a batch holds.
 pub const MOST_RECORDS: i32 = 1000;
@@ -149,9 +149,10 @@ impl Store {
         }
         let mut tx = self.pool.begin().await?;
         let mut applied = pb::SyncApplied::default();
+        let mut batch = Batch::read(&mut tx, records, instance_id).await?;
         let mut mains = BTreeSet::new();
         for record in records {
-            apply_one(&mut tx, record, instance_id, today, &mut applied, &mut mains).await?;
+            apply_one(&mut tx, record, &mut batch, today, &mut applied, &mut mains).await?;
         }
         let mains: Vec<Option<i64>> = mains.into_iter().map(Some).collect();
         refresh_dependent_counts(&mut tx, &mains).await?;
@@ -202,6 +203,122 @@ impl Store {
     }
 }
 
+/// What a batch needs of the receiving side, read in one statement each before its records are applied
+/// (a record a round trip, not four): the members it names, locked, and its main members' ids.
+struct Batch {
+    instance_id: uuid::Uuid,
+    held: HashMap<uuid::Uuid, Held>,
+    /// Main members by uuid; a main member written by the batch joins, for its dependants after it.
+    mains: HashMap<uuid::Uuid, i64>,
+    /// The uuids already applied: one named twice is read again.
+    seen: HashSet<uuid::Uuid>,
+    cooperatives: HashMap<i64, Option<i64>>,
+}
+
+impl Batch {
+    async fn read(
+        tx: &mut PgConnection,
+        records: &[pb::SyncedMember],
+        instance_id: uuid::Uuid,
+    ) -> Result<Batch, ServiceError> {
+        let uuids: Vec<uuid::Uuid> = records
+            .iter()
+            .filter_map(|r| {
+                r.record.as_ref().and_then(|m| uuid::Uuid::parse_str(&m.member_uuid).ok())
+            })
+            .collect();
+        let main_uuids: Vec<uuid::Uuid> = records
+            .iter()
+            .filter_map(|r| uuid::Uuid::parse_str(r.main_member_uuid.trim()).ok())
+            .collect();
+        let rows = sqlx::query(sqlx::AssertSqlSafe(format!(
+            "SELECT m.member_uuid, {HELD}, {SYNCED_JSON} AS synced FROM members.member m
+             LEFT JOIN members.member mm ON mm.member_id = m.member_main_member_id
+             WHERE m.member_uuid = ANY($2) ORDER BY m.member_id FOR UPDATE OF m"
+        )))
+        .bind(instance_id)
+        .bind(&uuids)
+        .fetch_all(&mut *tx)
+        .await?;
+        let mut held = HashMap::with_capacity(rows.len());
+        for row in &rows {
+            held.insert(row.try_get("member_uuid")?, Held::of(row)?);
+        }
+        let mains: Vec<(uuid::Uuid, i64)> = sqlx::query_as(
+            "SELECT member_uuid, member_id FROM members.member WHERE member_uuid = ANY($1)",
+        )
+        .bind(&main_uuids)
+        .fetch_all(&mut *tx)
+        .await?;
+        Ok(Batch {
+            instance_id,
+            held,
+            mains: mains.into_iter().collect(),
+            seen: HashSet::new(),
+            cooperatives: HashMap::new(),
+        })
+    }
+
+    /// The member `uuid` as held here (read again when the batch wrote it already).
+    async fn held(
+        &mut self,
+        tx: &mut PgConnection,
+        uuid: uuid::Uuid,
+    ) -> Result<Option<Held>, ServiceError> {
+        if self.seen.insert(uuid) {
+            return Ok(self.held.remove(&uuid));
+        }
+        held(tx, uuid, self.instance_id).await
+    }
+
+    /// A cooperative that exists here; cooperatives do not travel yet, so an unknown one is left out
+    /// rather than refusing the whole batch.
+    async fn cooperative(
+        &mut self,
+        tx: &mut PgConnection,
+        id: Option<i64>,
+    ) -> Result<Option<i64>, ServiceError> {
+        let Some(id) = id else { return Ok(None) };
+        if let Some(known) = self.cooperatives.get(&id) {
+            return Ok(*known);
+        }
+        let known = sqlx::query_scalar(
+            "SELECT cooperative_id FROM members.cooperative WHERE cooperative_id = $1 FOR KEY SHARE",
+        )
+        .bind(id)
+        .fetch_optional(&mut *tx)
+        .await?;
+        self.cooperatives.insert(id, known);
+        Ok(known)
+    }
+
+    /// The id here of a dependant's main member, named by its uuid: it has arrived before (the sender
+    /// puts main members first), or the batch is refused.
+    fn main_member_id(
+        &self,
+        record: &pb::SyncedMember,
+        input: &pb::MemberInput,
+    ) -> Result<Option<i64>, ServiceError> {
+        let main_uuid = record.main_member_uuid.trim();
+        if main_uuid.is_empty() {
+            return Ok(None);
+        }
+        let main_uuid = uuid::Uuid::parse_str(main_uuid)
+            .map_err(|_| ServiceError::invalid_field("mainMemberUuid", msg::UUID_FORMAT))?;
+        self.mains.get(&main_uuid).copied().map(Some).ok_or_else(|| {
+            ServiceError::invalid_field(
+                "mainMemberUuid",
+                msg::sync_main_missing(&input.member_firstname, &input.member_lastname),
+            )
+        })
+    }
+}
+
+/// What `Held::of` reads of a member row `m` (its main member `mm` joined), the origin of an edit made
+/// here named by `$1`.
+const HELD: &str = "m.member_id, m.updated_at, coalesce(m.origin_instance, $1::uuid) AS origin,
+    m.member_synchronization_needed, m.member_main_member_id";
+
 /// What the receiving side holds of a member, locked for the batch.
 struct Held {
     member_id: i64,
@@ -211,12 +328,28 @@ struct Held {
     synced: pb::SyncedMember,
 }
 
+impl Held {
+    fn of(row: &sqlx::postgres::PgRow) -> Result<Held, ServiceError> {
+        let Json(synced): Json<pb::SyncedMember> = row.try_get("synced")?;
+        Ok(Held {
+            member_id: row.try_get("member_id")?,
+            version: Version {
+                updated_at: row.try_get("updated_at")?,
+                origin: row.try_get("origin")?,
+            },
+            marked: row.try_get("member_synchronization_needed")?,
+            main_member_id: row.try_get("member_main_member_id")?,
+            synced,
+        })
+    }
+}
+
 /// One record: written when it is new or later than the version held; otherwise kept out. Either way
 /// it is acknowledged, and two versions of different origins, one of which is dropped, are a conflict.
 async fn apply_one(
     tx: &mut PgConnection,
     record: &pb::SyncedMember,
-    instance_id: uuid::Uuid,
+    batch: &mut Batch,
     today: chrono::NaiveDate,
     applied: &mut pb::SyncApplied,
     mains: &mut BTreeSet<i64>,
@@ -226,7 +359,7 @@ async fn apply_one(
     let uuid = uuid::Uuid::parse_str(&input.member_uuid)
         .map_err(|_| ServiceError::invalid_field("member_uuid", msg::UUID_FORMAT))?;
     applied.acks.push(pb::SyncAck { member_uuid: uuid.to_string(), position: record.position });
-    let held = held(tx, uuid, instance_id).await?;
+    let held = batch.held(tx, uuid).await?;
     if let Some(held) = &held
         && held.version >= incoming
     {
@@ -236,7 +369,7 @@ async fn apply_one(
         }
         return Ok(());
     }
-    let main_id = main_member_id(tx, record, &input).await?;
+    let main_id = batch.main_member_id(record, &input)?;
     let mut sent = input.clone();
     sent.member_id = held.as_ref().map(|h| h.member_id);
     sent.member_main_member_id = main_id;
@@ -244,7 +377,7 @@ async fn apply_one(
     let mut member = draft.input;
     member.member_id_number = input.member_id_number.trim().to_uppercase();
     member.member_uuid = uuid.to_string();
-    member.member_cooperative_id = known_cooperative(tx, member.member_cooperative_id).await?;
+    member.member_cooperative_id = batch.cooperative(tx, member.member_cooperative_id).await?;
     let mut row = columns_of(&member);
     row.remove("member_id");
     let (search, firstname_key) = search_keys(&member);
@@ -258,8 +391,14 @@ async fn apply_one(
     row.insert("origin_instance".into(), json!(incoming.origin));
     row.insert("search".into(), json!(search));
     row.insert("firstname_key".into(), json!(firstname_key));
+    let subject = if held.is_some() { &events::MEMBER_UPDATED } else { &events::MEMBER_CREATED };
+    let event = outbox::Stamped::of(
+        subject,
+        &pb::MemberSaved { meta: None, member: Some(member.clone()) },
+    )?;
+    // The row and its event in one statement; the event's member gets its id from the row.
     let columns = row.keys().cloned().collect::<Vec<_>>().join(", ");
-    let sql = match &held {
+    let write = match &held {
         None => format!(
             "INSERT INTO members.member ({columns})
              SELECT {columns} FROM jsonb_populate_record(NULL::members.member, $1) RETURNING member_id"
@@ -270,31 +409,36 @@ async fn apply_one(
              WHERE member_id = $2 RETURNING member_id"
         ),
     };
-    let id: i64 = sqlx::query_scalar(sqlx::AssertSqlSafe(sql))
-        .bind(Value::Object(row))
-        .bind(held.as_ref().map(|h| h.member_id))
-        .fetch_one(&mut *tx)
-        .await
-        .map_err(|e| super::members::unique_conflict(e, &member.member_id_number))?;
+    let id: i64 = sqlx::query_scalar(sqlx::AssertSqlSafe(format!(
+        "WITH saved AS ({write}),
+         told AS (INSERT INTO members.outbox (id, subject, payload, trace_context)
+             SELECT $3, $4, jsonb_set($5, '{{member_id}}', to_jsonb(member_id)), $6 FROM saved)
+         SELECT member_id FROM saved"
+    )))
+    .bind(Value::Object(row))
+    .bind(held.as_ref().map(|h| h.member_id))
+    .bind(event.id)
+    .bind(event.subject)
+    .bind(&event.payload)
+    .bind(&event.trace_context)
+    .fetch_one(&mut *tx)
+    .await
+    .map_err(|e| super::members::unique_conflict(e, &member.member_id_number))?;
     mains.extend(main_id);
     mains.extend(held.as_ref().and_then(|h| h.main_member_id));
-    member.member_id = Some(id);
-    let subject = match &held {
-        None => {
-            applied.created += 1;
-            &events::MEMBER_CREATED
-        }
+    if main_id.is_none() {
+        batch.mains.insert(uuid, id);
+    }
+    match &held {
+        None => applied.created += 1,
         Some(held) => {
             applied.updated += 1;
             // An edit made here and not sent yet is dropped for the later one: both are journaled.
             if held.marked && held.version.origin != incoming.origin {
                 applied.conflicts.push(conflict(uuid, record.clone(), held.synced.clone()));
             }
-            &events::MEMBER_UPDATED
         }
-    };
-    let event = pb::MemberSaved { meta: None, member: Some(member) };
-    outbox::enqueue(&mut *tx, super::SCHEMA, subject, &event).await?;
+    }
     Ok(())
 }
 
@@ -309,8 +453,7 @@ async fn held(
     instance_id: uuid::Uuid,
 ) -> Result<Option<Held>, ServiceError> {
     let row = sqlx::query(sqlx::AssertSqlSafe(format!(
-        "SELECT m.member_id, m.updated_at, coalesce(m.origin_instance, $1::uuid) AS origin,
-                m.member_synchronization_needed, m.member_main_member_id, {SYNCED_JSON} AS synced
+        "SELECT {HELD}, {SYNCED_JSON} AS synced
          FROM members.member m LEFT JOIN members.member mm ON mm.member_id = m.member_main_member_id
          WHERE m.member_uuid = $2 FOR UPDATE OF m"
     )))
@@ -318,54 +461,5 @@ async fn held(
     .bind(uuid)
     .fetch_optional(&mut *tx)
     .await?;
-    let Some(row) = row else { return Ok(None) };
-    let Json(synced): Json<pb::SyncedMember> = row.try_get("synced")?;
-    Ok(Some(Held {
-        member_id: row.try_get("member_id")?,
-        version: Version { updated_at: row.try_get("updated_at")?, origin: row.try_get("origin")? },
-        marked: row.try_get("member_synchronization_needed")?,
-        main_member_id: row.try_get("member_main_member_id")?,
-        synced,
-    }))
-}
-
-/// The id here of a dependant's main member, named by its uuid: it has arrived before (the sender puts
-/// main members first), or the batch is refused.
-async fn main_member_id(
-    tx: &mut PgConnection,
-    record: &pb::SyncedMember,
-    input: &pb::MemberInput,
-) -> Result<Option<i64>, ServiceError> {
-    let main_uuid = record.main_member_uuid.trim();
-    if main_uuid.is_empty() {
-        return Ok(None);
-    }
-    let main_uuid = uuid::Uuid::parse_str(main_uuid)
-        .map_err(|_| ServiceError::invalid_field("mainMemberUuid", msg::UUID_FORMAT))?;
-    let id: Option<i64> =
-        sqlx::query_scalar("SELECT member_id FROM members.member WHERE member_uuid = $1")
-            .bind(main_uuid)
-            .fetch_optional(&mut *tx)
-            .await?;
-    id.map(Some).ok_or_else(|| {
-        ServiceError::invalid_field(
-            "mainMemberUuid",
-            msg::sync_main_missing(&input.member_firstname, &input.member_lastname),
-        )
-    })
-}
-
-/// A cooperative that exists here; cooperatives do not travel yet, so an unknown one is left out
-/// rather than refusing the whole batch.
-async fn known_cooperative(
-    tx: &mut PgConnection,
-    id: Option<i64>,
-) -> Result<Option<i64>, ServiceError> {
-    let Some(id) = id else { return Ok(None) };
-    Ok(sqlx::query_scalar(
-        "SELECT cooperative_id FROM members.cooperative WHERE cooperative_id = $1 FOR KEY SHARE",
-    )
-    .bind(id)
-    .fetch_optional(&mut *tx)
-    .await?)
+    row.as_ref().map(Held::of).transpose()
 }

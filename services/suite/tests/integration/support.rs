@@ -171,6 +171,17 @@ impl TestSuite {
         }
     }
 
+    /// A new sync login, made by the administrator whose token is `admin`: its id and the sync token its
+    /// creation answered (the one a field laptop is given).
+    pub async fn new_sync_login(&self, admin: &str, name: &str) -> (i64, String) {
+        let (status, created) = self
+            .post("/api/user/post_user", admin, json!({"login_name": name, "login_role": "sync"}))
+            .await;
+        assert_eq!(status, StatusCode::OK, "{created}");
+        let token = created["login_syncToken"].as_str().expect("the sync token, once");
+        (created["id"].as_i64().unwrap(), token.to_string())
+    }
+
     /// A field instance's sign-in with its sync token.
     pub async fn sync_sign_in(&self, sync_token: &str) -> (StatusCode, Value) {
         self.call(

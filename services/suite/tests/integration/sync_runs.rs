@@ -46,15 +46,7 @@ pub async fn ended(suite: &TestSuite, token: &str, uuid: &str) -> Value {
 async fn a_paired_laptop_signs_in_to_the_central_server_and_journals_each_run() {
     let central = TestSuite::start().await;
     let central_admin = central.admin_token().await;
-    let (_, created) = central
-        .post(
-            "/api/user/post_user",
-            &central_admin,
-            json!({"login_name": "poste-man-1", "login_role": "sync"}),
-        )
-        .await;
-    let sync_login = created["id"].as_i64().unwrap();
-    let sync_token = created["login_syncToken"].as_str().unwrap().to_string();
+    let (sync_login, sync_token) = central.new_sync_login(&central_admin, "poste-man-1").await;
     let laptop = field(Some((central.base.clone(), sync_token))).await;
     let admin = laptop.admin_token().await;
 
