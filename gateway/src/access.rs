@@ -26,6 +26,7 @@ permissions! {
     UsersDelete = Users Delete;
     LoginParamsRead = LoginParams Read;
     LoginParamsWrite = LoginParams Write;
+    ToolsRead = Tools Read;
     ToolsUse = Tools Write;
     GeographyRead = Geography Read;
     GeographyWrite = Geography Write;

@@ -236,12 +236,20 @@ pub async fn post_member_photo(
 }
 
 fn multipart_error(e: axum::extract::multipart::MultipartError) -> ApiError {
+    photo_form_error(e, "member_id, member_photo")
+}
+
+/// A photo form that could not be read, in French: too large, or not the multipart form of `fields`.
+pub(crate) fn photo_form_error(
+    e: axum::extract::multipart::MultipartError,
+    fields: &str,
+) -> ApiError {
     if e.status() == axum::http::StatusCode::PAYLOAD_TOO_LARGE {
         ApiError::new(e.status(), "La photo dépasse la taille permise.")
     } else {
-        ApiError::bad_request(
-            "Envoi illisible : la photo doit arriver en multipart/form-data (member_id, member_photo).",
-        )
+        ApiError::bad_request(format!(
+            "Envoi illisible : la photo doit arriver en multipart/form-data ({fields})."
+        ))
     }
 }
 

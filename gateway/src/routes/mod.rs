@@ -12,6 +12,7 @@ pub mod members;
 pub mod parcels;
 pub mod statements;
 pub mod synchronization;
+pub mod tools;
 pub mod transactions;
 pub mod users;
 
@@ -37,5 +38,6 @@ pub fn all() -> OpenApiRouter<AppState> {
         .merge(statements::router())
         .merge(cards::router())
         .merge(deliveries::router())
-        .merge(synchronization::router())
+        .merge(synchronization::router(PHOTO_UPLOAD_LIMIT))
+        .merge(tools::router())
 }

@@ -5,10 +5,12 @@
 use crate::access::{SyncRead, SyncWrite};
 use crate::envelope::{self, Data, List, Paging};
 use crate::error::{ApiError, ErrorBody};
+use crate::extract::Multipart;
 use crate::extract::{Json, Path, Query};
+use crate::routes::members::photo_form_error;
 use crate::session::Authorized;
 use crate::state::AppState;
-use axum::extract::State;
+use axum::extract::{DefaultBodyLimit, State};
 use axum::response::Response;
 use common::grpc::TracedChannel;
 use proto::sync as pb;
@@ -17,7 +19,7 @@ use serde::Deserialize;
 use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::{router::OpenApiRouter, routes};
 
-pub fn router() -> OpenApiRouter<AppState> {
+pub fn router(photo_max_bytes: usize) -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
         .routes(routes!(start))
         .routes(routes!(stop))
@@ -27,6 +29,12 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(handshake))
         .routes(routes!(receive_batch))
         .routes(routes!(send_changes))
+        // The multipart envelope adds a little to the photo itself.
+        .merge(
+            OpenApiRouter::new()
+                .routes(routes!(receive_photo))
+                .layer(DefaultBodyLimit::max(photo_max_bytes + 64 * 1024)),
+        )
 }
 
 fn sync(state: &AppState) -> SyncClient<TracedChannel> {
@@ -163,7 +171,24 @@ pub async fn receive_batch(
     _caller: Authorized<SyncWrite>,
     Json(batch): Json<pb::ReceivedBatch>,
 ) -> Result<Response, ApiError> {
+    uuid_field(
+        &batch.instance_id,
+        "instanceId",
+        "L'identifiant d'instance (instanceId) doit être un uuid.",
+    )?;
+    uuid_field(&batch.batch_id, "batchId", "L'identifiant du lot (batchId) doit être un uuid.")?;
+    if batch.records.len() > MAX_BATCH_RECORDS {
+        return Err(ApiError::field("records", "Un lot contient au plus 1 000 adhérents."));
+    }
     Ok(envelope::data(sync(&state).receive_batch(batch).await?.into_inner()))
+}
+
+/// The most members a batch may hold (a laptop sends 250).
+const MAX_BATCH_RECORDS: usize = 1_000;
+
+/// A uuid sent by a field laptop, checked here before anything is asked of the services.
+pub(crate) fn uuid_field(text: &str, field: &str, message: &str) -> Result<(), ApiError> {
+    uuid::Uuid::parse_str(text.trim()).map(|_| ()).map_err(|_| ApiError::field(field, message))
 }
 
 #[derive(Deserialize, IntoParams)]
@@ -194,6 +219,64 @@ pub async fn send_changes(
         limit: asked.limit.unwrap_or(0),
     };
     Ok(envelope::data(sync(&state).send_changes(request).await?.into_inner()))
+}
+
+/// The form of a photo a field laptop sends (multipart/form-data).
+#[derive(ToSchema)]
+#[allow(dead_code)]
+pub struct SyncedPhotoUpload {
+    /// The field laptop's instance id (a uuid).
+    #[schema(rename = "instanceId")]
+    instance_id: String,
+    /// The uuid of the member, whose record the central server received before.
+    member_uuid: String,
+    /// A JPEG, PNG or WebP image (the content is checked, not the name).
+    #[schema(value_type = String, format = Binary)]
+    member_photo: Vec<u8>,
+}
+
+/// On the central server, for a field laptop's run (role sync): a photo of a member the laptop sent
+/// before, checked and normalised as an upload and kept; the member's version is left as it is.
+#[utoipa::path(post, path = "/synchronization/post_synchronization_photo", tag = "synchronization",
+    request_body(content = SyncedPhotoUpload, content_type = "multipart/form-data"),
+    responses((status = 200, body = Data<proto::members::PhotoSaved>), (status = 400, body = ErrorBody),
+        (status = 404, body = ErrorBody), (status = 409, body = ErrorBody), (status = 413, body = ErrorBody)))]
+pub async fn receive_photo(
+    State(state): State<AppState>,
+    _caller: Authorized<SyncWrite>,
+    mut form: Multipart,
+) -> Result<Response, ApiError> {
+    const FIELDS: &str = "instanceId, member_uuid, member_photo";
+    let error = |e| photo_form_error(e, FIELDS);
+    let mut photo = pb::ReceivedPhoto::default();
+    while let Some(field) = form.next_field().await.map_err(error)? {
+        match field.name() {
+            Some("instanceId") => photo.instance_id = field.text().await.map_err(error)?,
+            Some("member_uuid") => photo.member_uuid = field.text().await.map_err(error)?,
+            Some("member_photo") => {
+                photo.file_name = bounded(field.file_name().unwrap_or_default().to_string());
+                photo.content = field.bytes().await.map_err(error)?.to_vec();
+            }
+            _ => {}
+        }
+    }
+    uuid_field(
+        &photo.instance_id,
+        "instanceId",
+        "L'identifiant d'instance (instanceId) doit être un uuid.",
+    )?;
+    uuid_field(
+        &photo.member_uuid,
+        "member_uuid",
+        "L'identifiant universel (member_uuid) de l'adhérent doit être un uuid.",
+    )?;
+    if photo.content.is_empty() {
+        return Err(ApiError::field(
+            "member_photo",
+            "Aucune photo reçue : choisissez un fichier image.",
+        ));
+    }
+    Ok(envelope::data(sync(&state).receive_photo(photo).await?.into_inner()))
 }
 
 /// A word from outside, cut to a length no valid one reaches (the service says what is wrong with it).

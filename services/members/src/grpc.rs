@@ -4,7 +4,7 @@
 use crate::domain::{member_rules, messages as msg, photo, registry_rules};
 use crate::photos::{Kind, PhotoStore};
 use crate::store::cooperatives::{COOPERATIVE_OFFSET_SORTS, COOPERATIVE_SORT};
-use crate::store::members::{MEMBER_SORT, MemberSettings, versioned_photo_path};
+use crate::store::members::{MEMBER_SORT, MemberSettings, PhotoBy, versioned_photo_path};
 use crate::store::parcels::{PARCEL_OFFSET_SORTS, PARCEL_SORT, ParcelSearch};
 use crate::store::sync::{ChangesQuery, MOST_RECORDS};
 use crate::store::{MemberSearch, Store};
@@ -65,6 +65,9 @@ pub const CALLS: Calls = &[
     ("ChangedMembers", SYNC),
     ("ApplySyncedMembers", SYNC),
     ("AcknowledgeSynced", SYNC),
+    ("PhotosToSend", SYNC),
+    ("ApplySyncedPhoto", SYNC),
+    ("AcknowledgePhoto", SYNC),
 ];
 
 /// The page asked for, by `after` except on the sorts of `offset_sorts`.
@@ -145,35 +148,10 @@ impl Members for MembersGrpc {
 
     async fn save_photo(&self, request: Request<pb::PhotoUpload>) -> Answer<pb::PhotoSaved> {
         let upload = request.into_inner();
-        let id = upload.member_id;
-        // The member must exist before any work is done or anything is written.
-        self.store.photo_of(id).await?;
-        let max = self.photo_max_bytes;
-        let content = upload.content;
-        // One decoding a core at a time: parallel uploads wait their turn rather than add up in memory.
-        let _turn = DECODING.acquire().await.map_err(|e| ServiceError::Internal(e.into()))?;
-        let normalised = tokio::task::spawn_blocking(move || photo::normalise(&content, max))
-            .await
-            .map_err(|e| ServiceError::Internal(anyhow::Error::new(e)))??;
-        self.photos
-            .put(id, Kind::Thumbnail, normalised.thumbnail.clone())
-            .await
-            .map_err(ServiceError::Internal)?;
-        self.photos.put(id, Kind::Photo, normalised.photo).await.map_err(ServiceError::Internal)?;
-        let file_name = format!("{id}.jpg");
-        let version =
-            self.store.photo_saved(id, &file_name, &upload.caller, &self.settings).await?;
-        // Kept for the cards made with this photo; without it they print the current one (logged).
-        if let Err(e) =
-            self.photos.put(id, Kind::KeptThumbnail(version), normalised.thumbnail).await
-        {
-            tracing::warn!(error = %format!("{e:#}"), member_id = id, version, "thumbnail not kept");
-        }
-        tracing::info!(member_id = id, file = %upload.file_name, "photo saved");
-        Ok(Response::new(pb::PhotoSaved {
-            member_photo: file_name,
-            photo_path: versioned_photo_path(id, version),
-        }))
+        let by = PhotoBy::Upload { caller: &upload.caller, settings: &self.settings };
+        let saved = self.keep_photo(upload.member_id, upload.content, by).await?;
+        tracing::info!(member_id = upload.member_id, file = %upload.file_name, "photo saved");
+        Ok(Response::new(saved))
     }
 
     async fn get_photo(&self, request: Request<pb::PhotoRequest>) -> Answer<pb::Photo> {
@@ -302,4 +280,74 @@ impl Members for MembersGrpc {
         self.store.acknowledge_synced(&request.into_inner().acks).await?;
         Ok(Response::new(Empty {}))
     }
+
+    async fn photos_to_send(
+        &self,
+        request: Request<pb::PhotosToSendRequest>,
+    ) -> Answer<pb::PendingPhotoList> {
+        let r = request.into_inner();
+        let limit = i64::from(r.limit.clamp(1, MOST_RECORDS));
+        let items = self.store.photos_to_send(r.after_member_id.max(0), limit).await?;
+        Ok(Response::new(pb::PendingPhotoList { items }))
+    }
+
+    async fn apply_synced_photo(
+        &self,
+        request: Request<pb::SyncedPhoto>,
+    ) -> Answer<pb::PhotoSaved> {
+        let r = request.into_inner();
+        let id = self.store.member_of_uuid(member_uuid(&r.member_uuid)?).await?;
+        let saved = self.keep_photo(id, r.content, PhotoBy::Sync).await?;
+        tracing::info!(member_id = id, member_uuid = r.member_uuid, "synchronised photo saved");
+        Ok(Response::new(saved))
+    }
+
+    async fn acknowledge_photo(&self, request: Request<pb::PendingPhoto>) -> Answer<Empty> {
+        let r = request.into_inner();
+        self.store.acknowledge_photo(member_uuid(&r.member_uuid)?, r.photo_version).await?;
+        Ok(Response::new(Empty {}))
+    }
+}
+
+impl MembersGrpc {
+    /// Checks and normalises a photo, stores it with its thumbnails and records it: an upload here and a
+    /// photo sent by a field laptop go the same way (checked again where they are kept).
+    async fn keep_photo(
+        &self,
+        id: i64,
+        content: Vec<u8>,
+        by: PhotoBy<'_>,
+    ) -> Result<pb::PhotoSaved, ServiceError> {
+        // The member must exist before any work is done or anything is written.
+        self.store.photo_of(id).await?;
+        let max = self.photo_max_bytes;
+        // One decoding a core at a time: parallel uploads wait their turn rather than add up in memory.
+        let _turn = DECODING.acquire().await.map_err(|e| ServiceError::Internal(e.into()))?;
+        let normalised = tokio::task::spawn_blocking(move || photo::normalise(&content, max))
+            .await
+            .map_err(|e| ServiceError::Internal(anyhow::Error::new(e)))??;
+        self.photos
+            .put(id, Kind::Thumbnail, normalised.thumbnail.clone())
+            .await
+            .map_err(ServiceError::Internal)?;
+        self.photos.put(id, Kind::Photo, normalised.photo).await.map_err(ServiceError::Internal)?;
+        let file_name = format!("{id}.jpg");
+        let version = self.store.photo_saved(id, &file_name, by).await?;
+        // Kept for the cards made with this photo; without it they print the current one (logged).
+        if let Err(e) =
+            self.photos.put(id, Kind::KeptThumbnail(version), normalised.thumbnail).await
+        {
+            tracing::warn!(error = %format!("{e:#}"), member_id = id, version, "thumbnail not kept");
+        }
+        Ok(pb::PhotoSaved {
+            member_photo: file_name,
+            photo_path: versioned_photo_path(id, version),
+        })
+    }
+}
+
+/// A member's uuid as the sync service sends it.
+fn member_uuid(text: &str) -> Result<uuid::Uuid, ServiceError> {
+    uuid::Uuid::parse_str(text.trim())
+        .map_err(|_| ServiceError::invalid_field("member_uuid", msg::UUID_FORMAT))
 }

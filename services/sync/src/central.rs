@@ -59,27 +59,73 @@ impl<'a> Session<'a> {
         .await
     }
 
-    /// Calls the central server with the session's token and reads the answer's `data`; a token that
-    /// expired meanwhile (401) is renewed by signing in again, once, and the call made again.
+    /// Sends a photo of a member whose record the central server has (`post_synchronization_photo`).
+    /// `Ok(Err(why))`: the central server refused this photo (it goes to the failed photos); `Err`: the
+    /// run cannot go on (the central server unreachable, or refusing the laptop).
+    pub async fn send_photo(
+        &self,
+        instance_id: &str,
+        member_uuid: &str,
+        content: &[u8],
+    ) -> Result<Result<(), String>, String> {
+        let form = || {
+            reqwest::multipart::Form::new()
+                .text("instanceId", instance_id.to_string())
+                .text("member_uuid", member_uuid.to_string())
+                .part(
+                    "member_photo",
+                    reqwest::multipart::Part::bytes(content.to_vec())
+                        .file_name(format!("{member_uuid}.jpg"))
+                        .mime_str("image/jpeg")
+                        .expect("a valid type"),
+                )
+        };
+        let path = "synchronization/post_synchronization_photo";
+        let (status, answer) =
+            self.exchange_signed(Method::POST, path, |r| r.multipart(form())).await?;
+        // A refusal of this photo (unreadable, too large, its member unknown) is the photo's; any other
+        // (the laptop refused, the server failing) stops the run.
+        let photo_refused = status.is_client_error()
+            && !matches!(status, StatusCode::UNAUTHORIZED | StatusCode::FORBIDDEN);
+        if photo_refused {
+            let said = answer["message"].as_str().unwrap_or("réponse sans message");
+            return Ok(Err(msg::photo_refused(said)));
+        }
+        refused_or(status, answer).map(|_| Ok(()))
+    }
+
+    /// Calls the central server with the session's token and reads the answer's `data`.
     async fn call<T: DeserializeOwned>(
         &self,
         method: Method,
         path: &str,
         with: impl Fn(reqwest::RequestBuilder) -> reqwest::RequestBuilder,
     ) -> Result<T, String> {
+        let (status, answer) = self.exchange_signed(method, path, with).await?;
+        data(refused_or(status, answer)?)
+    }
+
+    /// Calls the central server with the session's token; a token that expired meanwhile (401) is
+    /// renewed by signing in again, once, and the call made again.
+    async fn exchange_signed(
+        &self,
+        method: Method,
+        path: &str,
+        with: impl Fn(reqwest::RequestBuilder) -> reqwest::RequestBuilder,
+    ) -> Result<(StatusCode, serde_json::Value), String> {
         let request = |token: &str| {
             with(self.http.request(method.clone(), url(self.central, path)).bearer_auth(token))
         };
         let token = self.token.lock().map(|t| t.clone()).unwrap_or_default();
-        let (mut status, mut answer) = exchange(self.central, request(&token)).await?;
-        if status == StatusCode::UNAUTHORIZED {
-            let (token, _) = sign_in(self.central, self.http).await?;
-            if let Ok(mut kept) = self.token.lock() {
-                kept.clone_from(&token);
-            }
-            (status, answer) = exchange(self.central, request(&token)).await?;
+        let (status, answer) = exchange(self.central, request(&token)).await?;
+        if status != StatusCode::UNAUTHORIZED {
+            return Ok((status, answer));
         }
-        data(refused_or(status, answer)?)
+        let (token, _) = sign_in(self.central, self.http).await?;
+        if let Ok(mut kept) = self.token.lock() {
+            kept.clone_from(&token);
+        }
+        exchange(self.central, request(&token)).await
     }
 }
 
@@ -131,7 +177,11 @@ fn refused_or(status: StatusCode, answer: serde_json::Value) -> Result<serde_jso
 
 /// The `data` of an answer's envelope, read as `T`.
 fn data<T: DeserializeOwned>(mut answer: serde_json::Value) -> Result<T, String> {
-    serde_json::from_value(answer["data"].take()).map_err(|error| msg::central_unreadable(&error))
+    serde_json::from_value(answer["data"].take()).map_err(|error| {
+        // The cause is for the operator's logs; the agent is told what to do, in French.
+        tracing::warn!(%error, "an answer of the central server could not be read");
+        msg::CENTRAL_UNREADABLE.to_string()
+    })
 }
 
 /// A transport failure in French: what the laptop can act on.

@@ -2,8 +2,8 @@
 
 use crate::domain::messages as msg;
 use crate::domain::runs;
-use crate::run::{BATCH, Work};
-use crate::store::{JOURNAL_SORT, Store};
+use crate::run::{BATCH, PhotoSent, Session, Work, send_photo};
+use crate::store::{JOURNAL_SORT, PHOTO_FAILURE_SORT, Store};
 use crate::{CentralServer, MembersClient};
 use common::config::RunningEnv;
 use common::error::ServiceError;
@@ -75,6 +75,10 @@ pub const CALLS: Calls = &[
     ("Handshake", Need::Role(Area::Sync, Access::Write)),
     ("ReceiveBatch", Need::Role(Area::Sync, Access::Write)),
     ("SendChanges", Need::Role(Area::Sync, Access::Write)),
+    ("ReceivePhoto", Need::Role(Area::Sync, Access::Write)),
+    // The failed photos are an administrator's tool (`tools/*`).
+    ("ListPhotoFailures", Need::Role(Area::Tools, Access::Read)),
+    ("RetryPhoto", Need::Role(Area::Tools, Access::Write)),
 ];
 
 #[tonic::async_trait]
@@ -181,5 +185,64 @@ impl Sync for SyncGrpc {
             except_origin: laptop.to_string(),
         };
         Ok(self.members()?.changed_members(changes).await?)
+    }
+
+    async fn receive_photo(
+        &self,
+        request: Request<pb::ReceivedPhoto>,
+    ) -> Answer<proto::members::PhotoSaved> {
+        self.central_only()?;
+        let photo = request.into_inner();
+        let laptop = instance_id(&photo.instance_id)?;
+        if !self.store.peer_known(laptop).await? {
+            return Err(ServiceError::Conflict(msg::NO_HANDSHAKE.into()).into());
+        }
+        let bytes = photo.content.len();
+        let apply = proto::members::SyncedPhoto {
+            member_uuid: photo.member_uuid,
+            content: photo.content,
+            file_name: photo.file_name,
+        };
+        let saved = self.members()?.apply_synced_photo(apply).await?.into_inner();
+        tracing::info!(%laptop, bytes, "photo received");
+        Ok(Response::new(saved))
+    }
+
+    async fn list_photo_failures(
+        &self,
+        request: Request<pb::PhotoFailureListRequest>,
+    ) -> Answer<pb::PhotoFailureList> {
+        let paging = request.into_inner().paging.unwrap_or_default();
+        let page = Page::by_offset(&paging, PHOTO_FAILURE_SORT)?;
+        let (items, total) = self.store.list_photo_failures(&page).await?;
+        Ok(Response::new(pb::PhotoFailureList { items, total }))
+    }
+
+    async fn retry_photo(&self, request: Request<pb::MemberUuid>) -> Answer<pb::PhotoRetried> {
+        let photo = self.store.photo_failure(&request.into_inner().member_uuid).await?;
+        let central =
+            self.central.as_ref().ok_or_else(|| ServiceError::Conflict(msg::NOT_PAIRED.into()))?;
+        let mut members = self.members()?;
+        let unavailable = |message: String| ServiceError::Unavailable(message);
+        let session = Session::open(central, &self.http).await.map_err(unavailable)?;
+        let instance = self.store.instance_id().await?.to_string();
+        let sent = send_photo(&session, &mut members, &self.store, &instance, &photo)
+            .await
+            .map_err(unavailable)?;
+        tracing::info!(
+            member_uuid = photo.member_uuid,
+            sent = matches!(sent, PhotoSent::Sent),
+            "photo retried"
+        );
+        Ok(Response::new(match sent {
+            PhotoSent::Sent => {
+                pb::PhotoRetried { sent: true, message: msg::PHOTO_SENT.into(), failure: None }
+            }
+            PhotoSent::Failed(failure) => pb::PhotoRetried {
+                sent: false,
+                message: failure.last_error.clone(),
+                failure: Some(failure),
+            },
+        }))
     }
 }

@@ -7,7 +7,7 @@
 //! sent again changes nothing, a mark is cleared only for the version the other side has, and the
 //! checkpoint never passes what is applied (DESIGN.md, "Offline synchronisation").
 
-use crate::central::Session;
+pub use crate::central::Session;
 use crate::domain::messages as msg;
 use crate::store::{Counts, FROM_SERVER, Store};
 use crate::{CentralServer, MembersClient};
@@ -19,6 +19,8 @@ use std::time::Duration;
 const STOP_POLL: Duration = Duration::from_millis(100);
 /// Members a batch or a page holds: about 300 KB of JSON, well under the gateway's body limit.
 pub const BATCH: i32 = 250;
+/// Photos listed at a time (each is then read and sent on its own).
+const PHOTO_PAGE: i32 = 100;
 
 /// What a run needs: its journal, the central server, this instance's members service.
 pub struct Work {
@@ -160,7 +162,43 @@ impl Run<'_> {
             }
             after = page.last_position;
         }
-        Ok(msg::sent(&totals.outcome(&self.session.login, self.counts.sent, self.counts.conflicts)))
+        // The photos go after their records: the central server keeps a photo only for a member it has.
+        let photos = self.send_photos().await?;
+        let outcome = totals.outcome(&self.session.login, self.counts.sent, self.counts.conflicts);
+        Ok(msg::sent(&outcome, &photos))
+    }
+
+    /// The photos marked for sending, one by one: a photo that fails goes to the failed photos and is
+    /// tried again by a later run once its wait is over; the run goes on with the next.
+    async fn send_photos(&mut self) -> Result<msg::Photos, String> {
+        let mut photos = msg::Photos::default();
+        let mut after_member_id = 0;
+        loop {
+            let asked = mpb::PhotosToSendRequest { after_member_id, limit: PHOTO_PAGE };
+            let page = self
+                .members
+                .photos_to_send(asked)
+                .await
+                .map_err(|s| msg::local_failed(&s))?
+                .into_inner();
+            let Some(last) = page.items.last() else { break };
+            after_member_id = last.member_id;
+            for photo in &page.items {
+                if self.store.photo_waits(photo).await.map_err(|e| e.to_string())? {
+                    photos.waiting += 1;
+                    continue;
+                }
+                let sent =
+                    send_photo(&self.session, &mut self.members, self.store, &self.instance, photo)
+                        .await?;
+                match sent {
+                    PhotoSent::Sent => photos.sent += 1,
+                    PhotoSent::Failed(_) => photos.failed += 1,
+                }
+                self.progress(&msg::sending_photos(photos.sent)).await?;
+            }
+        }
+        Ok(photos)
     }
 
     /// `from_server`: the central server's changes after this laptop's checkpoint, page by page.
@@ -235,6 +273,49 @@ impl Run<'_> {
     async fn progress(&self, message: &str) -> Result<(), String> {
         self.store.run_progress(self.uuid, message, self.counts).await.map_err(|e| e.to_string())
     }
+}
+
+/// What became of one photo sent.
+pub enum PhotoSent {
+    Sent,
+    /// Unreadable here or refused by the central server: in the failed photos, as it now stands.
+    Failed(pb::PhotoFailure),
+}
+
+/// Sends one photo of this laptop to the central server: read here, sent, acknowledged (its mark
+/// cleared if no newer photo was taken meanwhile) and taken off the failed photos; a photo unreadable
+/// here or refused there goes to the failed photos. `Err`: the run cannot go on.
+pub async fn send_photo(
+    session: &Session<'_>,
+    members: &mut MembersClient,
+    store: &Store,
+    instance: &str,
+    photo: &mpb::PendingPhoto,
+) -> Result<PhotoSent, String> {
+    let asked = mpb::PhotoRequest { member_id: photo.member_id, thumbnail: false, version: 0 };
+    let refused = match members.get_photo(asked).await {
+        Err(status) if status.code() == tonic::Code::Unavailable => {
+            return Err(msg::local_failed(&status));
+        }
+        Err(status) => msg::photo_unreadable_here(status.message()),
+        Ok(read) => {
+            let read = read.into_inner();
+            match session.send_photo(instance, &photo.member_uuid, &read.content).await? {
+                Ok(()) => {
+                    // The version read, which may be newer than the one listed: that one is what went.
+                    let photo_version = read.version.parse().unwrap_or(photo.photo_version);
+                    let sent = mpb::PendingPhoto { photo_version, ..photo.clone() };
+                    members.acknowledge_photo(sent).await.map_err(|s| msg::local_failed(&s))?;
+                    store.photo_sent(&photo.member_uuid).await.map_err(|e| e.to_string())?;
+                    return Ok(PhotoSent::Sent);
+                }
+                Err(refused) => refused,
+            }
+        }
+    };
+    tracing::warn!(member_uuid = photo.member_uuid, refused, "a photo could not be sent");
+    let failure = store.photo_failed(photo, &refused).await.map_err(|e| e.to_string())?;
+    Ok(PhotoSent::Failed(failure))
 }
 
 /// A batch's idempotency key, made from what it holds (each record's uuid and position): the same batch

@@ -144,3 +144,9 @@ pub fn sync_main_missing(firstname: &str, lastname: &str) -> String {
          les membres de sa famille. Relancez la synchronisation."
     )
 }
+
+pub fn synced_member_unknown(uuid: &str) -> String {
+    format!(
+        "L'adhérent {uuid} est inconnu ici : sa photo arrive avant sa fiche (fiche supprimée entre-temps ?)."
+    )
+}

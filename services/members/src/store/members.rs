@@ -115,6 +115,15 @@ pub struct MemberSettings {
     pub field_instance: bool,
 }
 
+/// Where a new photo comes from.
+#[derive(Debug, Clone, Copy)]
+pub enum PhotoBy<'a> {
+    /// Uploaded here by `caller`: an edit of the member (marked for sending on a field laptop).
+    Upload { caller: &'a str, settings: &'a MemberSettings },
+    /// Sent by a field laptop's run, after the record it belongs to: the member's version stays.
+    Sync,
+}
+
 /// One member's whole record (`Member`), for `get_member` and the family.
 fn select() -> String {
     format!(
@@ -507,26 +516,35 @@ impl Store {
     }
 
     /// Records a new photo of a member (already stored) and answers its new version.
-    #[tracing::instrument(name = "db.members.photo", skip(self, settings))]
+    #[tracing::instrument(name = "db.members.photo", skip(self, by))]
     pub async fn photo_saved(
         &self,
         id: i64,
         file_name: &str,
-        caller: &str,
-        settings: &MemberSettings,
+        by: PhotoBy<'_>,
     ) -> Result<i32, ServiceError> {
+        let (caller, field_instance, synced) = match by {
+            PhotoBy::Upload { caller, settings } => (caller, settings.field_instance, false),
+            PhotoBy::Sync => ("", false, true),
+        };
         let mut tx = self.pool.begin().await?;
-        // A new photo has not been verified yet.
+        // A new photo has not been verified yet, and is an edit of the member made here; a photo sent by
+        // a field laptop arrives after its record, which already says all that.
         let version: Option<i32> = sqlx::query_scalar(
             "UPDATE members.member SET member_photo_file_name = $2, photo_version = photo_version + 1,
-                 member_photo_checked = false, updated_at = now(), updated_by_user = $3, origin_instance = NULL,
-                 member_synchronization_needed = member_synchronization_needed OR $4
+                 member_photo_checked = CASE WHEN $5 THEN member_photo_checked ELSE false END,
+                 updated_at = CASE WHEN $5 THEN updated_at ELSE now() END,
+                 updated_by_user = CASE WHEN $5 THEN updated_by_user ELSE $3 END,
+                 origin_instance = CASE WHEN $5 THEN origin_instance END,
+                 member_synchronization_needed = member_synchronization_needed OR $4,
+                 photo_synchronization_needed = $4
              WHERE member_id = $1 RETURNING photo_version",
         )
         .bind(id)
         .bind(file_name)
         .bind(caller)
-        .bind(settings.field_instance)
+        .bind(field_instance)
+        .bind(synced)
         .fetch_optional(&mut *tx)
         .await?;
         let version = version.ok_or_else(|| ServiceError::NotFound(msg::member_not_found(id)))?;

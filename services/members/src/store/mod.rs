@@ -7,6 +7,7 @@ mod geography;
 pub mod members;
 pub mod parcels;
 pub mod sync;
+mod sync_photos;
 
 pub use geography::{GeographyEvent, Level as GeographyLevel, SavedRow, apply_geography};
 pub use members::MemberSearch;

@@ -23,7 +23,7 @@ pub const MOST_RECORDS: i32 = 1000;
 /// own (ids) or not the member's (search keys, the photo's version, the position).
 const SYNCED_JSON: &str = "jsonb_build_object(
     'record', to_jsonb(m) - 'member_id' - 'member_main_member_id' - 'search' - 'firstname_key'
-        - 'photo_version' - 'sync_position' - 'origin_instance',
+        - 'photo_version' - 'photo_synchronization_needed' - 'sync_position' - 'origin_instance',
     'main_member_uuid', coalesce(mm.member_uuid::text, ''),
     'order_number', m.member_order_number,
     'updated_at', to_char(m.updated_at AT TIME ZONE 'UTC', 'YYYY-MM-DD\"T\"HH24:MI:SS.US\"Z\"'),
@@ -87,13 +87,15 @@ impl Store {
     ) -> Result<pb::SyncedMemberPage, ServiceError> {
         let horizon = self.sync_horizon().await?;
         let up_to = if query.up_to > 0 { query.up_to.min(horizon) } else { horizon };
+        // Written out, not bound: a bound flag would keep the planner off the partial index of the
+        // marked members (`member_sync_marked_idx`).
+        let marked = if query.marked { "AND m.member_synchronization_needed" } else { "" };
         let rows = sqlx::query(sqlx::AssertSqlSafe(format!(
             "WITH page AS (
                  SELECT m.member_id, m.sync_position FROM members.member m
-                 WHERE m.sync_position > $2 AND m.sync_position <= $3
-                   AND (NOT $4 OR m.member_synchronization_needed)
-                   AND ($6::uuid IS NULL OR m.origin_instance IS DISTINCT FROM $6)
-                 ORDER BY m.sync_position LIMIT $5),
+                 WHERE m.sync_position > $2 AND m.sync_position <= $3 {marked}
+                   AND ($5::uuid IS NULL OR m.origin_instance IS DISTINCT FROM $5)
+                 ORDER BY m.sync_position LIMIT $4),
              mains AS (
                  SELECT DISTINCT d.member_main_member_id AS member_id FROM page p
                  JOIN members.member d ON d.member_id = p.member_id
@@ -109,7 +111,6 @@ impl Store {
         .bind(query.instance_id)
         .bind(query.after)
         .bind(up_to)
-        .bind(query.marked)
         .bind(query.limit)
         .bind(query.except_origin)
         .fetch_all(&self.pool)

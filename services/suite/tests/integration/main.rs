@@ -20,6 +20,7 @@ mod statements;
 mod support;
 mod sync_exchange;
 mod sync_pairing;
+mod sync_photos;
 mod sync_runs;
 mod transactions;
 mod users;

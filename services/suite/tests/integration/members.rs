@@ -636,7 +636,7 @@ async fn members_cooperatives_and_parcels_tell_their_changes_with_what_a_card_ne
     assert_eq!(of("members.parcel.deleted")["parcel_id"], parcel);
 }
 
-fn png(width: u32, height: u32) -> Vec<u8> {
+pub(crate) fn png(width: u32, height: u32) -> Vec<u8> {
     let img = image::RgbImage::from_fn(width, height, |x, y| {
         image::Rgb([(x % 255) as u8, (y % 255) as u8, 120])
     });
@@ -668,7 +668,7 @@ pub(crate) async fn upload(
     (status, response.json().await.unwrap_or(Value::Null))
 }
 
-async fn photo(
+pub(crate) async fn photo(
     suite: &TestSuite,
     token: &str,
     member_id: i64,

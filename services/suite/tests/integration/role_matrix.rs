@@ -43,6 +43,7 @@ fn needs(method: &str, path: &str) -> Needs {
             return Needs::Role(Area::Sync, Access::Write);
         }
         "synchronization" => Area::Sync,
+        "tools" => Area::Tools,
         other => panic!("no area for the calls under /{other}: add it to the matrix"),
     };
     Needs::Role(area, if path.starts_with("/auth/generate") { Access::Write } else { access })

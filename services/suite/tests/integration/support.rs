@@ -72,6 +72,11 @@ impl TestSuite {
         }
     }
 
+    /// The folder of this suite's photo store (`photos/<member_id>.jpg` inside).
+    pub fn photo_store(&self) -> PathBuf {
+        self._web.path().join("photos")
+    }
+
     /// A service's gRPC address (`http://127.0.0.1:port`), to call it directly as an intruder would.
     pub fn grpc_url(&self, service: &str) -> String {
         let running = self.running.as_ref().expect("running");

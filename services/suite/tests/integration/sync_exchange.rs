@@ -12,15 +12,15 @@ use std::time::Duration;
 
 /// A central server with a sync login, and a laptop paired with it; with an administrator's token on
 /// each and the sync login's session on the central server.
-struct Pair {
-    central: TestSuite,
-    central_admin: String,
-    laptop: TestSuite,
-    laptop_admin: String,
-    sync_session: String,
+pub(crate) struct Pair {
+    pub central: TestSuite,
+    pub central_admin: String,
+    pub laptop: TestSuite,
+    pub laptop_admin: String,
+    pub sync_session: String,
 }
 
-async fn pair() -> Pair {
+pub(crate) async fn pair() -> Pair {
     let central = TestSuite::start().await;
     let central_admin = central.admin_token().await;
     let (_, sync_token) = central.new_sync_login(&central_admin, "poste-daloa-1").await;
@@ -31,7 +31,7 @@ async fn pair() -> Pair {
 }
 
 /// Runs one direction to its end; answers its journal entry, which must say `done`.
-async fn run(pair: &Pair, direction: &str) -> Value {
+pub(crate) async fn run(pair: &Pair, direction: &str) -> Value {
     let (status, started) = start(&pair.laptop, &pair.laptop_admin, direction).await;
     assert_eq!(status, StatusCode::OK, "{started}");
     let uuid = started["data"]["synchronizationJournal_uuid"].as_str().unwrap().to_string();
@@ -47,7 +47,7 @@ async fn member(suite: &TestSuite, token: &str, id: i64) -> Value {
 }
 
 /// The id of the member with this identity number on `suite`.
-async fn id_of(suite: &TestSuite, token: &str, id_number: &str) -> i64 {
+pub(crate) async fn id_of(suite: &TestSuite, token: &str, id_number: &str) -> i64 {
     let (status, list) =
         suite.get(&format!("/api/member/get.member_list?filter_idNumber={id_number}"), token).await;
     assert_eq!(status, StatusCode::OK, "{list}");

@@ -45,11 +45,7 @@ pub fn restored_database(position: i64, known: i64) -> String {
     )
 }
 
-pub fn central_unreadable(error: &serde_json::Error) -> String {
-    format!(
-        "Réponse du serveur central illisible ({error}) : les deux serveurs ont-ils la même version ?"
-    )
-}
+pub const CENTRAL_UNREADABLE: &str = "Réponse du serveur central illisible : les deux serveurs ont-ils la même version ? Mettez ce poste à jour, puis relancez.";
 
 pub fn local_failed(status: &tonic::Status) -> String {
     format!("Le service des adhérents de ce poste a refusé : {}", status.message())
@@ -82,10 +78,55 @@ impl Outcome<'_> {
     }
 }
 
-pub fn sent(outcome: &Outcome) -> String {
-    format!("Envoi terminé : {} adhérent(s) envoyé(s) {}", outcome.members, outcome.counts())
+pub fn sent(outcome: &Outcome, photos: &Photos) -> String {
+    format!(
+        "Envoi terminé : {} adhérent(s) envoyé(s) {}{}",
+        outcome.members,
+        outcome.counts(),
+        photos.said()
+    )
 }
 
 pub fn received(outcome: &Outcome) -> String {
     format!("Réception terminée : {} adhérent(s) reçu(s) {}", outcome.members, outcome.counts())
+}
+
+pub const PHOTO_NOT_FAILED: &str =
+    "Cette photo n'est pas dans la liste des photos en échec (déjà envoyée ?).";
+pub const MEMBER_UUID: &str =
+    "L'identifiant universel (member_uuid) de l'adhérent doit être un uuid.";
+pub const PHOTO_SENT: &str = "Photo envoyée au serveur central.";
+
+pub fn photo_unreadable_here(cause: &str) -> String {
+    format!("Photo illisible sur ce poste ({cause}) : reprenez la photo de l'adhérent.")
+}
+
+pub fn photo_refused(message: &str) -> String {
+    format!("Le serveur central refuse la photo : {message}")
+}
+
+pub fn sending_photos(sent: i64) -> String {
+    format!("Envoi des photos : {sent} photo(s) envoyée(s)…")
+}
+
+/// What became of the photos of a run.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Photos {
+    pub sent: i64,
+    pub failed: i64,
+    pub waiting: i64,
+}
+
+impl Photos {
+    pub fn said(&self) -> String {
+        let mut said = format!(" {} photo(s) envoyée(s)", self.sent);
+        if self.failed > 0 {
+            said.push_str(&format!(", {} en échec (outils, photos en échec)", self.failed));
+        }
+        if self.waiting > 0 {
+            said.push_str(&format!(", {} en attente d'un nouvel essai", self.waiting));
+        }
+        said.push('.');
+        said
+    }
 }

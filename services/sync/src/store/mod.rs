@@ -3,9 +3,11 @@
 
 mod exchange;
 mod journal;
+mod photos;
 
 pub use exchange::FROM_SERVER;
 pub use journal::{Counts, JOURNAL_SORT};
+pub use photos::PHOTO_FAILURE_SORT;
 
 pub const SCHEMA: &str = "sync";
 

@@ -1305,6 +1305,67 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/synchronization/post_synchronization_photo": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * On the central server, for a field laptop's run (role sync): a photo of a member the laptop sent
+         *     before, checked and normalised as an upload and kept; the member's version is left as it is.
+         */
+        post: operations["receive_photo"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tools/get.missing-photo_list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The photos that failed to go to the central server: their member, how many attempts, why the last
+         *     one failed and when the next run tries again. Sortable on lastFailedAt (default), attempts and
+         *     member_id.
+         */
+        get: operations["missing_photos"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tools/post.missing-photo_retry": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sends one failed photo to the central server again, now: `sent` and the failure taken off the list,
+         *     or why it failed again (the next attempt put off further).
+         */
+        post: operations["retry_missing_photo"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/transaction/delete_transaction/{transaction_id}": {
         parameters: {
             query?: never;
@@ -2736,6 +2797,34 @@ export interface components {
             /** @example ok */
             status: string;
         };
+        Data_PhotoRetried: {
+            data: {
+                /** @default null */
+                failure: components["schemas"]["PhotoFailure"] | null;
+                /**
+                 * @description What became of it, in French.
+                 * @default
+                 */
+                message: string;
+                /**
+                 * @description True when the central server has the photo now.
+                 * @default false
+                 */
+                sent: boolean;
+            };
+            /** @example ok */
+            status: string;
+        };
+        Data_PhotoSaved: {
+            data: {
+                /** @default  */
+                memberPhoto: string;
+                /** @default  */
+                photoPath: string;
+            };
+            /** @example ok */
+            status: string;
+        };
         Data_Region: {
             /** @description A level's id is absent (or 0) to create; every answer sets it. */
             data: {
@@ -3526,6 +3615,53 @@ export interface components {
              */
             total: number;
         };
+        List_PhotoFailure: {
+            data: {
+                /**
+                 * Format: int32
+                 * @description Failed attempts so far; each one waits twice as long for the next (a minute, then two, up to 6 h).
+                 * @default 0
+                 */
+                attempts: number;
+                /** @default  */
+                firstFailedAt: string;
+                /**
+                 * @description Why the last attempt failed, in French.
+                 * @default
+                 */
+                lastError: string;
+                /** @default  */
+                lastFailedAt: string;
+                /** @default  */
+                memberName: string;
+                /**
+                 * Format: int64
+                 * @default 0
+                 */
+                member_id: number;
+                /** @default  */
+                member_idNumber: string;
+                /** @default  */
+                member_uuid: string;
+                /**
+                 * @description The next run sends it from then on (a retry sends it at once).
+                 * @default
+                 */
+                nextAttemptAt: string;
+                /**
+                 * Format: int32
+                 * @default 0
+                 */
+                photoVersion: number;
+            }[];
+            /** @example ok */
+            status: string;
+            /**
+             * Format: int64
+             * @description The count of all rows matching the filters.
+             */
+            total: number;
+        };
         List_Region: {
             data: {
                 /** @default  */
@@ -4234,6 +4370,65 @@ export interface components {
             /** @example ok */
             status: string;
         };
+        /** @description A photo that failed to go to the central server: its member, why, and when it is tried again. */
+        PhotoFailure: {
+            /**
+             * Format: int32
+             * @description Failed attempts so far; each one waits twice as long for the next (a minute, then two, up to 6 h).
+             * @default 0
+             */
+            attempts: number;
+            /** @default  */
+            firstFailedAt: string;
+            /**
+             * @description Why the last attempt failed, in French.
+             * @default
+             */
+            lastError: string;
+            /** @default  */
+            lastFailedAt: string;
+            /** @default  */
+            memberName: string;
+            /**
+             * Format: int64
+             * @default 0
+             */
+            member_id: number;
+            /** @default  */
+            member_idNumber: string;
+            /** @default  */
+            member_uuid: string;
+            /**
+             * @description The next run sends it from then on (a retry sends it at once).
+             * @default
+             */
+            nextAttemptAt: string;
+            /**
+             * Format: int32
+             * @default 0
+             */
+            photoVersion: number;
+        };
+        PhotoRetried: {
+            /** @default null */
+            failure: components["schemas"]["PhotoFailure"] | null;
+            /**
+             * @description What became of it, in French.
+             * @default
+             */
+            message: string;
+            /**
+             * @description True when the central server has the photo now.
+             * @default false
+             */
+            sent: boolean;
+        };
+        PhotoSaved: {
+            /** @default  */
+            memberPhoto: string;
+            /** @default  */
+            photoPath: string;
+        };
         /** @description The form of a photo upload (multipart/form-data). */
         PhotoUpload: {
             /** Format: int64 */
@@ -4297,6 +4492,10 @@ export interface components {
              * @default
              */
             reason: string;
+        };
+        RetryPhoto: {
+            /** @description The uuid of the member whose photo failed. */
+            member_uuid: string;
         };
         Revocation: {
             /**
@@ -4535,6 +4734,18 @@ export interface components {
             lastPosition: number;
             /** @default [] */
             records: components["schemas"]["SyncedMember"][];
+        };
+        /** @description The form of a photo a field laptop sends (multipart/form-data). */
+        SyncedPhotoUpload: {
+            /** @description The field laptop's instance id (a uuid). */
+            instanceId: string;
+            /**
+             * Format: binary
+             * @description A JPEG, PNG or WebP image (the content is checked, not the name).
+             */
+            member_photo: string;
+            /** @description The uuid of the member, whose record the central server received before. */
+            member_uuid: string;
         };
         TokenAnswer: {
             /** @example ok */
@@ -7328,6 +7539,147 @@ export interface operations {
                 };
             };
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    receive_photo: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["SyncedPhotoUpload"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_PhotoSaved"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    missing_photos: {
+        parameters: {
+            query?: {
+                /** @description Rows per page (default 2000). */
+                _limit?: number;
+                _offset?: number;
+                /** @description A field name of the list, from its allow-list. */
+                _orderBy?: string;
+                _descending?: boolean;
+                /**
+                 * @description Keyset paging, where the list offers it: the id of the last row already received. The page is
+                 *     the rows that follow it in the same order and filters; `_offset` is then ignored.
+                 */
+                after?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["List_PhotoFailure"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    retry_missing_photo: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RetryPhoto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_PhotoRetried"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -1,0 +1,175 @@
+//! Photos travel from a field laptop to the central server after their records, in their own retry
+//! queue: a photo that cannot go is listed with why and when it is tried again, is left alone by the
+//! runs until then, and a retry sends it; a photo sent is never sent twice.
+
+use crate::members::{photo, png, upload};
+use crate::support::{TestSuite, save};
+use crate::sync_exchange::{Pair, id_of, pair, run};
+use reqwest::StatusCode;
+use serde_json::{Value, json};
+
+/// A member registered on the laptop with a photo of `width` x `height`: its id and identity number.
+async fn member_with_photo(pair: &Pair, first: &str, width: u32, height: u32) -> (i64, String) {
+    let (laptop, admin) = (&pair.laptop, &pair.laptop_admin);
+    let body = json!({"member_firstname": first, "member_lastname": "Photosync"});
+    let id = save(laptop, admin, "/api/member/post_member", body).await;
+    let (status, answer) = upload(laptop, admin, id, "photo.png", png(width, height)).await;
+    assert_eq!(status, StatusCode::OK, "{answer}");
+    let (status, member) = laptop.get(&format!("/api/member/get_member/{id}"), admin).await;
+    assert_eq!(status, StatusCode::OK, "{member}");
+    (id, member["data"]["member_idNumber"].as_str().unwrap().to_string())
+}
+
+/// The failed photos, as the tools screen lists them.
+async fn failed_photos(suite: &TestSuite, token: &str) -> Value {
+    let (status, list) = suite.get("/api/tools/get.missing-photo_list", token).await;
+    assert_eq!(status, StatusCode::OK, "{list}");
+    list
+}
+
+/// The photo of the member of `id_number` on the central server: its status and its picture's size.
+async fn central_photo(pair: &Pair, id_number: &str) -> (StatusCode, Option<(u32, u32)>) {
+    let (central, admin) = (&pair.central, &pair.central_admin);
+    let id = id_of(central, admin, id_number).await;
+    let (status, bytes) = photo(central, admin, id, false).await;
+    let size = (status == StatusCode::OK).then(|| {
+        let picture = image::load_from_memory(&bytes).expect("the central server keeps an image");
+        (picture.width(), picture.height())
+    });
+    (status, size)
+}
+
+/// The members service's answer to a file that is no picture.
+const PHOTO_NOT_IMAGE: &str = members::domain::messages::PHOTO_NOT_IMAGE;
+
+fn message(entry: &Value) -> &str {
+    entry["synchronizationJournal_message"].as_str().unwrap()
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn photos_follow_their_records_and_a_photo_that_fails_is_listed_then_retried() {
+    let pair = pair().await;
+    let (laptop, admin) = (&pair.laptop, &pair.laptop_admin);
+    let (_, awa) = member_with_photo(&pair, "Awa", 800, 600).await;
+    let (yao_id, yao) = member_with_photo(&pair, "Yao", 640, 480).await;
+    // Yao's photo is lost from the laptop's disk before the run.
+    let file = laptop.photo_store().join("photos").join(format!("{yao_id}.jpg"));
+    let kept = std::fs::read(&file).expect("the laptop keeps the photo on disk");
+    std::fs::remove_file(&file).unwrap();
+
+    let entry = run(&pair, "to_server").await;
+    assert!(message(&entry).contains("1 photo(s) envoyée(s), 1 en échec"), "{entry}");
+    assert_eq!(
+        central_photo(&pair, &awa).await,
+        (StatusCode::OK, Some((800, 600))),
+        "Awa's photo arrives, the same picture"
+    );
+    assert_eq!(central_photo(&pair, &yao).await.0, StatusCode::NOT_FOUND, "Yao's record only");
+
+    let list = failed_photos(laptop, admin).await;
+    assert_eq!(list["total"], 1, "{list}");
+    let failure = &list["data"][0];
+    assert_eq!(failure["member_idNumber"], yao.as_str());
+    assert_eq!(failure["memberName"], "Yao Photosync");
+    assert_eq!(failure["attempts"], 1);
+    assert!(
+        failure["lastError"].as_str().unwrap().starts_with("Photo illisible sur ce poste"),
+        "the agent is told why, in French: {failure}"
+    );
+    assert!(failure["nextAttemptAt"].as_str().unwrap() > failure["lastFailedAt"].as_str().unwrap());
+
+    // The next run leaves Yao's photo to its wait, and does not send Awa's again.
+    let entry = run(&pair, "to_server").await;
+    assert!(
+        message(&entry).contains("0 photo(s) envoyée(s), 1 en attente d'un nouvel essai"),
+        "{entry}"
+    );
+    let awa_central = id_of(&pair.central, &pair.central_admin, &awa).await;
+    let (_, member) = pair
+        .central
+        .get(&format!("/api/member/get_member/{awa_central}"), &pair.central_admin)
+        .await;
+    assert!(
+        member["data"]["photoFilePath"].as_str().unwrap_or_default().ends_with("?v=1"),
+        "one photo version on the central server: {member}"
+    );
+
+    // A retry while the file is still missing fails again and waits longer.
+    let uuid = failure["member_uuid"].as_str().unwrap();
+    let retry = json!({ "member_uuid": uuid });
+    let (status, answer) =
+        laptop.post("/api/tools/post.missing-photo_retry", admin, retry.clone()).await;
+    assert_eq!(status, StatusCode::OK, "{answer}");
+    assert_eq!(answer["data"]["sent"], false, "{answer}");
+    assert_eq!(answer["data"]["failure"]["attempts"], 2, "{answer}");
+
+    // The file back, a retry sends it at once and takes it off the list.
+    std::fs::write(&file, kept).unwrap();
+    let (status, answer) =
+        laptop.post("/api/tools/post.missing-photo_retry", admin, retry.clone()).await;
+    assert_eq!(status, StatusCode::OK, "{answer}");
+    assert_eq!(answer["data"]["sent"], true, "{answer}");
+    assert_eq!(answer["data"]["message"], "Photo envoyée au serveur central.");
+    assert_eq!(failed_photos(laptop, admin).await["total"], 0);
+    assert_eq!(central_photo(&pair, &yao).await, (StatusCode::OK, Some((640, 480))));
+    let (status, answer) = laptop.post("/api/tools/post.missing-photo_retry", admin, retry).await;
+    assert_eq!(status, StatusCode::NOT_FOUND, "{answer}");
+
+    // Every mark is cleared: the next run has no photo to send.
+    let entry = run(&pair, "to_server").await;
+    assert!(message(&entry).ends_with("0 photo(s) envoyée(s)."), "{entry}");
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_photo_sent_by_a_laptop_is_checked_again_on_the_central_server() {
+    let pair = pair().await;
+    let (central, sync_session) = (&pair.central, &pair.sync_session);
+    let bad = |instance: &str, member: &str, bytes: &'static [u8]| {
+        reqwest::multipart::Form::new()
+            .text("instanceId", instance.to_string())
+            .text("member_uuid", member.to_string())
+            .part("member_photo", reqwest::multipart::Part::bytes(bytes).file_name("x.jpg"))
+    };
+    let send = |form| async {
+        let response = central
+            .http
+            .post(central.url("/api/synchronization/post_synchronization_photo"))
+            .bearer_auth(sync_session)
+            .multipart(form)
+            .send()
+            .await
+            .unwrap();
+        (response.status(), response.json::<Value>().await.unwrap())
+    };
+    let laptop = uuid::Uuid::new_v4().to_string();
+    let member = uuid::Uuid::new_v4().to_string();
+    let (status, answer) = send(bad("pas-un-uuid", &member, b"x")).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{answer}");
+    assert_eq!(answer["message"], "L'identifiant d'instance (instanceId) doit être un uuid.");
+    // A laptop that never said who it is may not send photos.
+    let (status, answer) = send(bad(&laptop, &member, b"not an image")).await;
+    assert_eq!(status, StatusCode::CONFLICT, "{answer}");
+    assert!(answer["message"].as_str().unwrap().starts_with("Ce poste ne s'est pas présenté"));
+    let hello = format!(
+        "/api/synchronization/get_synchronization_to_server?instanceId={laptop}&position=0"
+    );
+    let (status, answer) = central.get(&hello, sync_session).await;
+    assert_eq!(status, StatusCode::OK, "{answer}");
+    // A member the central server does not know, then bytes that are no picture.
+    let (status, answer) = send(bad(&laptop, &member, b"not an image")).await;
+    assert_eq!(status, StatusCode::NOT_FOUND, "{answer}");
+    assert!(answer["message"].as_str().unwrap().contains("inconnu ici"), "{answer}");
+    let admin = &pair.central_admin;
+    let id = save(
+        central,
+        admin,
+        "/api/member/post_member",
+        json!({"member_firstname": "Ama", "member_lastname": "Sync"}),
+    )
+    .await;
+    let (_, record) = central.get(&format!("/api/member/get_member/{id}"), admin).await;
+    let known = record["data"]["member_uuid"].as_str().unwrap().to_string();
+    let (status, answer) = send(bad(&laptop, &known, b"not an image")).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{answer}");
+    assert_eq!(answer["message"], PHOTO_NOT_IMAGE, "{answer}");
+}

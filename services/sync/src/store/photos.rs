@@ -1,0 +1,120 @@
+//! A field laptop's queue of photos that failed to go to the central server: why, how often, and when a
+//! run tries each again (the photo itself stays marked for sending in the members service).
+
+use super::Store;
+use crate::domain::messages as msg;
+use common::error::ServiceError;
+use common::paging::Page;
+use proto::members::PendingPhoto;
+use proto::sync::PhotoFailure;
+use sqlx::{AssertSqlSafe, Postgres, QueryBuilder};
+
+/// Public sort fields of the failed photos and their columns.
+pub const PHOTO_FAILURE_SORT: &[(&str, &str)] = &[
+    ("lastFailedAt", "f.last_failed_at"),
+    ("attempts", "f.attempts"),
+    ("member_id", "f.member_id"),
+];
+
+/// A row as the contract names it (`PhotoFailure` reads its fields by their proto names).
+const FAILURE: &str = "f.member_uuid::text AS member_uuid, f.member_id, f.id_number, f.member_name,
+    f.photo_version, f.attempts, f.last_error,
+    to_char(f.first_failed_at AT TIME ZONE 'UTC', 'YYYY-MM-DD\"T\"HH24:MI:SS.MS\"Z\"') AS first_failed_at,
+    to_char(f.last_failed_at AT TIME ZONE 'UTC', 'YYYY-MM-DD\"T\"HH24:MI:SS.MS\"Z\"') AS last_failed_at,
+    to_char(f.next_attempt_at AT TIME ZONE 'UTC', 'YYYY-MM-DD\"T\"HH24:MI:SS.MS\"Z\"') AS next_attempt_at";
+
+impl Store {
+    /// Whether a run leaves this photo for later: it failed, its wait is not over, and no newer photo
+    /// was taken since (a new photo is tried at once).
+    pub async fn photo_waits(&self, photo: &PendingPhoto) -> Result<bool, ServiceError> {
+        let waits: Option<bool> = sqlx::query_scalar(
+            "SELECT next_attempt_at > now() AND photo_version >= $2
+             FROM sync.photo_failure WHERE member_uuid = $1",
+        )
+        .bind(member_uuid(&photo.member_uuid)?)
+        .bind(photo.photo_version)
+        .fetch_optional(&self.pool)
+        .await?;
+        Ok(waits.unwrap_or(false))
+    }
+
+    /// Journals a failed attempt: one more, and a wait twice as long before the next (1 min to 6 h).
+    #[tracing::instrument(name = "db.sync.photo_failed", skip(self, photo), fields(member_uuid = photo.member_uuid))]
+    pub async fn photo_failed(
+        &self,
+        photo: &PendingPhoto,
+        error: &str,
+    ) -> Result<PhotoFailure, ServiceError> {
+        Ok(sqlx::query_as(AssertSqlSafe(format!(
+            "WITH f AS (
+                 INSERT INTO sync.photo_failure AS f (member_uuid, member_id, id_number, member_name,
+                     photo_version, attempts, last_error, next_attempt_at)
+                 VALUES ($1, $2, $3, $4, $5, 1, $6, now() + interval '1 minute')
+                 ON CONFLICT (member_uuid) DO UPDATE SET
+                     member_id = EXCLUDED.member_id, id_number = EXCLUDED.id_number,
+                     member_name = EXCLUDED.member_name, photo_version = EXCLUDED.photo_version,
+                     attempts = f.attempts + 1, last_error = EXCLUDED.last_error, last_failed_at = now(),
+                     next_attempt_at = now() + least(interval '1 minute' * power(2, least(f.attempts, 10)),
+                                                     interval '6 hours')
+                 RETURNING f.*)
+             SELECT {FAILURE} FROM f"
+        )))
+        .bind(member_uuid(&photo.member_uuid)?)
+        .bind(photo.member_id)
+        .bind(&photo.id_number)
+        .bind(&photo.name)
+        .bind(photo.photo_version)
+        .bind(error)
+        .fetch_one(&self.pool)
+        .await?)
+    }
+
+    /// Takes a photo the central server now has off the queue.
+    pub async fn photo_sent(&self, member_uuid_text: &str) -> Result<(), ServiceError> {
+        sqlx::query("DELETE FROM sync.photo_failure WHERE member_uuid = $1")
+            .bind(member_uuid(member_uuid_text)?)
+            .execute(&self.pool)
+            .await?;
+        Ok(())
+    }
+
+    /// One failed photo, as a run would send it again.
+    pub async fn photo_failure(
+        &self,
+        member_uuid_text: &str,
+    ) -> Result<PendingPhoto, ServiceError> {
+        let row: Option<(i64, String, i32, String, String)> = sqlx::query_as(
+            "SELECT member_id, member_uuid::text, photo_version, id_number, member_name
+             FROM sync.photo_failure WHERE member_uuid = $1",
+        )
+        .bind(member_uuid(member_uuid_text)?)
+        .fetch_optional(&self.pool)
+        .await?;
+        let (member_id, member_uuid, photo_version, id_number, name) =
+            row.ok_or_else(|| ServiceError::NotFound(msg::PHOTO_NOT_FAILED.into()))?;
+        Ok(PendingPhoto { member_id, member_uuid, photo_version, id_number, name })
+    }
+
+    /// The failed photos, sorted and paged.
+    #[tracing::instrument(name = "db.sync.list_photo_failures", skip(self))]
+    pub async fn list_photo_failures(
+        &self,
+        page: &Page,
+    ) -> Result<(Vec<PhotoFailure>, i64), ServiceError> {
+        let mut rows =
+            QueryBuilder::<Postgres>::new(format!("SELECT {FAILURE} FROM sync.photo_failure f"));
+        page.push_window(&mut rows, &page.order_sql_not_null("f.member_uuid"));
+        let (rows, total) = tokio::try_join!(
+            rows.build_query_as::<PhotoFailure>().fetch_all(&self.pool),
+            sqlx::query_scalar::<_, i64>("SELECT count(*) FROM sync.photo_failure")
+                .fetch_one(&self.pool)
+        )?;
+        Ok((rows, total))
+    }
+}
+
+/// A member's uuid, as the members service or the screen sends it.
+fn member_uuid(text: &str) -> Result<uuid::Uuid, ServiceError> {
+    uuid::Uuid::parse_str(text.trim())
+        .map_err(|_| ServiceError::invalid_field("member_uuid", msg::MEMBER_UUID))
+}
