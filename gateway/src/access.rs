@@ -40,4 +40,5 @@ permissions! {
     CardsCancel = CardCancellation Delete;
     SyncRead = Sync Read;
     SyncWrite = Sync Write;
+    ReplicationWrite = Replication Write;
 }

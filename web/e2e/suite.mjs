@@ -41,8 +41,10 @@ async function psql(databaseServer, sql) {
 /**
  * `env`: variables given to the suite on top of (and over) the defaults below, such as
  * `{ RUNNING_ENV: 'field', SYNC_CENTRAL_URL, SYNC_TOKEN }` for a field laptop; none: a central server.
+ * `photos` in the answer is the suite's photo folder (PHOTO_STORE_URL), for a test that reads or breaks a
+ * photo on disk.
  * @param {{ env?: Record<string, string> }} [options]
- * @returns {Promise<{ baseUrl: string, admin: { login: string, password: string }, stop: () => Promise<void> }>}
+ * @returns {Promise<{ baseUrl: string, admin: { login: string, password: string }, photos: string, stop: () => Promise<void> }>}
  */
 export async function startSuite({ env = {} } = {}) {
   const bin = resolve(WEB, process.env.SUITE_BIN ?? '../target/debug/suite');
@@ -121,5 +123,5 @@ export async function startSuite({ env = {} } = {}) {
     await sleep(250);
   }
 
-  return { baseUrl, admin, stop };
+  return { baseUrl, admin, photos, stop };
 }

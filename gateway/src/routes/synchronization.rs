@@ -2,7 +2,7 @@
 //! conflicts (the sync service), and the three calls the central server serves to field laptops'
 //! runs: the handshake, a batch received, a page of changes sent (docs/api.md, "Synchronisation").
 
-use crate::access::{SyncRead, SyncWrite};
+use crate::access::{ReplicationWrite, SyncRead, SyncWrite};
 use crate::envelope::{self, Data, List, Paging};
 use crate::error::{ApiError, ErrorBody};
 use crate::extract::Multipart;
@@ -152,7 +152,7 @@ pub struct Hello {
     responses((status = 200, body = Data<pb::HandshakeAnswer>), (status = 400, body = ErrorBody), (status = 409, body = ErrorBody)))]
 pub async fn handshake(
     State(state): State<AppState>,
-    _caller: Authorized<SyncWrite>,
+    _caller: Authorized<ReplicationWrite>,
     Query(hello): Query<Hello>,
 ) -> Result<Response, ApiError> {
     let request =
@@ -168,7 +168,7 @@ pub async fn handshake(
     responses((status = 200, body = Data<proto::members::SyncApplied>), (status = 400, body = ErrorBody), (status = 409, body = ErrorBody)))]
 pub async fn receive_batch(
     State(state): State<AppState>,
-    _caller: Authorized<SyncWrite>,
+    _caller: Authorized<ReplicationWrite>,
     Json(batch): Json<pb::ReceivedBatch>,
 ) -> Result<Response, ApiError> {
     uuid_field(
@@ -210,7 +210,7 @@ pub struct ChangesAfter {
     responses((status = 200, body = Data<proto::members::SyncedMemberPage>), (status = 400, body = ErrorBody)))]
 pub async fn send_changes(
     State(state): State<AppState>,
-    _caller: Authorized<SyncWrite>,
+    _caller: Authorized<ReplicationWrite>,
     Query(asked): Query<ChangesAfter>,
 ) -> Result<Response, ApiError> {
     let request = pb::ChangesAfter {
@@ -243,7 +243,7 @@ pub struct SyncedPhotoUpload {
         (status = 404, body = ErrorBody), (status = 409, body = ErrorBody), (status = 413, body = ErrorBody)))]
 pub async fn receive_photo(
     State(state): State<AppState>,
-    _caller: Authorized<SyncWrite>,
+    _caller: Authorized<ReplicationWrite>,
     mut form: Multipart,
 ) -> Result<Response, ApiError> {
     const FIELDS: &str = "instanceId, member_uuid, member_photo";

@@ -26,6 +26,8 @@ pub struct AuthGrpc {
     decoy_hash: Arc<String>,
     /// How long a session lasts, refreshes included.
     session_max_age: std::time::Duration,
+    /// The services' secret (`ServiceToken`).
+    service_secret: Option<Arc<String>>,
 }
 
 type Answer<T> = Result<Response<T>, Status>;
@@ -48,6 +50,8 @@ pub const CALLS: Calls = &[
     ("RenewSyncToken", Need::Role(Area::Users, Access::Write)),
     ("RevokeSyncToken", Need::Role(Area::Users, Access::Delete)),
     ("SyncLogin", Need::Nothing),
+    // Proven by the service secret it carries.
+    ("ServiceToken", Need::Nothing),
     ("GetLoginParam", Need::Role(Area::LoginParams, Access::Read)),
     ("SaveLoginParam", Need::Role(Area::LoginParams, Access::Write)),
 ];
@@ -60,7 +64,19 @@ impl AuthGrpc {
         decoy_hash: String,
         session_max_age: std::time::Duration,
     ) -> Self {
-        AuthGrpc { store, tokens, throttle, decoy_hash: Arc::new(decoy_hash), session_max_age }
+        AuthGrpc {
+            store,
+            tokens,
+            throttle,
+            decoy_hash: Arc::new(decoy_hash),
+            session_max_age,
+            service_secret: None,
+        }
+    }
+
+    /// Issues tokens of role `service` to the services that show `secret`.
+    pub fn with_service_secret(self, secret: Option<String>) -> Self {
+        AuthGrpc { service_secret: secret.filter(|s| !s.is_empty()).map(Arc::new), ..self }
     }
 
     pub fn verifier(&self) -> common::identity::Verifier {
@@ -322,6 +338,32 @@ impl Auth for AuthGrpc {
     ) -> Answer<pb::LoginResponse> {
         let r = request.into_inner();
         Ok(Response::new(self.sync_sign_in(&r.sync_token, &r.client_address).await?))
+    }
+
+    async fn service_token(
+        &self,
+        request: Request<pb::ServiceTokenRequest>,
+    ) -> Answer<pb::ServiceTokenAnswer> {
+        let r = request.into_inner();
+        let known = self.service_secret.as_deref().is_some_and(|secret| {
+            subtle::ConstantTimeEq::ct_eq(secret.as_bytes(), r.secret.as_bytes()).into()
+        });
+        let service = r.service.trim();
+        let named = !service.is_empty()
+            && service.len() <= 32
+            && service.bytes().all(|b| b.is_ascii_lowercase() || b == b'-');
+        if !known || !named {
+            tracing::warn!(service = %service.chars().take(32).collect::<String>(), "service token refused");
+            return Err(ServiceError::Unauthenticated(msg::SERVICE_SECRET_INVALID.into()).into());
+        }
+        // No login (id 0) and no session: a token the gateway never accepts, for calls between services.
+        let token = self
+            .tokens
+            .issue(0, &format!("service:{service}"), Role::Service.as_str(), 0, uuid::Uuid::nil())
+            .map_err(ServiceError::Internal)?;
+        let expires_at = chrono::Utc::now().timestamp() + self.tokens.ttl.as_secs() as i64;
+        tracing::info!(service, "service token issued");
+        Ok(Response::new(pb::ServiceTokenAnswer { token, expires_at }))
     }
 
     async fn update_login(&self, request: Request<pb::UpdateLoginRequest>) -> Answer<pb::LoginId> {

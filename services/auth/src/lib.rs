@@ -45,6 +45,9 @@ pub struct AuthConfig {
     pub token_ttl: Duration,
     /// The absolute lifetime of a session: past it, refreshing is refused and the user signs in again.
     pub session_max_age: Duration,
+    /// The secret the services show to get a token of their background work (`ServiceToken`); none:
+    /// no service token is issued.
+    pub service_secret: Option<String>,
     /// The first administrator (login, password), created only while no login exists.
     pub bootstrap_admin: Option<(String, String)>,
     pub throttle: ThrottleSettings,
@@ -70,6 +73,7 @@ impl AuthConfig {
             token_signing_key: env_opt("TOKEN_SIGNING_KEY"),
             token_ttl: Duration::from_secs(env_parse("TOKEN_TTL_SECONDS", 900u64)?),
             session_max_age: Duration::from_secs(3600 * env_parse("SESSION_MAX_HOURS", 12u64)?),
+            service_secret: env_opt("SERVICE_SECRET"),
             bootstrap_admin,
             throttle: ThrottleSettings {
                 max_failures: env_parse("SIGNIN_MAX_FAILURES", defaults.max_failures)?,
@@ -123,7 +127,8 @@ pub async fn build(config: &AuthConfig) -> Result<AuthService> {
     };
     let throttle = throttle::Throttle::new(pool.clone(), config.throttle.clone());
     let decoy_hash = password::hash(format!("{:x}", rand::random::<u128>())).await?;
-    let grpc = grpc::AuthGrpc::new(store, tokens, throttle, decoy_hash, config.session_max_age);
+    let grpc = grpc::AuthGrpc::new(store, tokens, throttle, decoy_hash, config.session_max_age)
+        .with_service_secret(config.service_secret.clone());
     Ok(AuthService { pool, grpc })
 }
 

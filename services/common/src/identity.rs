@@ -193,9 +193,13 @@ pub async fn with_token<F: Future>(token: String, work: F) -> F::Output {
     FORWARDED_TOKEN.scope(token, work).await
 }
 
-/// The token to forward on an outgoing call, if the current work has one.
+/// The token to forward on an outgoing call, if the current work has one: the caller's of the call
+/// being served, or else the service's own for its background work (`ServiceIdentity::run`).
 pub fn forwarded_token() -> Option<String> {
-    FORWARDED_TOKEN.try_with(Clone::clone).ok()
+    FORWARDED_TOKEN
+        .try_with(Clone::clone)
+        .ok()
+        .or_else(crate::service_identity::ServiceIdentity::current_token)
 }
 
 /// A tower layer for a service's gRPC server: verifies the caller's token, checks its role against the

@@ -17,6 +17,7 @@ pub mod photos;
 pub mod roles;
 pub mod sequence;
 pub mod service;
+pub mod service_identity;
 pub mod shutdown;
 pub mod telemetry;
 #[cfg(feature = "test-db")]

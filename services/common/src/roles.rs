@@ -19,10 +19,18 @@ pub enum Role {
     Viewer,
     /// The technical login of a field instance talking to the central server.
     Sync,
+    /// No login: a service's background work (a sync run) calling other services, with a token auth
+    /// signs for the service (`identity::ServiceIdentity`). The gateway never accepts it.
+    Service,
 }
 
 impl Role {
-    pub const ALL: [Role; 5] = [Role::Admin, Role::Manager, Role::Agent, Role::Viewer, Role::Sync];
+    /// Every role a token may carry.
+    pub const ALL: [Role; 6] =
+        [Role::Admin, Role::Manager, Role::Agent, Role::Viewer, Role::Sync, Role::Service];
+    /// The roles a login may have (the web's, and the users screen's).
+    pub const LOGINS: [Role; 5] =
+        [Role::Admin, Role::Manager, Role::Agent, Role::Viewer, Role::Sync];
 
     pub fn as_str(self) -> &'static str {
         match self {
@@ -31,6 +39,7 @@ impl Role {
             Role::Agent => "agent",
             Role::Viewer => "viewer",
             Role::Sync => "sync",
+            Role::Service => "service",
         }
     }
 
@@ -42,6 +51,7 @@ impl Role {
             Role::Agent => "Agent",
             Role::Viewer => "Lecteur",
             Role::Sync => "Synchronisation",
+            Role::Service => "Service (tâche de fond)",
         }
     }
 }
@@ -77,12 +87,16 @@ pub enum Area {
     /// Cancelling a card (`card/delete_card`): a decision over a member's right, kept from agents.
     CardCancellation,
     Reports,
-    /// The calls a field instance makes to the central server.
+    /// Synchronisation runs on this instance (start, stop) and their journal.
     Sync,
+    /// The records that travel between instances: the central server's side of a laptop's run and the
+    /// members service's reading and applying of them. Machines only: a laptop's sync login, a run's
+    /// service identity.
+    Replication,
 }
 
 impl Area {
-    pub const ALL: [Area; 9] = [
+    pub const ALL: [Area; 10] = [
         Area::Users,
         Area::LoginParams,
         Area::Tools,
@@ -92,6 +106,7 @@ impl Area {
         Area::CardCancellation,
         Area::Reports,
         Area::Sync,
+        Area::Replication,
     ];
 
     /// The area's name in `web/src/app/roleMatrix.json` (camelCase, stable: the web names areas by it).
@@ -106,6 +121,7 @@ impl Area {
             Area::CardCancellation => "cardCancellation",
             Area::Reports => "reports",
             Area::Sync => "sync",
+            Area::Replication => "replication",
         }
     }
 }
@@ -139,16 +155,22 @@ pub fn may(role: Role, area: Area, access: Access) -> bool {
             matches!(area, Geography | Members | Cards | CardCancellation | Reports | Sync)
                 || (area == LoginParams && access == Read)
         }
+        // An agent synchronises the laptop they registered members on.
         Role::Agent => match area {
             Members | Cards => true,
-            Geography => access != Delete,
+            Geography | Sync => access != Delete,
             Reports | LoginParams => access == Read,
-            Users | Tools | Sync | CardCancellation => false,
+            Users | Tools | Replication | CardCancellation => false,
         },
         Role::Viewer => {
             access == Read && matches!(area, Geography | Members | Cards | Reports | LoginParams)
         }
-        Role::Sync => area == Sync,
+        Role::Sync => area == Replication,
+        // A sync run: the members it sends and applies, and what it reads to do so.
+        Role::Service => {
+            (area == Replication && access != Delete)
+                || (access == Read && matches!(area, Members | Geography | Cards))
+        }
     }
 }
 
@@ -173,7 +195,7 @@ impl<V: Serialize> Serialize for Ordered<V> {
     }
 }
 
-/// What `may` says for every role, area and access: `make openapi` writes it to
+/// What `may` says for every login's role, area and access: `make openapi` writes it to
 /// `web/src/app/roleMatrix.json`, which `web/src/app/access.ts` reads.
 pub fn matrix() -> RoleMatrix {
     let allowed = |role, area| {
@@ -185,11 +207,11 @@ pub fn matrix() -> RoleMatrix {
     };
     let by_area = |role| Ordered(Area::ALL.map(|area| (area.as_str(), allowed(role, area))).into());
     RoleMatrix {
-        roles: Role::ALL.map(Role::as_str).into(),
-        labels: Ordered(Role::ALL.map(|role| (role.as_str(), role.label())).into()),
+        roles: Role::LOGINS.map(Role::as_str).into(),
+        labels: Ordered(Role::LOGINS.map(|role| (role.as_str(), role.label())).into()),
         areas: Area::ALL.map(Area::as_str).into(),
         accesses: Access::ALL.map(Access::as_str).into(),
-        may: Ordered(Role::ALL.into_iter().map(|role| (role.as_str(), by_area(role))).collect()),
+        may: Ordered(Role::LOGINS.into_iter().map(|role| (role.as_str(), by_area(role))).collect()),
     }
 }
 
@@ -219,7 +241,11 @@ mod tests {
         assert!(may(Role::Viewer, Area::Members, Access::Read));
         assert!(!may(Role::Viewer, Area::Members, Access::Write));
         assert!(!may(Role::Sync, Area::Members, Access::Read));
-        assert!(may(Role::Sync, Area::Sync, Access::Write));
+        assert!(may(Role::Sync, Area::Replication, Access::Write));
+        assert!(!may(Role::Sync, Area::Sync, Access::Read));
+        assert!(may(Role::Agent, Area::Sync, Access::Write));
+        assert!(!may(Role::Agent, Area::Replication, Access::Read));
+        assert!(!may(Role::Manager, Area::Replication, Access::Write));
     }
 
     #[test]
@@ -244,7 +270,7 @@ mod tests {
         assert_eq!(matrix["labels"]["manager"], "Gestionnaire");
         assert_eq!(matrix["may"]["agent"]["geography"], serde_json::json!(["read", "write"]));
         assert_eq!(matrix["may"]["agent"]["cardCancellation"], serde_json::json!([]));
-        for role in Role::ALL {
+        for role in Role::LOGINS {
             for area in Area::ALL {
                 for access in Access::ALL {
                     let listed = matrix["may"][role.as_str()][area.as_str()]

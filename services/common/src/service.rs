@@ -8,6 +8,7 @@
 use crate::grpc::TracedChannel;
 use crate::identity::Verifier;
 use crate::nats::Naming;
+use crate::service_identity::ServiceIdentity;
 use crate::shutdown::{Parts, Stopped};
 use anyhow::{Context, Result};
 use sqlx::PgPool;
@@ -84,34 +85,52 @@ pub trait Service: Send + Sized + 'static {
 }
 
 /// Where the services a service calls answer, by name: `<NAME>_GRPC_URL` (default `http://<name>:50051`,
-/// the service's name in Kubernetes and compose), or the suite's loopback addresses.
+/// the service's name in Kubernetes and compose), or the suite's loopback addresses; and the secret its
+/// background work shows the auth service for a token of its own (`SERVICE_SECRET`).
 #[derive(Clone, Debug, Default)]
-pub struct Peers(BTreeMap<String, String>);
+pub struct Peers {
+    urls: BTreeMap<String, String>,
+    service_secret: Option<String>,
+}
 
 impl Peers {
-    /// The addresses of the services `info` calls, from the environment.
+    /// The addresses of the services `info` calls, and the service secret, from the environment.
     pub fn from_env(info: &ServiceInfo) -> Self {
         let urls = info.calls.iter().map(|name| {
             let variable = format!("{}_GRPC_URL", name.to_uppercase());
             (name.to_string(), crate::config::env_or(&variable, &format!("http://{name}:50051")))
         });
-        Peers(urls.collect())
+        Peers { urls: urls.collect(), service_secret: crate::config::env_opt("SERVICE_SECRET") }
     }
 
     /// `name` answers at `url`.
     pub fn insert(&mut self, name: &str, url: String) {
-        self.0.insert(name.to_string(), url);
+        self.urls.insert(name.to_string(), url);
+    }
+
+    /// The secret of the services' background work (the suite makes one for its own process).
+    pub fn set_service_secret(&mut self, secret: String) {
+        self.service_secret = Some(secret);
     }
 
     /// The address of `name`, when known.
     pub fn url(&self, name: &str) -> Option<&str> {
-        self.0.get(name).map(String::as_str)
+        self.urls.get(name).map(String::as_str)
     }
 
     /// A client of `C`'s service (`proto::Client::over`: the limits of every client), connecting
     /// lazily; `None` when its address is not known (a service built alone in a test).
     pub fn client<C: proto::Client<TracedChannel>>(&self) -> Result<Option<C>> {
         self.url(C::SERVICE).map(|url| Ok(C::over(crate::grpc::channel(url)?))).transpose()
+    }
+
+    /// The identity of `info`'s background work (`info` calls auth); `None` without a service secret
+    /// or the auth service's address.
+    pub fn service_identity(&self, info: &ServiceInfo) -> Result<Option<ServiceIdentity>> {
+        let (Some(secret), Some(auth)) = (self.service_secret.clone(), self.client()?) else {
+            return Ok(None);
+        };
+        Ok(Some(ServiceIdentity::new(info.name, secret, auth)))
     }
 }
 

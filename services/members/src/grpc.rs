@@ -35,7 +35,7 @@ static DECODING: std::sync::LazyLock<tokio::sync::Semaphore> = std::sync::LazyLo
 const READ: Need = Need::Role(Area::Members, Access::Read);
 const WRITE: Need = Need::Role(Area::Members, Access::Write);
 const DELETE: Need = Need::Role(Area::Members, Access::Delete);
-const SYNC: Need = Need::Role(Area::Sync, Access::Write);
+const SYNC: Need = Need::Role(Area::Replication, Access::Write);
 
 /// An instance id as the sync service sends it.
 fn instance_id(text: &str) -> Result<uuid::Uuid, ServiceError> {

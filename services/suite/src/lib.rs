@@ -85,6 +85,7 @@ impl SuiteConfig {
                 token_signing_key: None,
                 token_ttl: std::time::Duration::from_secs(900),
                 session_max_age: std::time::Duration::from_secs(12 * 3600),
+                service_secret: None,
                 bootstrap_admin: Some((admin.0.to_string(), admin.1.to_string())),
                 throttle: auth::ThrottleSettings::default(),
                 max_connections: 4,
@@ -187,6 +188,12 @@ pub async fn start(mut config: SuiteConfig) -> Result<RunningSuite> {
         addresses: Default::default(),
         verifier: None,
     };
+    // The secret of the services' background work: in one process nobody else needs it, so unless the
+    // deployment gives one, it is made here, for this run only.
+    let service_secret = config.auth.service_secret.get_or_insert_with(|| {
+        format!("{}{}", uuid::Uuid::new_v4().simple(), uuid::Uuid::new_v4().simple())
+    });
+    suite.peers.set_service_secret(service_secret.clone());
     // Each in the order of what it calls, given the addresses of those started before it.
     let auth = auth::build(&config.auth).await.context("the auth service cannot start")?;
     // The other services check their callers' tokens with the auth service's public key.

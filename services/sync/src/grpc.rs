@@ -10,6 +10,7 @@ use common::error::ServiceError;
 use common::identity::{Calls, Identity, Need};
 use common::paging::Page;
 use common::roles::{Access, Area};
+use common::service_identity::ServiceIdentity;
 use proto::sync as pb;
 use proto::sync::sync_server::Sync;
 use tonic::{Request, Response, Status};
@@ -20,6 +21,8 @@ pub struct SyncGrpc {
     central: Option<CentralServer>,
     http: reqwest::Client,
     members: Option<MembersClient>,
+    /// The identity runs call the members service with (no user waits behind a run).
+    identity: Option<ServiceIdentity>,
 }
 
 impl SyncGrpc {
@@ -30,7 +33,11 @@ impl SyncGrpc {
         members: Option<MembersClient>,
     ) -> anyhow::Result<Self> {
         let http = reqwest::Client::builder().build()?;
-        Ok(SyncGrpc { store, running_env, central, http, members })
+        Ok(SyncGrpc { store, running_env, central, http, members, identity: None })
+    }
+
+    pub fn with_identity(self, identity: Option<ServiceIdentity>) -> Self {
+        SyncGrpc { identity, ..self }
     }
 
     /// The members service, for the calls the central server serves.
@@ -72,10 +79,10 @@ pub const CALLS: Calls = &[
     ("ListJournal", Need::Role(Area::Sync, Access::Read)),
     ("GetJournalEntry", Need::Role(Area::Sync, Access::Read)),
     ("ListConflicts", Need::Role(Area::Sync, Access::Read)),
-    ("Handshake", Need::Role(Area::Sync, Access::Write)),
-    ("ReceiveBatch", Need::Role(Area::Sync, Access::Write)),
-    ("SendChanges", Need::Role(Area::Sync, Access::Write)),
-    ("ReceivePhoto", Need::Role(Area::Sync, Access::Write)),
+    ("Handshake", Need::Role(Area::Replication, Access::Write)),
+    ("ReceiveBatch", Need::Role(Area::Replication, Access::Write)),
+    ("SendChanges", Need::Role(Area::Replication, Access::Write)),
+    ("ReceivePhoto", Need::Role(Area::Replication, Access::Write)),
     // The failed photos are an administrator's tool (`tools/*`).
     ("ListPhotoFailures", Need::Role(Area::Tools, Access::Read)),
     ("RetryPhoto", Need::Role(Area::Tools, Access::Write)),
@@ -97,10 +104,9 @@ impl Sync for SyncGrpc {
             central: self.central.clone(),
             http: self.http.clone(),
             members: self.members.clone(),
+            identity: self.identity.clone(),
         };
-        // The run calls this laptop's members service on behalf of the login that started it.
-        let token = common::identity::forwarded_token().unwrap_or_default();
-        tokio::spawn(common::identity::with_token(token, crate::run::run(work, uuid, direction)));
+        tokio::spawn(crate::run::run(work, uuid, direction));
         Ok(Response::new(entry))
     }
 

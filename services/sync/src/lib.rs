@@ -56,8 +56,8 @@ pub struct SyncConfig {
 pub type MembersClient = proto::members::members_client::MembersClient<common::grpc::TracedChannel>;
 
 impl SyncConfig {
-    /// Reads `DATABASE_URL`, `SYNC_DB_CONNECTIONS`, `RUNNING_ENV`, `SYNC_CENTRAL_URL`, `SYNC_TOKEN` and
-    /// `MEMBERS_GRPC_URL`.
+    /// Reads `DATABASE_URL`, `SYNC_DB_CONNECTIONS`, `RUNNING_ENV`, `SYNC_CENTRAL_URL`, `SYNC_TOKEN`,
+    /// `AUTH_GRPC_URL`, `MEMBERS_GRPC_URL` and `SERVICE_SECRET`.
     pub fn from_env() -> Result<Self> {
         let central = match (env_opt("SYNC_CENTRAL_URL"), env_opt("SYNC_TOKEN")) {
             (Some(url), Some(sync_token)) => Some(CentralServer { url, sync_token }),
@@ -90,7 +90,13 @@ pub async fn build(config: &SyncConfig) -> Result<SyncService> {
         tracing::warn!(interrupted, "runs left running by a stopped process closed as interrupted");
     }
     let members = config.peers.client::<MembersClient>()?;
-    let grpc = grpc::SyncGrpc::new(store, config.running_env, config.central.clone(), members)?;
+    // A run works in the background, with no caller: it calls the members service as the sync service.
+    let identity = config.peers.service_identity(&INFO)?;
+    if identity.is_none() {
+        tracing::warn!("no SERVICE_SECRET: sync runs cannot call the members service");
+    }
+    let grpc = grpc::SyncGrpc::new(store, config.running_env, config.central.clone(), members)?
+        .with_identity(identity);
     Ok(SyncService { pool, grpc })
 }
 

@@ -11,8 +11,10 @@ pub use crate::central::Session;
 use crate::domain::messages as msg;
 use crate::store::{Counts, FROM_SERVER, Store};
 use crate::{CentralServer, MembersClient};
+use common::service_identity::ServiceIdentity;
 use proto::members as mpb;
 use proto::sync as pb;
+use std::future::Future;
 use std::time::Duration;
 
 /// How often a run looks whether it was asked to stop.
@@ -28,6 +30,8 @@ pub struct Work {
     pub central: Option<CentralServer>,
     pub http: reqwest::Client,
     pub members: Option<MembersClient>,
+    /// The sync service's own identity, which the run's calls to the members service carry.
+    pub identity: Option<ServiceIdentity>,
 }
 
 /// How a run ended, short of a failure (whose message says why).
@@ -41,7 +45,7 @@ enum Ended {
 pub async fn run(work: Work, uuid: uuid::Uuid, direction: &'static str) {
     // A stop asked while a step waits (on the central server, say) ends the run at once.
     let outcome = tokio::select! {
-        outcome = steps(&work, uuid, direction) => outcome,
+        outcome = as_service(&work, steps(&work, uuid, direction)) => outcome,
         () = stop_asked(&work.store, uuid) => Ok(Ended::Stopped),
     };
     let (state, message) = match outcome {
@@ -69,6 +73,18 @@ async fn stop_asked(store: &Store, uuid: uuid::Uuid) {
             }
         }
     }
+}
+
+/// Runs `steps` as the sync service: its calls carry the service's token, renewed however long it lasts.
+async fn as_service(
+    work: &Work,
+    steps: impl Future<Output = Result<Ended, String>>,
+) -> Result<Ended, String> {
+    let identity = work.identity.as_ref().ok_or_else(|| msg::NO_SERVICE_IDENTITY.to_string())?;
+    identity.run(steps).await.map_err(|status| {
+        tracing::warn!(error = %status.message(), "the sync service has no token of its own");
+        msg::NO_SERVICE_IDENTITY.to_string()
+    })?
 }
 
 async fn steps(work: &Work, uuid: uuid::Uuid, direction: &str) -> Result<Ended, String> {
@@ -297,6 +313,7 @@ pub async fn send_photo(
         Err(status) if status.code() == tonic::Code::Unavailable => {
             return Err(msg::local_failed(&status));
         }
+        Err(status) if status.code() == tonic::Code::NotFound => msg::PHOTO_FILE_MISSING.into(),
         Err(status) => msg::photo_unreadable_here(status.message()),
         Ok(read) => {
             let read = read.into_inner();

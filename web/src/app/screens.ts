@@ -23,7 +23,7 @@ export interface Screen {
 }
 
 const BUSINESS: readonly Role[] = ['admin', 'manager', 'agent', 'viewer'];
-const SYNC: readonly Role[] = ['admin', 'manager', 'sync'];
+const SYNC: readonly Role[] = ['admin', 'manager', 'agent'];
 const ADMIN: readonly Role[] = ['admin'];
 
 export const screens: readonly Screen[] = [
@@ -165,7 +165,13 @@ export const screens: readonly Screen[] = [
     access: ADMIN,
     load: () => import('../features/tools/ToolsPage'),
   },
-  { path: '/tools/photo_sync_failed', title: fr.screens.photoSyncFailed, group: 'administration', access: ADMIN },
+  {
+    path: '/tools/photo_sync_failed',
+    title: fr.screens.photoSyncFailed,
+    group: 'administration',
+    access: ADMIN,
+    load: () => import('../features/tools/PhotoSyncFailedPage'),
+  },
 
   { path: '/about', title: fr.screens.about, group: 'help', load: () => import('../features/about/AboutPage') },
   { path: '/README', title: fr.screens.readme, group: 'help', load: () => import('../features/readme/ReadmePage') },

@@ -76,7 +76,8 @@ fn check_password(password: &str, fields: &mut Faults) {
 }
 
 fn check_role(role: &str, fields: &mut Faults) -> Option<Role> {
-    let parsed = role.parse::<Role>().ok();
+    // `service` is no login's: it names a service's background work.
+    let parsed = role.parse::<Role>().ok().filter(|role| Role::LOGINS.contains(role));
     if parsed.is_none() {
         fields.add("login_role", msg::unknown_role(role));
     }

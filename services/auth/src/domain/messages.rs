@@ -40,3 +40,6 @@ pub fn too_many_attempts(seconds: i64) -> String {
         "Trop de tentatives de connexion échouées pour cet identifiant. Réessayez dans {seconds} secondes."
     )
 }
+
+pub const SERVICE_SECRET_INVALID: &str =
+    "Secret de service invalide : vérifiez SERVICE_SECRET, le même pour tous les services.";

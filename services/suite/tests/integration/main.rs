@@ -15,6 +15,7 @@ mod malformed_bodies;
 mod members;
 mod role_matrix;
 mod security;
+mod service_identity;
 mod sign_in;
 mod statements;
 mod support;

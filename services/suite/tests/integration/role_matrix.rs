@@ -35,12 +35,16 @@ fn needs(method: &str, path: &str) -> Needs {
         "member" | "cooperative" | "parcel" => Area::Members,
         "transaction" | "get.transaction_search" | "card" | "delivery" => Area::Cards,
         // Starting a run, the handshake and a page of changes are GETs (specification) that write.
-        "synchronization"
-            if path.contains("get_synchronization_start")
-                || path.contains("get_synchronization_to_server")
-                || path.contains("get_synchronization_from_server") =>
-        {
+        "synchronization" if path.contains("get_synchronization_start") => {
             return Needs::Role(Area::Sync, Access::Write);
+        }
+        // The central server's side of a laptop's run.
+        "synchronization"
+            if path.contains("get_synchronization_to_server")
+                || path.contains("get_synchronization_from_server")
+                || path.starts_with("/synchronization/post_synchronization") =>
+        {
+            return Needs::Role(Area::Replication, Access::Write);
         }
         "synchronization" => Area::Sync,
         "tools" => Area::Tools,
@@ -77,7 +81,7 @@ fn markdown(calls: &[(String, String, Needs)]) -> String {
             Needs::Session => "a session".to_string(),
             Needs::Role(area, access) => format!("{area:?} {access:?}"),
         };
-        let cells: Vec<&str> = Role::ALL
+        let cells: Vec<&str> = Role::LOGINS
             .iter()
             .map(|role| if allowed(*needs, *role) { "yes" } else { "403" })
             .collect();

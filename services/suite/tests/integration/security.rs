@@ -10,7 +10,7 @@ use reqwest::{Method, StatusCode};
 use serde_json::{Value, json};
 use tonic::Code;
 
-fn with_token<T>(message: T, token: &str) -> tonic::Request<T> {
+pub(crate) fn with_token<T>(message: T, token: &str) -> tonic::Request<T> {
     let mut request = tonic::Request::new(message);
     request.metadata_mut().insert("authorization", format!("Bearer {token}").parse().unwrap());
     request

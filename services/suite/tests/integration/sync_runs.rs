@@ -97,12 +97,12 @@ async fn a_paired_laptop_signs_in_to_the_central_server_and_journals_each_run() 
     let (status, refused) = start(&laptop, &admin, "both").await;
     assert_eq!(status, StatusCode::BAD_REQUEST, "{refused}");
 
-    // The central server runs none itself; an agent starts none anywhere.
+    // The central server runs none itself; a viewer starts none anywhere.
     let (status, refused) = start(&central, &central_admin, "to_server").await;
     assert_eq!(status, StatusCode::CONFLICT);
     assert!(refused["message"].as_str().unwrap().starts_with("Ce serveur est le serveur central"));
-    let (_, agent) = laptop.login_with_role("awa.agent", "agent").await;
-    assert_eq!(start(&laptop, &agent, "to_server").await.0, StatusCode::FORBIDDEN);
+    let (_, viewer) = laptop.login_with_role("awa.lecteur", "viewer").await;
+    assert_eq!(start(&laptop, &viewer, "to_server").await.0, StatusCode::FORBIDDEN);
 }
 
 #[tokio::test(flavor = "multi_thread")]

@@ -27,6 +27,7 @@ pub fn central_refused(message: &str) -> String {
     format!("Le serveur central refuse ce poste : {message}")
 }
 
+pub const NO_SERVICE_IDENTITY: &str = "Le service de synchronisation de ce poste n'a pas d'identité auprès du service d'authentification : vérifiez SERVICE_SECRET (le même pour tous les services) et AUTH_GRPC_URL.";
 pub const NO_MEMBERS_SERVICE: &str =
     "Le service des adhérents de ce poste est introuvable : vérifiez MEMBERS_GRPC_URL.";
 pub const ON_FIELD: &str =
@@ -97,6 +98,9 @@ pub const MEMBER_UUID: &str =
     "L'identifiant universel (member_uuid) de l'adhérent doit être un uuid.";
 pub const PHOTO_SENT: &str = "Photo envoyée au serveur central.";
 
+pub const PHOTO_FILE_MISSING: &str =
+    "Le fichier de la photo est introuvable sur ce poste : reprenez la photo de l'adhérent.";
+
 pub fn photo_unreadable_here(cause: &str) -> String {
     format!("Photo illisible sur ce poste ({cause}) : reprenez la photo de l'adhérent.")
 }
@@ -118,7 +122,11 @@ pub struct Photos {
 }
 
 impl Photos {
+    /// Nothing when the run had no photo to send.
     pub fn said(&self) -> String {
+        if self.sent == 0 && self.failed == 0 && self.waiting == 0 {
+            return String::new();
+        }
         let mut said = format!(" {} photo(s) envoyée(s)", self.sent);
         if self.failed > 0 {
             said.push_str(&format!(", {} en échec (outils, photos en échec)", self.failed));

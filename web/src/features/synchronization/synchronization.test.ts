@@ -130,10 +130,10 @@ describe('who sees the synchronisation screens', () => {
       .map((screen) => screen.path)
       .filter((path) => path.startsWith('/synchronization'));
 
-  it('admin, manager and sync logins; not agent nor viewer', () => {
-    for (const role of ['admin', 'manager', 'sync'])
+  it("admin, manager and agent; not viewer, nor the laptops' sync logins", () => {
+    for (const role of ['admin', 'manager', 'agent'])
       expect(syncPaths(role)).toEqual(['/synchronization', '/synchronization/journal']);
-    for (const role of ['agent', 'viewer']) expect(syncPaths(role)).toEqual([]);
+    for (const role of ['viewer', 'sync']) expect(syncPaths(role)).toEqual([]);
   });
 
   it('the screens show the sync area, whose matrix gives the same roles', () => {

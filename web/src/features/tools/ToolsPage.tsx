@@ -1,5 +1,6 @@
 // The administrator's tools: the login parameters the product reads, each edited with the input of its
-// type (and any other parameter by name), and the password-hash tool.
+// type (and any other parameter by name), the password-hash tool, and the way to the photos a field laptop
+// failed to send.
 import { PlusOutlined } from '@ant-design/icons';
 import { Button, Card, Space, Table, Typography, type TableProps } from 'antd';
 import { useState } from 'react';
@@ -8,6 +9,7 @@ import { useLoginParam } from './api';
 import { KNOWN_PARAMS, shownValue, type KnownParam } from './loginParams';
 import ParamFormModal, { type ParamTarget } from './ParamFormModal';
 import PasswordHashCard from './PasswordHashCard';
+import PhotoFailuresCard from './PhotoFailuresCard';
 
 const text = fr.tools.params;
 
@@ -47,6 +49,7 @@ export default function ToolsPage() {
         <Table<KnownParam> rowKey="name" columns={columns} dataSource={[...KNOWN_PARAMS]} pagination={false} />
       </Card>
       <PasswordHashCard />
+      <PhotoFailuresCard />
       {target && <ParamFormModal target={target} onClose={() => setTarget(null)} />}
     </Space>
   );

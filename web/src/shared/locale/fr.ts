@@ -247,6 +247,34 @@ export const fr = {
       compute: "Calculer l'empreinte",
       result: 'Empreinte argon2id',
     },
+    // The photos a field laptop could not send to the central server (/tools/photo_sync_failed).
+    photoFailures: {
+      title: 'Photos en échec de synchronisation',
+      help: "Les photos d'adhérents que ce poste n'a pas pu envoyer au serveur central, avec la raison de l'échec ; chacune peut être renvoyée tout de suite.",
+      open: 'Voir les photos en échec',
+      count: (count: string, n: number) => `${count} photo${n > 1 ? 's' : ''} en échec`,
+      intro:
+        "Les photos d'adhérents que ce poste n'a pas pu envoyer au serveur central. Chaque synchronisation vers le serveur central les renvoie à partir de la prochaine tentative prévue ; « Réessayer » en renvoie une tout de suite.",
+      centralHelp:
+        "Cette instance est le serveur central : elle reçoit les photos des postes de terrain et n'en envoie aucune. Cette liste sert sur un poste de terrain.",
+      none: 'Aucune photo en échec : toutes les photos ont été envoyées.',
+      member: 'Adhérent',
+      unnamed: 'Adhérent sans nom',
+      memberLink: (name: string, idNumber: string) => `Voir ${name} (${idNumber}) dans la liste des adhérents`,
+      attempts: 'Tentatives',
+      lastError: 'Dernière erreur',
+      lastFailedAt: 'Dernier échec',
+      firstFailedAt: (when: string) => `Premier échec : ${when}`,
+      nextAttemptAt: 'Prochaine tentative',
+      dueNow: 'Dès la prochaine synchronisation',
+      inUnderAMinute: "dans moins d'une minute",
+      inMinutes: (minutes: number) => `dans ${minutes} min`,
+      inHours: (hours: number, minutes: number) =>
+        minutes === 0 ? `dans ${hours} h` : `dans ${hours} h ${String(minutes).padStart(2, '0')}`,
+      inDays: (days: number) => `dans ${days} jour${days > 1 ? 's' : ''}`,
+      retry: 'Réessayer',
+      retryLabel: (name: string, idNumber: string) => `Réessayer l'envoi de la photo de ${name} (${idNumber})`,
+    },
   },
 
   // Spreadsheets read in the browser for an import (localities, operators' statements).
