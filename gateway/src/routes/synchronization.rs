@@ -29,6 +29,7 @@ pub fn router(photo_max_bytes: usize) -> OpenApiRouter<AppState> {
         .routes(routes!(handshake))
         .routes(routes!(receive_batch))
         .routes(routes!(send_changes))
+        .routes(routes!(send_geography))
         // The multipart envelope adds a little to the photo itself.
         .merge(
             OpenApiRouter::new()
@@ -199,7 +200,7 @@ pub struct ChangesAfter {
     pub instance_id: String,
     /// The laptop's checkpoint: the last position it applied (0 the first time).
     pub after: i64,
-    /// Members a page holds (250 by default, 1,000 at most).
+    /// Records a page holds (members: 250 by default, 1,000 at most; geography: 500, 2,000 at most).
     pub limit: Option<i32>,
 }
 
@@ -219,6 +220,25 @@ pub async fn send_changes(
         limit: asked.limit.unwrap_or(0),
     };
     Ok(envelope::data(sync(&state).send_changes(request).await?.into_inner()))
+}
+
+/// On the central server, for a field laptop's run (role sync): a page of the central server's geography
+/// changes after the laptop's geography checkpoint (`after`), each row's parents sent again in front of
+/// it, deletions included; `lastPosition` is the laptop's next geography checkpoint. A laptop receives the
+/// geography before the members, which name their localities by the central server's ids.
+#[utoipa::path(get, path = "/synchronization/get_synchronization_geography", tag = "synchronization", params(ChangesAfter),
+    responses((status = 200, body = Data<proto::geography::GeographyPage>), (status = 400, body = ErrorBody)))]
+pub async fn send_geography(
+    State(state): State<AppState>,
+    _caller: Authorized<ReplicationWrite>,
+    Query(asked): Query<ChangesAfter>,
+) -> Result<Response, ApiError> {
+    let request = pb::ChangesAfter {
+        instance_id: bounded(asked.instance_id),
+        after: asked.after,
+        limit: asked.limit.unwrap_or(0),
+    };
+    Ok(envelope::data(sync(&state).send_geography(request).await?.into_inner()))
 }
 
 /// The form of a photo a field laptop sends (multipart/form-data).

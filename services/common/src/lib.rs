@@ -19,6 +19,7 @@ pub mod sequence;
 pub mod service;
 pub mod service_identity;
 pub mod shutdown;
+pub mod sync_position;
 pub mod telemetry;
 #[cfg(feature = "test-db")]
 pub mod test_db;

@@ -5,6 +5,7 @@ use crate::domain::level_rules;
 use crate::domain::levels::{DEPARTMENT, LOCALITY, REGION, SUBPREFECTURE};
 use crate::domain::messages as msg;
 use crate::store::Store;
+use common::config::RunningEnv;
 use common::error::ServiceError;
 use common::identity::{Calls, Need};
 use common::paging::Page;
@@ -17,11 +18,20 @@ use tonic::{Request, Response, Status};
 
 pub struct GeographyGrpc {
     store: Store,
+    running_env: RunningEnv,
 }
 
 impl GeographyGrpc {
-    pub fn new(store: Store) -> Self {
-        GeographyGrpc { store }
+    pub fn new(store: Store, running_env: RunningEnv) -> Self {
+        GeographyGrpc { store, running_env }
+    }
+
+    /// On a field laptop the geography is the central server's copy: written only by a sync run.
+    fn writable(&self) -> Result<(), ServiceError> {
+        match self.running_env {
+            RunningEnv::Central => Ok(()),
+            RunningEnv::Field => Err(ServiceError::Conflict(msg::ON_FIELD.into())),
+        }
     }
 }
 
@@ -50,6 +60,8 @@ pub const CALLS: Calls = &[
     ("SaveLocality", WRITE),
     ("DeleteLocality", DELETE),
     ("ImportLocalities", WRITE),
+    ("ChangedGeography", Need::Role(Area::Replication, Access::Read)),
+    ("ApplySyncedGeography", Need::Role(Area::Replication, Access::Write)),
 ];
 
 fn page(request: &pb::ListRequest, allowed: &[(&str, &'static str)]) -> Result<Page, ServiceError> {
@@ -71,12 +83,14 @@ impl Geography for GeographyGrpc {
     }
 
     async fn save_region(&self, request: Request<pb::Region>) -> Answer<pb::Id> {
+        self.writable()?;
         let checked = level_rules::region(&request.into_inner())?;
         let id = self.store.save::<pb::Region>(&REGION, &checked).await?;
         Ok(Response::new(pb::Id { id }))
     }
 
     async fn delete_region(&self, request: Request<pb::Id>) -> Answer<Empty> {
+        self.writable()?;
         self.store.delete(&REGION, request.into_inner().id).await?;
         Ok(Response::new(Empty {}))
     }
@@ -105,12 +119,14 @@ impl Geography for GeographyGrpc {
     }
 
     async fn save_department(&self, request: Request<pb::DepartmentInput>) -> Answer<pb::Id> {
+        self.writable()?;
         let checked = level_rules::department(&request.into_inner())?;
         let id = self.store.save::<pb::Department>(&DEPARTMENT, &checked).await?;
         Ok(Response::new(pb::Id { id }))
     }
 
     async fn delete_department(&self, request: Request<pb::Id>) -> Answer<Empty> {
+        self.writable()?;
         self.store.delete(&DEPARTMENT, request.into_inner().id).await?;
         Ok(Response::new(Empty {}))
     }
@@ -139,12 +155,14 @@ impl Geography for GeographyGrpc {
     }
 
     async fn save_subprefecture(&self, request: Request<pb::SubprefectureInput>) -> Answer<pb::Id> {
+        self.writable()?;
         let checked = level_rules::subprefecture(&request.into_inner())?;
         let id = self.store.save::<pb::Subprefecture>(&SUBPREFECTURE, &checked).await?;
         Ok(Response::new(pb::Id { id }))
     }
 
     async fn delete_subprefecture(&self, request: Request<pb::Id>) -> Answer<Empty> {
+        self.writable()?;
         self.store.delete(&SUBPREFECTURE, request.into_inner().id).await?;
         Ok(Response::new(Empty {}))
     }
@@ -163,12 +181,14 @@ impl Geography for GeographyGrpc {
     }
 
     async fn save_locality(&self, request: Request<pb::LocalityInput>) -> Answer<pb::Id> {
+        self.writable()?;
         let checked = level_rules::locality(&request.into_inner())?;
         let id = self.store.save::<pb::Locality>(&LOCALITY, &checked).await?;
         Ok(Response::new(pb::Id { id }))
     }
 
     async fn delete_locality(&self, request: Request<pb::Id>) -> Answer<Empty> {
+        self.writable()?;
         self.store.delete(&LOCALITY, request.into_inner().id).await?;
         Ok(Response::new(Empty {}))
     }
@@ -177,6 +197,7 @@ impl Geography for GeographyGrpc {
         &self,
         request: Request<pb::ImportRequest>,
     ) -> Answer<pb::ImportResult> {
+        self.writable()?;
         let rows = request.into_inner().rows;
         if rows.is_empty() {
             return Err(ServiceError::invalid_field("rows", msg::IMPORT_EMPTY).into());
@@ -207,7 +228,29 @@ impl Geography for GeographyGrpc {
         };
         Err(import_refused(rows.len(), row_errors).into())
     }
+
+    async fn changed_geography(
+        &self,
+        request: Request<pb::GeographyChangesRequest>,
+    ) -> Answer<pb::GeographyPage> {
+        let asked = request.into_inner();
+        let limit = i64::from(asked.limit.clamp(1, SYNC_PAGE_MAX));
+        Ok(Response::new(self.store.changed_geography(asked.after.max(0), limit).await?))
+    }
+
+    async fn apply_synced_geography(
+        &self,
+        request: Request<pb::GeographyBatch>,
+    ) -> Answer<pb::GeographyApplied> {
+        let batch = request.into_inner();
+        let applied = self.store.apply_synced_geography(&batch.records).await?;
+        tracing::info!(records = batch.records.len(), ?applied, "synced geography applied");
+        Ok(Response::new(applied))
+    }
 }
+
+/// The most geography changes a page holds.
+const SYNC_PAGE_MAX: i32 = 2_000;
 
 /// The refusal of an import of `sent` rows: how many rows are invalid (a row may break several
 /// rules), and one field per faulty row (`ligne 12`), the first ones only.

@@ -9,7 +9,7 @@ pub mod store;
 pub use store::SCHEMA;
 
 use anyhow::Result;
-use common::config::{env_or, env_parse};
+use common::config::{RunningEnv, env_or, env_parse};
 use common::identity::{Guard, Verifier};
 use proto::geography::geography_server::GeographyServer;
 use sqlx::PgPool;
@@ -36,26 +36,30 @@ pub const INFO: common::service::ServiceInfo = common::service::ServiceInfo {
 pub struct GeographyConfig {
     pub database_url: String,
     pub max_connections: u32,
+    /// On a field laptop the geography is the central server's, received by sync runs only.
+    pub running_env: RunningEnv,
 }
 
 impl GeographyConfig {
-    /// Reads `DATABASE_URL` and `GEOGRAPHY_DB_CONNECTIONS`.
+    /// Reads `DATABASE_URL`, `GEOGRAPHY_DB_CONNECTIONS` and `RUNNING_ENV`.
     pub fn from_env() -> Result<Self> {
         Ok(GeographyConfig {
             database_url: env_or("DATABASE_URL", common::config::DEFAULT_DATABASE_URL),
             max_connections: env_parse("GEOGRAPHY_DB_CONNECTIONS", 10u32)?,
+            running_env: RunningEnv::from_env()?,
         })
     }
 }
 
 pub struct GeographyService {
     pool: PgPool,
+    running_env: RunningEnv,
 }
 
 /// Connects and migrates.
 pub async fn build(config: &GeographyConfig) -> Result<GeographyService> {
     let pool = INFO.database(&config.database_url, config.max_connections).await?;
-    Ok(GeographyService { pool })
+    Ok(GeographyService { pool, running_env: config.running_env })
 }
 
 impl common::service::Service for GeographyService {
@@ -71,7 +75,10 @@ impl common::service::Service for GeographyService {
         shutdown: common::shutdown::Stopped,
         verifier: Verifier,
     ) -> common::service::Part {
-        let api = GeographyServer::new(grpc::GeographyGrpc::new(store::Store::new(self.pool)));
+        let api = GeographyServer::new(grpc::GeographyGrpc::new(
+            store::Store::new(self.pool),
+            self.running_env,
+        ));
         let guard = Guard::new(verifier, grpc::CALLS);
         Box::pin(common::grpc::serve_service(api, guard, listener, shutdown))
     }

@@ -16,6 +16,8 @@ use sqlx::postgres::PgRow;
 use sqlx::{AssertSqlSafe, FromRow, PgConnection, PgPool, Postgres, QueryBuilder};
 use tracing::Instrument;
 
+mod sync;
+
 pub const SCHEMA: &str = "geography";
 
 /// A row whose saving is told by an event of the geography's `events.proto`, under its level's subjects
@@ -256,15 +258,7 @@ impl Store {
         if let Some(parent) = &level.parent {
             self.parent_exists(&mut tx, parent.level, draft.parent_id, parent.field).await?;
         }
-        // Every level writes its name, its code (a locality: its name's key), its search text, then its
-        // parent, bound as $1.. in that order.
-        let key = text::fold(&draft.name);
-        let (code_column, code, search) = match level.code_column {
-            Some(column) => (column, draft.code.clone(), text::search_of(&draft.code, &draft.name)),
-            None => ("name_key", key.clone(), key),
-        };
-        let mut columns = vec![level.name_column, code_column, "search"];
-        columns.extend(level.parent.as_ref().map(|p| p.column));
+        let (columns, code, search) = written(level, draft);
         let sql = if draft.id == 0 {
             let values: Vec<String> = (1..=columns.len()).map(|n| format!("${n}")).collect();
             format!(
@@ -408,6 +402,19 @@ impl Store {
             None => Err(ServiceError::invalid_field(field, msg::not_found(parent.label, id))),
         }
     }
+}
+
+/// What a save writes: every level its name, its code (a locality: its name's key), its search text, then
+/// its parent, bound as $1.. in that order; answers the columns, the code and the search text.
+fn written(level: &Level, draft: &Checked) -> (Vec<&'static str>, String, String) {
+    let key = text::fold(&draft.name);
+    let (code_column, code, search) = match level.code_column {
+        Some(column) => (column, draft.code.clone(), text::search_of(&draft.code, &draft.name)),
+        None => ("name_key", key.clone(), key),
+    };
+    let mut columns = vec![level.name_column, code_column, "search"];
+    columns.extend(level.parent.as_ref().map(|p| p.column));
+    (columns, code, search)
 }
 
 /// After an import, the tables have many new rows that PostgreSQL neither counted for its planner nor

@@ -79,10 +79,17 @@ pub async fn seed_geography(
     api: &crate::api_client::ApiClient,
     pool: &sqlx::PgPool,
     localities: usize,
-) -> Result<()> {
+) -> Result<i64> {
     let rows = crate::demo::geography(31, 3, 3, localities);
     let answer = api.post("/locality/post_locality-import", &rows).await?;
     let localities = answer["localityAdded"].as_i64().unwrap_or(0);
+    localities_projected(pool, localities).await?;
+    Ok(localities)
+}
+
+/// Waits until the members service of `pool`'s suite knows `localities` localities (its projection of the
+/// geography's events).
+pub async fn localities_projected(pool: &sqlx::PgPool, localities: i64) -> Result<()> {
     let waiting = std::time::Instant::now();
     loop {
         let known: i64 =

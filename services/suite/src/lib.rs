@@ -93,6 +93,7 @@ impl SuiteConfig {
             geography: geography::GeographyConfig {
                 database_url: database_url.to_string(),
                 max_connections: 4,
+                running_env: common::config::RunningEnv::Central,
             },
             members: members::MembersConfig {
                 database_url: database_url.to_string(),

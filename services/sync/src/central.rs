@@ -3,6 +3,7 @@
 
 use crate::CentralServer;
 use crate::domain::messages as msg;
+use proto::geography::GeographyPage;
 use proto::members::{SyncApplied, SyncedMemberPage};
 use proto::sync::{ChangesAfter, HandshakeAnswer, HandshakeRequest, ReceivedBatch};
 use reqwest::{Method, StatusCode};
@@ -57,6 +58,18 @@ impl<'a> Session<'a> {
             r.query(&query)
         })
         .await
+    }
+
+    /// A page of the central server's geography changes after the laptop's geography checkpoint
+    /// (`get_synchronization_geography`).
+    pub async fn geography(&self, after: &ChangesAfter) -> Result<GeographyPage, String> {
+        let query = [
+            ("instanceId", after.instance_id.clone()),
+            ("after", after.after.to_string()),
+            ("limit", after.limit.to_string()),
+        ];
+        self.call(Method::GET, "synchronization/get_synchronization_geography", |r| r.query(&query))
+            .await
     }
 
     /// Sends a photo of a member whose record the central server has (`post_synchronization_photo`).

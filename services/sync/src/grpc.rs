@@ -2,9 +2,9 @@
 
 use crate::domain::messages as msg;
 use crate::domain::runs;
-use crate::run::{BATCH, PhotoSent, Session, Work, send_photo};
+use crate::run::{BATCH, GEOGRAPHY_PAGE, PhotoSent, Session, Work, send_photo};
 use crate::store::{JOURNAL_SORT, PHOTO_FAILURE_SORT, Store};
-use crate::{CentralServer, MembersClient};
+use crate::{CentralServer, Clients, GeographyClient, MembersClient};
 use common::config::RunningEnv;
 use common::error::ServiceError;
 use common::identity::{Calls, Identity, Need};
@@ -20,7 +20,7 @@ pub struct SyncGrpc {
     running_env: RunningEnv,
     central: Option<CentralServer>,
     http: reqwest::Client,
-    members: Option<MembersClient>,
+    clients: Clients,
     /// The identity runs call the members service with (no user waits behind a run).
     identity: Option<ServiceIdentity>,
 }
@@ -30,10 +30,10 @@ impl SyncGrpc {
         store: Store,
         running_env: RunningEnv,
         central: Option<CentralServer>,
-        members: Option<MembersClient>,
+        clients: Clients,
     ) -> anyhow::Result<Self> {
         let http = reqwest::Client::builder().build()?;
-        Ok(SyncGrpc { store, running_env, central, http, members, identity: None })
+        Ok(SyncGrpc { store, running_env, central, http, clients, identity: None })
     }
 
     pub fn with_identity(self, identity: Option<ServiceIdentity>) -> Self {
@@ -42,9 +42,18 @@ impl SyncGrpc {
 
     /// The members service, for the calls the central server serves.
     fn members(&self) -> Result<MembersClient, ServiceError> {
-        self.members
+        self.clients
+            .members
             .clone()
             .ok_or_else(|| ServiceError::Unavailable(msg::NO_MEMBERS_SERVICE.into()))
+    }
+
+    /// The geography service, for the geography the central server sends.
+    fn geography(&self) -> Result<GeographyClient, ServiceError> {
+        self.clients
+            .geography
+            .clone()
+            .ok_or_else(|| ServiceError::Unavailable(msg::NO_GEOGRAPHY_SERVICE.into()))
     }
 
     /// The calls a field laptop makes are served by the central server only.
@@ -82,6 +91,7 @@ pub const CALLS: Calls = &[
     ("Handshake", Need::Role(Area::Replication, Access::Write)),
     ("ReceiveBatch", Need::Role(Area::Replication, Access::Write)),
     ("SendChanges", Need::Role(Area::Replication, Access::Write)),
+    ("SendGeography", Need::Role(Area::Replication, Access::Write)),
     ("ReceivePhoto", Need::Role(Area::Replication, Access::Write)),
     // The failed photos are an administrator's tool (`tools/*`).
     ("ListPhotoFailures", Need::Role(Area::Tools, Access::Read)),
@@ -103,7 +113,7 @@ impl Sync for SyncGrpc {
             store: self.store.clone(),
             central: self.central.clone(),
             http: self.http.clone(),
-            members: self.members.clone(),
+            clients: self.clients.clone(),
             identity: self.identity.clone(),
         };
         tokio::spawn(crate::run::run(work, uuid, direction));
@@ -191,6 +201,24 @@ impl Sync for SyncGrpc {
             except_origin: laptop.to_string(),
         };
         Ok(self.members()?.changed_members(changes).await?)
+    }
+
+    async fn send_geography(
+        &self,
+        request: Request<pb::ChangesAfter>,
+    ) -> Answer<proto::geography::GeographyPage> {
+        self.central_only()?;
+        let asked = request.into_inner();
+        instance_id(&asked.instance_id)?;
+        let changes = proto::geography::GeographyChangesRequest {
+            after: position(asked.after, "after")?,
+            limit: if asked.limit > 0 {
+                asked.limit.min(GEOGRAPHY_PAGE * 4)
+            } else {
+                GEOGRAPHY_PAGE
+            },
+        };
+        Ok(self.geography()?.changed_geography(changes).await?)
     }
 
     async fn receive_photo(

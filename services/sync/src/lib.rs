@@ -28,7 +28,7 @@ pub const INFO: common::service::ServiceInfo = common::service::ServiceInfo {
     schema: SCHEMA,
     migrator,
     publishes_events: false,
-    calls: &["auth", "members"],
+    calls: &["auth", "geography", "members"],
     follows: &[],
 };
 
@@ -48,16 +48,26 @@ pub struct SyncConfig {
     pub running_env: RunningEnv,
     /// A field laptop's central server; `None` on the central server, or on a laptop not paired yet.
     pub central: Option<CentralServer>,
-    /// The services it calls: the members service, whose records travel.
+    /// The services it calls: members and geography, whose records travel.
     pub peers: common::service::Peers,
 }
 
 /// The members service, whose records a run reads, applies and acknowledges.
 pub type MembersClient = proto::members::members_client::MembersClient<common::grpc::TracedChannel>;
+/// The geography service, whose rows the central server sends and a laptop's run applies.
+pub type GeographyClient =
+    proto::geography::geography_client::GeographyClient<common::grpc::TracedChannel>;
+
+/// The services a run and the central server's calls reach.
+#[derive(Clone, Default)]
+pub struct Clients {
+    pub members: Option<MembersClient>,
+    pub geography: Option<GeographyClient>,
+}
 
 impl SyncConfig {
     /// Reads `DATABASE_URL`, `SYNC_DB_CONNECTIONS`, `RUNNING_ENV`, `SYNC_CENTRAL_URL`, `SYNC_TOKEN`,
-    /// `AUTH_GRPC_URL`, `MEMBERS_GRPC_URL` and `SERVICE_SECRET`.
+    /// `AUTH_GRPC_URL`, `GEOGRAPHY_GRPC_URL`, `MEMBERS_GRPC_URL` and `SERVICE_SECRET`.
     pub fn from_env() -> Result<Self> {
         let central = match (env_opt("SYNC_CENTRAL_URL"), env_opt("SYNC_TOKEN")) {
             (Some(url), Some(sync_token)) => Some(CentralServer { url, sync_token }),
@@ -89,13 +99,16 @@ pub async fn build(config: &SyncConfig) -> Result<SyncService> {
     if interrupted > 0 {
         tracing::warn!(interrupted, "runs left running by a stopped process closed as interrupted");
     }
-    let members = config.peers.client::<MembersClient>()?;
+    let clients = Clients {
+        members: config.peers.client::<MembersClient>()?,
+        geography: config.peers.client::<GeographyClient>()?,
+    };
     // A run works in the background, with no caller: it calls the members service as the sync service.
     let identity = config.peers.service_identity(&INFO)?;
     if identity.is_none() {
         tracing::warn!("no SERVICE_SECRET: sync runs cannot call the members service");
     }
-    let grpc = grpc::SyncGrpc::new(store, config.running_env, config.central.clone(), members)?
+    let grpc = grpc::SyncGrpc::new(store, config.running_env, config.central.clone(), clients)?
         .with_identity(identity);
     Ok(SyncService { pool, grpc })
 }

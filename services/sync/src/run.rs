@@ -9,9 +9,10 @@
 
 pub use crate::central::Session;
 use crate::domain::messages as msg;
-use crate::store::{Counts, FROM_SERVER, Store};
-use crate::{CentralServer, MembersClient};
+use crate::store::{Counts, FROM_SERVER, GEOGRAPHY, Store};
+use crate::{CentralServer, Clients, GeographyClient, MembersClient};
 use common::service_identity::ServiceIdentity;
+use proto::geography as gpb;
 use proto::members as mpb;
 use proto::sync as pb;
 use std::future::Future;
@@ -21,6 +22,8 @@ use std::time::Duration;
 const STOP_POLL: Duration = Duration::from_millis(100);
 /// Members a batch or a page holds: about 300 KB of JSON, well under the gateway's body limit.
 pub const BATCH: i32 = 250;
+/// Geography rows a page holds (a row is a few hundred bytes).
+pub const GEOGRAPHY_PAGE: i32 = 500;
 /// Photos listed at a time (each is then read and sent on its own).
 const PHOTO_PAGE: i32 = 100;
 
@@ -29,7 +32,7 @@ pub struct Work {
     pub store: Store,
     pub central: Option<CentralServer>,
     pub http: reqwest::Client,
-    pub members: Option<MembersClient>,
+    pub clients: Clients,
     /// The sync service's own identity, which the run's calls to the members service carry.
     pub identity: Option<ServiceIdentity>,
 }
@@ -89,14 +92,24 @@ async fn as_service(
 
 async fn steps(work: &Work, uuid: uuid::Uuid, direction: &str) -> Result<Ended, String> {
     let central = work.central.as_ref().ok_or_else(|| msg::NOT_PAIRED.to_string())?;
-    let members = work.members.clone().ok_or_else(|| msg::NO_MEMBERS_SERVICE.to_string())?;
+    let members =
+        work.clients.members.clone().ok_or_else(|| msg::NO_MEMBERS_SERVICE.to_string())?;
+    let geography =
+        work.clients.geography.clone().ok_or_else(|| msg::NO_GEOGRAPHY_SERVICE.to_string())?;
     if work.store.stop_requested(uuid).await.map_err(|e| e.to_string())? {
         return Ok(Ended::Stopped);
     }
     let session = Session::open(central, &work.http).await?;
     let instance = work.store.instance_id().await.map_err(|e| e.to_string())?.to_string();
-    let run =
-        Run { store: &work.store, session, members, instance, uuid, counts: Counts::default() };
+    let run = Run {
+        store: &work.store,
+        session,
+        members,
+        geography,
+        instance,
+        uuid,
+        counts: Counts::default(),
+    };
     let message = match direction {
         "to_server" => run.send().await?,
         _ => run.receive().await?,
@@ -109,6 +122,7 @@ struct Run<'a> {
     store: &'a Store,
     session: Session<'a>,
     members: MembersClient,
+    geography: GeographyClient,
     instance: String,
     uuid: uuid::Uuid,
     counts: Counts,
@@ -217,8 +231,10 @@ impl Run<'_> {
         Ok(photos)
     }
 
-    /// `from_server`: the central server's changes after this laptop's checkpoint, page by page.
+    /// `from_server`: the central server's geography, then its members, each after this laptop's
+    /// checkpoint, page by page.
     async fn receive(mut self) -> Result<String, String> {
+        let places = self.receive_geography().await?;
         let mut after = self.store.checkpoint(FROM_SERVER).await.map_err(|e| e.to_string())?;
         let mut totals = Totals::default();
         loop {
@@ -256,7 +272,42 @@ impl Run<'_> {
         }
         let outcome =
             totals.outcome(&self.session.login, self.counts.received, self.counts.conflicts);
-        Ok(msg::received(&outcome))
+        Ok(msg::received(&outcome, places))
+    }
+
+    /// The central server's geography changes, applied here page by page under the central server's
+    /// ids (the members received next name their localities by them); answers how many rows came.
+    async fn receive_geography(&mut self) -> Result<i64, String> {
+        let mut after = self.store.checkpoint(GEOGRAPHY).await.map_err(|e| e.to_string())?;
+        let mut received = 0;
+        loop {
+            let asked = pb::ChangesAfter {
+                instance_id: self.instance.clone(),
+                after,
+                limit: GEOGRAPHY_PAGE,
+            };
+            let page = self.session.geography(&asked).await?;
+            if !page.records.is_empty() {
+                let batch = gpb::GeographyBatch { records: page.records.clone() };
+                self.geography
+                    .apply_synced_geography(batch)
+                    .await
+                    .map_err(|s| msg::local_failed(&s))?;
+                received += page.records.iter().filter(|r| r.position > 0).count() as i64;
+            }
+            // Only now that the page is applied here does the checkpoint pass it.
+            if page.last_position > after {
+                self.store
+                    .save_checkpoint(GEOGRAPHY, page.last_position)
+                    .await
+                    .map_err(|e| e.to_string())?;
+            }
+            self.progress(&msg::receiving_geography(received)).await?;
+            if page.records.is_empty() || page.last_position <= after {
+                return Ok(received);
+            }
+            after = page.last_position;
+        }
     }
 
     async fn marked_after(

@@ -66,3 +66,10 @@ pub fn subprefecture_bound_elsewhere(subprefecture: &str, department: &str) -> S
 
 pub const AFTER_ON_OWN_SORT: &str =
     "Triée sur le nom d'un niveau parent, cette liste se pagine par _offset, pas par « after ».";
+
+pub const SYNC_PLACE_EMPTY: &str = "Un élément de géographie reçu du serveur central est vide.";
+pub const SYNC_LEVEL_UNKNOWN: &str =
+    "Niveau de géographie inconnu : region, department, subprefecture ou locality.";
+pub const SYNC_ID_MISSING: &str =
+    "Un élément de géographie reçu du serveur central n'a pas d'identifiant.";
+pub const ON_FIELD: &str = "Sur un poste de terrain, la géographie vient du serveur central : créez-la ou modifiez-la sur le serveur central, puis lancez une réception sur ce poste (Synchronisation > Recevoir du serveur central).";

@@ -61,21 +61,16 @@ fn version_of(record: &pb::SyncedMember) -> Result<Version, ServiceError> {
     Ok(Version { updated_at, origin })
 }
 
+/// The members' positions (migration 0005).
+const POSITIONS: common::sync_position::Positions = common::sync_position::Positions {
+    lock: "members.sync_position",
+    sequence: "members.sync_position_seq",
+};
+
 impl Store {
-    /// The greatest position whose every change is committed: taking the positions' lock exclusively
-    /// waits for the transactions drawing one (they hold it shared, see migration 0005), so no change
-    /// at or below the answer can still appear.
+    /// The greatest position whose every change is committed (`common::sync_position`).
     pub async fn sync_horizon(&self) -> Result<i64, ServiceError> {
-        let mut tx = self.pool.begin().await?;
-        sqlx::query("SELECT pg_advisory_xact_lock(hashtext('members.sync_position'))")
-            .execute(&mut *tx)
-            .await?;
-        let (last, called): (i64, bool) =
-            sqlx::query_as("SELECT last_value, is_called FROM members.sync_position_seq")
-                .fetch_one(&mut *tx)
-                .await?;
-        tx.commit().await?;
-        Ok(if called { last } else { 0 })
+        POSITIONS.horizon(&self.pool).await
     }
 
     /// A page of synchronised records in the order of their positions, each dependant's main member

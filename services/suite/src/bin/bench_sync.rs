@@ -68,7 +68,12 @@ async fn main() -> Result<()> {
     let first = laptop(&central.base, &sync_token(&central_api, "poste-bench-1").await?).await?;
     let first_api = ApiClient::sign_in(&first.base, ADMIN.0, ADMIN.1).await?;
     let first_pool = common::db::connect(&first.db.url, 2).await?;
-    suite::bench::seed_geography(&first_api, &first_pool, 300).await?;
+    // The geography is the central server's: the laptop receives it before its members are made.
+    let central_pool = common::db::connect(&central.db.url, 2).await?;
+    let localities = suite::bench::seed_geography(&central_api, &central_pool, 300).await?;
+    let received = run(&first_api, "from_server", None).await?;
+    ensure!(received["synchronizationJournal_state"] == "done", "the run failed: {received}");
+    suite::bench::localities_projected(&first_pool, localities).await?;
     members::load::generate(&first_pool, n, "F", |done| eprint!("\r  {done} adhérents...")).await?;
     eprintln!();
     // The generator writes as the central server would: on a laptop, every member waits to be sent.
@@ -92,7 +97,6 @@ async fn main() -> Result<()> {
         restarted.elapsed().as_secs_f64()
     );
     println!("  {}", done["synchronizationJournal_message"].as_str().unwrap_or_default());
-    let central_pool = common::db::connect(&central.db.url, 2).await?;
     let arrived: i64 =
         sqlx::query_scalar("SELECT count(*) FROM members.member").fetch_one(&central_pool).await?;
     ensure!(arrived == n, "{arrived} of {n} members on the central server");

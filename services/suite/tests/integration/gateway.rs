@@ -107,6 +107,7 @@ const IMPLEMENTED: &[(&str, &str)] = &[
     ("get", "/synchronization/get_synchronization_to_server"),
     ("post", "/synchronization/post_synchronization"),
     ("get", "/synchronization/get_synchronization_from_server"),
+    ("get", "/synchronization/get_synchronization_geography"),
     ("post", "/synchronization/post_synchronization_photo"),
     ("get", "/tools/get.missing-photo_list"),
     ("post", "/tools/post.missing-photo_retry"),

@@ -20,6 +20,7 @@ mod sign_in;
 mod statements;
 mod support;
 mod sync_exchange;
+mod sync_geography;
 mod sync_pairing;
 mod sync_photos;
 mod sync_runs;

@@ -42,6 +42,7 @@ fn needs(method: &str, path: &str) -> Needs {
         "synchronization"
             if path.contains("get_synchronization_to_server")
                 || path.contains("get_synchronization_from_server")
+                || path.contains("get_synchronization_geography")
                 || path.starts_with("/synchronization/post_synchronization") =>
         {
             return Needs::Role(Area::Replication, Access::Write);

@@ -109,7 +109,9 @@ async fn a_family_registered_on_a_laptop_arrives_whole_and_edits_on_both_sides_m
     let pair = pair().await;
     let (laptop, admin) = (&pair.laptop, &pair.laptop_admin);
     let (central, central_admin) = (&pair.central, &pair.central_admin);
-    let (_, _, _, locality) = chain(laptop, admin).await;
+    // The geography is the central server's: the laptop receives it before its agents register.
+    let (_, _, _, locality) = chain(central, central_admin).await;
+    run(&pair, "from_server").await;
     let cooperative = json!({"cooperative_code": "SCOOP-DAL", "cooperative_name": "Coop de Daloa"});
     let coop_here =
         save(laptop, admin, "/api/cooperative/post_cooperative", cooperative.clone()).await;

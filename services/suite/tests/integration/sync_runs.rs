@@ -15,6 +15,7 @@ use std::time::Duration;
 pub async fn field(central: Option<(String, String)>) -> TestSuite {
     TestSuite::start_with(|c| {
         c.gateway.running_env = RunningEnv::Field;
+        c.geography.running_env = RunningEnv::Field;
         c.members.running_env = RunningEnv::Field;
         c.members.id_prefix = "F".into();
         c.sync.running_env = RunningEnv::Field;

@@ -9,6 +9,8 @@ use proto::sync::Conflict;
 
 /// The checkpoint of the central server's changes applied on a field laptop.
 pub const FROM_SERVER: &str = "from_server";
+/// The checkpoint of the central server's geography applied on a field laptop.
+pub const GEOGRAPHY: &str = "geography";
 
 impl Store {
     /// Makes this instance's id if it has none yet (the first start on a new database).

@@ -3,10 +3,9 @@
 // edit in a modal with the parent picked level by level, delete after confirmation (the server refuses
 // while children remain, and its message shows in the shared red notice).
 // A level under another can be filtered by its direct parent. Viewers only read; agents do not delete (their
-// buttons show disabled, saying who may).
+// buttons show disabled, saying who may); on a field laptop nobody changes it (it comes from the central).
 import { Table, type TableProps } from 'antd';
 import { useCallback, useState } from 'react';
-import { useRight } from '../../app/useRight';
 import { useWrite } from '../../shared/api/useWrite';
 import { DEFAULT_LIST_LIMIT } from '../../shared/constants';
 import RemoteSelect from '../../shared/form/RemoteSelect';
@@ -20,6 +19,7 @@ import { fr } from '../../shared/locale/fr';
 import { useLevelList } from './api';
 import LevelFormModal, { type LevelFormTarget } from './LevelFormModal';
 import { directParent, type GeographyListParams, type Level, type Row } from './levels';
+import { useGeographyRight } from './useGeographyRight';
 
 export default function GeographyListPage({ level }: { level: Level }) {
   const list = useServerList<Row, string, GeographyListParams>(
@@ -36,8 +36,8 @@ export default function GeographyListPage({ level }: { level: Level }) {
     FILTER_PARAM,
   );
   const remove = useWrite([['geography']], level.remove);
-  const writeRight = useRight('geography', 'write');
-  const deleteRight = useRight('geography', 'delete');
+  const writeRight = useGeographyRight('write');
+  const deleteRight = useGeographyRight('delete');
   const parent = directParent(level);
   const [target, setTarget] = useState<LevelFormTarget | null>(null);
   const closeForm = useCallback(() => setTarget(null), []);

@@ -24,6 +24,7 @@ import {
   toRows,
   type ImportField,
 } from './importRows';
+import { useGeographyRight } from './useGeographyRight';
 import { downloadTemplate } from './spreadsheet';
 
 const labels = fr.geography.import.columns as Record<ImportField, string>;
@@ -34,6 +35,7 @@ export default function LocalityImportPage() {
   const queryClient = useQueryClient();
   const [sending, setSending] = useState(false);
   const [counts, setCounts] = useState<Counts | null>(null);
+  const right = useGeographyRight('write');
   const { sheet, mapping, rows, problems, refusal, setRefusal, reset, read, remap } = useSheetImport(
     toRows,
     autoMap,
@@ -69,7 +71,8 @@ export default function LocalityImportPage() {
           {t.template}
         </Button>
       </Space>
-      <SheetPicker disabled={sending} onPick={picked} onRead={read} />
+      {!right.allowed && <Alert type="info" showIcon title={right.reason} />}
+      <SheetPicker disabled={sending || !right.allowed} onPick={picked} onRead={read} />
 
       {mapping && (
         <>
@@ -89,7 +92,7 @@ export default function LocalityImportPage() {
           <Button
             type="primary"
             onClick={() => void send()}
-            disabled={rows.length === 0 || problems.length > 0}
+            disabled={rows.length === 0 || problems.length > 0 || !right.allowed}
             loading={sending}
           >
             {s.send(rows.length)}

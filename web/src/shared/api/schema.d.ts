@@ -1224,6 +1224,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/synchronization/get_synchronization_geography": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * On the central server, for a field laptop's run (role sync): a page of the central server's geography
+         *     changes after the laptop's geography checkpoint (`after`), each row's parents sent again in front of
+         *     it, deletions included; `lastPosition` is the laptop's next geography checkpoint. A laptop receives the
+         *     geography before the members, which name their localities by the central server's ids.
+         */
+        get: operations["send_geography"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/synchronization/get_synchronization_start/{direction}": {
         parameters: {
             query?: never;
@@ -2385,6 +2407,23 @@ export interface components {
             /** @example ok */
             status: string;
         };
+        Data_GeographyPage: {
+            data: {
+                /**
+                 * Format: int64
+                 * @description The next page starts after it; the asked `after` when nothing changed.
+                 * @default 0
+                 */
+                lastPosition: number;
+                /**
+                 * @description The page's rows in the order they apply: the parents of its rows first, then its changes in order.
+                 * @default []
+                 */
+                records: components["schemas"]["SyncedPlace"][];
+            };
+            /** @example ok */
+            status: string;
+        };
         Data_HandshakeAnswer: {
             data: {
                 /**
@@ -2980,6 +3019,18 @@ export interface components {
             /** @example ok */
             status: string;
         };
+        DeletedPlace: {
+            /**
+             * Format: int64
+             * @default 0
+             */
+            id: number;
+            /**
+             * @description `region`, `department`, `subprefecture` or `locality`.
+             * @default
+             */
+            level: string;
+        };
         /** @description A delivery of printed cards to the field. */
         Delivery: {
             /**
@@ -3126,6 +3177,19 @@ export interface components {
             /** @description The main member of the family (the member asked for, or its main member). */
             main: components["schemas"]["Member"];
             spouses: components["schemas"]["Member"][];
+        };
+        GeographyPage: {
+            /**
+             * Format: int64
+             * @description The next page starts after it; the asked `after` when nothing changed.
+             * @default 0
+             */
+            lastPosition: number;
+            /**
+             * @description The page's rows in the order they apply: the parents of its rows first, then its changes in order.
+             * @default []
+             */
+            records: components["schemas"]["SyncedPlace"][];
         };
         HandshakeAnswer: {
             /**
@@ -4746,6 +4810,28 @@ export interface components {
             member_photo: string;
             /** @description The uuid of the member, whose record the central server received before. */
             member_uuid: string;
+        };
+        /**
+         * @description A geography row as it travels to a field laptop: its current state, or its deletion; exactly one of
+         *     the five is set.
+         */
+        SyncedPlace: {
+            /** @default null */
+            deleted: components["schemas"]["DeletedPlace"] | null;
+            /** @default null */
+            department: components["schemas"]["DepartmentInput"] | null;
+            /** @default null */
+            locality: components["schemas"]["LocalityInput"] | null;
+            /**
+             * Format: int64
+             * @description Where it stands in the sender's changes; 0 for a parent sent again in front of its children.
+             * @default 0
+             */
+            position: number;
+            /** @default null */
+            region: components["schemas"]["Region"] | null;
+            /** @default null */
+            subprefecture: components["schemas"]["SubprefectureInput"] | null;
         };
         TokenAnswer: {
             /** @example ok */
@@ -7365,7 +7451,7 @@ export interface operations {
                 instanceId: string;
                 /** @description The laptop's checkpoint: the last position it applied (0 the first time). */
                 after: number;
-                /** @description Members a page holds (250 by default, 1,000 at most). */
+                /** @description Records a page holds (members: 250 by default, 1,000 at most; geography: 500, 2,000 at most). */
                 limit?: number;
             };
             header?: never;
@@ -7380,6 +7466,40 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Data_SyncedMemberPage"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    send_geography: {
+        parameters: {
+            query: {
+                /** @description The field laptop's instance id (its own changes are left out: it has them). */
+                instanceId: string;
+                /** @description The laptop's checkpoint: the last position it applied (0 the first time). */
+                after: number;
+                /** @description Records a page holds (members: 250 by default, 1,000 at most; geography: 500, 2,000 at most). */
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_GeographyPage"];
                 };
             };
             400: {

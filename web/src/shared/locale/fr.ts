@@ -306,6 +306,8 @@ export const fr = {
 
   // Words shared by the list and form screens of members, cooperatives and parcels.
   geography: {
+    fieldReadOnly:
+      'Sur un poste de terrain, la géographie vient du serveur central : créez-la ou modifiez-la sur le serveur central, puis lancez une réception (Synchronisation).',
     fields: {
       code: 'Code',
       name: 'Nom',
