@@ -321,9 +321,11 @@ impl Relay {
             for (k, v) in span_carrier {
                 headers.insert(k.as_str(), v.as_str());
             }
+            // The id after the headers: `headers` replaces the whole map, and with it an id set before
+            // (JetStream's de-duplication and the consumers' inboxes need it).
             let publish = jetstream::message::PublishMessage::build()
-                .message_id(event.id.to_string())
                 .headers(headers)
+                .message_id(event.id.to_string())
                 .payload(bytes::Bytes::from(serde_json::to_vec(&event.stamped())?));
             Ok(self.jetstream.send_publish(subject.clone(), publish).await?)
         }

@@ -209,3 +209,32 @@ async fn events_waiting_are_applied_together_and_one_failing_holds_back_no_other
     assert!(handler.refused_once.load(Ordering::SeqCst), "the event failed once");
     pool.close().await;
 }
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_published_event_carries_its_id_for_the_deduplication() {
+    let suite = TestSuite::start().await;
+    let admin = suite.admin_token().await;
+    crate::support::save(
+        &suite,
+        &admin,
+        "/api/region/post_region",
+        serde_json::json!({"region_code": "GBK", "region_name": "Gbêkê"}),
+    )
+    .await;
+    let stream = suite.jetstream.get_stream(suite.naming.stream("geography")).await.unwrap();
+    let subject = suite.naming.subject("geography", "region", "created");
+    let deadline = tokio::time::Instant::now() + std::time::Duration::from_secs(15);
+    let message = loop {
+        match stream.get_last_raw_message_by_subject(&subject).await {
+            Ok(message) => break message,
+            Err(error) => {
+                assert!(tokio::time::Instant::now() < deadline, "never published: {error}");
+                tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+            }
+        }
+    };
+    // JetStream drops a message published again with the same id, and the consumers' inboxes key on it.
+    let id = message.headers.get("Nats-Msg-Id").map(|v| v.to_string());
+    let id = id.expect("the event's id in Nats-Msg-Id");
+    assert!(uuid::Uuid::parse_str(&id).is_ok(), "{id}");
+}

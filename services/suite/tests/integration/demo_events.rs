@@ -17,7 +17,7 @@ async fn count(pool: &PgPool, sql: &'static str) -> i64 {
 }
 
 /// The members the members service counts (`get.member_count`, exact at this size).
-async fn member_count(suite: &TestSuite, token: &str) -> i64 {
+pub(crate) async fn member_count(suite: &TestSuite, token: &str) -> i64 {
     let (status, body) = suite.get("/api/member/get.member_count", token).await;
     assert_eq!(status, StatusCode::OK, "{body}");
     body["data"].as_i64().unwrap_or_else(|| panic!("a count: {body}"))

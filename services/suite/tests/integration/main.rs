@@ -21,6 +21,7 @@ mod statements;
 mod support;
 mod sync_exchange;
 mod sync_geography;
+mod sync_kill;
 mod sync_pairing;
 mod sync_photos;
 mod sync_runs;

@@ -39,11 +39,7 @@ impl TestSuite {
                 let _ = common::telemetry::init("suite-test").map(std::mem::forget);
             });
         }
-        let db = TestDatabase::create(&suite::migrations_fingerprint(), |url| async move {
-            suite::migrate_all(&url).await
-        })
-        .await
-        .expect("a test database");
+        let db = test_database().await;
         let web = fake_web_dir();
         let mut config = suite::SuiteConfig::local(
             &db.url,
@@ -55,6 +51,24 @@ impl TestSuite {
         config.gateway.request_timeout = std::time::Duration::from_secs(30);
         adjust(&mut config);
         let running = suite::start(config).await.expect("the suite starts");
+        let base = format!("http://{}", running.http_addr);
+        Self::around(base, Some(running), db, web).await
+    }
+
+    /// The harness around a suite that another process runs (a test's child process, killed and
+    /// started again): its database and its folder (`web/`, `photos/`) are made as `start` makes them,
+    /// nothing is started; `base` is where the process is to answer, with `naming` as its NATS prefix.
+    /// Dropped, it drops the database, the folder and the process's streams.
+    pub(crate) async fn for_process(base: String) -> TestSuite {
+        Self::around(base, None, test_database().await, fake_web_dir()).await
+    }
+
+    async fn around(
+        base: String,
+        running: Option<suite::RunningSuite>,
+        db: TestDatabase,
+        web: tempfile::TempDir,
+    ) -> TestSuite {
         let nats = common::nats::connect(&common::config::env_or(
             "NATS_URL",
             common::config::DEFAULT_NATS_URL,
@@ -62,11 +76,13 @@ impl TestSuite {
         .await
         .expect("tests need NATS");
         TestSuite {
-            naming: running.naming.clone(),
+            naming: running
+                .as_ref()
+                .map_or_else(|| common::nats::Naming::new(&db.name), |r| r.naming.clone()),
             jetstream: async_nats::jetstream::new(nats),
-            base: format!("http://{}", running.http_addr),
+            base,
             http: reqwest::Client::new(),
-            running: Some(running),
+            running,
             _db: db,
             _web: web,
         }
@@ -248,19 +264,29 @@ pub async fn chain(suite: &TestSuite, token: &str) -> (i64, i64, i64, i64) {
 
 impl Drop for TestSuite {
     fn drop(&mut self) {
-        if let Some(running) = self.running.take() {
-            // Stop the servers before the database is dropped; block_in_place needs the multi-thread runtime.
-            tokio::task::block_in_place(|| {
-                tokio::runtime::Handle::current().block_on(async {
+        let running = self.running.take();
+        // Stop the servers before the database is dropped; block_in_place needs the multi-thread runtime.
+        tokio::task::block_in_place(|| {
+            tokio::runtime::Handle::current().block_on(async {
+                if let Some(running) = running {
                     let _ = running.stop().await;
-                    // The streams of this suite go with it.
-                    for service in suite::stream_services() {
-                        let _ = self.jetstream.delete_stream(self.naming.stream(service)).await;
-                    }
-                })
-            });
-        }
+                }
+                // The streams of this suite go with it.
+                for service in suite::stream_services() {
+                    let _ = self.jetstream.delete_stream(self.naming.stream(service)).await;
+                }
+            })
+        });
     }
+}
+
+/// A fresh database copied from the migrated template.
+async fn test_database() -> TestDatabase {
+    TestDatabase::create(&suite::migrations_fingerprint(), |url| async move {
+        suite::migrate_all(&url).await
+    })
+    .await
+    .expect("a test database")
 }
 
 /// A folder for the suite's files: `web/`, a stand-in for the built web application (an index page and

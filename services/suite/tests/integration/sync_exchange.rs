@@ -40,7 +40,7 @@ pub(crate) async fn run(pair: &Pair, direction: &str) -> Value {
     entry
 }
 
-async fn member(suite: &TestSuite, token: &str, id: i64) -> Value {
+pub(crate) async fn member(suite: &TestSuite, token: &str, id: i64) -> Value {
     let (status, body) = suite.get(&format!("/api/member/get_member/{id}"), token).await;
     assert_eq!(status, StatusCode::OK, "{body}");
     body["data"].clone()
@@ -55,7 +55,7 @@ pub(crate) async fn id_of(suite: &TestSuite, token: &str, id_number: &str) -> i6
     list["data"][0]["member_id"].as_i64().unwrap()
 }
 
-async fn edit(suite: &TestSuite, token: &str, id: i64, change: Value) {
+pub(crate) async fn edit(suite: &TestSuite, token: &str, id: i64, change: Value) {
     let mut record = member(suite, token, id).await;
     record.as_object_mut().unwrap().extend(change.as_object().unwrap().clone());
     save(suite, token, "/api/member/post_member", record).await;
@@ -382,7 +382,7 @@ async fn interrupted(pair: &Pair, direction: &str, delay: Duration) -> bool {
 }
 
 /// Every member of `suite` by identity number: (last name, address, marked for sending).
-async fn all_members(
+pub(crate) async fn all_members(
     suite: &TestSuite,
     token: &str,
 ) -> std::collections::BTreeMap<String, (String, String, bool)> {
