@@ -349,7 +349,7 @@ describe('synchronisation', { timeout: 10 * 60_000 }, () => {
   );
 
   test(
-    'an agent synchronises the laptop from its screens, but does not open the users screen',
+    'an agent synchronises the laptop from its screens, but neither opens the users screen nor changes the geography',
     { timeout: TIMEOUT },
     () =>
       inBrowser('sync-agent', async (page) => {
@@ -366,6 +366,17 @@ describe('synchronisation', { timeout: 10 * 60_000 }, () => {
         await rowOf(page.locator('.ant-table'), 'Réception').getByText(AGENT.login, { exact: true }).first().waitFor();
         await page.goto(`${field.baseUrl}/user_list`);
         await see(page, 'Accès refusé');
+
+        // The laptop's geography is the central server's: its buttons say so, and stay disabled.
+        await page.goto(`${field.baseUrl}/regions`);
+        const add = page.getByRole('button', { name: 'Nouvelle région' });
+        await add.waitFor();
+        await page.waitForFunction(() => document.querySelector('.permitted-denied button[disabled]') !== null, null, {
+          timeout: 10_000,
+        });
+        assert.equal(await add.isDisabled(), true);
+        await page.locator('.permitted-denied').first().hover();
+        await see(page, 'Sur un poste de terrain, la géographie vient du serveur central', { exact: false });
       }),
   );
 });
