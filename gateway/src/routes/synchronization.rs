@@ -204,6 +204,16 @@ pub struct ChangesAfter {
     pub limit: Option<i32>,
 }
 
+impl From<ChangesAfter> for pb::ChangesAfter {
+    fn from(asked: ChangesAfter) -> Self {
+        pb::ChangesAfter {
+            instance_id: bounded(asked.instance_id),
+            after: asked.after,
+            limit: asked.limit.unwrap_or(0),
+        }
+    }
+}
+
 /// On the central server, for a field laptop's run (role sync): a page of the central server's changes
 /// after the laptop's checkpoint, each dependant's main member before it; `lastPosition` is the laptop's
 /// next checkpoint, to be written once the page is applied.
@@ -214,12 +224,7 @@ pub async fn send_changes(
     _caller: Authorized<ReplicationWrite>,
     Query(asked): Query<ChangesAfter>,
 ) -> Result<Response, ApiError> {
-    let request = pb::ChangesAfter {
-        instance_id: bounded(asked.instance_id),
-        after: asked.after,
-        limit: asked.limit.unwrap_or(0),
-    };
-    Ok(envelope::data(sync(&state).send_changes(request).await?.into_inner()))
+    Ok(envelope::data(sync(&state).send_changes(pb::ChangesAfter::from(asked)).await?.into_inner()))
 }
 
 /// On the central server, for a field laptop's run (role sync): a page of the central server's geography
@@ -233,12 +238,9 @@ pub async fn send_geography(
     _caller: Authorized<ReplicationWrite>,
     Query(asked): Query<ChangesAfter>,
 ) -> Result<Response, ApiError> {
-    let request = pb::ChangesAfter {
-        instance_id: bounded(asked.instance_id),
-        after: asked.after,
-        limit: asked.limit.unwrap_or(0),
-    };
-    Ok(envelope::data(sync(&state).send_geography(request).await?.into_inner()))
+    Ok(envelope::data(
+        sync(&state).send_geography(pb::ChangesAfter::from(asked)).await?.into_inner(),
+    ))
 }
 
 /// The form of a photo a field laptop sends (multipart/form-data).

@@ -49,27 +49,27 @@ impl<'a> Session<'a> {
     /// A page of the central server's changes after the laptop's checkpoint
     /// (`get_synchronization_from_server`).
     pub async fn changes(&self, after: &ChangesAfter) -> Result<SyncedMemberPage, String> {
-        let query = [
-            ("instanceId", after.instance_id.clone()),
-            ("after", after.after.to_string()),
-            ("limit", after.limit.to_string()),
-        ];
-        self.call(Method::GET, "synchronization/get_synchronization_from_server", |r| {
-            r.query(&query)
-        })
-        .await
+        self.page("synchronization/get_synchronization_from_server", after).await
     }
 
     /// A page of the central server's geography changes after the laptop's geography checkpoint
     /// (`get_synchronization_geography`).
     pub async fn geography(&self, after: &ChangesAfter) -> Result<GeographyPage, String> {
+        self.page("synchronization/get_synchronization_geography", after).await
+    }
+
+    /// A page of `path` after the checkpoint `after` names.
+    async fn page<T: DeserializeOwned>(
+        &self,
+        path: &str,
+        after: &ChangesAfter,
+    ) -> Result<T, String> {
         let query = [
             ("instanceId", after.instance_id.clone()),
             ("after", after.after.to_string()),
             ("limit", after.limit.to_string()),
         ];
-        self.call(Method::GET, "synchronization/get_synchronization_geography", |r| r.query(&query))
-            .await
+        self.call(Method::GET, path, |r| r.query(&query)).await
     }
 
     /// Sends a photo of a member whose record the central server has (`post_synchronization_photo`).

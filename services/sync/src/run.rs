@@ -241,10 +241,13 @@ impl Run<'_> {
             let asked =
                 pb::ChangesAfter { instance_id: self.instance.clone(), after, limit: BATCH };
             let page = self.session.changes(&asked).await?;
-            if !page.records.is_empty() {
+            let (records, last_position) = (page.records, page.last_position);
+            let empty = records.is_empty();
+            if !empty {
+                let received = records.len() as i64;
                 let batch = mpb::SyncBatch {
-                    batch_id: batch_id(&self.instance, "from_server", &page.records).to_string(),
-                    records: page.records.clone(),
+                    batch_id: batch_id(&self.instance, "from_server", &records).to_string(),
+                    records,
                     instance_id: self.instance.clone(),
                 };
                 let applied = self
@@ -253,22 +256,16 @@ impl Run<'_> {
                     .await
                     .map_err(|s| msg::local_failed(&s))?
                     .into_inner();
-                self.counts.received += page.records.len() as i64;
+                self.counts.received += received;
                 self.journal(&applied).await?;
                 totals.add(&applied);
             }
-            // Only now that the page is applied here does the checkpoint pass it.
-            if page.last_position > after {
-                self.store
-                    .save_checkpoint(FROM_SERVER, page.last_position)
-                    .await
-                    .map_err(|e| e.to_string())?;
-            }
+            let more = self.pass_checkpoint(FROM_SERVER, after, last_position).await?;
             self.progress(&msg::receiving(self.counts.received)).await?;
-            if page.records.is_empty() || page.last_position <= after {
+            if empty || !more {
                 break;
             }
-            after = page.last_position;
+            after = last_position;
         }
         let outcome =
             totals.outcome(&self.session.login, self.counts.received, self.counts.conflicts);
@@ -287,27 +284,38 @@ impl Run<'_> {
                 limit: GEOGRAPHY_PAGE,
             };
             let page = self.session.geography(&asked).await?;
-            if !page.records.is_empty() {
-                let batch = gpb::GeographyBatch { records: page.records.clone() };
+            let (records, last_position) = (page.records, page.last_position);
+            let empty = records.is_empty();
+            if !empty {
+                // The parents sent again in front (position 0) are no change of their own.
+                received += records.iter().filter(|r| r.position > 0).count() as i64;
                 self.geography
-                    .apply_synced_geography(batch)
+                    .apply_synced_geography(gpb::GeographyBatch { records })
                     .await
                     .map_err(|s| msg::local_failed(&s))?;
-                received += page.records.iter().filter(|r| r.position > 0).count() as i64;
             }
-            // Only now that the page is applied here does the checkpoint pass it.
-            if page.last_position > after {
-                self.store
-                    .save_checkpoint(GEOGRAPHY, page.last_position)
-                    .await
-                    .map_err(|e| e.to_string())?;
-            }
+            let more = self.pass_checkpoint(GEOGRAPHY, after, last_position).await?;
             self.progress(&msg::receiving_geography(received)).await?;
-            if page.records.is_empty() || page.last_position <= after {
+            if empty || !more {
                 return Ok(received);
             }
-            after = page.last_position;
+            after = last_position;
         }
+    }
+
+    /// Moves checkpoint `name` from `after` to a page's `last_position`, only now that the page is
+    /// applied here; answers whether it moved (a page that did not move it was the last).
+    async fn pass_checkpoint(
+        &self,
+        name: &str,
+        after: i64,
+        last_position: i64,
+    ) -> Result<bool, String> {
+        if last_position <= after {
+            return Ok(false);
+        }
+        self.store.save_checkpoint(name, last_position).await.map_err(|e| e.to_string())?;
+        Ok(true)
     }
 
     async fn marked_after(
