@@ -30,6 +30,7 @@ pub fn router(photo_max_bytes: usize) -> OpenApiRouter<AppState> {
         .routes(routes!(receive_batch))
         .routes(routes!(send_changes))
         .routes(routes!(send_geography))
+        .routes(routes!(send_cards))
         // The multipart envelope adds a little to the photo itself.
         .merge(
             OpenApiRouter::new()
@@ -200,7 +201,8 @@ pub struct ChangesAfter {
     pub instance_id: String,
     /// The laptop's checkpoint: the last position it applied (0 the first time).
     pub after: i64,
-    /// Records a page holds (members: 250 by default, 1,000 at most; geography: 500, 2,000 at most).
+    /// Records a page holds (members: 250 by default, 1,000 at most; geography, payments and cards: 500,
+    /// 2,000 at most).
     pub limit: Option<i32>,
 }
 
@@ -241,6 +243,21 @@ pub async fn send_geography(
     Ok(envelope::data(
         sync(&state).send_geography(pb::ChangesAfter::from(asked)).await?.into_inner(),
     ))
+}
+
+/// On a field laptop's run (role sync), served by the central server: a page of its payments and cards
+/// changed after the laptop's cards checkpoint (`after`), each card's payment and the cards it replaces
+/// sent again in front of it, each with its member's id number (the laptop finds its own member by it);
+/// `lastPosition` is the laptop's next cards checkpoint. A laptop receives them after the members, and
+/// keeps them read-only.
+#[utoipa::path(get, path = "/synchronization/get_synchronization_cards", tag = "synchronization", params(ChangesAfter),
+    responses((status = 200, body = Data<proto::cards::CardPage>), (status = 400, body = ErrorBody)))]
+pub async fn send_cards(
+    State(state): State<AppState>,
+    _caller: Authorized<ReplicationWrite>,
+    Query(asked): Query<ChangesAfter>,
+) -> Result<Response, ApiError> {
+    Ok(envelope::data(sync(&state).send_cards(pb::ChangesAfter::from(asked)).await?.into_inner()))
 }
 
 /// The form of a photo a field laptop sends (multipart/form-data).

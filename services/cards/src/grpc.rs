@@ -12,6 +12,7 @@ use crate::print_run::PrintRun;
 use crate::store::cards::{CARD_SORT, CardSearch};
 use crate::store::deliveries::DELIVERY_SORT;
 use crate::store::{Store, TRANSACTION_SORT};
+use common::config::RunningEnv;
 use common::error::ServiceError;
 use common::grpc::TracedChannel;
 use common::identity::{Calls, Identity, Need};
@@ -61,10 +62,14 @@ pub const CALLS: Calls = &[
     ("ImportStatement", WRITE),
     ("ListUnmatchedPayments", READ),
     ("AssignUnmatchedPayment", WRITE),
+    ("ChangedCards", Need::Role(Area::Replication, Access::Read)),
+    ("ApplySyncedCards", Need::Role(Area::Replication, Access::Write)),
 ];
 
 /// Most cards one PDF holds (the file is streamed: memory does not grow with it).
 pub const MAX_PRINTED: i64 = 20_000;
+/// Most payments and cards a synchronisation page holds.
+const SYNC_PAGE_MAX: i32 = 2_000;
 /// Most deliveries one PDF of slips holds.
 pub const MAX_SLIPS: usize = 100;
 /// Largest proof of delivery kept.
@@ -91,9 +96,26 @@ pub struct CardsGrpc {
     pub signer: CardSigner,
     pub auth: Option<AuthClient<TracedChannel>>,
     pub members: Option<MembersClient<TracedChannel>>,
+    /// On a field laptop payments and cards are the central server's copy: written only by a sync run.
+    pub running_env: RunningEnv,
 }
 
 impl CardsGrpc {
+    /// The key this instance signs its cards' QR codes with.
+    fn own_card_key(&self) -> pb::CardKey {
+        let key = &self.signer;
+        let hex: String = key.public_key.iter().map(|b| format!("{b:02x}")).collect();
+        pb::CardKey { kid: key.kid(), public_key_hex: hex, issuer: key.issuer.clone() }
+    }
+
+    /// Payments, cards and deliveries are made on the central server; a field laptop receives them.
+    fn writable(&self) -> Result<(), ServiceError> {
+        match self.running_env {
+            RunningEnv::Central => Ok(()),
+            RunningEnv::Field => Err(ServiceError::Conflict(msg::ON_FIELD.into())),
+        }
+    }
+
     /// The operators the settings list (the defaults when the parameter is not set).
     async fn operators(&self) -> Result<Vec<String>, ServiceError> {
         Ok(transaction_rules::operators(self.text_setting(OPERATORS_PARAM).await?.as_deref()))
@@ -163,6 +185,7 @@ impl Cards for CardsGrpc {
     }
 
     async fn save_transaction(&self, request: Request<pb::TransactionInput>) -> Answer<pb::Id> {
+        self.writable()?;
         let caller = Identity::of(&request)?;
         let sent = request.into_inner();
         let operators = self.operators().await?;
@@ -186,6 +209,7 @@ impl Cards for CardsGrpc {
     }
 
     async fn delete_transaction(&self, request: Request<pb::TransactionCancel>) -> Answer<Empty> {
+        self.writable()?;
         let caller = Identity::of(&request)?;
         let sent = request.into_inner();
         let reason = transaction_rules::check_cancel_reason(&sent.reason)?;
@@ -252,6 +276,7 @@ impl Cards for CardsGrpc {
     }
 
     async fn revoke_card(&self, request: Request<pb::Revocation>) -> Answer<Empty> {
+        self.writable()?;
         let r = request.into_inner();
         let mut faults = common::validation::Faults::new();
         let reason = faults.required("reason", &r.reason, 200, msg::REASON_REQUIRED);
@@ -262,13 +287,13 @@ impl Cards for CardsGrpc {
     }
 
     async fn get_card_key(&self, _request: Request<Empty>) -> Answer<pb::CardKey> {
-        let key = &self.signer;
-        let hex: String = key.public_key.iter().map(|b| format!("{b:02x}")).collect();
-        Ok(Response::new(pb::CardKey {
-            kid: key.kid(),
-            public_key_hex: hex,
-            issuer: key.issuer.clone(),
-        }))
+        // A laptop's cards are the central server's, checked with its key once received.
+        if self.running_env == RunningEnv::Field
+            && let Some(central) = self.store.central_card_key().await?
+        {
+            return Ok(Response::new(central));
+        }
+        Ok(Response::new(self.own_card_key()))
     }
 
     async fn list_deliveries(
@@ -289,6 +314,7 @@ impl Cards for CardsGrpc {
     }
 
     async fn save_delivery(&self, request: Request<pb::DeliveryInput>) -> Answer<pb::Id> {
+        self.writable()?;
         let caller = Identity::of(&request)?;
         let r = request.into_inner();
         // A card is named by its id, or else by its number; a delivery names at least one.
@@ -303,6 +329,7 @@ impl Cards for CardsGrpc {
     }
 
     async fn delete_delivery(&self, request: Request<pb::Id>) -> Answer<Empty> {
+        self.writable()?;
         self.store.delete_delivery(request.into_inner().id).await?;
         Ok(Response::new(Empty {}))
     }
@@ -328,6 +355,7 @@ impl Cards for CardsGrpc {
         &self,
         request: Request<pb::CreateCardsRequest>,
     ) -> Answer<pb::CreatedCards> {
+        self.writable()?;
         let caller = Identity::of(&request)?;
         let mut ids: Vec<i64> =
             request.into_inner().member_ids.into_iter().filter(|id| *id > 0).collect();
@@ -340,6 +368,7 @@ impl Cards for CardsGrpc {
     }
 
     async fn save_card(&self, request: Request<pb::CardInput>) -> Answer<pb::Id> {
+        self.writable()?;
         let caller = Identity::of(&request)?;
         let r = request.into_inner();
         match (r.card_id.filter(|id| *id > 0), r.card_member_id.filter(|id| *id > 0)) {
@@ -368,6 +397,7 @@ impl Cards for CardsGrpc {
     }
 
     async fn cancel_card(&self, request: Request<pb::Id>) -> Answer<Empty> {
+        self.writable()?;
         let caller = Identity::of(&request)?;
         let id = request.into_inner().id;
         let reason = format!("supprimée par {}", caller.login_name);
@@ -377,6 +407,7 @@ impl Cards for CardsGrpc {
     }
 
     async fn reprint_card(&self, request: Request<pb::Reprint>) -> Answer<pb::Id> {
+        self.writable()?;
         let caller = Identity::of(&request)?;
         let r = request.into_inner();
         let mut faults = common::validation::Faults::new();
@@ -441,6 +472,7 @@ impl Cards for CardsGrpc {
     }
 
     async fn save_delivery_proof(&self, request: Request<pb::DeliveryProof>) -> Answer<Empty> {
+        self.writable()?;
         let caller = Identity::of(&request)?;
         let mut proof = request.into_inner();
         proof.content_type = proof_rules::proof_type(&proof.content, MAX_PROOF_MB)?.to_string();
@@ -462,6 +494,7 @@ impl Cards for CardsGrpc {
         &self,
         request: Request<pb::Statement>,
     ) -> Answer<pb::StatementResult> {
+        self.writable()?;
         let caller = Identity::of(&request)?;
         let statement = request.into_inner();
         let operators = self.operators().await?;
@@ -494,6 +527,7 @@ impl Cards for CardsGrpc {
     }
 
     async fn assign_unmatched_payment(&self, request: Request<pb::Assignment>) -> Answer<pb::Id> {
+        self.writable()?;
         let caller = Identity::of(&request)?;
         let r = request.into_inner();
         if r.member_id <= 0 {
@@ -510,7 +544,35 @@ impl Cards for CardsGrpc {
         Ok(Response::new(pb::Id { id }))
     }
 
+    async fn changed_cards(
+        &self,
+        request: Request<pb::CardChangesRequest>,
+    ) -> Answer<pb::CardPage> {
+        let asked = request.into_inner();
+        let limit = i64::from(asked.limit.clamp(1, SYNC_PAGE_MAX));
+        let page = self.store.changed_cards(asked.after.max(0), limit).await?;
+        Ok(Response::new(pb::CardPage { card_key: Some(self.own_card_key()), ..page }))
+    }
+
+    async fn apply_synced_cards(
+        &self,
+        request: Request<pb::CardBatch>,
+    ) -> Answer<pb::CardsApplied> {
+        let batch = request.into_inner();
+        let applied = self
+            .store
+            .apply_synced_cards(self.members.as_ref(), &batch.records, batch.card_key.as_ref())
+            .await?;
+        tracing::info!(
+            records = batch.records.len(),
+            ?applied,
+            "synced payments and cards applied"
+        );
+        Ok(Response::new(applied))
+    }
+
     async fn mark_printed(&self, request: Request<pb::CardIds>) -> Answer<pb::Count> {
+        self.writable()?;
         let ids = request.into_inner().card_ids;
         if ids.is_empty() {
             return Err(ServiceError::invalid_field("card_ids", msg::NO_CARDS).into());

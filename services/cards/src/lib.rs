@@ -16,7 +16,7 @@ mod store;
 pub use store::SCHEMA;
 
 use anyhow::Result;
-use common::config::{env_or, env_parse};
+use common::config::{RunningEnv, env_or, env_parse};
 use common::identity::{Guard, Verifier};
 use common::nats::Naming;
 use proto::cards::cards_server::CardsServer;
@@ -51,11 +51,13 @@ pub struct CardsConfig {
     pub card_prefix: String,
     /// The issuer cards' QR codes name.
     pub card_issuer: String,
+    /// On a field laptop payments and cards are the central server's, received by sync runs only.
+    pub running_env: RunningEnv,
 }
 
 impl CardsConfig {
     /// Reads `DATABASE_URL`, `CARDS_DB_CONNECTIONS`, `AUTH_GRPC_URL`, `MEMBERS_GRPC_URL` and
-    /// `CARD_ID_PREFIX` (default `K`), `CARD_ISSUER` (default `Sésame`).
+    /// `CARD_ID_PREFIX` (default `K`), `CARD_ISSUER` (default `Sésame`) and `RUNNING_ENV`.
     pub fn from_env() -> Result<Self> {
         Ok(CardsConfig {
             database_url: env_or("DATABASE_URL", common::config::DEFAULT_DATABASE_URL),
@@ -63,6 +65,7 @@ impl CardsConfig {
             peers: common::service::Peers::from_env(&INFO),
             card_prefix: card_prefix(&env_or("CARD_ID_PREFIX", DEFAULT_CARD_PREFIX))?,
             card_issuer: env_or("CARD_ISSUER", DEFAULT_CARD_ISSUER),
+            running_env: RunningEnv::from_env()?,
         })
     }
 }
@@ -97,6 +100,7 @@ pub async fn build(config: &CardsConfig) -> Result<CardsService> {
         card_prefix: card_prefix(&config.card_prefix)?,
         auth: config.peers.client()?,
         members: config.peers.client()?,
+        running_env: config.running_env,
     };
     Ok(CardsService { pool, grpc })
 }

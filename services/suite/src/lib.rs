@@ -110,6 +110,7 @@ impl SuiteConfig {
                 peers: Default::default(),
                 card_prefix: cards::DEFAULT_CARD_PREFIX.into(),
                 card_issuer: cards::DEFAULT_CARD_ISSUER.into(),
+                running_env: common::config::RunningEnv::Central,
             },
             sync: sync::SyncConfig {
                 database_url: database_url.to_string(),

@@ -3,6 +3,7 @@
 
 use crate::CentralServer;
 use crate::domain::messages as msg;
+use proto::cards::CardPage;
 use proto::geography::GeographyPage;
 use proto::members::{SyncApplied, SyncedMemberPage};
 use proto::sync::{ChangesAfter, HandshakeAnswer, HandshakeRequest, ReceivedBatch};
@@ -56,6 +57,12 @@ impl<'a> Session<'a> {
     /// (`get_synchronization_geography`).
     pub async fn geography(&self, after: &ChangesAfter) -> Result<GeographyPage, String> {
         self.page("synchronization/get_synchronization_geography", after).await
+    }
+
+    /// A page of the central server's payments and cards changed after the laptop's cards checkpoint
+    /// (`get_synchronization_cards`).
+    pub async fn cards(&self, after: &ChangesAfter) -> Result<CardPage, String> {
+        self.page("synchronization/get_synchronization_cards", after).await
     }
 
     /// A page of `path` after the checkpoint `after` names.

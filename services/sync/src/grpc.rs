@@ -2,15 +2,16 @@
 
 use crate::domain::messages as msg;
 use crate::domain::runs;
-use crate::run::{BATCH, GEOGRAPHY_PAGE, PhotoSent, Session, Work, send_photo};
+use crate::run::{BATCH, CARDS_PAGE, GEOGRAPHY_PAGE, PhotoSent, Session, Work, send_photo};
 use crate::store::{JOURNAL_SORT, PHOTO_FAILURE_SORT, Store};
-use crate::{CentralServer, Clients, GeographyClient, MembersClient};
+use crate::{CardsClient, CentralServer, Clients, GeographyClient, MembersClient};
 use common::config::RunningEnv;
 use common::error::ServiceError;
 use common::identity::{Calls, Identity, Need};
 use common::paging::Page;
 use common::roles::{Access, Area};
 use common::service_identity::ServiceIdentity;
+use proto::cards::CardPage;
 use proto::sync as pb;
 use proto::sync::sync_server::Sync;
 use tonic::{Request, Response, Status};
@@ -46,6 +47,14 @@ impl SyncGrpc {
             .members
             .clone()
             .ok_or_else(|| ServiceError::Unavailable(msg::NO_MEMBERS_SERVICE.into()))
+    }
+
+    /// The cards service, for the payments and cards the central server sends.
+    fn cards(&self) -> Result<CardsClient, ServiceError> {
+        self.clients
+            .cards
+            .clone()
+            .ok_or_else(|| ServiceError::Unavailable(msg::NO_CARDS_SERVICE.into()))
     }
 
     /// The geography service, for the geography the central server sends.
@@ -92,6 +101,7 @@ pub const CALLS: Calls = &[
     ("ReceiveBatch", Need::Role(Area::Replication, Access::Write)),
     ("SendChanges", Need::Role(Area::Replication, Access::Write)),
     ("SendGeography", Need::Role(Area::Replication, Access::Write)),
+    ("SendCards", Need::Role(Area::Replication, Access::Write)),
     ("ReceivePhoto", Need::Role(Area::Replication, Access::Write)),
     // The failed photos are an administrator's tool (`tools/*`).
     ("ListPhotoFailures", Need::Role(Area::Tools, Access::Read)),
@@ -208,17 +218,16 @@ impl Sync for SyncGrpc {
         request: Request<pb::ChangesAfter>,
     ) -> Answer<proto::geography::GeographyPage> {
         self.central_only()?;
-        let asked = request.into_inner();
-        instance_id(&asked.instance_id)?;
-        let changes = proto::geography::GeographyChangesRequest {
-            after: position(asked.after, "after")?,
-            limit: if asked.limit > 0 {
-                asked.limit.min(GEOGRAPHY_PAGE * 4)
-            } else {
-                GEOGRAPHY_PAGE
-            },
-        };
+        let (after, limit) = page_asked(&request.into_inner(), GEOGRAPHY_PAGE)?;
+        let changes = proto::geography::GeographyChangesRequest { after, limit };
         Ok(self.geography()?.changed_geography(changes).await?)
+    }
+
+    async fn send_cards(&self, request: Request<pb::ChangesAfter>) -> Answer<CardPage> {
+        self.central_only()?;
+        let (after, limit) = page_asked(&request.into_inner(), CARDS_PAGE)?;
+        let changes = proto::cards::CardChangesRequest { after, limit };
+        Ok(self.cards()?.changed_cards(changes).await?)
     }
 
     async fn receive_photo(
@@ -279,4 +288,12 @@ impl Sync for SyncGrpc {
             },
         }))
     }
+}
+
+/// A laptop's page request checked: its checkpoint, and its size (`default` when not given, at most four
+/// times it).
+fn page_asked(asked: &pb::ChangesAfter, default: i32) -> Result<(i64, i32), ServiceError> {
+    instance_id(&asked.instance_id)?;
+    let limit = if asked.limit > 0 { asked.limit.min(default * 4) } else { default };
+    Ok((position(asked.after, "after")?, limit))
 }

@@ -28,7 +28,7 @@ pub const INFO: common::service::ServiceInfo = common::service::ServiceInfo {
     schema: SCHEMA,
     migrator,
     publishes_events: false,
-    calls: &["auth", "geography", "members"],
+    calls: &["auth", "cards", "geography", "members"],
     follows: &[],
 };
 
@@ -58,11 +58,15 @@ pub type MembersClient = proto::members::members_client::MembersClient<common::g
 pub type GeographyClient =
     proto::geography::geography_client::GeographyClient<common::grpc::TracedChannel>;
 
+/// The cards service, whose payments and cards the central server sends and a laptop's run applies.
+pub type CardsClient = proto::cards::cards_client::CardsClient<common::grpc::TracedChannel>;
+
 /// The services a run and the central server's calls reach.
 #[derive(Clone, Default)]
 pub struct Clients {
     pub members: Option<MembersClient>,
     pub geography: Option<GeographyClient>,
+    pub cards: Option<CardsClient>,
 }
 
 impl SyncConfig {
@@ -102,6 +106,7 @@ pub async fn build(config: &SyncConfig) -> Result<SyncService> {
     let clients = Clients {
         members: config.peers.client::<MembersClient>()?,
         geography: config.peers.client::<GeographyClient>()?,
+        cards: config.peers.client::<CardsClient>()?,
     };
     // A run works in the background, with no caller: it calls the members service as the sync service.
     let identity = config.peers.service_identity(&INFO)?;

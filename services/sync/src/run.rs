@@ -9,9 +9,10 @@
 
 pub use crate::central::Session;
 use crate::domain::messages as msg;
-use crate::store::{Counts, FROM_SERVER, GEOGRAPHY, Store};
-use crate::{CentralServer, Clients, GeographyClient, MembersClient};
+use crate::store::{CARDS, Counts, FROM_SERVER, GEOGRAPHY, Store};
+use crate::{CardsClient, CentralServer, Clients, GeographyClient, MembersClient};
 use common::service_identity::ServiceIdentity;
+use proto::cards as cpb;
 use proto::geography as gpb;
 use proto::members as mpb;
 use proto::sync as pb;
@@ -24,6 +25,8 @@ const STOP_POLL: Duration = Duration::from_millis(100);
 pub const BATCH: i32 = 250;
 /// Geography rows a page holds (a row is a few hundred bytes).
 pub const GEOGRAPHY_PAGE: i32 = 500;
+/// Payments and cards a page holds (a card, with its signed QR code, is about a kilobyte).
+pub const CARDS_PAGE: i32 = 500;
 /// Photos listed at a time (each is then read and sent on its own).
 const PHOTO_PAGE: i32 = 100;
 
@@ -96,6 +99,7 @@ async fn steps(work: &Work, uuid: uuid::Uuid, direction: &str) -> Result<Ended, 
         work.clients.members.clone().ok_or_else(|| msg::NO_MEMBERS_SERVICE.to_string())?;
     let geography =
         work.clients.geography.clone().ok_or_else(|| msg::NO_GEOGRAPHY_SERVICE.to_string())?;
+    let cards = work.clients.cards.clone().ok_or_else(|| msg::NO_CARDS_SERVICE.to_string())?;
     if work.store.stop_requested(uuid).await.map_err(|e| e.to_string())? {
         return Ok(Ended::Stopped);
     }
@@ -106,6 +110,7 @@ async fn steps(work: &Work, uuid: uuid::Uuid, direction: &str) -> Result<Ended, 
         session,
         members,
         geography,
+        cards,
         instance,
         uuid,
         counts: Counts::default(),
@@ -123,6 +128,7 @@ struct Run<'a> {
     session: Session<'a>,
     members: MembersClient,
     geography: GeographyClient,
+    cards: CardsClient,
     instance: String,
     uuid: uuid::Uuid,
     counts: Counts,
@@ -231,8 +237,8 @@ impl Run<'_> {
         Ok(photos)
     }
 
-    /// `from_server`: the central server's geography, then its members, each after this laptop's
-    /// checkpoint, page by page.
+    /// `from_server`: the central server's geography, then its members, then its payments and cards,
+    /// each after this laptop's checkpoint, page by page.
     async fn receive(mut self) -> Result<String, String> {
         let places = self.receive_geography().await?;
         let mut after = self.store.checkpoint(FROM_SERVER).await.map_err(|e| e.to_string())?;
@@ -267,36 +273,64 @@ impl Run<'_> {
             }
             after = last_position;
         }
+        // Payments and cards name members: they come once the members are here.
+        let cards = self.receive_cards().await?;
         let outcome =
             totals.outcome(&self.session.login, self.counts.received, self.counts.conflicts);
-        Ok(msg::received(&outcome, places))
+        Ok(msg::received(&outcome, places, cards))
     }
 
     /// The central server's geography changes, applied here page by page under the central server's
     /// ids (the members received next name their localities by them); answers how many rows came.
     async fn receive_geography(&mut self) -> Result<i64, String> {
-        let mut after = self.store.checkpoint(GEOGRAPHY).await.map_err(|e| e.to_string())?;
+        self.receive_pages(Kind::Geography).await
+    }
+
+    /// The central server's payments and cards, applied here page by page under the central server's
+    /// ids, read-only on the laptop (after the members, whom they name); answers how many came.
+    async fn receive_cards(&mut self) -> Result<i64, String> {
+        self.receive_pages(Kind::Cards).await
+    }
+
+    /// Pages of one kind of the central server's records after its checkpoint, each applied here
+    /// before the checkpoint passes it (a page applied again changes nothing); answers how many changes
+    /// came (a record sent again in front of another, at position 0, is none).
+    async fn receive_pages(&mut self, kind: Kind) -> Result<i64, String> {
+        let name = kind.checkpoint();
+        let mut after = self.store.checkpoint(name).await.map_err(|e| e.to_string())?;
         let mut received = 0;
         loop {
-            let asked = pb::ChangesAfter {
-                instance_id: self.instance.clone(),
-                after,
-                limit: GEOGRAPHY_PAGE,
+            let asked =
+                pb::ChangesAfter { instance_id: self.instance.clone(), after, limit: kind.limit() };
+            let (changes, last_position, applied) = match kind {
+                Kind::Geography => {
+                    let page = self.session.geography(&asked).await?;
+                    let changes = page.records.iter().filter(|r| r.position > 0).count();
+                    let batch = gpb::GeographyBatch { records: page.records };
+                    let applied = if batch.records.is_empty() {
+                        Ok(())
+                    } else {
+                        self.geography.apply_synced_geography(batch).await.map(drop)
+                    };
+                    (changes, page.last_position, applied)
+                }
+                Kind::Cards => {
+                    let page = self.session.cards(&asked).await?;
+                    let changes = page.records.iter().filter(|r| r.position > 0).count();
+                    let batch = cpb::CardBatch { records: page.records, card_key: page.card_key };
+                    let applied = if batch.records.is_empty() {
+                        Ok(())
+                    } else {
+                        self.cards.apply_synced_cards(batch).await.map(drop)
+                    };
+                    (changes, page.last_position, applied)
+                }
             };
-            let page = self.session.geography(&asked).await?;
-            let (records, last_position) = (page.records, page.last_position);
-            let empty = records.is_empty();
-            if !empty {
-                // The parents sent again in front (position 0) are no change of their own.
-                received += records.iter().filter(|r| r.position > 0).count() as i64;
-                self.geography
-                    .apply_synced_geography(gpb::GeographyBatch { records })
-                    .await
-                    .map_err(|s| msg::local_failed(&s))?;
-            }
-            let more = self.pass_checkpoint(GEOGRAPHY, after, last_position).await?;
-            self.progress(&msg::receiving_geography(received)).await?;
-            if empty || !more {
+            applied.map_err(|s| msg::local_failed(&s))?;
+            received += changes as i64;
+            let more = self.pass_checkpoint(name, after, last_position).await?;
+            self.progress(&kind.progress(received)).await?;
+            if changes == 0 || !more {
                 return Ok(received);
             }
             after = last_position;
@@ -347,6 +381,36 @@ impl Run<'_> {
 
     async fn progress(&self, message: &str) -> Result<(), String> {
         self.store.run_progress(self.uuid, message, self.counts).await.map_err(|e| e.to_string())
+    }
+}
+
+/// A kind of record the central server sends page by page after a checkpoint of its own.
+#[derive(Clone, Copy)]
+enum Kind {
+    Geography,
+    Cards,
+}
+
+impl Kind {
+    fn checkpoint(self) -> &'static str {
+        match self {
+            Kind::Geography => GEOGRAPHY,
+            Kind::Cards => CARDS,
+        }
+    }
+
+    fn limit(self) -> i32 {
+        match self {
+            Kind::Geography => GEOGRAPHY_PAGE,
+            Kind::Cards => CARDS_PAGE,
+        }
+    }
+
+    fn progress(self, received: i64) -> String {
+        match self {
+            Kind::Geography => msg::receiving_geography(received),
+            Kind::Cards => msg::receiving_cards(received),
+        }
     }
 }
 

@@ -179,3 +179,13 @@ pub fn unmatched_not_found(id: i64) -> String {
 pub fn too_many_slips(max: usize) -> String {
     format!("Un fichier contient au plus {max} bordereaux : choisissez moins de livraisons.")
 }
+
+pub const SYNC_RECORD_EMPTY: &str = "Un paiement ou une carte reçu du serveur central est vide.";
+pub const SYNC_ID_MISSING: &str =
+    "Un paiement ou une carte reçu du serveur central n'a pas d'identifiant.";
+pub fn sync_member_unknown(id_number: &str) -> String {
+    format!(
+        "L'adhérent {id_number} d'un paiement ou d'une carte reçu du serveur central n'est pas sur ce poste : relancez la réception (Synchronisation > Recevoir du serveur central), qui apporte les adhérents avant leurs cartes."
+    )
+}
+pub const ON_FIELD: &str = "Sur un poste de terrain, les paiements et les cartes viennent du serveur central : enregistrez-les sur le serveur central, puis lancez une réception sur ce poste (Synchronisation > Recevoir du serveur central).";

@@ -3,7 +3,7 @@
 //! change locks the card, checks the move against its status (409 in French otherwise), and tells of
 //! the card as it now is.
 
-use super::cards::{identity, sign_card, tell_card};
+use super::cards::{card_search, identity, sign_card, tell_card};
 use super::transactions::SPENDABLE;
 use super::{SCHEMA, Store};
 use crate::domain::card_qr::CardSigner;
@@ -146,7 +146,7 @@ impl Store {
         .await?;
         sqlx::query("UPDATE cards.card SET search = $2 WHERE card_id = $1")
             .bind(new_id)
-            .bind(text::fold(&format!("{} {} {number} {}", names.0, names.1, names.2)))
+            .bind(card_search(&names.0, &names.1, &number, &names.2))
             .execute(&mut *tx)
             .await?;
         sign_card(&mut tx, new_id, signer).await?;

@@ -4,7 +4,7 @@
 //! price (locked), the numbers and dates, the cards written with their signed QR codes, the payments
 //! spent, and the events of both. A member who cannot have a card is named with the reason.
 
-use super::cards::{STANDING, card_columns, identity};
+use super::cards::{STANDING, card_columns, card_search, identity};
 use super::transactions::{self, SPENDABLE};
 use super::{SCHEMA, Store};
 use crate::domain::card_qr::{CardFacts, CardSigner};
@@ -12,7 +12,6 @@ use crate::domain::messages as msg;
 use crate::events;
 use common::error::ServiceError;
 use common::outbox;
-use common::text;
 use proto::cards as pb;
 use proto::members::Member;
 use std::collections::HashMap;
@@ -127,10 +126,12 @@ impl Store {
                 issued_at,
                 expires_at,
             })?);
-            search.push(text::fold(&format!(
-                "{} {} {number} {}",
-                h.member_firstname, h.member_lastname, h.member_id_number
-            )));
+            search.push(card_search(
+                &h.member_firstname,
+                &h.member_lastname,
+                &number,
+                &h.member_id_number,
+            ));
             card_numbers.push(number);
         }
         let members: Vec<i64> = paid.iter().map(|(member_id, _, _)| *member_id).collect();

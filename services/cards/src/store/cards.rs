@@ -32,6 +32,16 @@ pub(super) fn identity(table: &str, prefix: &str) -> String {
     proto::identity_columns(prefix).map(qualified).collect::<Vec<_>>().join(", ")
 }
 
+/// A card's search text: its names, its number and its member's, folded (accents and case).
+pub(super) fn card_search(
+    firstname: &str,
+    lastname: &str,
+    number: &str,
+    member_number: &str,
+) -> String {
+    common::text::fold(&format!("{firstname} {lastname} {number} {member_number}"))
+}
+
 /// A card row as `pb::Card` reads it, with the address of the photo it was made with. Dates are
 /// `AAAA-MM-JJ` and times as a card's JSON writes them (the identity block's fields are texts or dates,
 /// read as texts).

@@ -8,6 +8,7 @@ pub mod deliveries;
 pub mod delivery_proofs;
 pub mod members;
 pub mod statements;
+pub mod sync;
 pub mod transactions;
 
 pub use transactions::TRANSACTION_SORT;

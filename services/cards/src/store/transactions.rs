@@ -22,7 +22,7 @@ pub const TRANSACTION_SORT: &[(&str, &str)] = &[
 
 /// A transaction row as `pb::Transaction` reads it (the columns under the proto names, without the
 /// comparison key): the date as `AAAA-MM-JJ`, the amount as a number, the time as its JSON writes it.
-const TRANSACTION_COLUMNS: &str = "t.transaction_id, t.transaction_date::text AS transaction_date,
+pub(super) const TRANSACTION_COLUMNS: &str = "t.transaction_id, t.transaction_date::text AS transaction_date,
     t.transaction_amount::float8 AS transaction_amount, t.transaction_type, t.transaction_member_id,
     t.transaction_mobile_operator, t.transaction_number, t.transaction_is_used_for_card,
     to_jsonb(t.transaction_created_at) #>> '{}' AS transaction_created_at, t.transaction_created_by_user,

@@ -207,7 +207,7 @@ async fn the_price_is_a_setting_and_a_viewer_makes_no_card() {
 }
 
 /// The member as `get_member` answers it, once `ready` holds (the flags follow the cards' events).
-async fn member_when(
+pub(crate) async fn member_when(
     suite: &TestSuite,
     token: &str,
     id: i64,

@@ -108,6 +108,7 @@ const IMPLEMENTED: &[(&str, &str)] = &[
     ("post", "/synchronization/post_synchronization"),
     ("get", "/synchronization/get_synchronization_from_server"),
     ("get", "/synchronization/get_synchronization_geography"),
+    ("get", "/synchronization/get_synchronization_cards"),
     ("post", "/synchronization/post_synchronization_photo"),
     ("get", "/tools/get.missing-photo_list"),
     ("post", "/tools/post.missing-photo_retry"),

@@ -19,6 +19,7 @@ mod service_identity;
 mod sign_in;
 mod statements;
 mod support;
+mod sync_cards;
 mod sync_exchange;
 mod sync_geography;
 mod sync_kill;

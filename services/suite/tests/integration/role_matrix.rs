@@ -43,6 +43,7 @@ fn needs(method: &str, path: &str) -> Needs {
             if path.contains("get_synchronization_to_server")
                 || path.contains("get_synchronization_from_server")
                 || path.contains("get_synchronization_geography")
+                || path.contains("get_synchronization_cards")
                 || path.starts_with("/synchronization/post_synchronization") =>
         {
             return Needs::Role(Area::Replication, Access::Write);

@@ -16,6 +16,7 @@ pub async fn field(central: Option<(String, String)>) -> TestSuite {
     TestSuite::start_with(|c| {
         c.gateway.running_env = RunningEnv::Field;
         c.geography.running_env = RunningEnv::Field;
+        c.cards.running_env = RunningEnv::Field;
         c.members.running_env = RunningEnv::Field;
         c.members.id_prefix = "F".into();
         c.sync.running_env = RunningEnv::Field;

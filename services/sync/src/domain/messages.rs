@@ -29,6 +29,8 @@ pub fn central_refused(message: &str) -> String {
 
 pub const NO_GEOGRAPHY_SERVICE: &str =
     "Le service de géographie de ce serveur est injoignable : réessayez dans un instant.";
+pub const NO_CARDS_SERVICE: &str =
+    "Le service des cartes de ce serveur est injoignable : réessayez dans un instant.";
 pub const NO_SERVICE_IDENTITY: &str = "Le service de synchronisation de ce poste n'a pas d'identité auprès du service d'authentification : vérifiez SERVICE_SECRET (le même pour tous les services) et AUTH_GRPC_URL.";
 pub const NO_MEMBERS_SERVICE: &str =
     "Le service des adhérents de ce poste est introuvable : vérifiez MEMBERS_GRPC_URL.";
@@ -90,17 +92,23 @@ pub fn sent(outcome: &Outcome, photos: &Photos) -> String {
     )
 }
 
-pub fn received(outcome: &Outcome, places: i64) -> String {
+pub fn received(outcome: &Outcome, places: i64, cards: i64) -> String {
     let geography = if places > 0 {
         format!(" Géographie : {places} élément(s) reçu(s).")
     } else {
         String::new()
     };
+    let cards =
+        if cards > 0 { format!(" Paiements et cartes : {cards} reçu(s).") } else { String::new() };
     format!(
-        "Réception terminée : {} adhérent(s) reçu(s) {}{geography}",
+        "Réception terminée : {} adhérent(s) reçu(s) {}{geography}{cards}",
         outcome.members,
         outcome.counts()
     )
+}
+
+pub fn receiving_cards(received: i64) -> String {
+    format!("Réception des paiements et des cartes : {received} reçu(s)…")
 }
 
 pub fn receiving_geography(received: i64) -> String {

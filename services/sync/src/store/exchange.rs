@@ -11,6 +11,8 @@ use proto::sync::Conflict;
 pub const FROM_SERVER: &str = "from_server";
 /// The checkpoint of the central server's geography applied on a field laptop.
 pub const GEOGRAPHY: &str = "geography";
+/// The checkpoint of the central server's payments and cards applied on a field laptop.
+pub const CARDS: &str = "cards";
 
 impl Store {
     /// Makes this instance's id if it has none yet (the first start on a new database).

@@ -5,7 +5,7 @@ mod exchange;
 mod journal;
 mod photos;
 
-pub use exchange::{FROM_SERVER, GEOGRAPHY};
+pub use exchange::{CARDS, FROM_SERVER, GEOGRAPHY};
 pub use journal::{Counts, JOURNAL_SORT};
 pub use photos::PHOTO_FAILURE_SORT;
 

@@ -1203,6 +1203,29 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/synchronization/get_synchronization_cards": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * On a field laptop's run (role sync), served by the central server: a page of its payments and cards
+         *     changed after the laptop's cards checkpoint (`after`), each card's payment and the cards it replaces
+         *     sent again in front of it, each with its member's id number (the laptop finds its own member by it);
+         *     `lastPosition` is the laptop's next cards checkpoint. A laptop receives them after the members, and
+         *     keeps them read-only.
+         */
+        get: operations["send_cards"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/synchronization/get_synchronization_from_server": {
         parameters: {
             query?: never;
@@ -1811,6 +1834,21 @@ export interface components {
              */
             publicKeyHex: string;
         };
+        CardPage: {
+            /** @default null */
+            cardKey: components["schemas"]["CardKey"] | null;
+            /**
+             * Format: int64
+             * @description The next page starts after it; the asked `after` when nothing changed.
+             * @default 0
+             */
+            lastPosition: number;
+            /**
+             * @description The page's records in the order they apply: what its cards name first, then its changes in order.
+             * @default []
+             */
+            records: components["schemas"]["SyncedCardRecord"][];
+        };
         /**
          * @description A card as the lists show it: the cards screen's columns and what the delivery form and the reader's
          *     list of revoked cards need. The whole card (its QR code, its history) is `GetCard`'s. The fields keep
@@ -2295,6 +2333,25 @@ export interface components {
                  * @default
                  */
                 publicKeyHex: string;
+            };
+            /** @example ok */
+            status: string;
+        };
+        Data_CardPage: {
+            data: {
+                /** @default null */
+                cardKey: components["schemas"]["CardKey"] | null;
+                /**
+                 * Format: int64
+                 * @description The next page starts after it; the asked `after` when nothing changed.
+                 * @default 0
+                 */
+                lastPosition: number;
+                /**
+                 * @description The page's records in the order they apply: what its cards name first, then its changes in order.
+                 * @default []
+                 */
+                records: components["schemas"]["SyncedCardRecord"][];
             };
             /** @example ok */
             status: string;
@@ -4744,6 +4801,35 @@ export interface components {
             message: string;
             /** @example ok */
             status: string;
+        };
+        /**
+         * @description A payment or a card as it travels to a field laptop: the message itself, with what each instance keeps
+         *     of its own (the member's id differs from one instance to the other; its id number does not). Exactly
+         *     one of `transaction` and `card` is set.
+         */
+        SyncedCardRecord: {
+            /** @default null */
+            card: components["schemas"]["Card"] | null;
+            /**
+             * Format: int32
+             * @description A card's photo version (the member's photo it was made with).
+             * @default 0
+             */
+            cardPhotoVersion: number;
+            /**
+             * @description The paying or carded member's id number, by which the laptop finds its own member.
+             * @default
+             */
+            memberIdNumber: string;
+            /**
+             * Format: int64
+             * @description Where it stands in the sender's changes; 0 for a payment or card sent again in front of a card that
+             *     names it.
+             * @default 0
+             */
+            position: number;
+            /** @default null */
+            transaction: components["schemas"]["Transaction"] | null;
         };
         /**
          * @description A member as it travels between instances: the written record, keyed by its uuid (ids are each
@@ -7444,6 +7530,43 @@ export interface operations {
             };
         };
     };
+    send_cards: {
+        parameters: {
+            query: {
+                /** @description The field laptop's instance id (its own changes are left out: it has them). */
+                instanceId: string;
+                /** @description The laptop's checkpoint: the last position it applied (0 the first time). */
+                after: number;
+                /**
+                 * @description Records a page holds (members: 250 by default, 1,000 at most; geography, payments and cards: 500,
+                 *     2,000 at most).
+                 */
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_CardPage"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     send_changes: {
         parameters: {
             query: {
@@ -7451,7 +7574,10 @@ export interface operations {
                 instanceId: string;
                 /** @description The laptop's checkpoint: the last position it applied (0 the first time). */
                 after: number;
-                /** @description Records a page holds (members: 250 by default, 1,000 at most; geography: 500, 2,000 at most). */
+                /**
+                 * @description Records a page holds (members: 250 by default, 1,000 at most; geography, payments and cards: 500,
+                 *     2,000 at most).
+                 */
                 limit?: number;
             };
             header?: never;
@@ -7485,7 +7611,10 @@ export interface operations {
                 instanceId: string;
                 /** @description The laptop's checkpoint: the last position it applied (0 the first time). */
                 after: number;
-                /** @description Records a page holds (members: 250 by default, 1,000 at most; geography: 500, 2,000 at most). */
+                /**
+                 * @description Records a page holds (members: 250 by default, 1,000 at most; geography, payments and cards: 500,
+                 *     2,000 at most).
+                 */
                 limit?: number;
             };
             header?: never;
