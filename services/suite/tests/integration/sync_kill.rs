@@ -7,16 +7,14 @@
 //! `SYNC_KILL_SEED` replays the random delays and choices of a failed run (its seed is printed).
 
 use crate::demo_events::member_count;
-use crate::support::{ADMIN, ADMIN_PASSWORD, TestSuite, save};
+use crate::suite_process::{SuiteProcess, free_address};
+use crate::support::{TestSuite, save};
 use crate::sync_exchange::{Pair, all_members, edit, member, run};
 use crate::sync_runs::{ended, start};
 use futures::{StreamExt, stream};
 use reqwest::StatusCode;
 use serde_json::{Value, json};
 use std::collections::BTreeMap;
-use std::fs::OpenOptions;
-use std::path::PathBuf;
-use std::process::{Child, Command};
 use std::time::{Duration, Instant};
 use sync::domain::messages::INTERRUPTED;
 
@@ -27,85 +25,15 @@ const CENTRAL_MEMBERS: usize = 500;
 const KILLS: u64 = 24;
 /// The longest wait between a run's start and its kill.
 const MAX_DELAY_MS: u64 = 1_500;
-const READY_WITHIN: Duration = Duration::from_secs(60);
 const LOOP_WITHIN: Duration = Duration::from_secs(300);
 /// Requests at once while the members are registered.
 const AT_ONCE: usize = 8;
 
-/// The laptop's process: the `suite` binary as a field instance paired with the central server, on the
-/// database, port and folder of `laptop` (the harness around it, which drops them). Started again on
-/// them after each kill; killed when dropped, before the harness drops its database.
-struct LaptopProcess {
-    command: Command,
-    child: Option<Child>,
-    log: PathBuf,
-}
-
-impl LaptopProcess {
-    fn new(laptop: &TestSuite, central: &TestSuite, sync_token: &str) -> LaptopProcess {
-        let folder = laptop.photo_store().parent().expect("the suite's folder").to_path_buf();
-        let mut command = Command::new(env!("CARGO_BIN_EXE_suite"));
-        command
-            .env("HTTP_ADDR", laptop.base.trim_start_matches("http://"))
-            .env("DATABASE_URL", laptop.database_url())
-            .env("NATS_PREFIX", laptop.naming.prefix())
-            .env("RUNNING_ENV", "field")
-            .env("SYNC_CENTRAL_URL", &central.base)
-            .env("SYNC_TOKEN", sync_token)
-            .env("PHOTO_STORE_URL", format!("file://{}", laptop.photo_store().display()))
-            .env("WEB_DIR", folder.join("web"))
-            .env("BOOTSTRAP_ADMIN_LOGIN", ADMIN)
-            .env("BOOTSTRAP_ADMIN_PASSWORD", ADMIN_PASSWORD)
-            .env("RUST_LOG", "warn");
-        LaptopProcess { command, child: None, log: folder.join("suite.log") }
-    }
-
-    /// Starts the process and waits for its `/readyz` (at most `READY_WITHIN`, failing with its logs).
-    async fn start(&mut self, laptop: &TestSuite) {
-        let log = OpenOptions::new().create(true).append(true).open(&self.log).unwrap();
-        self.command.stdout(log.try_clone().unwrap()).stderr(log);
-        self.child = Some(self.command.spawn().expect("the suite binary starts"));
-        let deadline = Instant::now() + READY_WITHIN;
-        loop {
-            if let Some(status) = self.child.as_mut().unwrap().try_wait().unwrap() {
-                panic!("the laptop stopped while starting ({status}):\n{}", self.logs());
-            }
-            let ready = laptop.http.get(laptop.url("/readyz")).send().await;
-            if ready.is_ok_and(|answer| answer.status() == StatusCode::OK) {
-                return;
-            }
-            assert!(Instant::now() < deadline, "the laptop is not ready:\n{}", self.logs());
-            tokio::time::sleep(Duration::from_millis(100)).await;
-        }
-    }
-
-    /// SIGKILL (what `Child::kill` sends on Unix), then waits for the process to be gone.
-    fn kill(&mut self) {
-        if let Some(mut child) = self.child.take() {
-            let _ = child.kill();
-            let _ = child.wait();
-        }
-    }
-
-    fn logs(&self) -> String {
-        std::fs::read_to_string(&self.log).unwrap_or_default()
-    }
-}
-
-impl Drop for LaptopProcess {
-    fn drop(&mut self) {
-        self.kill();
-        if std::thread::panicking() {
-            eprintln!("The laptop's logs:\n{}", self.logs());
-        }
-    }
-}
-
 /// Pseudo-random numbers (xorshift64*), from a seed printed so that a failure replays.
-struct Random(u64);
+pub(crate) struct Random(pub(crate) u64);
 
 impl Random {
-    fn below(&mut self, bound: u64) -> u64 {
+    pub(crate) fn below(&mut self, bound: u64) -> u64 {
         self.0 ^= self.0 >> 12;
         self.0 ^= self.0 << 25;
         self.0 ^= self.0 >> 27;
@@ -114,7 +42,7 @@ impl Random {
 }
 
 /// How long a run that ended took, to the millisecond.
-fn length_ms(entry: &Value) -> u64 {
+pub(crate) fn length_ms(entry: &Value) -> u64 {
     let time =
         |field: &str| chrono::DateTime::parse_from_rfc3339(entry[field].as_str().unwrap()).unwrap();
     let length =
@@ -122,14 +50,8 @@ fn length_ms(entry: &Value) -> u64 {
     length.num_milliseconds().max(0) as u64
 }
 
-/// A free loopback address for the laptop, the same at each of its starts.
-fn free_address() -> String {
-    let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
-    listener.local_addr().unwrap().to_string()
-}
-
 /// A family on the laptop: its main member, a spouse and a child; answers their ids.
-async fn family(laptop: &TestSuite, admin: &str, n: usize) -> [i64; 3] {
+pub(crate) async fn family(laptop: &TestSuite, admin: &str, n: usize) -> [i64; 3] {
     let path = "/api/member/post_member";
     let main = save(
         laptop,
@@ -148,7 +70,7 @@ async fn family(laptop: &TestSuite, admin: &str, n: usize) -> [i64; 3] {
 
 /// Sets a new address on `count` members of `ids` picked at random on `suite`, noting each member's
 /// latest address in `latest` by identity number.
-async fn edit_some(
+pub(crate) async fn edit_some(
     suite: &TestSuite,
     token: &str,
     ids: &[i64],
@@ -182,7 +104,14 @@ async fn runs_killed_at_random_points_and_started_again_converge_with_no_loss_an
     let (_, sync_token) = central.new_sync_login(&central_admin, "poste-tue-1").await;
     let sync_session = central.sync_token(&sync_token).await;
     let laptop = TestSuite::for_process(format!("http://{}", free_address())).await;
-    let mut process = LaptopProcess::new(&laptop, &central, &sync_token);
+    let mut process = SuiteProcess::new(
+        &laptop,
+        &[
+            ("RUNNING_ENV", "field"),
+            ("SYNC_CENTRAL_URL", &central.base),
+            ("SYNC_TOKEN", &sync_token),
+        ],
+    );
     process.start(&laptop).await;
     let laptop_admin = laptop.admin_token().await;
     let mut pair = Pair { central, central_admin, laptop, laptop_admin, sync_session };
@@ -237,7 +166,7 @@ async fn runs_killed_at_random_points_and_started_again_converge_with_no_loss_an
             edit_some(central, admin, &central_ids, 2, round, &mut random, &mut latest).await;
         }
         let (status, started) = start(laptop, laptop_admin, direction).await;
-        assert_eq!(status, StatusCode::OK, "round {round}: {started}\n{}", process.logs());
+        assert_eq!(status, StatusCode::OK, "round {round}: {started}");
         let at = Instant::now();
         let delay = random.below(spans[direction] * 3 / 2 + 1).min(MAX_DELAY_MS);
         let sleep = tokio::time::sleep(Duration::from_millis(delay));
@@ -294,8 +223,20 @@ async fn runs_killed_at_random_points_and_started_again_converge_with_no_loss_an
     // proves little.
     assert!(interrupted >= KILLS as usize / 4, "only {interrupted} of {KILLS} runs killed running");
 
-    // What a user checks: every member once on each side, alike, with the latest edits, nothing left
-    // to send; the counts agree.
+    assert_converged(&pair, total, &latest).await;
+    println!(
+        "sync_kill: {KILLS} kills ({interrupted} runs interrupted, {mid_transfer} of them with \
+         members moved, {done} runs ended first), {total} members on each side ({} edited); \
+         registered in {registered:?}, kill loop {killed:?}, {:?} in all",
+        latest.len(),
+        began.elapsed()
+    );
+}
+
+/// What a user checks once both directions ran to their end: every member once on each side, alike, with
+/// the latest edits (`latest`, by identity number), nothing left to send; the counts agree.
+pub(crate) async fn assert_converged(pair: &Pair, total: i64, latest: &BTreeMap<String, String>) {
+    let (laptop, admin) = (&pair.laptop, &pair.laptop_admin);
     let (central, central_admin) = (&pair.central, &pair.central_admin);
     let here = all_members(laptop, admin).await;
     let there = all_members(central, central_admin).await;
@@ -307,16 +248,9 @@ async fn runs_killed_at_random_points_and_started_again_converge_with_no_loss_an
         let (their_lastname, their_address, _) = &there[number];
         assert_eq!((lastname, address), (their_lastname, their_address), "{number} differs");
     }
-    for (number, address) in &latest {
-        assert_eq!(&here[number].1, address, "{number}: the latest edit on the laptop");
+    for (number, address) in latest {
+        assert_eq!(&here[number].1, address, "{number}: the latest edit");
     }
     assert_eq!(member_count(laptop, admin).await, total);
     assert_eq!(member_count(central, central_admin).await, total);
-    println!(
-        "sync_kill: {KILLS} kills ({interrupted} runs interrupted, {mid_transfer} of them with \
-         members moved, {done} runs ended first), {total} members on each side ({} edited); \
-         registered in {registered:?}, kill loop {killed:?}, {:?} in all",
-        latest.len(),
-        began.elapsed()
-    );
 }
