@@ -27,6 +27,19 @@ fn without_member(mut record: Value, field: &str, member_id: i64) -> Value {
     record
 }
 
+/// A member named `first` Bamba on `suite`; answers its id.
+async fn bamba(suite: &TestSuite, token: &str, first: &str) -> i64 {
+    let body = json!({"member_firstname": first, "member_lastname": "Bamba"});
+    save(suite, token, "/api/member/post_member", body).await
+}
+
+/// Makes the card of `member` (who has paid) on `suite`; answers its id.
+async fn make_card(suite: &TestSuite, token: &str, member: i64) -> i64 {
+    let path = "/api/card/get.card_creation.create";
+    let made = post_ok(suite, token, path, json!({"member_ids": [member]})).await;
+    made["data"]["card_ids"][0].as_i64().unwrap()
+}
+
 async fn post_ok(suite: &TestSuite, token: &str, path: &str, body: Value) -> Value {
     let (status, answer) = suite.post(path, token, body).await;
     assert_eq!(status, StatusCode::OK, "{path}: {answer}");
@@ -49,23 +62,10 @@ async fn the_central_payments_and_cards_reach_the_laptop_read_only_with_its_own_
                "member_city": "Daloa", "member_contact": "0707070707"}),
     )
     .await;
-    let ali = save(
-        central,
-        central_admin,
-        "/api/member/post_member",
-        json!({"member_firstname": "Ali", "member_lastname": "Bamba"}),
-    )
-    .await;
+    let ali = bamba(central, central_admin, "Ali").await;
     let awa_paid = pay(central, central_admin, awa, "W-SYNC-1", 5000).await;
     let ali_paid = pay(central, central_admin, ali, "W-SYNC-2", 5000).await;
-    let made = post_ok(
-        central,
-        central_admin,
-        "/api/card/get.card_creation.create",
-        json!({"member_ids": [awa]}),
-    )
-    .await;
-    let first = made["data"]["card_ids"][0].as_i64().unwrap();
+    let first = make_card(central, central_admin, awa).await;
     post_ok(central, central_admin, "/api/card/post.mark_as_printed", json!({"card_ids": [first]}))
         .await;
     let reprint = post_ok(
@@ -150,14 +150,7 @@ async fn the_central_payments_and_cards_reach_the_laptop_read_only_with_its_own_
     // Nothing changed: a run brings none again; Ali's card, made since, comes with its payment's change.
     let entry = run(&pair, "from_server").await;
     assert!(!message(&entry).contains("Paiements et cartes"), "{entry}");
-    let made = post_ok(
-        central,
-        central_admin,
-        "/api/card/get.card_creation.create",
-        json!({"member_ids": [ali]}),
-    )
-    .await;
-    let ali_card = made["data"]["card_ids"][0].as_i64().unwrap();
+    let ali_card = make_card(central, central_admin, ali).await;
     let entry = run(&pair, "from_server").await;
     assert!(message(&entry).ends_with("Paiements et cartes : 2 reçu(s)."), "{entry}");
     assert_eq!(card(laptop, admin, ali_card).await["card_status"], "pending");
@@ -168,22 +161,9 @@ async fn the_central_payments_and_cards_reach_the_laptop_read_only_with_its_own_
 async fn a_page_of_cards_brings_what_its_cards_name_in_front_of_them() {
     let pair = pair().await;
     let (central, central_admin) = (&pair.central, &pair.central_admin);
-    let awa = save(
-        central,
-        central_admin,
-        "/api/member/post_member",
-        json!({"member_firstname": "Awa", "member_lastname": "Bamba"}),
-    )
-    .await;
+    let awa = bamba(central, central_admin, "Awa").await;
     let paid = pay(central, central_admin, awa, "W-SYNC-3", 5000).await;
-    let made = post_ok(
-        central,
-        central_admin,
-        "/api/card/get.card_creation.create",
-        json!({"member_ids": [awa]}),
-    )
-    .await;
-    let made = made["data"]["card_ids"][0].as_i64().unwrap();
+    let made = make_card(central, central_admin, awa).await;
     // Changes: the payment (1), the card (2), the payment spent (3). A page of one after 1 holds the
     // card, its payment sent again in front of it.
     let laptop_id = "0199a1b2-0000-7000-8000-00000000cafe";
