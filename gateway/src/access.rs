@@ -38,6 +38,9 @@ permissions! {
     CardsWrite = Cards Write;
     CardsDelete = Cards Delete;
     CardsCancel = CardCancellation Delete;
+    ReportsRead = Reports Read;
+    ReportsWrite = Reports Write;
+    ReportsDelete = Reports Delete;
     SyncRead = Sync Read;
     SyncWrite = Sync Write;
     ReplicationWrite = Replication Write;

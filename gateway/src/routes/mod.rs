@@ -10,6 +10,7 @@ pub mod health;
 pub mod login_params;
 pub mod members;
 pub mod parcels;
+pub mod reports;
 pub mod statements;
 pub mod synchronization;
 pub mod tools;
@@ -40,4 +41,5 @@ pub fn all() -> OpenApiRouter<AppState> {
         .merge(deliveries::router())
         .merge(synchronization::router(PHOTO_UPLOAD_LIMIT))
         .merge(tools::router())
+        .merge(reports::router())
 }

@@ -27,6 +27,7 @@ pub struct SuiteConfig {
     pub members: members::MembersConfig,
     pub cards: cards::CardsConfig,
     pub sync: sync::SyncConfig,
+    pub reports: reports::ReportsConfig,
     pub gateway: gateway::GatewayConfig,
 }
 
@@ -59,6 +60,10 @@ impl SuiteConfig {
             sync: sync::SyncConfig {
                 database_url: database_url.clone(),
                 ..sync::SyncConfig::from_env()?
+            },
+            reports: reports::ReportsConfig {
+                database_url: database_url.clone(),
+                ..reports::ReportsConfig::from_env()?
             },
             gateway: gateway::GatewayConfig::from_env()?,
             database_url,
@@ -119,6 +124,10 @@ impl SuiteConfig {
                 central: None,
                 peers: Default::default(),
             },
+            reports: reports::ReportsConfig {
+                database_url: database_url.to_string(),
+                max_connections: 2,
+            },
             gateway: gateway::GatewayConfig {
                 http_addr: "127.0.0.1:0".into(),
                 web_dir,
@@ -138,7 +147,7 @@ impl SuiteConfig {
 /// Every service of the product. A new service joins here, once: the migrations, the tests' template
 /// database and the event streams follow this list.
 pub const SERVICES: &[&ServiceInfo] =
-    &[&auth::INFO, &geography::INFO, &members::INFO, &cards::INFO, &sync::INFO];
+    &[&auth::INFO, &geography::INFO, &members::INFO, &cards::INFO, &sync::INFO, &reports::INFO];
 
 /// The services that publish events, each on its own NATS stream.
 pub fn stream_services() -> impl Iterator<Item = &'static str> {
@@ -216,6 +225,9 @@ pub async fn start(mut config: SuiteConfig) -> Result<RunningSuite> {
     suite.run(cards::build(&config.cards).await.context("the cards service cannot start")?).await?;
     config.sync.peers = suite.peers.clone();
     suite.run(sync::build(&config.sync).await.context("the sync service cannot start")?).await?;
+    suite
+        .run(reports::build(&config.reports).await.context("the reports service cannot start")?)
+        .await?;
 
     let Starting { naming, nats, mut parts, peers, addresses, .. } = suite;
     let channels = SERVICES

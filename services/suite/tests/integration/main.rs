@@ -13,6 +13,7 @@ mod instances;
 mod keyset;
 mod malformed_bodies;
 mod members;
+mod reports;
 mod role_matrix;
 mod security;
 mod service_identity;

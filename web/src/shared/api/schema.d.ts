@@ -1086,6 +1086,158 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/report/delete.report/{report_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Deletes a template and its versions; if it was its type's default, the latest changed of the others of
+         *     its type becomes it.
+         */
+        delete: operations["delete_report"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/report/get.report/{report_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A template with its current version's JSON. */
+        get: operations["get_report"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/report/get.report_json/{report_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A template's JSON (`report_json`) in its current version, or in `version`, with that version's number
+         *     and notes: an old version is restored by saving its JSON again (`post.report_json`).
+         */
+        get: operations["get_report_json"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/report/get.report_list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The templates, without their JSON; sortable on report_name (default), report_type, report_updatedAt,
+         *     report_id. `report_version` is the current version.
+         */
+        get: operations["report_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/report/get.report_versions/{report_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A template's versions, newest first, each with its notes, when and by whom it was saved. */
+        get: operations["report_versions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/report/post.report": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Creates a template when `report_id` is absent (name and type required; its first version is
+         *     `report_json`, or a blank page of its type), or changes its name, description, preview data or default
+         *     (`report_isDefault`: true makes it its type's default; the type itself is fixed).
+         */
+        post: operations["post_report"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/report/post.report_copy": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A copy of a template under a new name: its current version becomes the copy's first, not the default. */
+        post: operations["post_report_copy"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/report/post.report_json": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Saves the designer's JSON as the template's next version, with `report_versionNotes`; answers the
+         *     version (`data.report_version`).
+         */
+        post: operations["post_report_json"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/subprefecture/delete_subprefecture/{id}": {
         parameters: {
             query?: never;
@@ -2937,6 +3089,61 @@ export interface components {
             /** @example ok */
             status: string;
         };
+        Data_Report: {
+            /**
+             * @description A template: its identity, the version its JSON is (`report_version`, the current one unless another
+             *     was asked) with that version's notes, who saved the latest version and when.
+             */
+            data: {
+                /**
+                 * Format: int32
+                 * @default 0
+                 */
+                report_currentVersion: number;
+                /** @default  */
+                report_description: string;
+                /**
+                 * Format: int64
+                 * @default null
+                 */
+                report_id: number | null;
+                /** @default false */
+                report_isDefault: boolean;
+                /**
+                 * @description The designer's template (JSON text): a page in millimetres (`basePdf`) and its elements (`schemas`).
+                 * @default
+                 */
+                report_json: string;
+                /** @default  */
+                report_name: string;
+                /**
+                 * @description The record the designer previews the template with (JSON text).
+                 * @default
+                 */
+                report_previewData: string;
+                /**
+                 * @description card, delivery_slip, member_sheet or list_export.
+                 * @default
+                 */
+                report_type: string;
+                /** @default  */
+                report_updatedAt: string;
+                /**
+                 * Format: int64
+                 * @default null
+                 */
+                report_updatedByLoginId: number | null;
+                /**
+                 * Format: int32
+                 * @default 0
+                 */
+                report_version: number;
+                /** @default  */
+                report_versionNotes: string;
+            };
+            /** @example ok */
+            status: string;
+        };
         Data_String: {
             data: string;
             /** @example ok */
@@ -3072,6 +3279,22 @@ export interface components {
                 transaction_number: string;
                 /** @default  */
                 transaction_type: string;
+            };
+            /** @example ok */
+            status: string;
+        };
+        Data_VersionSaved: {
+            data: {
+                /**
+                 * Format: int64
+                 * @default 0
+                 */
+                report_id: number;
+                /**
+                 * Format: int32
+                 * @default 0
+                 */
+                report_version: number;
             };
             /** @example ok */
             status: string;
@@ -3794,6 +4017,89 @@ export interface components {
                 region_id: number | null;
                 /** @default  */
                 region_name: string;
+            }[];
+            /** @example ok */
+            status: string;
+            /**
+             * Format: int64
+             * @description The count of all rows matching the filters.
+             */
+            total: number;
+        };
+        List_Report: {
+            data: {
+                /**
+                 * Format: int32
+                 * @default 0
+                 */
+                report_currentVersion: number;
+                /** @default  */
+                report_description: string;
+                /**
+                 * Format: int64
+                 * @default null
+                 */
+                report_id: number | null;
+                /** @default false */
+                report_isDefault: boolean;
+                /**
+                 * @description The designer's template (JSON text): a page in millimetres (`basePdf`) and its elements (`schemas`).
+                 * @default
+                 */
+                report_json: string;
+                /** @default  */
+                report_name: string;
+                /**
+                 * @description The record the designer previews the template with (JSON text).
+                 * @default
+                 */
+                report_previewData: string;
+                /**
+                 * @description card, delivery_slip, member_sheet or list_export.
+                 * @default
+                 */
+                report_type: string;
+                /** @default  */
+                report_updatedAt: string;
+                /**
+                 * Format: int64
+                 * @default null
+                 */
+                report_updatedByLoginId: number | null;
+                /**
+                 * Format: int32
+                 * @default 0
+                 */
+                report_version: number;
+                /** @default  */
+                report_versionNotes: string;
+            }[];
+            /** @example ok */
+            status: string;
+            /**
+             * Format: int64
+             * @description The count of all rows matching the filters.
+             */
+            total: number;
+        };
+        List_ReportVersion: {
+            data: {
+                /** @default false */
+                report_isCurrent: boolean;
+                /** @default  */
+                report_updatedAt: string;
+                /**
+                 * Format: int64
+                 * @default null
+                 */
+                report_updatedByLoginId: number | null;
+                /**
+                 * Format: int32
+                 * @default 0
+                 */
+                report_version: number;
+                /** @default  */
+                report_versionNotes: string;
             }[];
             /** @example ok */
             status: string;
@@ -4602,6 +4908,126 @@ export interface components {
             /** @default  */
             region_name: string;
         };
+        /**
+         * @description A template: its identity, the version its JSON is (`report_version`, the current one unless another
+         *     was asked) with that version's notes, who saved the latest version and when.
+         */
+        Report: {
+            /**
+             * Format: int32
+             * @default 0
+             */
+            report_currentVersion: number;
+            /** @default  */
+            report_description: string;
+            /**
+             * Format: int64
+             * @default null
+             */
+            report_id: number | null;
+            /** @default false */
+            report_isDefault: boolean;
+            /**
+             * @description The designer's template (JSON text): a page in millimetres (`basePdf`) and its elements (`schemas`).
+             * @default
+             */
+            report_json: string;
+            /** @default  */
+            report_name: string;
+            /**
+             * @description The record the designer previews the template with (JSON text).
+             * @default
+             */
+            report_previewData: string;
+            /**
+             * @description card, delivery_slip, member_sheet or list_export.
+             * @default
+             */
+            report_type: string;
+            /** @default  */
+            report_updatedAt: string;
+            /**
+             * Format: int64
+             * @default null
+             */
+            report_updatedByLoginId: number | null;
+            /**
+             * Format: int32
+             * @default 0
+             */
+            report_version: number;
+            /** @default  */
+            report_versionNotes: string;
+        };
+        ReportCopy: {
+            /**
+             * Format: int64
+             * @default 0
+             */
+            report_id: number;
+            /** @default  */
+            report_name: string;
+        };
+        ReportInput: {
+            /** @default  */
+            report_description: string;
+            /**
+             * Format: int64
+             * @default null
+             */
+            report_id: number | null;
+            /**
+             * @description Absent: unchanged (a new template of a type with no default becomes it).
+             * @default null
+             */
+            report_isDefault: boolean | null;
+            /**
+             * @description A new template's first version; a blank page of its type when empty. Ignored on a change
+             *     (`SaveReportJson` makes versions).
+             * @default
+             */
+            report_json: string;
+            /** @default  */
+            report_name: string;
+            /**
+             * @description Absent: unchanged (a new template gets a sample of its type).
+             * @default null
+             */
+            report_previewData: string | null;
+            /** @default  */
+            report_type: string;
+            /** @default  */
+            report_versionNotes: string;
+        };
+        ReportJsonInput: {
+            /**
+             * Format: int64
+             * @default 0
+             */
+            report_id: number;
+            /** @default  */
+            report_json: string;
+            /** @default  */
+            report_versionNotes: string;
+        };
+        ReportVersion: {
+            /** @default false */
+            report_isCurrent: boolean;
+            /** @default  */
+            report_updatedAt: string;
+            /**
+             * Format: int64
+             * @default null
+             */
+            report_updatedByLoginId: number | null;
+            /**
+             * Format: int32
+             * @default 0
+             */
+            report_version: number;
+            /** @default  */
+            report_versionNotes: string;
+        };
         Reprint: {
             /**
              * Format: int64
@@ -5044,6 +5470,18 @@ export interface components {
             /** @description Empty: cleared. */
             login_provider?: string | null;
             login_role?: string | null;
+        };
+        VersionSaved: {
+            /**
+             * Format: int64
+             * @default 0
+             */
+            report_id: number;
+            /**
+             * Format: int32
+             * @default 0
+             */
+            report_version: number;
         };
         Written: {
             /** Format: int64 */
@@ -7256,6 +7694,293 @@ export interface operations {
                 };
             };
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    delete_report: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                report_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Written"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    get_report: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                report_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_Report"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    get_report_json: {
+        parameters: {
+            query?: {
+                /** @description The version whose JSON to answer; the current one when absent or 0. */
+                version?: number;
+            };
+            header?: never;
+            path: {
+                report_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_Report"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    report_list: {
+        parameters: {
+            query?: {
+                /** @description Rows per page (default 2000). */
+                _limit?: number;
+                _offset?: number;
+                /** @description A field name of the list, from its allow-list. */
+                _orderBy?: string;
+                _descending?: boolean;
+                /**
+                 * @description Keyset paging, where the list offers it: the id of the last row already received. The page is
+                 *     the rows that follow it in the same order and filters; `_offset` is then ignored.
+                 */
+                after?: number;
+                /** @description `card`, `delivery_slip`, `member_sheet` or `list_export`: the templates of that type only. */
+                type?: string;
+                /** @description Free text over name and description, accent- and case-insensitive. */
+                filter?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["List_Report"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    report_versions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                report_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["List_ReportVersion"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    post_report: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReportInput"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Written"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    post_report_copy: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReportCopy"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Written"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    post_report_json: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReportJsonInput"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_VersionSaved"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -1,0 +1,4 @@
+//! The reports service's rules and French messages.
+
+pub mod messages;
+pub mod templates;

@@ -1,0 +1,108 @@
+//! The gRPC face of the reports service: translation between the contract and the rules and store.
+
+use crate::domain::messages as msg;
+use crate::domain::templates;
+use crate::store::{REPORT_SORT, Store};
+use common::error::ServiceError;
+use common::identity::{Calls, Identity, Need};
+use common::paging::Page;
+use common::roles::{Access, Area};
+use common::validation::Faults;
+use proto::common::Empty;
+use proto::reports as pb;
+use proto::reports::reports_server::Reports;
+use tonic::{Request, Response, Status};
+
+type Answer<T> = Result<Response<T>, Status>;
+
+const READ: Need = Need::Role(Area::Reports, Access::Read);
+const WRITE: Need = Need::Role(Area::Reports, Access::Write);
+const DELETE: Need = Need::Role(Area::Reports, Access::Delete);
+
+/// What each call needs from its caller (the role matrix of docs/roles.md, checked again here).
+pub const CALLS: Calls = &[
+    ("ListReports", READ),
+    ("GetReport", READ),
+    ("SaveReport", WRITE),
+    ("DeleteReport", DELETE),
+    ("CopyReport", WRITE),
+    ("SaveReportJson", WRITE),
+    ("GetReportJson", READ),
+    ("ListReportVersions", READ),
+];
+
+pub struct ReportsGrpc {
+    pub store: Store,
+}
+
+#[tonic::async_trait]
+impl Reports for ReportsGrpc {
+    async fn list_reports(
+        &self,
+        request: Request<pb::ReportListRequest>,
+    ) -> Answer<pb::ReportList> {
+        let r = request.into_inner();
+        let page = Page::by_offset(&r.paging.unwrap_or_default(), REPORT_SORT)?;
+        let report_type = r.report_type.trim();
+        if !report_type.is_empty() && !templates::TYPES.contains(&report_type) {
+            return Err(ServiceError::invalid_field("type", msg::TYPE_UNKNOWN).into());
+        }
+        let (items, total) = self.store.list_reports(report_type, &r.filter, &page).await?;
+        Ok(Response::new(pb::ReportList { items, total }))
+    }
+
+    async fn get_report(&self, request: Request<pb::Id>) -> Answer<pb::Report> {
+        Ok(Response::new(self.store.get_report(request.into_inner().id, 0).await?))
+    }
+
+    async fn save_report(&self, request: Request<pb::ReportInput>) -> Answer<pb::Id> {
+        let caller = Identity::of(&request)?;
+        let draft = templates::check_report(&request.into_inner())?;
+        let id = self.store.save_report(&draft, caller.login_id).await?;
+        Ok(Response::new(pb::Id { id }))
+    }
+
+    async fn delete_report(&self, request: Request<pb::Id>) -> Answer<Empty> {
+        self.store.delete_report(request.into_inner().id).await?;
+        Ok(Response::new(Empty {}))
+    }
+
+    async fn copy_report(&self, request: Request<pb::ReportCopy>) -> Answer<pb::Id> {
+        let caller = Identity::of(&request)?;
+        let copy = request.into_inner();
+        let mut faults = Faults::new();
+        faults.reference("report_id", copy.report_id, msg::REPORT_REQUIRED);
+        let name = faults.required("report_name", &copy.report_name, 100, msg::NAME_REQUIRED);
+        faults.finish()?;
+        let id = self.store.copy_report(copy.report_id, &name, caller.login_id).await?;
+        Ok(Response::new(pb::Id { id }))
+    }
+
+    async fn save_report_json(
+        &self,
+        request: Request<pb::ReportJsonInput>,
+    ) -> Answer<pb::VersionSaved> {
+        let caller = Identity::of(&request)?;
+        let input = request.into_inner();
+        let (template, notes) = templates::check_version(&input)?;
+        let version =
+            self.store.save_version(input.report_id, &template, &notes, caller.login_id).await?;
+        Ok(Response::new(pb::VersionSaved { report_id: input.report_id, report_version: version }))
+    }
+
+    async fn get_report_json(&self, request: Request<pb::ReportJsonRequest>) -> Answer<pb::Report> {
+        let asked = request.into_inner();
+        if asked.version < 0 {
+            return Err(ServiceError::invalid_field("version", msg::VERSION_INVALID).into());
+        }
+        Ok(Response::new(self.store.get_report(asked.report_id, asked.version).await?))
+    }
+
+    async fn list_report_versions(
+        &self,
+        request: Request<pb::Id>,
+    ) -> Answer<pb::ReportVersionList> {
+        let items = self.store.list_versions(request.into_inner().id).await?;
+        Ok(Response::new(pb::ReportVersionList { total: items.len() as i64, items }))
+    }
+}

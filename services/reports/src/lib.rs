@@ -1,0 +1,81 @@
+//! The reports service: the templates of cards, delivery slips, member sheets and list exports, drawn in
+//! the designer and kept as versions, exactly one default per type (docs/api.md, "Reports").
+
+pub mod domain;
+mod grpc;
+pub mod store;
+
+pub use store::SCHEMA;
+
+use anyhow::Result;
+use common::config::{env_or, env_parse};
+use common::identity::{Guard, Verifier};
+use proto::reports::reports_server::ReportsServer;
+use sqlx::PgPool;
+use sqlx::migrate::Migrator;
+use tokio::net::TcpListener;
+
+pub fn migrator() -> Migrator {
+    sqlx::migrate!("./migrations")
+}
+
+/// The reports service, as the suite and the migrations list it.
+pub const INFO: common::service::ServiceInfo = common::service::ServiceInfo {
+    name: "reports",
+    schema: SCHEMA,
+    migrator,
+    publishes_events: false,
+    calls: &["auth"],
+    follows: &[],
+};
+
+#[derive(Clone, Debug)]
+pub struct ReportsConfig {
+    pub database_url: String,
+    pub max_connections: u32,
+}
+
+impl ReportsConfig {
+    /// Reads `DATABASE_URL` and `REPORTS_DB_CONNECTIONS`.
+    pub fn from_env() -> Result<Self> {
+        Ok(ReportsConfig {
+            database_url: env_or("DATABASE_URL", common::config::DEFAULT_DATABASE_URL),
+            max_connections: env_parse("REPORTS_DB_CONNECTIONS", 4u32)?,
+        })
+    }
+}
+
+pub struct ReportsService {
+    pool: PgPool,
+    grpc: grpc::ReportsGrpc,
+}
+
+/// Connects and migrates.
+pub async fn build(config: &ReportsConfig) -> Result<ReportsService> {
+    let pool = INFO.database(&config.database_url, config.max_connections).await?;
+    let grpc = grpc::ReportsGrpc { store: store::Store::new(pool.clone()) };
+    Ok(ReportsService { pool, grpc })
+}
+
+impl common::service::Service for ReportsService {
+    const INFO: &'static common::service::ServiceInfo = &INFO;
+
+    fn pool(&self) -> PgPool {
+        self.pool.clone()
+    }
+
+    fn serve(
+        self,
+        listener: TcpListener,
+        shutdown: common::shutdown::Stopped,
+        verifier: Verifier,
+    ) -> common::service::Part {
+        let guard = Guard::new(verifier, grpc::CALLS);
+        Box::pin(common::grpc::serve_service(
+            ReportsServer::new(self.grpc),
+            guard,
+            listener,
+            shutdown,
+        ))
+    }
+}

@@ -1,0 +1,20 @@
+//! The reports schema's queries. Every query binds its inputs; the only text put into SQL is a sort column
+//! taken from an allow-list (`common::paging`).
+
+mod reports;
+mod versions;
+
+pub use reports::REPORT_SORT;
+
+pub const SCHEMA: &str = "reports";
+
+#[derive(Clone)]
+pub struct Store {
+    pool: sqlx::PgPool,
+}
+
+impl Store {
+    pub fn new(pool: sqlx::PgPool) -> Self {
+        Store { pool }
+    }
+}

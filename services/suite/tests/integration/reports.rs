@@ -1,0 +1,257 @@
+//! Report templates: each save of the designer's JSON a new version (listed with its notes, read back as
+//! it was written, restored by saving it again), copies, the checks in French, and exactly one default
+//! per type, also when saves of defaults and first templates arrive at once.
+
+use crate::support::TestSuite;
+use futures::future::join_all;
+use reqwest::StatusCode;
+use serde_json::{Value, json};
+
+/// A designer template: a CR80 page and one text bound to a field.
+fn designed(text: &str) -> String {
+    format!(
+        r#"{{"basePdf": {{"width": 85.6, "height": 53.98, "padding": [0, 0, 0, 0]}}, "schemas": [[{{"name": "card_lastname", "type": "text", "content": "{text}", "position": {{"x": 5, "y": 8}}, "width": 40, "height": 6}}]]}}"#
+    )
+}
+
+async fn create(suite: &TestSuite, token: &str, body: Value) -> i64 {
+    let (status, answer) = suite.post("/api/report/post.report", token, body).await;
+    assert_eq!(status, StatusCode::OK, "{answer}");
+    answer["id"].as_i64().unwrap()
+}
+
+async fn report(suite: &TestSuite, token: &str, path: &str) -> Value {
+    let (status, answer) = suite.get(path, token).await;
+    assert_eq!(status, StatusCode::OK, "{path}: {answer}");
+    answer["data"].clone()
+}
+
+async fn save_json(suite: &TestSuite, token: &str, id: i64, json: &str, notes: &str) -> i64 {
+    let body = json!({"report_id": id, "report_json": json, "report_versionNotes": notes});
+    let (status, answer) = suite.post("/api/report/post.report_json", token, body).await;
+    assert_eq!(status, StatusCode::OK, "{answer}");
+    assert_eq!(answer["data"]["report_id"], id);
+    answer["data"]["report_version"].as_i64().unwrap()
+}
+
+/// The ids of the defaults of `report_type`.
+async fn defaults(suite: &TestSuite, token: &str, report_type: &str) -> Vec<i64> {
+    let list =
+        report(suite, token, &format!("/api/report/get.report_list?type={report_type}")).await;
+    list.as_array()
+        .unwrap()
+        .iter()
+        .filter(|r| r["report_isDefault"] == true)
+        .map(|r| r["report_id"].as_i64().unwrap())
+        .collect()
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn each_save_is_a_version_that_can_be_read_back_restored_and_copied() {
+    let suite = TestSuite::start().await;
+    let admin = suite.admin_token().await;
+    let id =
+        create(&suite, &admin, json!({"report_name": "Carte standard", "report_type": "card"}))
+            .await;
+
+    // The first template of its type: version 1, a blank card page, the default.
+    let first = report(&suite, &admin, &format!("/api/report/get.report/{id}")).await;
+    assert_eq!(
+        (first["report_version"].as_i64(), first["report_currentVersion"].as_i64()),
+        (Some(1), Some(1))
+    );
+    assert_eq!(first["report_isDefault"], true);
+    assert_eq!(first["report_versionNotes"], "Création du modèle.");
+    let blank: Value = serde_json::from_str(first["report_json"].as_str().unwrap()).unwrap();
+    assert_eq!(blank["basePdf"]["width"], 85.6, "a CR80 card");
+    let preview: Value =
+        serde_json::from_str(first["report_previewData"].as_str().unwrap()).unwrap();
+    assert_eq!(preview["card_lastname"], "Koné", "a sample card to preview with");
+
+    // Each save is the next version, kept to the character.
+    let (two, three) = (designed("Nom"), designed("NOM"));
+    assert_eq!(save_json(&suite, &admin, id, &two, "Le nom à gauche").await, 2);
+    assert_eq!(save_json(&suite, &admin, id, &three, "En capitales").await, 3);
+    let current = report(&suite, &admin, &format!("/api/report/get.report_json/{id}")).await;
+    assert_eq!(current["report_json"], three.as_str());
+    assert_eq!(current["report_version"], 3);
+    let old = report(&suite, &admin, &format!("/api/report/get.report_json/{id}?version=2")).await;
+    assert_eq!(old["report_json"], two.as_str());
+    assert_eq!(
+        (old["report_version"].as_i64(), old["report_currentVersion"].as_i64()),
+        (Some(2), Some(3))
+    );
+    assert_eq!(old["report_versionNotes"], "Le nom à gauche");
+    let (status, missing) =
+        suite.get(&format!("/api/report/get.report_json/{id}?version=9"), &admin).await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
+    assert_eq!(missing["message"], format!("Le modèle {id} n'a pas de version 9."));
+
+    // Version 2 restored as version 4.
+    assert_eq!(save_json(&suite, &admin, id, &two, "Retour à la version 2").await, 4);
+    let versions = report(&suite, &admin, &format!("/api/report/get.report_versions/{id}")).await;
+    let listed: Vec<(i64, &str, bool)> = versions
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|v| {
+            (
+                v["report_version"].as_i64().unwrap(),
+                v["report_versionNotes"].as_str().unwrap(),
+                v["report_isCurrent"].as_bool().unwrap(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        listed,
+        [
+            (4, "Retour à la version 2", true),
+            (3, "En capitales", false),
+            (2, "Le nom à gauche", false),
+            (1, "Création du modèle.", false)
+        ]
+    );
+    assert_eq!(
+        report(&suite, &admin, &format!("/api/report/get.report/{id}")).await["report_json"],
+        two.as_str()
+    );
+
+    // A copy starts from the current version, under its own name, not the default.
+    let (status, copied) = suite
+        .post(
+            "/api/report/post.report_copy",
+            &admin,
+            json!({"report_id": id, "report_name": "Carte 2027"}),
+        )
+        .await;
+    assert_eq!(status, StatusCode::OK, "{copied}");
+    let copy = copied["id"].as_i64().unwrap();
+    let copy = report(&suite, &admin, &format!("/api/report/get.report/{copy}")).await;
+    assert_eq!(copy["report_json"], two.as_str());
+    assert_eq!(copy["report_version"], 1);
+    assert_eq!(copy["report_versionNotes"], "Copie de « Carte standard » (version 4).");
+    assert_eq!(
+        (copy["report_type"].as_str(), copy["report_isDefault"].as_bool()),
+        (Some("card"), Some(false))
+    );
+    let (status, taken) = suite
+        .post(
+            "/api/report/post.report_copy",
+            &admin,
+            json!({"report_id": id, "report_name": "carte 2027"}),
+        )
+        .await;
+    assert_eq!(status, StatusCode::CONFLICT, "{taken}");
+    assert_eq!(
+        taken["fields"]["report_name"],
+        "Un modèle s'appelle déjà « carte 2027 » : choisissez un autre nom."
+    );
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_template_is_checked_in_french_and_roles_are_kept() {
+    let suite = TestSuite::start().await;
+    let admin = suite.admin_token().await;
+    let (status, refused) = suite
+        .post(
+            "/api/report/post.report",
+            &admin,
+            json!({"report_name": " ", "report_type": "affiche", "report_json": "[1]"}),
+        )
+        .await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{refused}");
+    assert_eq!(refused["fields"]["report_name"], "Le nom du modèle est obligatoire.");
+    assert!(
+        refused["fields"]["report_type"].as_str().unwrap().starts_with("Type de modèle inconnu")
+    );
+    assert!(refused["fields"]["report_json"].as_str().unwrap().contains("basePdf"));
+    let slip =
+        create(&suite, &admin, json!({"report_name": "Bordereau", "report_type": "delivery_slip"}))
+            .await;
+    let (status, refused) = suite
+        .post(
+            "/api/report/post.report",
+            &admin,
+            json!({"report_id": slip, "report_name": "Bordereau", "report_type": "card"}),
+        )
+        .await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert!(
+        refused["fields"]["report_type"]
+            .as_str()
+            .unwrap()
+            .starts_with("Le type d'un modèle ne change pas")
+    );
+    let (status, _) = suite.get("/api/report/get.report_list?type=affiche", &admin).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    let (status, _) = suite.get("/api/report/get.report/424242", &admin).await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
+
+    // A viewer and an agent read the templates; neither changes them.
+    for role in ["viewer", "agent"] {
+        let (_, token) = suite.login_with_role(&format!("{role}.modeles"), role).await;
+        report(&suite, &token, &format!("/api/report/get.report/{slip}")).await;
+        let (status, _) = suite
+            .post(
+                "/api/report/post.report_json",
+                &token,
+                json!({"report_id": slip, "report_json": designed("x")}),
+            )
+            .await;
+        assert_eq!(status, StatusCode::FORBIDDEN, "{role}");
+    }
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn exactly_one_default_per_type_whatever_saves_arrive_at_once() {
+    let suite = TestSuite::start().await;
+    let admin = suite.admin_token().await;
+
+    // First templates of a type made at once: one of them is the default.
+    let made = join_all((0..8).map(|n| {
+        create(
+            &suite,
+            &admin,
+            json!({"report_name": format!("Fiche {n}"), "report_type": "member_sheet"}),
+        )
+    }))
+    .await;
+    assert_eq!(defaults(&suite, &admin, "member_sheet").await.len(), 1);
+
+    // Saves that each make another one the default, at once: one default at the end.
+    join_all(made.iter().map(|id| {
+        let body = json!({"report_id": id, "report_name": format!("Fiche n° {id}"), "report_type": "member_sheet", "report_isDefault": true});
+        suite.post("/api/report/post.report", &admin, body)
+    }))
+    .await
+    .into_iter()
+    .for_each(|(status, answer)| assert_eq!(status, StatusCode::OK, "{answer}"));
+    let chosen = defaults(&suite, &admin, "member_sheet").await;
+    assert_eq!(chosen.len(), 1, "{chosen:?}");
+
+    // The default is replaced, never unset; deleted, the latest changed of its type takes its place.
+    let default = chosen[0];
+    let (status, refused) = suite
+        .post("/api/report/post.report", &admin, json!({"report_id": default, "report_name": "Fiche seule", "report_type": "member_sheet", "report_isDefault": false}))
+        .await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{refused}");
+    assert!(
+        refused["fields"]["report_isDefault"]
+            .as_str()
+            .unwrap()
+            .starts_with("Ce modèle est le modèle par défaut")
+    );
+    let other = *made.iter().find(|id| **id != default).unwrap();
+    let (status, _) = suite
+        .post("/api/report/post.report", &admin, json!({"report_id": other, "report_name": "Fiche choisie", "report_type": "member_sheet", "report_isDefault": true}))
+        .await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(defaults(&suite, &admin, "member_sheet").await, [other]);
+    let (status, _) = suite.delete(&format!("/api/report/delete.report/{other}"), &admin).await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(defaults(&suite, &admin, "member_sheet").await.len(), 1, "another took its place");
+    // Other types keep their own default.
+    create(&suite, &admin, json!({"report_name": "Carte", "report_type": "card"})).await;
+    assert_eq!(defaults(&suite, &admin, "card").await.len(), 1);
+    assert_eq!(defaults(&suite, &admin, "member_sheet").await.len(), 1);
+}
