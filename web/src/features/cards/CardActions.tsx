@@ -2,10 +2,12 @@
 // a card no delivery holds; for those who may write, "Corriger" for a card waiting to be printed,
 // "Imprimer cette carte (PDF)" for any card neither cancelled nor revoked (a printed one as a copy, its
 // status unchanged; a waiting one then offered to be marked printed) and "Réimprimer" for one already
-// printed (a new card replaces it: not a print); "Fermer".
+// printed (a new card replaces it: not a print); "Fermer". On a field laptop the cards are the central
+// server's: printing stays, the rest shows disabled, saying so.
 import { DeleteOutlined, EditOutlined, PrinterOutlined, SwapOutlined } from '@ant-design/icons';
 import { Button, Space, Tooltip } from 'antd';
 import { useState } from 'react';
+import { useCentralRight } from '../../app/useCentralRight';
 import { useRight } from '../../app/useRight';
 import { DeleteButton } from '../../shared/form/DeleteButton';
 import { fr } from '../../shared/locale/fr';
@@ -29,8 +31,10 @@ interface Props {
 }
 
 export default function CardActions({ card, onOpen, onClose }: Props) {
-  const writeRight = useRight('cards', 'write');
-  const cancelRight = useRight('cardCancellation', 'delete');
+  const writeRight = useCentralRight('cards', 'write');
+  const cancelRight = useCentralRight('cardCancellation', 'delete');
+  // Printing a PDF changes nothing: a field laptop prints too (useCardPrinting asks no marking there).
+  const printRight = useRight('cards', 'write');
   const cancel = useCancelCard();
   const printing = useCardPrinting();
   const [modal, setModal] = useState<'correct' | 'reprint' | null>(null);
@@ -77,7 +81,7 @@ export default function CardActions({ card, onOpen, onClose }: Props) {
           </Permitted>
         )}
         {card && isPrintable(status) && (
-          <Permitted right={writeRight}>
+          <Permitted right={printRight}>
             <Button icon={<PrinterOutlined />} loading={printing.state.phase === 'downloading'} onClick={printCard}>
               {text.print.one}
             </Button>

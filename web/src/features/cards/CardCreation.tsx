@@ -1,11 +1,12 @@
 // The "Création des cartes" tab: the members whose unused payment covers a card's price and who have no
 // card standing, with the payment each card would spend. Those who may write check members and make their
 // cards; the outcome stays on screen: the cards made and each member refused with the server's reason.
-// "Actualiser" has the server read the members again (names, photos, numbers) first.
+// "Actualiser" has the server read the members again (names, photos, numbers) first. On a field laptop the
+// cards are made on the central server: the buttons show disabled, saying so.
 import { IdcardOutlined, ReloadOutlined } from '@ant-design/icons';
 import { Alert, Button, Empty, Table, Typography, type TableProps } from 'antd';
 import { useState } from 'react';
-import { useRight } from '../../app/useRight';
+import { useCentralRight } from '../../app/useCentralRight';
 import { DEFAULT_LIST_LIMIT, LIST_PAGE_SIZES } from '../../shared/constants';
 import { formatCount } from '../../shared/format/count';
 import { tableWidth, useTableHeight } from '../../shared/list/tableSize';
@@ -20,9 +21,10 @@ const text = fr.cards.creation;
 
 export default function CardCreation() {
   const [paging, setPaging] = useState({ page: 1, pageSize: DEFAULT_LIST_LIMIT });
-  const writeRight = useRight('cards', 'write');
+  const writeRight = useCentralRight('cards', 'write');
   const canWrite = writeRight.allowed;
-  // The candidates are for those who make cards: a role that may not is not sent asking (a refusal).
+  // The candidates are for those who make cards: a role that may not, or a field laptop (whose cards come
+  // from the central server), is not sent asking.
   const answer = useCardCandidates(paging.page, paging.pageSize, canWrite);
   const create = useCreateCards();
   const refresh = useRefreshCandidates();

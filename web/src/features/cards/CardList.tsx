@@ -3,10 +3,12 @@
 // total is approximate beyond what the server counts exactly. Those who may write select cards waiting to
 // be printed and print them as one PDF (then say whether they came out well, which marks them printed), or
 // mark them printed (all or none: the server's refusal shows as a notice); or print every card waiting that
-// the search and filters keep (5,000 at most). A card opens in a drawer.
+// the search and filters keep (5,000 at most). A card opens in a drawer. On a field laptop the cards are
+// the central server's: they print there too, but marking them printed shows disabled, saying so.
 import { CheckOutlined, PrinterOutlined } from '@ant-design/icons';
 import { Button, Input, Select, Table, Typography, type TableProps } from 'antd';
 import { useCallback, useState } from 'react';
+import { useCentralRight } from '../../app/useCentralRight';
 import { useRight } from '../../app/useRight';
 import { DEFAULT_LIST_LIMIT } from '../../shared/constants';
 import { formatCount, formatTotal } from '../../shared/format/count';
@@ -61,8 +63,10 @@ export default function CardList() {
     CARD_FILTER_PARAM,
   );
   const markPrinted = useMarkPrinted();
-  const writeRight = useRight('cards', 'write');
-  const canWrite = writeRight.allowed;
+  // Printing a PDF changes no card: whoever may write prints, on a field laptop too; marking printed does.
+  const printRight = useRight('cards', 'write');
+  const markRight = useCentralRight('cards', 'write');
+  const canPrint = printRight.allowed;
   const [selected, setSelected] = useState<number[]>([]);
   // Once printed cards are marked, they leave the selection (no longer waiting, they cannot be chosen).
   const unselect = useCallback((ids: number[]) => {
@@ -84,7 +88,7 @@ export default function CardList() {
     selected.length > 0
       ? text.selected(selected.length)
       : pendingShown
-        ? text.print.help(formatCount(PRINT_CAP))
+        ? (markRight.allowed ? text.print.help : text.print.helpPrintOnly)(formatCount(PRINT_CAP))
         : text.print.allExcluded;
 
   async function print() {
@@ -145,7 +149,7 @@ export default function CardList() {
     dropOrder: DROP_ORDER,
     locked: LOCKED,
     // The selection's checkboxes take a column of their own.
-    reserved: canWrite ? 64 : 16,
+    reserved: canPrint ? 64 : 16,
   });
 
   return (
@@ -175,7 +179,7 @@ export default function CardList() {
         {chooser}
       </ListToolbar>
       <div style={{ display: 'flex', gap: 12, alignItems: 'center', marginBottom: 12, flexWrap: 'wrap' }}>
-        <Permitted right={writeRight}>
+        <Permitted right={printRight}>
           <Button
             type="primary"
             icon={<PrinterOutlined />}
@@ -185,7 +189,7 @@ export default function CardList() {
             {text.print.selection}
           </Button>
         </Permitted>
-        <Permitted right={writeRight}>
+        <Permitted right={markRight}>
           <Button
             icon={<CheckOutlined />}
             disabled={selected.length === 0}
@@ -195,7 +199,7 @@ export default function CardList() {
             {text.markPrinted}
           </Button>
         </Permitted>
-        <Permitted right={writeRight}>
+        <Permitted right={printRight}>
           <Button
             icon={<PrinterOutlined />}
             disabled={!pendingShown || printing.busy}
@@ -204,7 +208,7 @@ export default function CardList() {
             {text.print.all}
           </Button>
         </Permitted>
-        {canWrite && <Typography.Text type="secondary">{help}</Typography.Text>}
+        {canPrint && <Typography.Text type="secondary">{help}</Typography.Text>}
       </div>
       <div ref={wrapper}>
         <Table<CardRow>
@@ -221,7 +225,7 @@ export default function CardList() {
           footer={() => <KeysetFooter total={totalText} loadingMore={cards.loadingMore} />}
           scroll={{ x: shownWidth, y: height }}
           rowSelection={
-            canWrite
+            canPrint
               ? {
                   selectedRowKeys: selected,
                   onChange: (keys) => setSelected(keys as number[]),

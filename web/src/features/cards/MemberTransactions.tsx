@@ -1,9 +1,10 @@
 // A member's payments, in the "Paiements" tab of its drawer: read only, paged and sorted by the server;
-// "Nouveau paiement" opens the payment form with the member already chosen.
+// "Nouveau paiement" opens the payment form with the member already chosen (not on a field laptop, whose
+// payments are the central server's: the button says so).
 import { PlusOutlined } from '@ant-design/icons';
 import { Button, Space, Table } from 'antd';
 import { useCallback, useState } from 'react';
-import { useRight } from '../../app/useRight';
+import { useCentralRight } from '../../app/useCentralRight';
 import type { Option } from '../../shared/form/RemoteSelect';
 import { formatCount } from '../../shared/format/count';
 import { useServerList } from '../../shared/list/useServerList';
@@ -29,7 +30,7 @@ export default function MemberTransactions({ member }: { member: Option }) {
     TRANSACTION_SORTABLE,
   );
   const answer = useTransactionList(list.params);
-  const writeRight = useRight('cards', 'write');
+  const writeRight = useCentralRight('cards', 'write');
   const [adding, setAdding] = useState(false);
   const closeForm = useCallback(() => setAdding(false), []);
   const total = answer.data?.total ?? 0;

@@ -3,11 +3,12 @@
 // by the operator's number (of one operator or of all) shows the payments found instead. Create and edit in
 // a modal; delete with a reason, the payment then kept struck through as cancelled. A payment a card used is
 // neither changed nor deleted; read-only for viewers. "Importer un relevé" records an operator's statement.
+// On a field laptop the payments are the central server's: read there, the buttons saying so.
 import { UploadOutlined } from '@ant-design/icons';
 import { Button, Select, Table } from 'antd';
 import { useCallback, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { useRight } from '../../app/useRight';
+import { useCentralRight } from '../../app/useCentralRight';
 import { DEFAULT_LIST_LIMIT } from '../../shared/constants';
 import { formatCount, formatTotal } from '../../shared/format/count';
 import KeysetFooter from '../../shared/list/KeysetFooter';
@@ -52,8 +53,8 @@ export default function TransactionList() {
   const operators = useOperators();
   const [cancelling, setCancelling] = useState<Transaction | null>(null);
   const closeCancel = useCallback(() => setCancelling(null), []);
-  const writeRight = useRight('cards', 'write');
-  const deleteRight = useRight('cards', 'delete');
+  const writeRight = useCentralRight('cards', 'write');
+  const deleteRight = useCentralRight('cards', 'delete');
   const [target, setTarget] = useState<TransactionFormTarget | null>(null);
   const closeForm = useCallback(() => setTarget(null), []);
   const [importing, setImporting] = useState(false);

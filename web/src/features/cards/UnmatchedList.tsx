@@ -1,9 +1,10 @@
 // The "Paiements à attribuer" tab: the payments of imported statements whose phone number is no member's,
-// oldest first, paged by the server. Those who may write assign each to the member who paid.
+// oldest first, paged by the server. Those who may write assign each to the member who paid (on the central
+// server: on a field laptop the button shows disabled, saying so).
 import { UserAddOutlined } from '@ant-design/icons';
 import { Button, Empty, Table, Typography, type TableProps } from 'antd';
 import { useState } from 'react';
-import { useRight } from '../../app/useRight';
+import { useCentralRight } from '../../app/useCentralRight';
 import { DEFAULT_LIST_LIMIT, LIST_PAGE_SIZES } from '../../shared/constants';
 import { formatCount } from '../../shared/format/count';
 import { formatDate, formatDateTime } from '../../shared/format/date';
@@ -20,7 +21,7 @@ const text = fr.transactions;
 export default function UnmatchedList() {
   const [paging, setPaging] = useState({ page: 1, pageSize: DEFAULT_LIST_LIMIT });
   const answer = useUnmatchedList(paging.page, paging.pageSize);
-  const writeRight = useRight('cards', 'write');
+  const writeRight = useCentralRight('cards', 'write');
   const [assigning, setAssigning] = useState<UnmatchedPayment | null>(null);
   const tableRef = useScrollRegion(text.unmatched.tableLabel);
   // Below the tabs and the introduction.

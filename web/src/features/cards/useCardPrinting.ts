@@ -1,8 +1,10 @@
 // One run of card printing, as a screen drives it: the cards to print (given, or gathered from the list's
 // filters), their PDF downloaded with its progress (redrawn at most every 200 ms) and saved as a file, then
 // the question whether they came out well, whose "yes" marks exactly the cards printed (those still
-// waiting) as printed. "Annuler" stops the run where it is; leaving the screen stops it too.
+// waiting) as printed. "Annuler" stops the run where it is; leaving the screen stops it too. On a field
+// laptop the cards are the central server's: the PDF is saved, but nothing is offered to be marked printed.
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCentralRight } from '../../app/useCentralRight';
 import { saveFile } from '../../shared/api/download';
 import { ApiError } from '../../shared/api/request';
 import { notifyError, notifySuccess, notifyWarning } from '../../shared/feedback/feedback';
@@ -36,6 +38,7 @@ export function useCardPrinting({ onMarked }: { onMarked?: (ids: number[]) => vo
   const [state, setState] = useState<PrintState>(IDLE);
   const controller = useRef<AbortController | null>(null);
   const markPrinted = useMarkPrinted();
+  const mayMark = useCentralRight('cards', 'write').allowed;
 
   // Leaving the screen stops a run (its download, its requests).
   useEffect(() => () => controller.current?.abort(), []);
@@ -69,14 +72,14 @@ export function useCardPrinting({ onMarked }: { onMarked?: (ids: number[]) => vo
         },
       });
       saveFile(pdf, fileName);
-      if (toMark.length > 0) {
+      if (toMark.length > 0 && mayMark) {
         setState({ phase: 'confirm', ids: [...toMark], file: fileName });
       } else {
         setState(IDLE);
-        notifySuccess(text.saved(fileName));
+        notifySuccess(toMark.length > 0 ? text.savedOnField(fileName) : text.saved(fileName));
       }
     },
-    [],
+    [mayMark],
   );
 
   /** Prints the cards `ids` (at least one). */

@@ -1,9 +1,11 @@
 // One delivery in a drawer: its code, dates and type, its proof of delivery, and its cards with their
 // statuses. Those who may write print its slip (PDF), send its proof, and, while it is unsent, send it
-// (its cards then count as delivered) or delete it, each after confirmation.
+// (its cards then count as delivered) or delete it, each after confirmation. On a field laptop, whose
+// cards are the central server's, its slip prints but the rest shows disabled, saying so.
 import { DeleteOutlined, FilePdfOutlined, SendOutlined } from '@ant-design/icons';
 import { Button, Descriptions, Drawer, Empty, Popconfirm, Space, Spin, Table, Tag, type TableProps } from 'antd';
 import { useEffect } from 'react';
+import { useCentralRight } from '../../app/useCentralRight';
 import { useRight } from '../../app/useRight';
 import { formatCount } from '../../shared/format/count';
 import { formatDate, formatDateTime } from '../../shared/format/date';
@@ -24,8 +26,10 @@ export default function DeliveryDrawer({ id, onClose }: { id: number; onClose: (
   const save = useSaveDelivery();
   const remove = useDeleteDelivery();
   const slips = useDeliverySlips();
-  const writeRight = useRight('cards', 'write');
-  const deleteRight = useRight('cards', 'delete');
+  const writeRight = useCentralRight('cards', 'write');
+  const deleteRight = useCentralRight('cards', 'delete');
+  // A slip's PDF changes nothing: it prints on a field laptop too.
+  const printRight = useRight('cards', 'write');
   const delivery = record.data?.delivery ?? null;
   const cards = record.data?.cards ?? [];
   const unreadable = record.isError && !record.data;
@@ -69,7 +73,7 @@ export default function DeliveryDrawer({ id, onClose }: { id: number; onClose: (
       </div>
       <Space>
         {delivery !== null && (
-          <Permitted right={writeRight}>
+          <Permitted right={printRight}>
             <Button
               icon={<FilePdfOutlined />}
               loading={slips.isPending}

@@ -2,10 +2,11 @@
 // user scrolls down, sorted by the server, searched by code and by a card or member number. "Nouvelle
 // livraison" gathers printed cards; a delivery opens in a drawer that lists its cards and, while unsent,
 // sends or deletes it. Those who may write check deliveries and print their slips in one PDF. Read-only for
-// viewers.
+// viewers; on a field laptop, whose cards are the central server's, the slips print but nothing else changes.
 import { FilePdfOutlined } from '@ant-design/icons';
 import { Button, Input, Table, Tag, Typography, type TableProps } from 'antd';
 import { useCallback, useState } from 'react';
+import { useCentralRight } from '../../app/useCentralRight';
 import { useRight } from '../../app/useRight';
 import { DEFAULT_LIST_LIMIT } from '../../shared/constants';
 import { formatCount, formatTotal } from '../../shared/format/count';
@@ -39,8 +40,10 @@ export default function DeliveryListPage() {
     DELIVERY_SORTABLE,
     FILTER_PARAM,
   );
-  const writeRight = useRight('cards', 'write');
-  const canWrite = writeRight.allowed;
+  const writeRight = useCentralRight('cards', 'write');
+  // A slip's PDF changes nothing: it prints on a field laptop too.
+  const printRight = useRight('cards', 'write');
+  const canPrint = printRight.allowed;
   const slips = useDeliverySlips();
   const [selected, setSelected] = useState<number[]>([]);
   const [adding, setAdding] = useState(false);
@@ -118,7 +121,7 @@ export default function DeliveryListPage() {
         />
       </ListToolbar>
       <div style={{ display: 'flex', gap: 12, alignItems: 'center', marginBottom: 12, flexWrap: 'wrap' }}>
-        <Permitted right={writeRight}>
+        <Permitted right={printRight}>
           <Button
             icon={<FilePdfOutlined />}
             disabled={selected.length === 0}
@@ -128,7 +131,7 @@ export default function DeliveryListPage() {
             {text.slips}
           </Button>
         </Permitted>
-        {canWrite && (
+        {canPrint && (
           <Typography.Text type="secondary">
             {selected.length > 0 ? text.selected(selected.length) : text.slipsHelp}
           </Typography.Text>
@@ -147,7 +150,7 @@ export default function DeliveryListPage() {
         footer={() => <KeysetFooter total={totalText} loadingMore={deliveries.loadingMore} />}
         scroll={{ x: tableWidth(columns), y: height }}
         rowSelection={
-          canWrite
+          canPrint
             ? {
                 selectedRowKeys: selected,
                 onChange: (keys) => setSelected(keys as number[]),

@@ -1,8 +1,8 @@
 // The proof that a delivery reached its members (a photo or a PDF of the signed slip): seen in a new tab
-// when there is one; sent, or replaced, by those who may write.
+// when there is one; sent, or replaced, by those who may write, on the central server.
 import { EyeOutlined, UploadOutlined } from '@ant-design/icons';
 import { Button, Card, Space, Typography, Upload } from 'antd';
-import { useRight } from '../../app/useRight';
+import { useCentralRight } from '../../app/useCentralRight';
 import { notifyError } from '../../shared/feedback/feedback';
 import { fr } from '../../shared/locale/fr';
 import Permitted from '../../shared/rights/Permitted';
@@ -12,7 +12,7 @@ import { checkProofFile, PROOF_ACCEPT } from './proofRules';
 const text = fr.deliveries;
 
 export default function DeliveryProof({ delivery }: { delivery: Delivery }) {
-  const writeRight = useRight('cards', 'write');
+  const writeRight = useCentralRight('cards', 'write');
   const canWrite = writeRight.allowed;
   const upload = useUploadProof();
   const open = useOpenProof();

@@ -6,6 +6,7 @@
 // buttons show disabled, saying who may); on a field laptop nobody changes it (it comes from the central).
 import { Table, type TableProps } from 'antd';
 import { useCallback, useState } from 'react';
+import { useCentralRight } from '../../app/useCentralRight';
 import { useWrite } from '../../shared/api/useWrite';
 import { DEFAULT_LIST_LIMIT } from '../../shared/constants';
 import RemoteSelect from '../../shared/form/RemoteSelect';
@@ -19,7 +20,6 @@ import { fr } from '../../shared/locale/fr';
 import { useLevelList } from './api';
 import LevelFormModal, { type LevelFormTarget } from './LevelFormModal';
 import { directParent, type GeographyListParams, type Level, type Row } from './levels';
-import { useGeographyRight } from './useGeographyRight';
 
 export default function GeographyListPage({ level }: { level: Level }) {
   const list = useServerList<Row, string, GeographyListParams>(
@@ -36,8 +36,8 @@ export default function GeographyListPage({ level }: { level: Level }) {
     FILTER_PARAM,
   );
   const remove = useWrite([['geography']], level.remove);
-  const writeRight = useGeographyRight('write');
-  const deleteRight = useGeographyRight('delete');
+  const writeRight = useCentralRight('geography', 'write');
+  const deleteRight = useCentralRight('geography', 'delete');
   const parent = directParent(level);
   const [target, setTarget] = useState<LevelFormTarget | null>(null);
   const closeForm = useCallback(() => setTarget(null), []);

@@ -5,6 +5,7 @@ import { DownloadOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Space, Typography } from 'antd';
 import { useState } from 'react';
+import { useCentralRight } from '../../app/useCentralRight';
 import { api } from '../../shared/api/client';
 import { ApiError, request } from '../../shared/api/request';
 import Busy from '../../shared/import/Busy';
@@ -24,7 +25,6 @@ import {
   toRows,
   type ImportField,
 } from './importRows';
-import { useGeographyRight } from './useGeographyRight';
 import { downloadTemplate } from './spreadsheet';
 
 const labels = fr.geography.import.columns as Record<ImportField, string>;
@@ -35,7 +35,7 @@ export default function LocalityImportPage() {
   const queryClient = useQueryClient();
   const [sending, setSending] = useState(false);
   const [counts, setCounts] = useState<Counts | null>(null);
-  const right = useGeographyRight('write');
+  const right = useCentralRight('geography', 'write');
   const { sheet, mapping, rows, problems, refusal, setRefusal, reset, read, remap } = useSheetImport(
     toRows,
     autoMap,

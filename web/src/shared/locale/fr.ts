@@ -718,6 +718,8 @@ export const fr = {
   },
 
   cards: {
+    fieldReadOnly:
+      'Sur un poste de terrain, les paiements et les cartes viennent du serveur central : enregistrez-les sur le serveur central, puis lancez une réception (Synchronisation).',
     search: 'Rechercher un nom ou un numéro',
     filterStatus: 'État de la carte',
     allStatuses: 'Tous les états',
@@ -733,6 +735,9 @@ export const fr = {
       one: 'Imprimer cette carte (PDF)',
       help: (cap: string) =>
         `Cochez les cartes en attente d'impression à imprimer ou à marquer, ou imprimez toutes celles qui correspondent aux filtres (${cap} au plus).`,
+      /** On a field laptop, where cards are printed but not marked. */
+      helpPrintOnly: (cap: string) =>
+        `Cochez les cartes en attente d'impression à imprimer, ou imprimez toutes celles qui correspondent aux filtres (${cap} au plus).`,
       allExcluded: "Le filtre d'état choisi écarte les cartes en attente d'impression : aucune à imprimer.",
       title: 'Impression des cartes',
       collecting: 'Recherche des cartes à imprimer…',
@@ -746,6 +751,8 @@ export const fr = {
         `Plus de ${cap} cartes en attente correspondent aux filtres : affinez la recherche (nom, n° d'adhérent) pour en imprimer ${cap} au plus à la fois.`,
       cutShort: "Le PDF s'est interrompu avant la fin et n'a pas été enregistré : relancez l'impression.",
       saved: (file: string) => `PDF enregistré : ${file}`,
+      savedOnField: (file: string) =>
+        `PDF enregistré : ${file}. Sur un poste de terrain, les cartes restent en attente d'impression : marquez-les imprimées sur le serveur central.`,
       confirm: (count: string, n: number) =>
         n > 1 ? `Les ${count} cartes sont-elles bien imprimées ?` : 'La carte est-elle bien imprimée ?',
       confirmHelp: (file: string) =>
