@@ -7,6 +7,7 @@ pub mod deliveries;
 pub mod env;
 pub mod geography;
 pub mod health;
+pub mod home;
 pub mod login_params;
 pub mod members;
 pub mod parcels;
@@ -31,6 +32,7 @@ pub fn all() -> OpenApiRouter<AppState> {
         .merge(users::router())
         .merge(login_params::router())
         .merge(env::router())
+        .merge(home::router())
         .merge(geography::router())
         .merge(members::router(PHOTO_UPLOAD_LIMIT))
         .merge(cooperatives::router())

@@ -62,6 +62,7 @@ pub const CALLS: Calls = &[
     ("ImportStatement", WRITE),
     ("ListUnmatchedPayments", READ),
     ("AssignUnmatchedPayment", WRITE),
+    ("DayFigures", READ),
     ("ChangedCards", Need::Role(Area::Replication, Access::Read)),
     ("ApplySyncedCards", Need::Role(Area::Replication, Access::Write)),
 ];
@@ -542,6 +543,10 @@ impl Cards for CardsGrpc {
             "unmatched payment assigned"
         );
         Ok(Response::new(pb::Id { id }))
+    }
+
+    async fn day_figures(&self, _request: Request<Empty>) -> Answer<pb::CardFigures> {
+        Ok(Response::new(self.store.day_figures().await?))
     }
 
     async fn changed_cards(

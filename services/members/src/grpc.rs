@@ -47,6 +47,7 @@ fn instance_id(text: &str) -> Result<uuid::Uuid, ServiceError> {
 pub const CALLS: Calls = &[
     ("ListMembers", READ),
     ("CountMembers", READ),
+    ("CountRegistered", READ),
     ("GetMember", READ),
     ("SaveMember", WRITE),
     ("DeleteMember", DELETE),
@@ -112,6 +113,10 @@ impl Members for MembersGrpc {
             .await
             .map_err(ServiceError::from)?;
         Ok(Response::new(pb::Count { count, exact }))
+    }
+
+    async fn count_registered(&self, _request: Request<Empty>) -> Answer<pb::Registered> {
+        Ok(Response::new(self.store.count_registered().await?))
     }
 
     async fn get_member(&self, request: Request<pb::Id>) -> Answer<pb::Member> {

@@ -212,6 +212,19 @@ impl Store {
         Ok((rows, total, exact))
     }
 
+    /// The members registered since the start of today and of this month, by the creation-time index
+    /// (a month's registrations, not the whole table).
+    #[tracing::instrument(name = "db.members.count_registered", skip_all)]
+    pub async fn count_registered(&self) -> Result<pb::Registered, ServiceError> {
+        let (today, this_month): (i64, i64) = sqlx::query_as(
+            "SELECT count(*) FILTER (WHERE member_created_at >= date_trunc('day', now())), count(*)
+             FROM members.member WHERE member_created_at >= date_trunc('month', now())",
+        )
+        .fetch_one(&self.pool)
+        .await?;
+        Ok(pb::Registered { today, this_month })
+    }
+
     /// The number of members matching `search`: exact when counting is cheap, the planner's estimate
     /// beyond (`false`; see `common::total`).
     #[tracing::instrument(name = "db.members.count", skip_all)]

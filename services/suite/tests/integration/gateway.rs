@@ -125,6 +125,7 @@ const IMPLEMENTED: &[(&str, &str)] = &[
     ("post", "/loginparam/post_loginParam"),
     ("get", "/env/get_env"),
     ("get", "/env/get_about"),
+    ("get", "/home/get.day_figures"),
     ("get", "/region/get.region_list"),
     ("get", "/region/get_region/{id}"),
     ("post", "/region/post_region"),

@@ -9,6 +9,7 @@ mod consumer;
 mod demo_events;
 mod gateway;
 mod geography;
+mod home;
 mod instances;
 mod keyset;
 mod malformed_bodies;

@@ -26,7 +26,7 @@ fn needs(method: &str, path: &str) -> Needs {
     let area = match path.split('/').nth(1).unwrap_or_default() {
         "auth" if path == "/auth/login" || path == "/auth/sync_login" => return Needs::Nothing,
         "auth" if path.starts_with("/auth/generate") => Area::Tools,
-        "auth" | "env" => return Needs::Session,
+        "auth" | "env" | "home" => return Needs::Session,
         "card" if path == "/card/get.card_key" => return Needs::Session,
         "card" if path.starts_with("/card/delete_card/") => Area::CardCancellation,
         "user" => Area::Users,

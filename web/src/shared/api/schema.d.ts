@@ -688,6 +688,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/home/get.day_figures": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The home page's figures for the signed-in login: the members registered today and this month, the
+         *     cards waiting to be printed, the deliveries under way, the payments without a card, and the latest
+         *     synchronisation with its result, each only when the role reads its area.
+         */
+        get: operations["day_figures"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/locality/delete_locality/{id}": {
         parameters: {
             query?: never;
@@ -1945,6 +1966,26 @@ export interface components {
              */
             transaction_id: number;
         };
+        CardFigures: {
+            /**
+             * Format: int64
+             * @description Cards made and not printed yet (`pending`).
+             * @default 0
+             */
+            cardsToPrint: number;
+            /**
+             * Format: int64
+             * @description Deliveries under way: made, their cards `in_delivery`, not handed over yet.
+             * @default 0
+             */
+            deliveriesUnderWay: number;
+            /**
+             * Format: int64
+             * @description Payments neither spent by a card nor cancelled.
+             * @default 0
+             */
+            paymentsWithoutCard: number;
+        };
         CardIds: {
             /** @default [] */
             card_ids: number[];
@@ -2559,6 +2600,16 @@ export interface components {
                 subprefecture_id: number | null;
                 /** @default  */
                 subprefecture_name: string;
+            };
+            /** @example ok */
+            status: string;
+        };
+        Data_DayFigures: {
+            /** @description The day's figures; a figure of an area the role does not read is absent. */
+            data: {
+                cards?: components["schemas"]["CardFigures"] | null;
+                lastSynchronization?: components["schemas"]["JournalEntry"] | null;
+                members?: components["schemas"]["Registered"] | null;
             };
             /** @example ok */
             status: string;
@@ -3298,6 +3349,12 @@ export interface components {
             };
             /** @example ok */
             status: string;
+        };
+        /** @description The day's figures; a figure of an area the role does not read is absent. */
+        DayFigures: {
+            cards?: components["schemas"]["CardFigures"] | null;
+            lastSynchronization?: components["schemas"]["JournalEntry"] | null;
+            members?: components["schemas"]["Registered"] | null;
         };
         DeletedPlace: {
             /**
@@ -4907,6 +4964,22 @@ export interface components {
             region_id: number | null;
             /** @default  */
             region_name: string;
+        };
+        /**
+         * @description The members registered since the start of today and of this month (the server's day, UTC: the
+         *     country's own time).
+         */
+        Registered: {
+            /**
+             * Format: int64
+             * @default 0
+             */
+            thisMonth: number;
+            /**
+             * Format: int64
+             * @default 0
+             */
+            today: number;
         };
         /**
          * @description A template: its identity, the version its JSON is (`report_version`, the current one unless another
@@ -6864,6 +6937,33 @@ export interface operations {
                 };
             };
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    day_figures: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_DayFigures"];
+                };
+            };
+            401: {
                 headers: {
                     [name: string]: unknown;
                 };
