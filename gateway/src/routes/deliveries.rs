@@ -40,6 +40,8 @@ pub struct DeliveryFilter {
     pub delivery_code: Option<String>,
     /// A card number or a member number among the delivery's cards.
     pub id_number: Option<String>,
+    /// `false`: the deliveries under way (not handed over yet); `true`: those sent.
+    pub sent: Option<bool>,
 }
 
 /// Sortable on delivery_id (default), delivery_code, delivery_creationDateTime, delivery_sentDateTime.
@@ -55,6 +57,7 @@ pub async fn delivery_list(
         paging: Some(paging.to_pb()),
         delivery_code: filter.delivery_code.unwrap_or_default(),
         id_number: filter.id_number.unwrap_or_default(),
+        delivery_sent: filter.sent,
     };
     let answer = cards(&state).list_deliveries(request).await?.into_inner();
     Ok(envelope::list(answer.items, answer.total))

@@ -49,6 +49,8 @@ pub struct MemberFilter {
     pub cooperativeId: Option<i64>,
     /// The dependants of this main member.
     pub mainMemberId: Option<i64>,
+    /// The members registered on or after this day (`AAAA-MM-JJ`).
+    pub createdFrom: Option<String>,
 }
 
 impl From<MemberFilter> for pb::MemberFilter {
@@ -61,6 +63,7 @@ impl From<MemberFilter> for pb::MemberFilter {
             locality_id: f.localityId,
             cooperative_id: f.cooperativeId,
             main_member_id: f.mainMemberId,
+            created_from: f.createdFrom.unwrap_or_default(),
         }
     }
 }

@@ -28,6 +28,8 @@ pub fn router() -> OpenApiRouter<AppState> {
 pub struct TransactionFilter {
     /// The payments of this member.
     pub member_id: Option<i64>,
+    /// `true`: only the payments a card may still spend (neither spent nor cancelled).
+    pub spendable: Option<bool>,
 }
 
 /// Sortable on transaction_id (default), transaction_date, transaction_amount, transaction_number,
@@ -40,8 +42,11 @@ pub async fn transaction_list(
     Query(paging): Query<Paging>,
     Query(filter): Query<TransactionFilter>,
 ) -> Result<Response, ApiError> {
-    let request =
-        pb::TransactionListRequest { paging: Some(paging.to_pb()), member_id: filter.member_id };
+    let request = pb::TransactionListRequest {
+        paging: Some(paging.to_pb()),
+        member_id: filter.member_id,
+        spendable: filter.spendable.unwrap_or(false),
+    };
     let answer = cards(&state).list_transactions(request).await?.into_inner();
     Ok(envelope::counted_list(answer.items, answer.total, answer.total_exact))
 }

@@ -10,7 +10,7 @@ use crate::domain::transaction_rules::{self, PaymentType, number_key};
 use crate::domain::{card_rules, delivery_rules, proof_rules, statement_rules};
 use crate::print_run::PrintRun;
 use crate::store::cards::{CARD_SORT, CardSearch};
-use crate::store::deliveries::DELIVERY_SORT;
+use crate::store::deliveries::{DELIVERY_SORT, DeliverySearch};
 use crate::store::{Store, TRANSACTION_SORT};
 use common::config::RunningEnv;
 use common::error::ServiceError;
@@ -177,7 +177,8 @@ impl Cards for CardsGrpc {
         let p = r.paging.unwrap_or_default();
         let page = Page::of(&p, TRANSACTION_SORT)?;
         let member = r.member_id.filter(|id| *id > 0);
-        let (items, total, total_exact) = self.store.list_transactions(member, &page).await?;
+        let (items, total, total_exact) =
+            self.store.list_transactions(member, r.spendable, &page).await?;
         Ok(Response::new(pb::TransactionList { items, total, total_exact }))
     }
 
@@ -305,8 +306,12 @@ impl Cards for CardsGrpc {
         let p = r.paging.unwrap_or_default();
         let page = Page::of(&p, DELIVERY_SORT)?;
         let id_number = r.id_number.trim().to_uppercase();
-        let (items, total) =
-            self.store.list_deliveries(r.delivery_code.trim(), &id_number, &page).await?;
+        let search = DeliverySearch {
+            code: r.delivery_code.trim(),
+            id_number: &id_number,
+            sent: r.delivery_sent,
+        };
+        let (items, total) = self.store.list_deliveries(&search, &page).await?;
         Ok(Response::new(pb::DeliveryList { items, total }))
     }
 

@@ -80,9 +80,11 @@ fn page(
     Page::of_except(&paging.unwrap_or_default(), allowed, offset_sorts)
 }
 
-fn search_of(f: Option<pb::MemberFilter>) -> MemberSearch {
+fn search_of(f: Option<pb::MemberFilter>) -> Result<MemberSearch, ServiceError> {
     let f = f.unwrap_or_default();
-    MemberSearch {
+    let created_from = common::dates::parse(&f.created_from)
+        .map_err(|_| ServiceError::invalid_field("createdFrom", msg::CREATED_FROM_NOT_A_DATE))?;
+    Ok(MemberSearch {
         words: text::word_patterns(&f.filter),
         firstname_pattern: text::filter_pattern(&f.filter_firstname),
         id_number_pattern: text::filter_pattern(&f.filter_id_number),
@@ -90,7 +92,8 @@ fn search_of(f: Option<pb::MemberFilter>) -> MemberSearch {
         locality_id: f.locality_id.filter(|id| *id > 0),
         cooperative_id: f.cooperative_id.filter(|id| *id > 0),
         main_member_id: f.main_member_id.filter(|id| *id > 0),
-    }
+        created_from,
+    })
 }
 
 #[tonic::async_trait]
@@ -102,14 +105,14 @@ impl Members for MembersGrpc {
         let r = request.into_inner();
         let page = Page::of(&r.paging.unwrap_or_default(), MEMBER_SORT)?;
         let (rows, total, total_exact) =
-            self.store.list_members(&search_of(r.filter), &page).await?;
+            self.store.list_members(&search_of(r.filter)?, &page).await?;
         Ok(Response::new(pb::MemberList { items: rows, total, total_exact }))
     }
 
     async fn count_members(&self, request: Request<pb::MemberFilter>) -> Answer<pb::Count> {
         let (count, exact) = self
             .store
-            .member_total(&search_of(Some(request.into_inner())))
+            .member_total(&search_of(Some(request.into_inner()))?)
             .await
             .map_err(ServiceError::from)?;
         Ok(Response::new(pb::Count { count, exact }))

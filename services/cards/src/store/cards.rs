@@ -336,15 +336,14 @@ pub(super) async fn tell_card(
 }
 
 impl Store {
-    /// The day's work: cards waiting to be printed, deliveries under way (their cards `in_delivery`), payments
+    /// The day's work: cards waiting to be printed, deliveries under way (not sent yet), payments
     /// a card may still spend; each counted on its own index.
     #[tracing::instrument(name = "db.cards.day_figures", skip(self))]
     pub async fn day_figures(&self) -> Result<pb::CardFigures, ServiceError> {
         let (cards_to_print, deliveries_under_way, payments_without_card): (i64, i64, i64) =
             sqlx::query_as(sqlx::AssertSqlSafe(format!(
                 "SELECT (SELECT count(*) FROM cards.card WHERE card_status = 'pending'),
-                        (SELECT count(DISTINCT card_delivery_id) FROM cards.card
-                         WHERE card_status = 'in_delivery' AND card_delivery_id IS NOT NULL),
+                        (SELECT count(*) FROM cards.delivery WHERE NOT delivery_sent),
                         (SELECT count(*) FROM cards.transaction WHERE {})",
                 SPENDABLE
             )))

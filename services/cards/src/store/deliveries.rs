@@ -34,8 +34,23 @@ const DELIVERY_COLUMNS: &str = "d.delivery_id, d.delivery_code, d.delivery_is_er
     d.delivery_created_by_login_id, d.delivery_created_by_login, d.delivery_delivered_by_login_id,
     EXISTS (SELECT 1 FROM cards.delivery_proof p WHERE p.delivery_id = d.delivery_id) AS delivery_has_proof";
 
-fn push_conditions(q: &mut QueryBuilder<Postgres>, code: &str, id_number: &str) {
+/// What a list of deliveries is filtered by.
+#[derive(Debug)]
+pub struct DeliverySearch<'a> {
+    /// Part of the delivery's code.
+    pub code: &'a str,
+    /// A card number or a member number among its cards.
+    pub id_number: &'a str,
+    /// Sent (handed over), or under way.
+    pub sent: Option<bool>,
+}
+
+fn push_conditions(q: &mut QueryBuilder<Postgres>, search: &DeliverySearch) {
+    let (code, id_number) = (search.code, search.id_number);
     q.push(" WHERE TRUE");
+    if let Some(sent) = search.sent {
+        q.push(" AND d.delivery_sent = ").push_bind(sent);
+    }
     if !code.is_empty() {
         q.push(" AND d.delivery_code ILIKE ")
             .push_bind(format!("%{}%", code.replace(['%', '_'], "")));
@@ -56,20 +71,19 @@ impl Store {
     #[tracing::instrument(name = "db.cards.delivery_list", skip(self, page))]
     pub async fn list_deliveries(
         &self,
-        code: &str,
-        id_number: &str,
+        search: &DeliverySearch<'_>,
         page: &Page,
     ) -> Result<(Vec<pb::Delivery>, i64), ServiceError> {
         let mut q = QueryBuilder::<Postgres>::new(format!(
             "SELECT {DELIVERY_COLUMNS} FROM cards.delivery d"
         ));
-        push_conditions(&mut q, code, id_number);
+        push_conditions(&mut q, search);
         // A delivery not sent yet has no sent time: those come last, in both directions.
         page.push_after(&mut q, "cards.delivery", "delivery_id", page.order_column == SENT);
         page.push_window(&mut q, &page.order_sql("d.delivery_id"));
         let rows = q.build_query_as::<pb::Delivery>().fetch_all(self.pool());
         let mut count = QueryBuilder::<Postgres>::new("SELECT count(*) FROM cards.delivery d");
-        push_conditions(&mut count, code, id_number);
+        push_conditions(&mut count, search);
         let (rows, total) =
             tokio::try_join!(rows, count.build_query_scalar::<i64>().fetch_one(self.pool()))?;
         Ok((rows, total))

@@ -34,17 +34,22 @@ pub(super) const SPENDABLE: &str =
     "NOT transaction_is_used_for_card AND transaction_cancelled_at IS NULL";
 
 impl Store {
-    /// A page of transactions (of one member, when given), with the count of all that match.
+    /// A page of transactions (of one member, only those a card may still spend, when asked), with the
+    /// count of all that match.
     #[tracing::instrument(name = "db.cards.transaction_list", skip(self, page))]
     pub async fn list_transactions(
         &self,
         member_id: Option<i64>,
+        spendable: bool,
         page: &Page,
     ) -> Result<(Vec<pb::Transaction>, i64, bool), ServiceError> {
         let conditions = |q: &mut QueryBuilder<Postgres>| {
             q.push(" FROM cards.transaction t WHERE TRUE");
             if let Some(id) = member_id {
                 q.push(" AND t.transaction_member_id = ").push_bind(id);
+            }
+            if spendable {
+                q.push(format!(" AND {SPENDABLE}"));
             }
         };
         let mut q = QueryBuilder::<Postgres>::new(format!("SELECT {TRANSACTION_COLUMNS}"));

@@ -150,3 +150,6 @@ pub fn synced_member_unknown(uuid: &str) -> String {
         "L'adhérent {uuid} est inconnu ici : sa photo arrive avant sa fiche (fiche supprimée entre-temps ?)."
     )
 }
+
+pub const CREATED_FROM_NOT_A_DATE: &str =
+    "La date d'inscription (createdFrom) doit être une date : AAAA-MM-JJ ou JJ/MM/AAAA.";

@@ -72,6 +72,7 @@ pub struct MemberSearch {
     pub locality_id: Option<i64>,
     pub cooperative_id: Option<i64>,
     pub main_member_id: Option<i64>,
+    pub created_from: Option<NaiveDate>,
 }
 
 impl MemberSearch {
@@ -102,6 +103,9 @@ impl MemberSearch {
         }
         if let Some(id) = self.main_member_id {
             q.push(" AND m.member_main_member_id = ").push_bind(id);
+        }
+        if let Some(day) = self.created_from {
+            q.push(" AND m.member_created_at >= ").push_bind(day).push("::timestamptz");
         }
     }
 }

@@ -58,6 +58,28 @@ async fn the_day_figures_follow_the_days_work() {
         json!({"cardsToPrint": 1, "deliveriesUnderWay": 1, "paymentsWithoutCard": 1})
     );
 
+    // Each figure leads to its list, filtered: the list counts the same.
+    let today = chrono::Utc::now().date_naive().to_string();
+    for (path, figure) in [
+        (format!("/api/member/get.member_list?createdFrom={today}"), &day["members"]["today"]),
+        ("/api/card/get.card_list?card_status=pending".to_string(), &day["cards"]["cardsToPrint"]),
+        (
+            "/api/delivery/get.delivery_list?sent=false".to_string(),
+            &day["cards"]["deliveriesUnderWay"],
+        ),
+        (
+            "/api/transaction/get.transaction_list?spendable=true".to_string(),
+            &day["cards"]["paymentsWithoutCard"],
+        ),
+    ] {
+        let (status, list) = suite.get(&path, &admin).await;
+        assert_eq!(status, StatusCode::OK, "{path}: {list}");
+        assert_eq!(&list["total"], figure, "{path}: {list}");
+    }
+    let (status, refused) = suite.get("/api/member/get.member_list?createdFrom=hier", &admin).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert!(refused["message"].as_str().unwrap().starts_with("La date d'inscription"), "{refused}");
+
     // A viewer reads members and cards, not the synchronisation.
     let (_, viewer) = suite.login_with_role("lecteur.accueil", "viewer").await;
     let seen = figures(&suite, &viewer).await;

@@ -1975,7 +1975,7 @@ export interface components {
             cardsToPrint: number;
             /**
              * Format: int64
-             * @description Deliveries under way: made, their cards `in_delivery`, not handed over yet.
+             * @description Deliveries under way: made, not sent (handed over) yet, their cards `in_delivery`.
              * @default 0
              */
             deliveriesUnderWay: number;
@@ -6531,6 +6531,8 @@ export interface operations {
                 delivery_code?: string;
                 /** @description A card number or a member number among the delivery's cards. */
                 id_number?: string;
+                /** @description `false`: the deliveries under way (not handed over yet); `true`: those sent. */
+                sent?: boolean;
             };
             header?: never;
             path?: never;
@@ -7275,6 +7277,8 @@ export interface operations {
                 cooperativeId?: number;
                 /** @description The dependants of this main member. */
                 mainMemberId?: number;
+                /** @description The members registered on or after this day (`AAAA-MM-JJ`). */
+                createdFrom?: string;
             };
             header?: never;
             path?: never;
@@ -7321,6 +7325,8 @@ export interface operations {
                 cooperativeId?: number;
                 /** @description The dependants of this main member. */
                 mainMemberId?: number;
+                /** @description The members registered on or after this day (`AAAA-MM-JJ`). */
+                createdFrom?: string;
             };
             header?: never;
             path?: never;
@@ -8830,6 +8836,8 @@ export interface operations {
                 after?: number;
                 /** @description The payments of this member. */
                 member_id?: number;
+                /** @description `true`: only the payments a card may still spend (neither spent nor cancelled). */
+                spendable?: boolean;
             };
             header?: never;
             path?: never;
