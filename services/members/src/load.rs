@@ -202,11 +202,11 @@ pub async fn generate(
                INSERT INTO members.member AS m (member_uuid, member_id_number, member_firstname, member_lastname, member_gender,
                    member_birth_date, member_contact, member_locality_id, member_membership_start_date, member_is_main_account,
                    member_is_spouse, member_is_child, member_created_by_user, updated_by_user, search, firstname_key,
-                   marital_status, nationality, occupation, household_size)
+                   marital_status, nationality, occupation, household_size, member_created_at)
                SELECT gen_random_uuid(), id_number, first, last, gender, birth, contact, locality, least(birth + (7000 + g % 3000)::int, current_date),
                       true, false, false, creator, creator,
                       first_key || ' ' || last_key || ' ' || lower(id_number) || ' ' || contact, first_key,
-                      'Marié(e)', 'Ivoirienne', 'Planteur', 2 + (g % 6)
+                      'Marié(e)', 'Ivoirienne', 'Planteur', 2 + (g % 6), registered
                FROM (
                  SELECT g, $2 || lpad(seq::text, 7, '0') || lpad((98 - (($3 || lpad(seq::text, 7, '0') || '00')::numeric % 97))::text, 2, '0') AS id_number,
                         CASE WHEN g % 4 = 0 THEN ($6::text[])[1 + (h % cardinality($6))] ELSE ($4::text[])[1 + (h % cardinality($4))] END AS first,
@@ -216,7 +216,9 @@ pub async fn generate(
                         date '1950-01-01' + (h % 18000)::int AS birth,
                         '07' || lpad((h % 100000000)::text, 8, '0') AS contact,
                         ($10::bigint[])[1 + (h / 13 % cardinality($10))] AS locality,
-                        ($11::text[])[1 + (g % cardinality($11))] AS creator
+                        ($11::text[])[1 + (g % cardinality($11))] AS creator,
+                        -- Registered over the last three years, as a national register grows.
+                        now() - make_interval(days => (h / 11 % 1095)::int) AS registered
                  FROM (SELECT g, nextval('members.id_number_seq') AS seq, (random() * 2147483647)::bigint AS h
                        FROM generate_series(1, $1::bigint) g) r
                ) s
@@ -247,7 +249,7 @@ pub async fn generate(
         let made: i64 = sqlx::query_scalar(AssertSqlSafe(format!(
             "WITH mains AS (
                SELECT member_id, member_lastname, member_birth_date, member_locality_id, member_created_by_user, member_gender,
-                      row_number() OVER (ORDER BY member_id) AS k
+                      member_created_at, row_number() OVER (ORDER BY member_id) AS k
                FROM members.member WHERE member_id = ANY($2)
              ),
              wanted AS (
@@ -260,11 +262,11 @@ pub async fn generate(
                INSERT INTO members.member AS m (member_uuid, member_id_number, member_firstname, member_lastname, member_gender,
                    member_birth_date, member_contact, member_locality_id, member_is_main_account, member_is_spouse, member_is_child,
                    member_main_member_id, member_order_number, member_created_by_user, updated_by_user, search, firstname_key,
-                   nationality)
+                   nationality, member_created_at)
                SELECT gen_random_uuid(), id_number, first, member_lastname, gender, birth, '', member_locality_id, false,
                       slot = 1, slot > 1, member_id, slot, member_created_by_user, member_created_by_user,
                       first_key || ' ' || ($10::text[])[array_position($9::text[], member_lastname::text)] || ' ' || lower(id_number),
-                      first_key, 'Ivoirienne'
+                      first_key, 'Ivoirienne', member_created_at
                FROM (
                  SELECT w.*, $3 || lpad(seq::text, 7, '0') || lpad((98 - (($4 || lpad(seq::text, 7, '0') || '00')::numeric % 97))::text, 2, '0') AS id_number,
                         CASE WHEN (slot = 1 AND member_gender = 'M') OR (slot > 1 AND h % 2 = 0) THEN 'F' ELSE 'M' END AS gender,

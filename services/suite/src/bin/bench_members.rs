@@ -313,6 +313,14 @@ async fn main() -> Result<()> {
     .await?;
     print_row("get.member_count (estimate beyond 100,000)", call, None, None, "under 5 ms");
 
+    // The home page: the day's figures of every service at once (members registered over three years).
+    let call = measure(|_| {
+        let api = &api;
+        async move { api.get_bytes("/home/get.day_figures").await.map(drop) }
+    })
+    .await?;
+    print_row("home/get.day_figures (the home page)", call, None, None, "under 50 ms");
+
     // Writes: new main members on a locality, as the form sends them.
     let locality: i64 = sqlx::query_scalar("SELECT min(locality_id) FROM members.geo_locality")
         .fetch_one(&pool)
