@@ -4,10 +4,13 @@
 // be printed and print them as one PDF (then say whether they came out well, which marks them printed), or
 // mark them printed (all or none: the server's refusal shows as a notice); or print every card waiting that
 // the search and filters keep (5,000 at most). A card opens in a drawer. On a field laptop the cards are
-// the central server's: they print there too, but marking them printed shows disabled, saying so.
+// the central server's: they print there too, but marking them printed shows disabled, saying so. The
+// status filter is kept in the address (`?cardStatus=pending`, as the home page's « Cartes à imprimer »
+// opens it), said by a tag whose cross shows every status again.
 import { CheckOutlined, PrinterOutlined } from '@ant-design/icons';
 import { Button, Input, Select, Table, Typography, type TableProps } from 'antd';
 import { useCallback, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { useCentralRight } from '../../app/useCentralRight';
 import { useRight } from '../../app/useRight';
 import { DEFAULT_LIST_LIMIT } from '../../shared/constants';
@@ -21,6 +24,10 @@ import { useServerList } from '../../shared/list/useServerList';
 import { useTableHeight } from '../../shared/list/tableSize';
 import { useColumnChooser } from '../../shared/list/useColumnChooser';
 import { fr } from '../../shared/locale/fr';
+import { homeFr } from '../home/fr';
+import { HOME_PARAMS } from '../home/homeLinks';
+import UrlFilterTag from '../home/UrlFilterTag';
+import { useUrlFilter } from '../home/useUrlFilter';
 import {
   CARD_SORTABLE,
   useCardList,
@@ -32,7 +39,7 @@ import {
 import CardDrawer from './CardDrawer';
 import CardPrintDialog from './CardPrintDialog';
 import CardStatusTag from './CardStatusTag';
-import { isPending, statusOptions } from './cardStatus';
+import { CARD_STATUSES, isPending, statusLabel, statusOptions } from './cardStatus';
 import { PRINT_CAP } from './printing';
 import { useCardPrinting } from './useCardPrinting';
 
@@ -47,7 +54,12 @@ const text = fr.cards;
 /** The address keeps this tab's search apart from the payments'. */
 const CARD_FILTER_PARAM = 'cardFilter';
 
+/** A status the address gives, if it is one; `null`: every status. */
+const parseStatus = (raw: string | null): string | null =>
+  raw && (CARD_STATUSES as readonly string[]).includes(raw) ? raw : null;
+
 export default function CardList() {
+  const [searchParams] = useSearchParams();
   const list = useServerList<CardRow, CardSortField, CardListParams>(
     // The latest cards first; keyset pages: the page number stays 1, the page size is that of every page.
     {
@@ -56,12 +68,14 @@ export default function CardList() {
       orderBy: 'card_id',
       descending: true,
       filter: '',
-      status: null,
+      status: parseStatus(searchParams.get(HOME_PARAMS.cardStatus)),
       memberNumber: '',
     },
     CARD_SORTABLE,
     CARD_FILTER_PARAM,
   );
+  // The status filter lives in the address: the select writes it there, and the list follows it.
+  const statusFilter = useUrlFilter(HOME_PARAMS.cardStatus, parseStatus, (status) => list.setFilters({ status }));
   const markPrinted = useMarkPrinted();
   // Printing a PDF changes no card: whoever may write prints, on a field laptop too; marking printed does.
   const printRight = useRight('cards', 'write');
@@ -77,7 +91,8 @@ export default function CardList() {
   const [opened, setOpened] = useState<number | null>(null);
   const closeDrawer = useCallback(() => setOpened(null), []);
   // Below the tabs.
-  const height = useTableHeight(420);
+  // The status filter's tag, when shown, takes its line above the table.
+  const height = useTableHeight(list.params.status ? 466 : 420);
   const tableRef = useScrollRegion(text.tableLabel);
   const cards = useCardList(list.params, tableRef);
   const totalText = text.total(formatTotal(cards.total, cards.totalExact), cards.total);
@@ -162,7 +177,7 @@ export default function CardList() {
       >
         <Select<string | null>
           value={list.params.status}
-          onChange={(status) => list.setFilters({ status: status ?? null })}
+          onChange={(status) => statusFilter.set(status ?? null)}
           options={statusOptions()}
           allowClear
           placeholder={text.allStatuses}
@@ -178,6 +193,10 @@ export default function CardList() {
         />
         {chooser}
       </ListToolbar>
+      <UrlFilterTag
+        label={list.params.status ? homeFr.filters.cardStatus(statusLabel(list.params.status)) : ''}
+        onRemove={statusFilter.clear}
+      />
       <div style={{ display: 'flex', gap: 12, alignItems: 'center', marginBottom: 12, flexWrap: 'wrap' }}>
         <Permitted right={printRight}>
           <Button

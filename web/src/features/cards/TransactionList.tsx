@@ -3,7 +3,9 @@
 // by the operator's number (of one operator or of all) shows the payments found instead. Create and edit in
 // a modal; delete with a reason, the payment then kept struck through as cancelled. A payment a card used is
 // neither changed nor deleted; read-only for viewers. "Importer un relevé" records an operator's statement.
-// On a field laptop the payments are the central server's: read there, the buttons saying so.
+// On a field laptop the payments are the central server's: read there, the buttons saying so. Opened from
+// the home page's « Paiements sans carte » (`?spendable=true`), the list keeps the payments a card may
+// still spend, said by a tag whose cross shows them all again.
 import { UploadOutlined } from '@ant-design/icons';
 import { Button, Select, Table } from 'antd';
 import { useCallback, useState } from 'react';
@@ -19,6 +21,10 @@ import { useScrollRegion } from '../../shared/list/useScrollRegion';
 import { useServerList } from '../../shared/list/useServerList';
 import { useTableHeight } from '../../shared/list/tableSize';
 import { fr } from '../../shared/locale/fr';
+import { homeFr } from '../home/fr';
+import { HOME_PARAMS, parseTrue } from '../home/homeLinks';
+import UrlFilterTag from '../home/UrlFilterTag';
+import { useUrlFilter } from '../home/useUrlFilter';
 import {
   TRANSACTION_SORTABLE,
   useOperators,
@@ -40,12 +46,21 @@ const text = fr.transactions;
 const PAYMENT_FILTER_PARAM = 'paymentFilter';
 
 export default function TransactionList() {
+  const [searchParams] = useSearchParams();
   const list = useServerList<Transaction, TransactionSortField, TransactionListParams>(
     // The latest payments first; keyset pages: the page number stays 1, the page size is that of every page.
-    { page: 1, pageSize: DEFAULT_LIST_LIMIT, orderBy: 'transaction_id', descending: true, filter: '', memberId: null },
+    {
+      page: 1,
+      pageSize: DEFAULT_LIST_LIMIT,
+      orderBy: 'transaction_id',
+      descending: true,
+      filter: '',
+      memberId: null,
+      spendable: parseTrue(searchParams.get(HOME_PARAMS.spendable)),
+    },
     TRANSACTION_SORTABLE,
   );
-  const [searchParams] = useSearchParams();
+  const spendable = useUrlFilter(HOME_PARAMS.spendable, parseTrue, (value) => list.setFilters({ spendable: value }));
   const [number, setNumber] = useState(() => searchParams.get(PAYMENT_FILTER_PARAM) ?? '');
   const [operator, setOperator] = useState<string | null>(null);
   const search = number ? { number, operator: operator ?? '' } : null;
@@ -60,7 +75,8 @@ export default function TransactionList() {
   const [importing, setImporting] = useState(false);
   const closeImport = useCallback(() => setImporting(false), []);
   // Below the tabs.
-  const height = useTableHeight(390);
+  // The filter's tag, when shown, takes its line above the table.
+  const height = useTableHeight(list.params.spendable ? 436 : 390);
   const tableRef = useScrollRegion(text.tableLabel);
   const payments = useTransactionPages(list.params, tableRef, search === null);
   const totalText = text.total(formatTotal(payments.total, payments.totalExact), payments.total);
@@ -110,6 +126,7 @@ export default function TransactionList() {
           </Button>
         </Permitted>
       </ListToolbar>
+      <UrlFilterTag label={list.params.spendable ? homeFr.filters.spendable : ''} onRemove={spendable.clear} />
       <Table<Transaction>
         ref={tableRef}
         virtual

@@ -30,6 +30,8 @@ export type TransactionSortField = (typeof TRANSACTION_SORTABLE)[number];
 export interface TransactionListParams extends ListParams<TransactionSortField> {
   /** The payments of this member only; `null`: everyone's. */
   memberId: number | null;
+  /** Only the payments a card may still spend (neither spent nor cancelled); absent or false: all. */
+  spendable?: boolean;
 }
 
 /** A search by the operator's number (spaces and case aside), of one operator or of all (`''`). */
@@ -51,7 +53,13 @@ export function useTransactionPages(params: TransactionListParams, table: RefObj
     fetchPage: (start) =>
       request(
         api.GET('/transaction/get.transaction_list', {
-          params: { query: { ...keysetQuery(params, start), member_id: params.memberId ?? undefined } },
+          params: {
+            query: {
+              ...keysetQuery(params, start),
+              member_id: params.memberId ?? undefined,
+              spendable: params.spendable || undefined,
+            },
+          },
         }),
       ),
     pageSize: params.pageSize,

@@ -3,9 +3,12 @@
 // livraison" gathers printed cards; a delivery opens in a drawer that lists its cards and, while unsent,
 // sends or deletes it. Those who may write check deliveries and print their slips in one PDF. Read-only for
 // viewers; on a field laptop, whose cards are the central server's, the slips print but nothing else changes.
+// Opened from the home page's « Livraisons en cours » (`?sent=false`), the list keeps the deliveries not
+// handed over yet, said by a tag whose cross shows them all again.
 import { FilePdfOutlined } from '@ant-design/icons';
 import { Button, Input, Table, Tag, Typography, type TableProps } from 'antd';
 import { useCallback, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { useCentralRight } from '../../app/useCentralRight';
 import { useRight } from '../../app/useRight';
 import { DEFAULT_LIST_LIMIT } from '../../shared/constants';
@@ -18,6 +21,10 @@ import { tableWidth, useTableHeight } from '../../shared/list/tableSize';
 import { useServerList } from '../../shared/list/useServerList';
 import { fr } from '../../shared/locale/fr';
 import Permitted from '../../shared/rights/Permitted';
+import { homeFr } from '../home/fr';
+import { HOME_PARAMS, parseBoolean } from '../home/homeLinks';
+import UrlFilterTag from '../home/UrlFilterTag';
+import { useUrlFilter } from '../home/useUrlFilter';
 import {
   DELIVERY_SORTABLE,
   useDeliveryList,
@@ -34,12 +41,22 @@ const OPEN_STYLE = { padding: 0, color: 'inherit', textDecoration: 'underline' }
 const text = fr.deliveries;
 
 export default function DeliveryListPage() {
+  const [searchParams] = useSearchParams();
   const list = useServerList<Delivery, DeliverySortField, DeliveryListParams>(
     // The latest deliveries first; keyset pages: the page number stays 1, the page size is that of every page.
-    { page: 1, pageSize: DEFAULT_LIST_LIMIT, orderBy: 'delivery_id', descending: true, filter: '', idNumber: '' },
+    {
+      page: 1,
+      pageSize: DEFAULT_LIST_LIMIT,
+      orderBy: 'delivery_id',
+      descending: true,
+      filter: '',
+      idNumber: '',
+      sent: parseBoolean(searchParams.get(HOME_PARAMS.sent)),
+    },
     DELIVERY_SORTABLE,
     FILTER_PARAM,
   );
+  const sentFilter = useUrlFilter(HOME_PARAMS.sent, parseBoolean, (sent) => list.setFilters({ sent }));
   const writeRight = useCentralRight('cards', 'write');
   // A slip's PDF changes nothing: it prints on a field laptop too.
   const printRight = useRight('cards', 'write');
@@ -53,7 +70,7 @@ export default function DeliveryListPage() {
   const tableRef = useScrollRegion(text.tableLabel);
   const deliveries = useDeliveryList(list.params, tableRef);
   // Below the buttons.
-  const height = useTableHeight(380);
+  const height = useTableHeight(list.params.sent === undefined ? 380 : 426);
   const totalText = text.total(formatTotal(deliveries.total, deliveries.totalExact), deliveries.total);
   const { sortable } = list;
 
@@ -120,6 +137,10 @@ export default function DeliveryListPage() {
           onSearch={(idNumber) => list.setFilters({ idNumber: idNumber.trim() })}
         />
       </ListToolbar>
+      <UrlFilterTag
+        label={list.params.sent === undefined ? '' : homeFr.filters.sent(list.params.sent)}
+        onRemove={sentFilter.clear}
+      />
       <div style={{ display: 'flex', gap: 12, alignItems: 'center', marginBottom: 12, flexWrap: 'wrap' }}>
         <Permitted right={printRight}>
           <Button

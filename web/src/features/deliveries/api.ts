@@ -32,6 +32,8 @@ export type DeliverySortField = (typeof DELIVERY_SORTABLE)[number];
 export interface DeliveryListParams extends ListParams<DeliverySortField> {
   /** The deliveries holding the card of this card or member number; `''`: all. */
   idNumber: string;
+  /** `false`: the deliveries under way (not handed over yet); `true`: those sent; absent: all. */
+  sent?: boolean;
 }
 
 export const deliveriesKey = ['deliveries'] as const;
@@ -52,6 +54,7 @@ export function useDeliveryList(params: DeliveryListParams, table: RefObject<Tab
               ...keysetQuery(params, start),
               delivery_code: optionalText(params.filter),
               id_number: optionalText(params.idNumber),
+              sent: params.sent,
             },
           },
         }),

@@ -1,8 +1,11 @@
 // The members in a virtual table (only the rows in view are drawn, and only they fetch their photo), read
 // by keyset pages of 2,000 rows as the user scrolls down, sorted and searched by the server; the total is
-// approximate beyond what the server counts exactly. A row opens the member in a drawer.
+// approximate beyond what the server counts exactly. A row opens the member in a drawer. Opened from a home
+// figure (`?createdFrom=AAAA-MM-JJ`), the list keeps the members registered from that day, said by a tag
+// whose cross shows everyone again.
 import { Input, Table } from 'antd';
 import { useCallback, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { useRight } from '../../app/useRight';
 import { DEFAULT_LIST_LIMIT } from '../../shared/constants';
 import { formatTotal } from '../../shared/format/count';
@@ -12,7 +15,12 @@ import { useTableHeight } from '../../shared/list/tableSize';
 import { useColumnChooser } from '../../shared/list/useColumnChooser';
 import { useScrollRegion } from '../../shared/list/useScrollRegion';
 import { useServerList } from '../../shared/list/useServerList';
+import { formatDate } from '../../shared/format/date';
 import { fr } from '../../shared/locale/fr';
+import { homeFr } from '../home/fr';
+import { HOME_PARAMS, parseDay } from '../home/homeLinks';
+import UrlFilterTag from '../home/UrlFilterTag';
+import { useUrlFilter } from '../home/useUrlFilter';
 import { MEMBER_SORTABLE, useMemberList, type MemberListParams, type MemberRow, type MemberSortField } from './api';
 import MemberDrawer, { type MemberTarget } from './MemberDrawer';
 import { MEMBER_DROP_ORDER, MEMBER_LOCKED, memberColumns } from './memberColumns';
@@ -22,6 +30,7 @@ const text = fr.members;
 type ExtraFilter = 'filter_firstname' | 'filter_idNumber' | 'createdBy';
 
 export default function MemberListPage() {
+  const [searchParams] = useSearchParams();
   const list = useServerList<MemberRow, MemberSortField, MemberListParams>(
     {
       // Keyset pages: the page number stays 1, the page size is that of every page asked for.
@@ -34,14 +43,17 @@ export default function MemberListPage() {
       filter_firstname: '',
       filter_idNumber: '',
       createdBy: '',
+      createdFrom: parseDay(searchParams.get(HOME_PARAMS.createdFrom)),
     },
     MEMBER_SORTABLE,
     FILTER_PARAM,
   );
+  const createdFrom = useUrlFilter(HOME_PARAMS.createdFrom, parseDay, (day) => list.setFilters({ createdFrom: day }));
   const tableRef = useScrollRegion(text.tableLabel);
   const members = useMemberList(list.params, tableRef);
   const writeRight = useRight('members', 'write');
-  const height = useTableHeight(330);
+  // The filter's tag, when shown, takes its line above the table.
+  const height = useTableHeight(list.params.createdFrom ? 376 : 330);
   const [target, setTarget] = useState<MemberTarget | null>(null);
   const closeDrawer = useCallback(() => setTarget(null), []);
   const {
@@ -81,6 +93,10 @@ export default function MemberListPage() {
         {extraFilter('createdBy', text.filters.createdBy, 170)}
         {chooser}
       </ListToolbar>
+      <UrlFilterTag
+        label={list.params.createdFrom ? homeFr.filters.createdFrom(formatDate(list.params.createdFrom)) : ''}
+        onRemove={createdFrom.clear}
+      />
       <div ref={wrapper}>
         <Table<MemberRow>
           ref={tableRef}

@@ -34,6 +34,8 @@ export interface MemberListParams extends ListParams<MemberSortField> {
   filter_firstname: string;
   filter_idNumber: string;
   createdBy: string;
+  /** Registered on or after this day (`AAAA-MM-JJ`, the home page's figures); `''`: whenever. */
+  createdFrom: string;
 }
 
 export const membersKey = ['members'] as const;
@@ -53,6 +55,7 @@ export function useMemberList(params: MemberListParams, table: RefObject<TableRe
               filter_firstname: optionalText(params.filter_firstname),
               filter_idNumber: optionalText(params.filter_idNumber),
               createdBy: optionalText(params.createdBy),
+              createdFrom: optionalText(params.createdFrom),
             },
           },
         }),

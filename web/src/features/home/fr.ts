@@ -1,0 +1,29 @@
+// The home page's texts, and those of the filters its figures open the lists with, in French.
+export const homeFr = {
+  figures: {
+    title: 'Le travail du jour',
+    members: 'Adhérents',
+    today: "Adhérents inscrits aujourd'hui",
+    thisMonth: 'Adhérents inscrits ce mois-ci',
+    cards: 'Cartes et paiements',
+    cardsToPrint: 'Cartes à imprimer',
+    deliveriesUnderWay: 'Livraisons en cours',
+    paymentsWithoutCard: 'Paiements sans carte',
+    lastSynchronization: 'Dernière synchronisation',
+    noSynchronization: 'Aucune synchronisation',
+    startedAt: (when: string) => `Lancée le ${when}`,
+    journal: 'Voir le journal',
+    loading: 'Chargement des chiffres du jour…',
+    error: "Les chiffres du jour n'ont pas pu être lus.",
+    retry: 'Réessayer',
+    open: (figure: string) => `${figure} : voir la liste`,
+  },
+  filters: {
+    label: 'Filtre :',
+    remove: (filter: string) => `Retirer le filtre « ${filter} »`,
+    createdFrom: (day: string) => `Inscrits depuis le ${day}`,
+    cardStatus: (status: string) => `État : ${status}`,
+    sent: (sent: boolean) => (sent ? 'Livraisons remises' : 'Livraisons en cours'),
+    spendable: 'Paiements sans carte',
+  },
+};
