@@ -25,6 +25,7 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(post_report_copy))
         .routes(routes!(post_report_json))
         .routes(routes!(delete_report))
+        .routes(routes!(metabase_dashboard))
 }
 
 fn reports(state: &AppState) -> ReportsClient<common::grpc::TracedChannel> {
@@ -155,4 +156,18 @@ pub async fn delete_report(
 ) -> Result<Response, ApiError> {
     reports(&state).delete_report(pb::Id { id }).await?;
     Ok(envelope::written("Modèle supprimé", None))
+}
+
+/// Statistics: the Metabase dashboard `reportName` stands for (`METABASE_DASHBOARDS`), as a signed embed
+/// address for a frame, which expires within minutes (`expiresAt`); 404 in French for a name no dashboard
+/// has, or when Metabase is not set.
+#[utoipa::path(get, path = "/metabase/{reportName}", tag = "metabase", params(("reportName" = String, Path)),
+    responses((status = 200, body = Data<pb::DashboardEmbed>), (status = 404, body = ErrorBody)))]
+pub async fn metabase_dashboard(
+    State(state): State<AppState>,
+    _caller: Authorized<ReportsRead>,
+    Path(report_name): Path<String>,
+) -> Result<Response, ApiError> {
+    let request = pb::DashboardRequest { report_name: report_name.chars().take(100).collect() };
+    Ok(envelope::data(reports(&state).embed_dashboard(request).await?.into_inner()))
 }

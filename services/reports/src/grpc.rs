@@ -1,6 +1,7 @@
 //! The gRPC face of the reports service: translation between the contract and the rules and store.
 
 use crate::domain::messages as msg;
+use crate::domain::metabase::Metabase;
 use crate::domain::templates;
 use crate::store::{REPORT_SORT, Store};
 use common::error::ServiceError;
@@ -29,10 +30,12 @@ pub const CALLS: Calls = &[
     ("SaveReportJson", WRITE),
     ("GetReportJson", READ),
     ("ListReportVersions", READ),
+    ("EmbedDashboard", READ),
 ];
 
 pub struct ReportsGrpc {
     pub store: Store,
+    pub metabase: Option<Metabase>,
 }
 
 #[tonic::async_trait]
@@ -104,5 +107,19 @@ impl Reports for ReportsGrpc {
     ) -> Answer<pb::ReportVersionList> {
         let items = self.store.list_versions(request.into_inner().id).await?;
         Ok(Response::new(pb::ReportVersionList { total: items.len() as i64, items }))
+    }
+
+    async fn embed_dashboard(
+        &self,
+        request: Request<pb::DashboardRequest>,
+    ) -> Answer<pb::DashboardEmbed> {
+        let report_name = request.into_inner().report_name.trim().to_string();
+        let metabase = self
+            .metabase
+            .as_ref()
+            .ok_or_else(|| ServiceError::NotFound(msg::dashboard_unknown(&report_name, &[])))?;
+        let (url, exp) = metabase.embed(&report_name, chrono::Utc::now().timestamp())?;
+        let expires_at = chrono::DateTime::from_timestamp(exp, 0).unwrap_or_default().to_rfc3339();
+        Ok(Response::new(pb::DashboardEmbed { report_name, url, expires_at }))
     }
 }

@@ -8,7 +8,7 @@ pub mod store;
 pub use store::SCHEMA;
 
 use anyhow::Result;
-use common::config::{env_or, env_parse};
+use common::config::{env_opt, env_or, env_parse};
 use common::identity::{Guard, Verifier};
 use proto::reports::reports_server::ReportsServer;
 use sqlx::PgPool;
@@ -33,14 +33,31 @@ pub const INFO: common::service::ServiceInfo = common::service::ServiceInfo {
 pub struct ReportsConfig {
     pub database_url: String,
     pub max_connections: u32,
+    /// The Metabase site whose dashboards the statistics embed; `None` when it is not set.
+    pub metabase: Option<domain::metabase::Metabase>,
 }
 
 impl ReportsConfig {
-    /// Reads `DATABASE_URL` and `REPORTS_DB_CONNECTIONS`.
+    /// Reads `DATABASE_URL`, `REPORTS_DB_CONNECTIONS`, and `METABASE_SITE_URL`, `METABASE_SECRET_KEY`,
+    /// `METABASE_DASHBOARDS` (`membres=2,cartes=3`) and `METABASE_EMBED_MINUTES` (default 10).
     pub fn from_env() -> Result<Self> {
+        let metabase = match (env_opt("METABASE_SITE_URL"), env_opt("METABASE_SECRET_KEY")) {
+            (Some(site_url), Some(secret_key)) => Some(domain::metabase::Metabase {
+                site_url,
+                secret_key,
+                dashboards: domain::metabase::parse_dashboards(
+                    &env_opt("METABASE_DASHBOARDS").unwrap_or_default(),
+                )?,
+                lifetime: std::time::Duration::from_secs(
+                    60 * env_parse("METABASE_EMBED_MINUTES", 10u64)?,
+                ),
+            }),
+            _ => None,
+        };
         Ok(ReportsConfig {
             database_url: env_or("DATABASE_URL", common::config::DEFAULT_DATABASE_URL),
             max_connections: env_parse("REPORTS_DB_CONNECTIONS", 4u32)?,
+            metabase,
         })
     }
 }
@@ -53,7 +70,10 @@ pub struct ReportsService {
 /// Connects and migrates.
 pub async fn build(config: &ReportsConfig) -> Result<ReportsService> {
     let pool = INFO.database(&config.database_url, config.max_connections).await?;
-    let grpc = grpc::ReportsGrpc { store: store::Store::new(pool.clone()) };
+    let grpc = grpc::ReportsGrpc {
+        store: store::Store::new(pool.clone()),
+        metabase: config.metabase.clone(),
+    };
     Ok(ReportsService { pool, grpc })
 }
 

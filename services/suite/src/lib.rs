@@ -127,6 +127,7 @@ impl SuiteConfig {
             reports: reports::ReportsConfig {
                 database_url: database_url.to_string(),
                 max_connections: 2,
+                metabase: None,
             },
             gateway: gateway::GatewayConfig {
                 http_addr: "127.0.0.1:0".into(),

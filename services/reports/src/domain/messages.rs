@@ -35,3 +35,12 @@ pub fn copy_notes(name: &str, version: i32) -> String {
 pub const FIRST_VERSION_NOTES: &str = "Création du modèle.";
 pub const VERSION_INVALID: &str =
     "La version demandée doit être un nombre positif (0 : la version courante).";
+
+pub fn dashboard_unknown(name: &str, known: &[&str]) -> String {
+    if known.is_empty() {
+        return format!(
+            "Aucun tableau de bord « {name} » : les statistiques Metabase ne sont pas réglées (METABASE_SITE_URL, METABASE_SECRET_KEY, METABASE_DASHBOARDS)."
+        );
+    }
+    format!("Tableau de bord inconnu : « {name} ». Tableaux de bord : {}.", known.join(", "))
+}

@@ -1,4 +1,5 @@
 //! The reports service's rules and French messages.
 
 pub mod messages;
+pub mod metabase;
 pub mod templates;

@@ -110,6 +110,7 @@ const IMPLEMENTED: &[(&str, &str)] = &[
     ("get", "/synchronization/get_synchronization_geography"),
     ("get", "/synchronization/get_synchronization_cards"),
     ("post", "/synchronization/post_synchronization_photo"),
+    ("get", "/metabase/{reportName}"),
     ("get", "/report/get.report_list"),
     ("get", "/report/get.report/{report_id}"),
     ("get", "/report/get.report_json/{report_id}"),

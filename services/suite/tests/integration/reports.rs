@@ -255,3 +255,62 @@ async fn exactly_one_default_per_type_whatever_saves_arrive_at_once() {
     assert_eq!(defaults(&suite, &admin, "card").await.len(), 1);
     assert_eq!(defaults(&suite, &admin, "member_sheet").await.len(), 1);
 }
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_report_name_opens_its_metabase_dashboard_through_a_short_lived_signed_address() {
+    let secret = "0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef";
+    let suite = TestSuite::start_with(|c| {
+        c.reports.metabase = Some(reports::domain::metabase::Metabase {
+            site_url: "https://stats.sesame.example/".into(),
+            secret_key: secret.into(),
+            dashboards: reports::domain::metabase::parse_dashboards("membres=2,cartes=7").unwrap(),
+            lifetime: std::time::Duration::from_secs(600),
+        })
+    })
+    .await;
+    let (_, viewer) = suite.login_with_role("lecteur.stats", "viewer").await;
+    let asked_at = chrono::Utc::now().timestamp();
+    let embed = report(&suite, &viewer, "/api/metabase/cartes").await;
+    let url = embed["url"].as_str().unwrap();
+    let token = url
+        .strip_prefix("https://stats.sesame.example/embed/dashboard/")
+        .and_then(|rest| rest.strip_suffix("#bordered=true&titled=true"))
+        .unwrap_or_else(|| panic!("an embed address: {url}"));
+
+    // Signed with the site's key, naming the dashboard, expiring in ten minutes.
+    let mut validation = jsonwebtoken::Validation::new(jsonwebtoken::Algorithm::HS256);
+    validation.required_spec_claims = ["exp".to_string()].into();
+    let claims = jsonwebtoken::decode::<Value>(
+        token,
+        &jsonwebtoken::DecodingKey::from_secret(secret.as_bytes()),
+        &validation,
+    )
+    .expect("signed with the embedding key")
+    .claims;
+    assert_eq!(claims["resource"], json!({"dashboard": 7}));
+    let exp = claims["exp"].as_i64().unwrap();
+    assert!((asked_at + 595..=asked_at + 605).contains(&exp), "{exp} vs {asked_at}");
+    let expires =
+        chrono::DateTime::parse_from_rfc3339(embed["expiresAt"].as_str().unwrap()).unwrap();
+    assert_eq!(expires.timestamp(), exp);
+    let forged = jsonwebtoken::decode::<Value>(
+        token,
+        &jsonwebtoken::DecodingKey::from_secret(b"another key"),
+        &validation,
+    );
+    assert!(forged.is_err(), "another key does not check it");
+
+    let (status, unknown) = suite.get("/api/metabase/parcelles", &viewer).await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
+    assert_eq!(
+        unknown["message"],
+        "Tableau de bord inconnu : « parcelles ». Tableaux de bord : cartes, membres."
+    );
+
+    // Without Metabase, the name is said unknown, with what to set.
+    let plain = TestSuite::start().await;
+    let admin = plain.admin_token().await;
+    let (status, unset) = plain.get("/api/metabase/membres", &admin).await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
+    assert!(unset["message"].as_str().unwrap().contains("METABASE_SITE_URL"), "{unset}");
+}

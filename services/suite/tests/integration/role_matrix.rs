@@ -50,7 +50,7 @@ fn needs(method: &str, path: &str) -> Needs {
         }
         "synchronization" => Area::Sync,
         "tools" => Area::Tools,
-        "report" => Area::Reports,
+        "report" | "metabase" => Area::Reports,
         other => panic!("no area for the calls under /{other}: add it to the matrix"),
     };
     Needs::Role(area, if path.starts_with("/auth/generate") { Access::Write } else { access })

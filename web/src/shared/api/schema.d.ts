@@ -975,6 +975,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/metabase/{reportName}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Statistics: the Metabase dashboard `reportName` stands for (`METABASE_DASHBOARDS`), as a signed embed
+         *     address for a frame, which expires within minutes (`expiresAt`); 404 in French for a name no dashboard
+         *     has, or when Metabase is not set.
+         */
+        get: operations["metabase_dashboard"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/parcel/delete_parcel/{parcel_id}": {
         parameters: {
             query?: never;
@@ -2421,6 +2442,20 @@ export interface components {
             login: string;
             password: string;
         };
+        DashboardEmbed: {
+            /**
+             * @description RFC 3339: the address no longer opens after it.
+             * @default
+             */
+            expiresAt: string;
+            /** @default  */
+            reportName: string;
+            /**
+             * @description `<METABASE_SITE_URL>/embed/dashboard/<token>#bordered=true&titled=true`, for a frame.
+             * @default
+             */
+            url: string;
+        };
         Data_About: {
             data: {
                 /** @description The commit the server was built from, when known. */
@@ -2600,6 +2635,24 @@ export interface components {
                 subprefecture_id: number | null;
                 /** @default  */
                 subprefecture_name: string;
+            };
+            /** @example ok */
+            status: string;
+        };
+        Data_DashboardEmbed: {
+            data: {
+                /**
+                 * @description RFC 3339: the address no longer opens after it.
+                 * @default
+                 */
+                expiresAt: string;
+                /** @default  */
+                reportName: string;
+                /**
+                 * @description `<METABASE_SITE_URL>/embed/dashboard/<token>#bordered=true&titled=true`, for a frame.
+                 * @default
+                 */
+                url: string;
             };
             /** @example ok */
             status: string;
@@ -7513,6 +7566,35 @@ export interface operations {
                 };
             };
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    metabase_dashboard: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                reportName: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_DashboardEmbed"];
+                };
+            };
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
