@@ -109,8 +109,8 @@ describe('session', { timeout: 10 * 60_000 }, () => {
         attempts += 1;
         return route.abort('failed');
       });
-      await page.getByRole('link', { name: 'Rapports', exact: true }).click();
-      await page.waitForURL((url) => url.pathname === '/reports');
+      await page.getByRole('link', { name: 'Statistiques', exact: true }).click();
+      await page.waitForURL((url) => url.pathname === '/metabase_stats');
       await see(
         page,
         "Une nouvelle version de l'application est disponible ou le réseau est coupé : rechargez la page.",

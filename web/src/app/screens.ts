@@ -122,7 +122,15 @@ export const screens: readonly Screen[] = [
     load: () => import('../features/geography/LocalityImportPage'),
   },
 
-  { path: '/reports', area: 'reports', title: fr.screens.reports, group: 'reports', access: BUSINESS, shortcut: true },
+  {
+    path: '/reports',
+    area: 'reports',
+    title: fr.screens.reports,
+    group: 'reports',
+    access: BUSINESS,
+    shortcut: true,
+    load: () => import('../features/reports/ReportListPage'),
+  },
   { path: '/metabase_stats', area: 'reports', title: fr.screens.metabaseStats, group: 'reports', access: BUSINESS },
   {
     path: '/metabase_stats/report',
