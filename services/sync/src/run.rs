@@ -12,6 +12,7 @@ use crate::domain::messages as msg;
 use crate::store::{CARDS, Counts, FROM_SERVER, GEOGRAPHY, Store};
 use crate::{CardsClient, CentralServer, Clients, GeographyClient, MembersClient};
 use common::service_identity::ServiceIdentity;
+use futures::StreamExt;
 use proto::cards as cpb;
 use proto::geography as gpb;
 use proto::members as mpb;
@@ -29,6 +30,9 @@ pub const GEOGRAPHY_PAGE: i32 = 500;
 pub const CARDS_PAGE: i32 = 500;
 /// Photos listed at a time (each is then read and sent on its own).
 const PHOTO_PAGE: i32 = 100;
+/// Photos sent at once: each is a round trip to the central server, which checks and re-encodes it, so a
+/// few in flight keep both sides busy.
+const PHOTOS_AT_ONCE: usize = 4;
 
 /// What a run needs: its journal, the central server, this instance's members service.
 pub struct Work {
@@ -204,8 +208,9 @@ impl Run<'_> {
         Ok(msg::sent(&outcome, &photos))
     }
 
-    /// The photos marked for sending, one by one: a photo that fails goes to the failed photos and is
-    /// tried again by a later run once its wait is over; the run goes on with the next.
+    /// The photos marked for sending, a few at once (`PHOTOS_AT_ONCE`): a photo that fails goes to the
+    /// failed photos and is tried again by a later run once its wait is over; the run goes on with the
+    /// others.
     async fn send_photos(&mut self) -> Result<msg::Photos, String> {
         let mut photos = msg::Photos::default();
         let mut after_member_id = 0;
@@ -219,17 +224,23 @@ impl Run<'_> {
                 .into_inner();
             let Some(last) = page.items.last() else { break };
             after_member_id = last.member_id;
-            for photo in &page.items {
-                if self.store.photo_waits(photo).await.map_err(|e| e.to_string())? {
-                    photos.waiting += 1;
-                    continue;
+            let (session, store, instance, members) =
+                (&self.session, self.store, &self.instance, &self.members);
+            // Owned photos and a named closure: a spawned run's future must be `Send` for any lifetime.
+            let send_one = move |photo: mpb::PendingPhoto| async move {
+                if store.photo_waits(&photo).await.map_err(|e| e.to_string())? {
+                    return Ok(None);
                 }
-                let sent =
-                    send_photo(&self.session, &mut self.members, self.store, &self.instance, photo)
-                        .await?;
-                match sent {
-                    PhotoSent::Sent => photos.sent += 1,
-                    PhotoSent::Failed(_) => photos.failed += 1,
+                let mut members = members.clone();
+                send_photo(session, &mut members, store, instance, &photo).await.map(Some)
+            };
+            let mut sending =
+                futures::stream::iter(page.items).map(send_one).buffer_unordered(PHOTOS_AT_ONCE);
+            while let Some(sent) = sending.next().await {
+                match sent? {
+                    None => photos.waiting += 1,
+                    Some(PhotoSent::Sent) => photos.sent += 1,
+                    Some(PhotoSent::Failed(_)) => photos.failed += 1,
                 }
                 self.progress(&msg::sending_photos(photos.sent)).await?;
             }
