@@ -87,7 +87,8 @@ impl Reports for ReportsGrpc {
     ) -> Answer<pb::VersionSaved> {
         let caller = Identity::of(&request)?;
         let input = request.into_inner();
-        let (template, notes) = templates::check_version(&input)?;
+        let report_type = self.store.report_type(input.report_id).await?;
+        let (template, notes) = templates::check_version(&input, &report_type)?;
         let version =
             self.store.save_version(input.report_id, &template, &notes, caller.login_id).await?;
         Ok(Response::new(pb::VersionSaved { report_id: input.report_id, report_version: version }))

@@ -44,3 +44,48 @@ pub fn dashboard_unknown(name: &str, known: &[&str]) -> String {
     }
     format!("Tableau de bord inconnu : « {name} ». Tableaux de bord : {}.", known.join(", "))
 }
+
+/// A type of template as the messages say it.
+pub fn type_label(report_type: &str) -> &'static str {
+    match report_type {
+        "card" => "d'une carte",
+        "delivery_slip" => "d'un bordereau de livraison",
+        "member_sheet" => "d'une fiche adhérent",
+        _ => "d'un export de liste",
+    }
+}
+
+pub fn element_unknown_field(name: &str, report_type: &str, known: &[&str]) -> String {
+    let examples: Vec<&str> = known.iter().take(6).copied().collect();
+    format!(
+        "L'élément « {name} » n'est lié à aucun champ {} : nommez-le d'après un champ ({}, …) ou rendez-le fixe (lecture seule).",
+        type_label(report_type),
+        examples.join(", ")
+    )
+}
+
+pub fn element_unplaced(name: &str) -> String {
+    format!(
+        "L'élément « {name} » n'a pas de position ou de taille : replacez-le dans le concepteur."
+    )
+}
+
+fn mm(value: f64) -> String {
+    format!("{}", (value * 100.0).round() / 100.0).replace('.', ",")
+}
+
+pub fn element_off_page(name: &str, page: usize, width: f64, height: f64) -> String {
+    format!(
+        "L'élément « {name} » sort de la page {page} ({} × {} mm) : ramenez-le dans la page.",
+        mm(width),
+        mm(height)
+    )
+}
+
+pub fn qr_too_small(name: &str, side: f64, min: f64) -> String {
+    format!(
+        "Le code QR « {name} » mesure {} mm : il faut au moins {} mm de côté pour qu'un lecteur le lise.",
+        mm(side),
+        mm(min)
+    )
+}

@@ -40,7 +40,7 @@ pub fn check_report(r: &pb::ReportInput) -> Result<ReportDraft, ServiceError> {
     // Only a new template takes its first version here; a change makes no version.
     let template = match (id, r.report_json.trim().is_empty()) {
         (0, true) => blank_template(&report_type).to_string(),
-        (0, false) => check_json(&mut faults, &r.report_json),
+        (0, false) => check_json(&mut faults, &r.report_json, &report_type),
         _ => String::new(),
     };
     let preview_data =
@@ -64,20 +64,23 @@ pub fn check_report(r: &pb::ReportInput) -> Result<ReportDraft, ServiceError> {
     })
 }
 
-/// A version's JSON and notes, checked.
-pub fn check_version(v: &pb::ReportJsonInput) -> Result<(String, String), ServiceError> {
+/// A version's JSON and notes, checked for a template of `report_type`.
+pub fn check_version(
+    v: &pb::ReportJsonInput,
+    report_type: &str,
+) -> Result<(String, String), ServiceError> {
     let mut faults = Faults::new();
     if v.report_id <= 0 {
         faults.add("report_id", msg::REPORT_REQUIRED);
     }
-    let template = check_json(&mut faults, &v.report_json);
+    let template = check_json(&mut faults, &v.report_json, report_type);
     let notes = faults.text("report_versionNotes", &v.report_version_notes, 500);
     faults.finish_with((template, notes))
 }
 
 /// The designer's JSON as it is kept: an object with a page (`basePdf`) and a list of pages of elements
-/// (`schemas`), within `MAX_TEMPLATE_BYTES`.
-fn check_json(faults: &mut Faults, text: &str) -> String {
+/// (`schemas`), within `MAX_TEMPLATE_BYTES`, which a template of `report_type` can print (`unprintable`).
+fn check_json(faults: &mut Faults, text: &str, report_type: &str) -> String {
     let text = text.trim();
     if text.is_empty() {
         faults.add("report_json", msg::JSON_REQUIRED);
@@ -92,9 +95,75 @@ fn check_json(faults: &mut Faults, text: &str) -> String {
                 .is_some_and(|pages| pages.iter().all(|page| page.is_array() || page.is_object()));
         if !is_template {
             faults.add("report_json", msg::JSON_NOT_A_TEMPLATE);
+        } else if let Some(fault) = unprintable(&template, report_type) {
+            faults.add("report_json", fault);
         }
     }
     text.to_string()
+}
+
+/// The elements that only draw (a line, a shape): bound to no field.
+const DRAWINGS: [&str; 3] = ["line", "rectangle", "ellipse"];
+
+/// The smallest side of a QR code a card reader reads (its payload is a signed identity).
+pub const QR_MIN_MM: f64 = 15.0;
+
+/// The fields a template of `report_type` may bind an element to: the JSON names of the record it prints
+/// (its proto message, so a field added there can be printed with no edit here) and its photo.
+pub fn fields(report_type: &str) -> Vec<&'static str> {
+    use proto::Fields;
+    let (record, photo): (&[(&str, &'static str)], Option<&'static str>) = match report_type {
+        "card" => (proto::cards::Card::FIELDS, Some("card_photo")),
+        "delivery_slip" => (proto::cards::Delivery::FIELDS, None),
+        // A member sheet, or a list of members, one line each.
+        _ => (proto::members::Member::FIELDS, Some("member_photo")),
+    };
+    record.iter().map(|(_, json_name)| *json_name).chain(photo).collect()
+}
+
+/// Why a template cannot print, naming its first faulty element: an element bound to a field the record
+/// does not have, an element off its page, a QR code too small to be read; `None` when it can.
+pub fn unprintable(template: &Value, report_type: &str) -> Option<String> {
+    let known = fields(report_type);
+    // A page given as a PDF (a data URL) has no size here: its elements are not measured.
+    let page = template["basePdf"]["width"].as_f64().zip(template["basePdf"]["height"].as_f64());
+    let pages = template["schemas"].as_array()?;
+    for (n, elements) in pages.iter().enumerate() {
+        let elements: Vec<&Value> = match elements {
+            Value::Array(list) => list.iter().collect(),
+            Value::Object(by_name) => by_name.values().collect(),
+            _ => continue,
+        };
+        for element in elements {
+            let name = element["name"].as_str().unwrap_or_default();
+            let kind = element["type"].as_str().unwrap_or_default();
+            let bound = !DRAWINGS.contains(&kind) && element["readOnly"] != Value::Bool(true);
+            // The designer names a second element of a field `card_lastname-2`.
+            let field = name.rsplit_once('-').filter(|(_, n)| n.parse::<u32>().is_ok());
+            let field = field.map_or(name, |(field, _)| field);
+            if bound && !known.contains(&field) {
+                return Some(msg::element_unknown_field(name, report_type, &known));
+            }
+            let (x, y) = (element["position"]["x"].as_f64(), element["position"]["y"].as_f64());
+            let (width, height) = (element["width"].as_f64(), element["height"].as_f64());
+            let (Some(x), Some(y), Some(width), Some(height)) = (x, y, width, height) else {
+                return Some(msg::element_unplaced(name));
+            };
+            if let Some((page_width, page_height)) = page {
+                let outside = x < -0.01
+                    || y < -0.01
+                    || x + width > page_width + 0.01
+                    || y + height > page_height + 0.01;
+                if outside {
+                    return Some(msg::element_off_page(name, n + 1, page_width, page_height));
+                }
+            }
+            if kind == "qrcode" && width.min(height) < QR_MIN_MM {
+                return Some(msg::qr_too_small(name, width.min(height), QR_MIN_MM));
+            }
+        }
+    }
+    None
 }
 
 /// A blank page of a type: a CR80 card (85.6 x 54 mm) for a card, an A4 page for the others.
@@ -120,7 +189,8 @@ pub fn sample_data(report_type: &str) -> Value {
             "card_memberIdNumber": "C000000123", "card_expirationDate": "2031-11-25",
         }),
         "delivery_slip" => json!({
-            "delivery_id": 12, "delivery_recipient": "Coopérative de Gagnoa", "delivery_cardCount": 20,
+            "delivery_code": "LIV-2026-0012", "delivery_quantity": 20,
+            "delivery_creationDateTime": "2026-11-25T09:30:00Z", "delivery_createdByLogin": "awa.agent",
         }),
         _ => member,
     }
@@ -157,10 +227,47 @@ mod tests {
         assert_eq!(fields["report_json"], msg::JSON_NOT_A_TEMPLATE);
     }
 
+    fn card(elements: Value) -> Value {
+        json!({"basePdf": {"width": 85.6, "height": 53.98}, "schemas": [elements]})
+    }
+
+    #[test]
+    fn a_template_that_cannot_print_is_refused_naming_its_element() {
+        let text = |name: &str, x: f64| json!({"name": name, "type": "text", "position": {"x": x, "y": 5}, "width": 30, "height": 6});
+        assert_eq!(unprintable(&card(json!([text("card_lastname", 5.0)])), "card"), None);
+        assert_eq!(unprintable(&card(json!([text("card_lastname-2", 5.0)])), "card"), None);
+        let unknown = unprintable(&card(json!([text("field1", 5.0)])), "card").unwrap();
+        assert!(
+            unknown.starts_with("L'élément « field1 » n'est lié à aucun champ d'une carte"),
+            "{unknown}"
+        );
+        let fixed = json!({"name": "titre", "type": "text", "readOnly": true, "position": {"x": 5, "y": 5}, "width": 30, "height": 6});
+        assert_eq!(unprintable(&card(json!([fixed])), "card"), None, "a fixed text binds no field");
+        let off = unprintable(&card(json!([text("card_city", 60.0)])), "card").unwrap();
+        assert!(off.starts_with("L'élément « card_city » sort de la page 1"), "{off}");
+        let qr = json!({"name": "card_qrcode", "type": "qrcode", "position": {"x": 60, "y": 20}, "width": 12, "height": 12});
+        let small = unprintable(&card(json!([qr])), "card").unwrap();
+        assert!(small.starts_with("Le code QR « card_qrcode » mesure 12 mm"), "{small}");
+    }
+
+    #[test]
+    fn every_type_binds_its_own_record_and_its_sample_has_only_those_fields() {
+        for report_type in TYPES {
+            let known = fields(report_type);
+            let Value::Object(sample) = sample_data(report_type) else { panic!() };
+            for key in sample.keys() {
+                assert!(known.contains(&key.as_str()), "{report_type}: {key}");
+            }
+        }
+        assert!(
+            fields("card").contains(&"card_firstname"),
+            "the identity block is a card's fields"
+        );
+    }
+
     #[test]
     fn a_designer_template_is_kept_as_written() {
-        let text =
-            r#"{"schemas": [[{"name": "nom", "type": "text"}]], "basePdf": {"width": 85.6}}"#;
+        let text = r#"{"schemas": [[{"name": "card_lastname", "type": "text", "position": {"x": 1, "y": 1}, "width": 20, "height": 5}]], "basePdf": {"width": 85.6}}"#;
         assert_eq!(check_report(&input(text)).unwrap().template, text);
     }
 }

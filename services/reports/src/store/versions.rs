@@ -76,6 +76,16 @@ impl Store {
         .await?)
     }
 
+    /// A template's type (the rules its versions are checked by).
+    pub async fn report_type(&self, id: i64) -> Result<String, ServiceError> {
+        let found: Option<String> =
+            sqlx::query_scalar("SELECT report_type FROM reports.report WHERE report_id = $1")
+                .bind(id)
+                .fetch_optional(&self.pool)
+                .await?;
+        found.ok_or_else(|| ServiceError::NotFound(msg::report_not_found(id)))
+    }
+
     async fn exists(&self, id: i64) -> Result<bool, ServiceError> {
         Ok(sqlx::query_scalar("SELECT EXISTS (SELECT 1 FROM reports.report WHERE report_id = $1)")
             .bind(id)

@@ -182,6 +182,34 @@ async fn a_template_is_checked_in_french_and_roles_are_kept() {
             .unwrap()
             .starts_with("Le type d'un modèle ne change pas")
     );
+    // A template that cannot print is refused when saved, naming its element.
+    let card = create(&suite, &admin, json!({"report_name": "Carte", "report_type": "card"})).await;
+    for (element, said) in [
+        (
+            r#"{"name": "field1", "type": "text", "position": {"x": 5, "y": 5}, "width": 30, "height": 6}"#,
+            "L'élément « field1 » n'est lié à aucun champ d'une carte",
+        ),
+        (
+            r#"{"name": "card_city", "type": "text", "position": {"x": 70, "y": 5}, "width": 30, "height": 6}"#,
+            "L'élément « card_city » sort de la page 1 (85,6 × 53,98 mm)",
+        ),
+        (
+            r#"{"name": "card_qrcode", "type": "qrcode", "position": {"x": 60, "y": 20}, "width": 10, "height": 10}"#,
+            "Le code QR « card_qrcode » mesure 10 mm",
+        ),
+    ] {
+        let json = format!(
+            r#"{{"basePdf": {{"width": 85.6, "height": 53.98, "padding": [0, 0, 0, 0]}}, "schemas": [[{element}]]}}"#
+        );
+        let body = json!({"report_id": card, "report_json": json, "report_versionNotes": "essai"});
+        let (status, refused) = suite.post("/api/report/post.report_json", &admin, body).await;
+        assert_eq!(status, StatusCode::BAD_REQUEST, "{refused}");
+        let message = refused["fields"]["report_json"].as_str().unwrap();
+        assert!(message.starts_with(said), "{message}");
+    }
+    let versions = report(&suite, &admin, &format!("/api/report/get.report_versions/{card}")).await;
+    assert_eq!(versions.as_array().unwrap().len(), 1, "nothing refused was kept");
+
     let (status, _) = suite.get("/api/report/get.report_list?type=affiche", &admin).await;
     assert_eq!(status, StatusCode::BAD_REQUEST);
     let (status, _) = suite.get("/api/report/get.report/424242", &admin).await;
