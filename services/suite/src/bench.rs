@@ -11,6 +11,8 @@ pub const ADMIN: (&str, &str) = ("admin", "bench-admin-1");
 pub struct BenchSuite {
     pub base: String,
     pub db: TestDatabase,
+    /// The suite's own folder (its photos are under `photos/`).
+    pub data: std::path::PathBuf,
     running: crate::RunningSuite,
 }
 
@@ -35,12 +37,18 @@ impl BenchSuite {
         )?);
         adjust(&mut config);
         let running = crate::start(config).await?;
-        Ok(BenchSuite { base: format!("http://{}", running.http_addr), db, running })
+        Ok(BenchSuite { base: format!("http://{}", running.http_addr), db, data, running })
     }
 
     /// The members service's gRPC address.
     pub fn members_address(&self) -> std::net::SocketAddr {
         self.running.services["members"]
+    }
+
+    /// Where the members service keeps the photo of `member_id` (`members::photos`, `file://` under
+    /// the suite's folder).
+    pub fn photo_file(&self, member_id: i64) -> std::path::PathBuf {
+        self.data.join("photos").join("photos").join(format!("{member_id}.jpg"))
     }
 
     pub async fn stop(self) -> Result<()> {
@@ -55,9 +63,7 @@ impl BenchSuite {
         for service in crate::stream_services() {
             let _ = jetstream.delete_stream(naming.stream(service)).await;
         }
-        let _ = std::fs::remove_dir_all(
-            std::env::temp_dir().join(format!("sesame-bench-{}", self.db.name)),
-        );
+        let _ = std::fs::remove_dir_all(&self.data);
         Ok(())
     }
 }

@@ -10,7 +10,7 @@ use chrono::{DateTime, Utc};
 use common::error::ServiceError;
 use common::outbox;
 use proto::members as pb;
-use serde_json::{Value, json};
+use serde_json::{Map, Value, json};
 use sqlx::types::Json;
 use sqlx::{PgConnection, Row};
 use std::collections::{BTreeSet, HashMap, HashSet};
@@ -130,8 +130,12 @@ impl Store {
         Ok(pb::SyncedMemberPage { records, last_position, high_position: horizon })
     }
 
-    /// Applies a batch of records from the other side in one transaction (see `apply_one`); a batch
-    /// applied before is answered as it was then, and nothing changes.
+    /// Applies a batch of records from the other side in one transaction; a batch applied before is
+    /// answered as it was then, and nothing changes. Each record is decided as `apply_one` says, then
+    /// the batch is written together (`apply_together`: its new rows in one statement, its changed rows
+    /// in another, their events in a third). A batch that names a member twice, or that the written
+    /// together path refuses for any reason, is applied record by record instead (`apply_each`), which
+    /// gives the same result or the same refusal.
     #[tracing::instrument(name = "db.members.sync_apply", skip_all, fields(batch = %batch_id, records = records.len()))]
     pub async fn apply_synced(
         &self,
@@ -144,12 +148,28 @@ impl Store {
             return Ok(pb::SyncApplied { replayed: true, ..answer });
         }
         let mut tx = self.pool.begin().await?;
-        let mut applied = pb::SyncApplied::default();
-        let mut batch = Batch::read(&mut tx, records, instance_id).await?;
-        let mut mains = BTreeSet::new();
-        for record in records {
-            apply_one(&mut tx, record, &mut batch, today, &mut applied, &mut mains).await?;
-        }
+        let together = if distinct_members(records) {
+            // A savepoint: what the attempt wrote and locked goes if it fails.
+            let mut attempt = sqlx::Connection::begin(&mut *tx).await?;
+            match apply_together(&mut attempt, records, instance_id, today).await {
+                Ok(done) => {
+                    attempt.commit().await?;
+                    Some(done)
+                }
+                Err(error) => {
+                    attempt.rollback().await?;
+                    tracing::debug!(%error, "the batch is applied record by record");
+
+                    None
+                }
+            }
+        } else {
+            None
+        };
+        let (applied, mains) = match together {
+            Some(done) => done,
+            None => apply_each(&mut tx, records, instance_id, today).await?,
+        };
         let mains: Vec<Option<i64>> = mains.into_iter().map(Some).collect();
         refresh_dependent_counts(&mut tx, &mains).await?;
         sqlx::query("INSERT INTO members.sync_batch (batch_id, answer) VALUES ($1, $2)")
@@ -246,12 +266,32 @@ impl Batch {
         .bind(&main_uuids)
         .fetch_all(&mut *tx)
         .await?;
+        // The cooperatives the batch names, known here or not, in one statement (locked as
+        // `cooperative` locks one).
+        let named: Vec<i64> = records
+            .iter()
+            .filter_map(|r| r.record.as_ref().and_then(|m| m.member_cooperative_id))
+            .collect::<BTreeSet<_>>()
+            .into_iter()
+            .collect();
+        let mut cooperatives: HashMap<i64, Option<i64>> =
+            named.iter().map(|id| (*id, None)).collect();
+        if !named.is_empty() {
+            let known: Vec<i64> = sqlx::query_scalar(
+                "SELECT cooperative_id FROM members.cooperative WHERE cooperative_id = ANY($1)
+                 ORDER BY cooperative_id FOR KEY SHARE",
+            )
+            .bind(&named)
+            .fetch_all(&mut *tx)
+            .await?;
+            cooperatives.extend(known.into_iter().map(|id| (id, Some(id))));
+        }
         Ok(Batch {
             instance_id,
             held,
             mains: mains.into_iter().collect(),
             seen: HashSet::new(),
-            cooperatives: HashMap::new(),
+            cooperatives,
         })
     }
 
@@ -340,34 +380,219 @@ impl Held {
     }
 }
 
-/// One record: written when it is new or later than the version held; otherwise kept out. Either way
-/// it is acknowledged, and two versions of different origins, one of which is dropped, are a conflict.
-async fn apply_one(
+/// A batch applied record by record, each written with its event by one statement (`apply_one`).
+/// Answers what was done and the main members whose dependants changed.
+async fn apply_each(
+    tx: &mut PgConnection,
+    records: &[pb::SyncedMember],
+    instance_id: uuid::Uuid,
+    today: chrono::NaiveDate,
+) -> Result<(pb::SyncApplied, BTreeSet<i64>), ServiceError> {
+    let mut applied = pb::SyncApplied::default();
+    let mut batch = Batch::read(tx, records, instance_id).await?;
+    let mut mains = BTreeSet::new();
+    for record in records {
+        apply_one(tx, record, &mut batch, today, &mut applied, &mut mains).await?;
+    }
+    Ok((applied, mains))
+}
+
+/// Whether each member of the batch is named once (the sender's pages are so): then no record of the
+/// batch depends on what an earlier one wrote of the same member, and the batch may be written
+/// together.
+fn distinct_members(records: &[pb::SyncedMember]) -> bool {
+    let mut seen = HashSet::with_capacity(records.len());
+    records.iter().all(|r| {
+        r.record
+            .as_ref()
+            .and_then(|m| uuid::Uuid::parse_str(&m.member_uuid).ok())
+            .is_some_and(|uuid| seen.insert(uuid))
+    })
+}
+
+/// A batch decided record by record in its order, as `apply_one` decides, then written together: the
+/// new members in one statement (their ids drawn first, so that a dependant names a main member of the
+/// same batch), the changed ones in another, and every event, in the records' order, in a third; all
+/// in the batch's transaction. Answers what was done and the main members whose dependants changed.
+async fn apply_together(
+    tx: &mut PgConnection,
+    records: &[pb::SyncedMember],
+    instance_id: uuid::Uuid,
+    today: chrono::NaiveDate,
+) -> Result<(pb::SyncApplied, BTreeSet<i64>), ServiceError> {
+    let mut applied = pb::SyncApplied::default();
+    let mut batch = Batch::read(tx, records, instance_id).await?;
+    let mut mains = BTreeSet::new();
+    // Ids for the members new here (at most one a record not held; those left unused are gaps).
+    let new_here = records
+        .iter()
+        .filter(|r| {
+            r.record
+                .as_ref()
+                .and_then(|m| uuid::Uuid::parse_str(&m.member_uuid).ok())
+                .is_none_or(|uuid| !batch.held.contains_key(&uuid))
+        })
+        .count();
+    let mut ids: Vec<i64> = if new_here == 0 {
+        Vec::new()
+    } else {
+        sqlx::query_scalar(
+            "SELECT nextval(pg_get_serial_sequence('members.member', 'member_id'))
+             FROM generate_series(1, $1::int)",
+        )
+        .bind(new_here as i32)
+        .fetch_all(&mut *tx)
+        .await?
+    };
+    ids.sort_unstable();
+    let mut ids = ids.into_iter();
+    let (mut created, mut updated, mut events) = (Vec::new(), Vec::new(), Vec::new());
+    for record in records {
+        let incoming = version_of(record)?;
+        let input = record.record.clone().unwrap_or_default();
+        let uuid = uuid::Uuid::parse_str(&input.member_uuid)
+            .map_err(|_| ServiceError::invalid_field("member_uuid", msg::UUID_FORMAT))?;
+        applied.acks.push(pb::SyncAck { member_uuid: uuid.to_string(), position: record.position });
+        let held = batch.held(tx, uuid).await?;
+        if kept_out(held.as_ref(), record, incoming, uuid, &mut applied) {
+            continue;
+        }
+        let prepared =
+            prepare(tx, record, &input, incoming, uuid, held.as_ref(), &mut batch, today).await?;
+        let id = match &held {
+            Some(held) => held.member_id,
+            None => ids.next().ok_or_else(|| {
+                ServiceError::Internal(anyhow::anyhow!("no id drawn for a new member"))
+            })?,
+        };
+        let Prepared { member, mut row, main_id } = prepared;
+        let subject =
+            if held.is_some() { &events::MEMBER_UPDATED } else { &events::MEMBER_CREATED };
+        let mut event = outbox::Stamped::of(
+            subject,
+            &pb::MemberSaved { meta: None, member: Some(member.clone()) },
+        )?;
+        // As `apply_one`'s statement sets it.
+        event.payload["member_id"] = json!(id);
+        events.push(json!({
+            "id": event.id,
+            "subject": event.subject,
+            "payload": event.payload,
+            "trace_context": event.trace_context,
+        }));
+        row.insert("member_id".into(), json!(id));
+        match &held {
+            None => created.push(Value::Object(row)),
+            Some(_) => updated.push(Value::Object(row)),
+        }
+        written(record, uuid, id, main_id, held.as_ref(), incoming, &mut batch, &mut applied);
+        mains.extend(main_id);
+        mains.extend(held.as_ref().and_then(|h| h.main_member_id));
+    }
+    write_together(tx, created, updated, events).await?;
+    Ok((applied, mains))
+}
+
+/// Writes the rows decided by `apply_together` and their events: the new rows in the batch's order
+/// (each takes its position as it is inserted, main members before their dependants), the changed rows
+/// (each of them held and locked by the batch: every one must be found), then the events.
+async fn write_together(
+    tx: &mut PgConnection,
+    created: Vec<Value>,
+    updated: Vec<Value>,
+    events: Vec<Value>,
+) -> Result<(), ServiceError> {
+    if let Some(Value::Object(first)) = created.first().or(updated.first()) {
+        let columns: Vec<String> = first.keys().cloned().collect();
+        if !created.is_empty() {
+            let list = columns.join(", ");
+            let picked = columns.iter().map(|c| format!("r.{c}")).collect::<Vec<_>>().join(", ");
+            sqlx::query(sqlx::AssertSqlSafe(format!(
+                "INSERT INTO members.member ({list})
+                 SELECT {picked} FROM jsonb_populate_recordset(NULL::members.member, $1)
+                     WITH ORDINALITY AS r ORDER BY r.ordinality"
+            )))
+            .bind(Value::Array(created))
+            .execute(&mut *tx)
+            .await?;
+        }
+        if !updated.is_empty() {
+            let wanted = updated.len() as u64;
+            let set = columns
+                .iter()
+                .filter(|c| *c != "member_id")
+                .map(|c| format!("{c} = r.{c}"))
+                .collect::<Vec<_>>()
+                .join(", ");
+            let changed = sqlx::query(sqlx::AssertSqlSafe(format!(
+                "UPDATE members.member m SET {set}
+                 FROM jsonb_populate_recordset(NULL::members.member, $1) r
+                 WHERE m.member_id = r.member_id"
+            )))
+            .bind(Value::Array(updated))
+            .execute(&mut *tx)
+            .await?;
+            if changed.rows_affected() != wanted {
+                return Err(ServiceError::Internal(anyhow::anyhow!(
+                    "{} of {wanted} members held by the batch were changed",
+                    changed.rows_affected()
+                )));
+            }
+        }
+    }
+    if !events.is_empty() {
+        sqlx::query(
+            "INSERT INTO members.outbox (id, subject, payload, trace_context)
+             SELECT (e->>'id')::uuid, e->>'subject', e->'payload', e->'trace_context'
+             FROM jsonb_array_elements($1) WITH ORDINALITY AS x(e, n) ORDER BY n",
+        )
+        .bind(Value::Array(events))
+        .execute(&mut *tx)
+        .await?;
+    }
+    Ok(())
+}
+
+/// Whether the version held is the same or later than the one received: then the record is kept out
+/// (counted unchanged, and journaled as a conflict when the two versions differ in origin).
+fn kept_out(
+    held: Option<&Held>,
+    record: &pb::SyncedMember,
+    incoming: Version,
+    uuid: uuid::Uuid,
+    applied: &mut pb::SyncApplied,
+) -> bool {
+    let Some(held) = held.filter(|held| held.version >= incoming) else { return false };
+    applied.unchanged += 1;
+    if held.version != incoming && held.version.origin != incoming.origin {
+        applied.conflicts.push(conflict(uuid, held.synced.clone(), record.clone()));
+    }
+    true
+}
+
+/// A record that will be written, as its event tells it and as its row.
+struct Prepared {
+    member: pb::MemberInput,
+    row: Map<String, Value>,
+    main_id: Option<i64>,
+}
+
+/// A record to write, checked as any write (its main member found here), as its row: its columns but
+/// its id, with the version's fields and the search keys.
+#[allow(clippy::too_many_arguments)]
+async fn prepare(
     tx: &mut PgConnection,
     record: &pb::SyncedMember,
+    input: &pb::MemberInput,
+    incoming: Version,
+    uuid: uuid::Uuid,
+    held: Option<&Held>,
     batch: &mut Batch,
     today: chrono::NaiveDate,
-    applied: &mut pb::SyncApplied,
-    mains: &mut BTreeSet<i64>,
-) -> Result<(), ServiceError> {
-    let incoming = version_of(record)?;
-    let input = record.record.clone().unwrap_or_default();
-    let uuid = uuid::Uuid::parse_str(&input.member_uuid)
-        .map_err(|_| ServiceError::invalid_field("member_uuid", msg::UUID_FORMAT))?;
-    applied.acks.push(pb::SyncAck { member_uuid: uuid.to_string(), position: record.position });
-    let held = batch.held(tx, uuid).await?;
-    if let Some(held) = &held
-        && held.version >= incoming
-    {
-        applied.unchanged += 1;
-        if held.version != incoming && held.version.origin != incoming.origin {
-            applied.conflicts.push(conflict(uuid, held.synced.clone(), record.clone()));
-        }
-        return Ok(());
-    }
-    let main_id = batch.main_member_id(record, &input)?;
+) -> Result<Prepared, ServiceError> {
+    let main_id = batch.main_member_id(record, input)?;
     let mut sent = input.clone();
-    sent.member_id = held.as_ref().map(|h| h.member_id);
+    sent.member_id = held.map(|h| h.member_id);
     sent.member_main_member_id = main_id;
     let draft = member_rules::check(&sent, today)?;
     let mut member = draft.input;
@@ -387,6 +612,58 @@ async fn apply_one(
     row.insert("origin_instance".into(), json!(incoming.origin));
     row.insert("search".into(), json!(search));
     row.insert("firstname_key".into(), json!(firstname_key));
+    Ok(Prepared { member, row, main_id })
+}
+
+/// What a record written (under `id`) counts for: created or updated, a conflict when an edit made
+/// here and not sent yet is dropped for it, and a main member its dependants later in the batch name.
+#[allow(clippy::too_many_arguments)]
+fn written(
+    record: &pb::SyncedMember,
+    uuid: uuid::Uuid,
+    id: i64,
+    main_id: Option<i64>,
+    held: Option<&Held>,
+    incoming: Version,
+    batch: &mut Batch,
+    applied: &mut pb::SyncApplied,
+) {
+    if main_id.is_none() {
+        batch.mains.insert(uuid, id);
+    }
+    match held {
+        None => applied.created += 1,
+        Some(held) => {
+            applied.updated += 1;
+            // An edit made here and not sent yet is dropped for the later one: both are journaled.
+            if held.marked && held.version.origin != incoming.origin {
+                applied.conflicts.push(conflict(uuid, record.clone(), held.synced.clone()));
+            }
+        }
+    }
+}
+
+/// One record: written when it is new or later than the version held; otherwise kept out. Either way
+/// it is acknowledged, and two versions of different origins, one of which is dropped, are a conflict.
+async fn apply_one(
+    tx: &mut PgConnection,
+    record: &pb::SyncedMember,
+    batch: &mut Batch,
+    today: chrono::NaiveDate,
+    applied: &mut pb::SyncApplied,
+    mains: &mut BTreeSet<i64>,
+) -> Result<(), ServiceError> {
+    let incoming = version_of(record)?;
+    let input = record.record.clone().unwrap_or_default();
+    let uuid = uuid::Uuid::parse_str(&input.member_uuid)
+        .map_err(|_| ServiceError::invalid_field("member_uuid", msg::UUID_FORMAT))?;
+    applied.acks.push(pb::SyncAck { member_uuid: uuid.to_string(), position: record.position });
+    let held = batch.held(tx, uuid).await?;
+    if kept_out(held.as_ref(), record, incoming, uuid, applied) {
+        return Ok(());
+    }
+    let Prepared { member, row, main_id } =
+        prepare(tx, record, &input, incoming, uuid, held.as_ref(), batch, today).await?;
     let subject = if held.is_some() { &events::MEMBER_UPDATED } else { &events::MEMBER_CREATED };
     let event = outbox::Stamped::of(
         subject,
@@ -422,19 +699,7 @@ async fn apply_one(
     .map_err(|e| super::members::unique_conflict(e, &member.member_id_number))?;
     mains.extend(main_id);
     mains.extend(held.as_ref().and_then(|h| h.main_member_id));
-    if main_id.is_none() {
-        batch.mains.insert(uuid, id);
-    }
-    match &held {
-        None => applied.created += 1,
-        Some(held) => {
-            applied.updated += 1;
-            // An edit made here and not sent yet is dropped for the later one: both are journaled.
-            if held.marked && held.version.origin != incoming.origin {
-                applied.conflicts.push(conflict(uuid, record.clone(), held.synced.clone()));
-            }
-        }
-    }
+    written(record, uuid, id, main_id, held.as_ref(), incoming, batch, applied);
     Ok(())
 }
 

@@ -49,6 +49,9 @@ impl Store {
     }
 
     /// Clears the sending mark of a photo the central server has, if no photo was taken since.
+    /// The member is found by its uuid's index first: left to itself, the planner may go through the
+    /// index of the marked photos, which statistics taken before many photos were marked say is small,
+    /// and read every marked row for each photo acknowledged (68 ms a photo at 100,000 marked).
     #[tracing::instrument(name = "db.members.photo_acknowledge", skip(self))]
     pub async fn acknowledge_photo(
         &self,
@@ -57,7 +60,8 @@ impl Store {
     ) -> Result<bool, ServiceError> {
         let cleared = sqlx::query(
             "UPDATE members.member SET photo_synchronization_needed = false
-             WHERE member_uuid = $1 AND photo_version = $2 AND photo_synchronization_needed",
+             WHERE member_id = (SELECT member_id FROM members.member WHERE member_uuid = $1)
+               AND photo_version = $2 AND photo_synchronization_needed",
         )
         .bind(uuid)
         .bind(version)
