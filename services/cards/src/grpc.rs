@@ -111,10 +111,7 @@ impl CardsGrpc {
 
     /// Payments, cards and deliveries are made on the central server; a field laptop receives them.
     fn writable(&self) -> Result<(), ServiceError> {
-        match self.running_env {
-            RunningEnv::Central => Ok(()),
-            RunningEnv::Field => Err(ServiceError::Conflict(msg::ON_FIELD.into())),
-        }
+        self.running_env.central_only(msg::ON_FIELD)
     }
 
     /// The operators the settings list (the defaults when the parameter is not set).

@@ -44,6 +44,15 @@ pub enum RunningEnv {
 }
 
 impl RunningEnv {
+    /// What only the central server does (a write of the data it owns, the calls laptops make to it):
+    /// `Ok` there, a 409 saying `on_field` on a field laptop.
+    pub fn central_only(self, on_field: &str) -> Result<(), crate::error::ServiceError> {
+        match self {
+            RunningEnv::Central => Ok(()),
+            RunningEnv::Field => Err(crate::error::ServiceError::Conflict(on_field.into())),
+        }
+    }
+
     pub fn as_str(self) -> &'static str {
         match self {
             RunningEnv::Central => "central",

@@ -28,10 +28,7 @@ impl GeographyGrpc {
 
     /// On a field laptop the geography is the central server's copy: written only by a sync run.
     fn writable(&self) -> Result<(), ServiceError> {
-        match self.running_env {
-            RunningEnv::Central => Ok(()),
-            RunningEnv::Field => Err(ServiceError::Conflict(msg::ON_FIELD.into())),
-        }
+        self.running_env.central_only(msg::ON_FIELD)
     }
 }
 

@@ -67,10 +67,7 @@ impl SyncGrpc {
 
     /// The calls a field laptop makes are served by the central server only.
     fn central_only(&self) -> Result<(), ServiceError> {
-        match self.running_env {
-            RunningEnv::Central => Ok(()),
-            RunningEnv::Field => Err(ServiceError::Conflict(msg::ON_FIELD.into())),
-        }
+        self.running_env.central_only(msg::ON_FIELD)
     }
 }
 
