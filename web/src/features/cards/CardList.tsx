@@ -24,10 +24,9 @@ import { useServerList } from '../../shared/list/useServerList';
 import { useTableHeight } from '../../shared/list/tableSize';
 import { useColumnChooser } from '../../shared/list/useColumnChooser';
 import { fr } from '../../shared/locale/fr';
-import { homeFr } from '../home/fr';
 import { HOME_PARAMS } from '../home/homeLinks';
-import UrlFilterTag from '../home/UrlFilterTag';
-import { useUrlFilter } from '../home/useUrlFilter';
+import UrlFilterTag from '../../shared/list/UrlFilterTag';
+import { useUrlFilter } from '../../shared/list/useUrlFilter';
 import {
   CARD_SORTABLE,
   useCardList,
@@ -194,7 +193,7 @@ export default function CardList() {
         {chooser}
       </ListToolbar>
       <UrlFilterTag
-        label={list.params.status ? homeFr.filters.cardStatus(statusLabel(list.params.status)) : ''}
+        label={list.params.status ? fr.urlFilters.cardStatus(statusLabel(list.params.status)) : ''}
         onRemove={statusFilter.clear}
       />
       <div style={{ display: 'flex', gap: 12, alignItems: 'center', marginBottom: 12, flexWrap: 'wrap' }}>

@@ -21,10 +21,9 @@ import { useScrollRegion } from '../../shared/list/useScrollRegion';
 import { useServerList } from '../../shared/list/useServerList';
 import { useTableHeight } from '../../shared/list/tableSize';
 import { fr } from '../../shared/locale/fr';
-import { homeFr } from '../home/fr';
 import { HOME_PARAMS, parseTrue } from '../home/homeLinks';
-import UrlFilterTag from '../home/UrlFilterTag';
-import { useUrlFilter } from '../home/useUrlFilter';
+import UrlFilterTag from '../../shared/list/UrlFilterTag';
+import { useUrlFilter } from '../../shared/list/useUrlFilter';
 import {
   TRANSACTION_SORTABLE,
   useOperators,
@@ -126,7 +125,7 @@ export default function TransactionList() {
           </Button>
         </Permitted>
       </ListToolbar>
-      <UrlFilterTag label={list.params.spendable ? homeFr.filters.spendable : ''} onRemove={spendable.clear} />
+      <UrlFilterTag label={list.params.spendable ? fr.urlFilters.spendable : ''} onRemove={spendable.clear} />
       <Table<Transaction>
         ref={tableRef}
         virtual

@@ -21,10 +21,9 @@ import { tableWidth, useTableHeight } from '../../shared/list/tableSize';
 import { useServerList } from '../../shared/list/useServerList';
 import { fr } from '../../shared/locale/fr';
 import Permitted from '../../shared/rights/Permitted';
-import { homeFr } from '../home/fr';
 import { HOME_PARAMS, parseBoolean } from '../home/homeLinks';
-import UrlFilterTag from '../home/UrlFilterTag';
-import { useUrlFilter } from '../home/useUrlFilter';
+import UrlFilterTag from '../../shared/list/UrlFilterTag';
+import { useUrlFilter } from '../../shared/list/useUrlFilter';
 import {
   DELIVERY_SORTABLE,
   useDeliveryList,
@@ -138,7 +137,7 @@ export default function DeliveryListPage() {
         />
       </ListToolbar>
       <UrlFilterTag
-        label={list.params.sent === undefined ? '' : homeFr.filters.sent(list.params.sent)}
+        label={list.params.sent === undefined ? '' : fr.urlFilters.sent(list.params.sent)}
         onRemove={sentFilter.clear}
       />
       <div style={{ display: 'flex', gap: 12, alignItems: 'center', marginBottom: 12, flexWrap: 'wrap' }}>

@@ -1,4 +1,4 @@
-// The home page's texts, and those of the filters its figures open the lists with, in French.
+// The home page's texts, in French.
 export const homeFr = {
   figures: {
     title: 'Le travail du jour',
@@ -17,13 +17,5 @@ export const homeFr = {
     error: "Les chiffres du jour n'ont pas pu être lus.",
     retry: 'Réessayer',
     open: (figure: string) => `${figure} : voir la liste`,
-  },
-  filters: {
-    label: 'Filtre :',
-    remove: (filter: string) => `Retirer le filtre « ${filter} »`,
-    createdFrom: (day: string) => `Inscrits depuis le ${day}`,
-    cardStatus: (status: string) => `État : ${status}`,
-    sent: (sent: boolean) => (sent ? 'Livraisons remises' : 'Livraisons en cours'),
-    spendable: 'Paiements sans carte',
   },
 };

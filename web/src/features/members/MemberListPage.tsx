@@ -17,10 +17,9 @@ import { useScrollRegion } from '../../shared/list/useScrollRegion';
 import { useServerList } from '../../shared/list/useServerList';
 import { formatDate } from '../../shared/format/date';
 import { fr } from '../../shared/locale/fr';
-import { homeFr } from '../home/fr';
 import { HOME_PARAMS, parseDay } from '../home/homeLinks';
-import UrlFilterTag from '../home/UrlFilterTag';
-import { useUrlFilter } from '../home/useUrlFilter';
+import UrlFilterTag from '../../shared/list/UrlFilterTag';
+import { useUrlFilter } from '../../shared/list/useUrlFilter';
 import { MEMBER_SORTABLE, useMemberList, type MemberListParams, type MemberRow, type MemberSortField } from './api';
 import MemberDrawer, { type MemberTarget } from './MemberDrawer';
 import { MEMBER_DROP_ORDER, MEMBER_LOCKED, memberColumns } from './memberColumns';
@@ -94,7 +93,7 @@ export default function MemberListPage() {
         {chooser}
       </ListToolbar>
       <UrlFilterTag
-        label={list.params.createdFrom ? homeFr.filters.createdFrom(formatDate(list.params.createdFrom)) : ''}
+        label={list.params.createdFrom ? fr.urlFilters.createdFrom(formatDate(list.params.createdFrom)) : ''}
         onRemove={createdFrom.clear}
       />
       <div ref={wrapper}>

@@ -981,4 +981,13 @@ export const fr = {
       assignTitle: (number: string) => `Attribuer le paiement ${number}`,
     },
   },
+  // A list filter kept in the address (`shared/list/useUrlFilter`), shown as a tag that removes it.
+  urlFilters: {
+    label: 'Filtre :',
+    remove: (filter: string) => `Retirer le filtre « ${filter} »`,
+    createdFrom: (day: string) => `Inscrits depuis le ${day}`,
+    cardStatus: (status: string) => `État : ${status}`,
+    sent: (sent: boolean) => (sent ? 'Livraisons remises' : 'Livraisons en cours'),
+    spendable: 'Paiements sans carte',
+  },
 } as const;
