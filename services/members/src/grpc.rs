@@ -68,7 +68,7 @@ pub const CALLS: Calls = &[
     ("AcknowledgeSynced", SYNC),
     ("PhotosToSend", SYNC),
     ("ApplySyncedPhoto", SYNC),
-    ("AcknowledgePhoto", SYNC),
+    ("AcknowledgePhotos", SYNC),
 ];
 
 /// The page asked for, by `after` except on the sorts of `offset_sorts`.
@@ -310,9 +310,12 @@ impl Members for MembersGrpc {
         Ok(Response::new(saved))
     }
 
-    async fn acknowledge_photo(&self, request: Request<pb::PendingPhoto>) -> Answer<Empty> {
-        let r = request.into_inner();
-        self.store.acknowledge_photo(member_uuid(&r.member_uuid)?, r.photo_version).await?;
+    async fn acknowledge_photos(&self, request: Request<pb::PendingPhotoList>) -> Answer<Empty> {
+        let items = request.into_inner().items;
+        let uuids =
+            items.iter().map(|p| member_uuid(&p.member_uuid)).collect::<Result<Vec<_>, _>>()?;
+        let versions: Vec<i32> = items.iter().map(|p| p.photo_version).collect();
+        self.store.acknowledge_photos(&uuids, &versions).await?;
         Ok(Response::new(Empty {}))
     }
 }

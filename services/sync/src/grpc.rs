@@ -2,7 +2,9 @@
 
 use crate::domain::messages as msg;
 use crate::domain::runs;
-use crate::run::{BATCH, CARDS_PAGE, GEOGRAPHY_PAGE, PhotoSent, Session, Work, send_photo};
+use crate::run::{
+    BATCH, CARDS_PAGE, GEOGRAPHY_PAGE, PhotoSent, Session, Work, deliver_photo, settle_photos,
+};
 use crate::store::{JOURNAL_SORT, PHOTO_FAILURE_SORT, Store};
 use crate::{CardsClient, CentralServer, Clients, GeographyClient, MembersClient};
 use common::config::RunningEnv;
@@ -266,16 +268,17 @@ impl Sync for SyncGrpc {
         let unavailable = |message: String| ServiceError::Unavailable(message);
         let session = Session::open(central, &self.http).await.map_err(unavailable)?;
         let instance = self.store.instance_id().await?.to_string();
-        let sent = send_photo(&session, &mut members, &self.store, &instance, &photo)
+        let sent = deliver_photo(&session, &mut members, &self.store, &instance, &photo)
             .await
             .map_err(unavailable)?;
         tracing::info!(
             member_uuid = photo.member_uuid,
-            sent = matches!(sent, PhotoSent::Sent),
+            sent = matches!(sent, PhotoSent::Sent(_)),
             "photo retried"
         );
         Ok(Response::new(match sent {
-            PhotoSent::Sent => {
+            PhotoSent::Sent(photo) => {
+                settle_photos(&mut members, &self.store, vec![photo]).await.map_err(unavailable)?;
                 pb::PhotoRetried { sent: true, message: msg::PHOTO_SENT.into(), failure: None }
             }
             PhotoSent::Failed(failure) => pb::PhotoRetried {

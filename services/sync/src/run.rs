@@ -28,11 +28,12 @@ pub const BATCH: i32 = 250;
 pub const GEOGRAPHY_PAGE: i32 = 500;
 /// Payments and cards a page holds (a card, with its signed QR code, is about a kilobyte).
 pub const CARDS_PAGE: i32 = 500;
-/// Photos listed at a time (each is then read and sent on its own).
-const PHOTO_PAGE: i32 = 100;
-/// Photos sent at once: each is a round trip to the central server, which checks and re-encodes it, so a
-/// few in flight keep both sides busy.
-const PHOTOS_AT_ONCE: usize = 4;
+/// Photos listed at a time: each is then read and sent on its own, and the page's sent photos are
+/// acknowledged together.
+const PHOTO_PAGE: i32 = 200;
+/// Photos sent at once: each is a round trip to the central server, which checks and re-encodes it, so
+/// several in flight keep both sides busy.
+const PHOTOS_AT_ONCE: usize = 8;
 
 /// What a run needs: its journal, the central server, this instance's members service.
 pub struct Work {
@@ -208,9 +209,10 @@ impl Run<'_> {
         Ok(msg::sent(&outcome, &photos))
     }
 
-    /// The photos marked for sending, a few at once (`PHOTOS_AT_ONCE`): a photo that fails goes to the
-    /// failed photos and is tried again by a later run once its wait is over; the run goes on with the
-    /// others.
+    /// The photos marked for sending, a page at a time, several at once (`PHOTOS_AT_ONCE`), the page's
+    /// sent photos acknowledged together: a photo that fails goes to the failed photos and is tried
+    /// again by a later run once its wait is over; the run goes on with the others. A run killed before
+    /// a page is acknowledged sends its photos again, which the central server keeps again.
     async fn send_photos(&mut self) -> Result<msg::Photos, String> {
         let mut photos = msg::Photos::default();
         let mut after_member_id = 0;
@@ -224,26 +226,31 @@ impl Run<'_> {
                 .into_inner();
             let Some(last) = page.items.last() else { break };
             after_member_id = last.member_id;
+            let waiting =
+                self.store.photos_waiting(&page.items).await.map_err(|e| e.to_string())?;
             let (session, store, instance, members) =
                 (&self.session, self.store, &self.instance, &self.members);
             // Owned photos and a named closure: a spawned run's future must be `Send` for any lifetime.
             let send_one = move |photo: mpb::PendingPhoto| async move {
-                if store.photo_waits(&photo).await.map_err(|e| e.to_string())? {
-                    return Ok(None);
-                }
                 let mut members = members.clone();
-                send_photo(session, &mut members, store, instance, &photo).await.map(Some)
+                deliver_photo(session, &mut members, store, instance, &photo).await
             };
+            let (waits, to_send): (Vec<_>, Vec<_>) =
+                page.items.into_iter().partition(|p| waiting.contains(&p.member_uuid));
+            photos.waiting += waits.len() as i64;
             let mut sending =
-                futures::stream::iter(page.items).map(send_one).buffer_unordered(PHOTOS_AT_ONCE);
-            while let Some(sent) = sending.next().await {
-                match sent? {
-                    None => photos.waiting += 1,
-                    Some(PhotoSent::Sent) => photos.sent += 1,
-                    Some(PhotoSent::Failed(_)) => photos.failed += 1,
+                futures::stream::iter(to_send).map(send_one).buffer_unordered(PHOTOS_AT_ONCE);
+            let mut sent = Vec::new();
+            while let Some(delivered) = sending.next().await {
+                match delivered? {
+                    PhotoSent::Sent(photo) => sent.push(photo),
+                    PhotoSent::Failed(_) => photos.failed += 1,
                 }
-                self.progress(&msg::sending_photos(photos.sent)).await?;
             }
+            drop(sending);
+            photos.sent += sent.len() as i64;
+            settle_photos(&mut self.members, self.store, sent).await?;
+            self.progress(&msg::sending_photos(photos.sent)).await?;
         }
         Ok(photos)
     }
@@ -427,15 +434,16 @@ impl Kind {
 
 /// What became of one photo sent.
 pub enum PhotoSent {
-    Sent,
+    /// Kept by the central server, at the version that went (not yet acknowledged here).
+    Sent(mpb::PendingPhoto),
     /// Unreadable here or refused by the central server: in the failed photos, as it now stands.
     Failed(pb::PhotoFailure),
 }
 
-/// Sends one photo of this laptop to the central server: read here, sent, acknowledged (its mark
-/// cleared if no newer photo was taken meanwhile) and taken off the failed photos; a photo unreadable
-/// here or refused there goes to the failed photos. `Err`: the run cannot go on.
-pub async fn send_photo(
+/// Sends one photo of this laptop to the central server: read here and sent; a photo unreadable here
+/// or refused there goes to the failed photos. A sent photo is acknowledged by `settle_photos`.
+/// `Err`: the run cannot go on.
+pub async fn deliver_photo(
     session: &Session<'_>,
     members: &mut MembersClient,
     store: &Store,
@@ -452,13 +460,13 @@ pub async fn send_photo(
         Ok(read) => {
             let read = read.into_inner();
             match session.send_photo(instance, &photo.member_uuid, &read.content).await? {
+                // The version read, which may be newer than the one listed: that one is what went.
                 Ok(()) => {
-                    // The version read, which may be newer than the one listed: that one is what went.
                     let photo_version = read.version.parse().unwrap_or(photo.photo_version);
-                    let sent = mpb::PendingPhoto { photo_version, ..photo.clone() };
-                    members.acknowledge_photo(sent).await.map_err(|s| msg::local_failed(&s))?;
-                    store.photo_sent(&photo.member_uuid).await.map_err(|e| e.to_string())?;
-                    return Ok(PhotoSent::Sent);
+                    return Ok(PhotoSent::Sent(mpb::PendingPhoto {
+                        photo_version,
+                        ..photo.clone()
+                    }));
                 }
                 Err(refused) => refused,
             }
@@ -467,6 +475,22 @@ pub async fn send_photo(
     tracing::warn!(member_uuid = photo.member_uuid, refused, "a photo could not be sent");
     let failure = store.photo_failed(photo, &refused).await.map_err(|e| e.to_string())?;
     Ok(PhotoSent::Failed(failure))
+}
+
+/// Acknowledges photos the central server kept: their marks cleared (each only if no newer photo was
+/// taken meanwhile) and taken off the failed photos.
+pub async fn settle_photos(
+    members: &mut MembersClient,
+    store: &Store,
+    sent: Vec<mpb::PendingPhoto>,
+) -> Result<(), String> {
+    if sent.is_empty() {
+        return Ok(());
+    }
+    store.photos_sent(&sent).await.map_err(|e| e.to_string())?;
+    let acks = mpb::PendingPhotoList { items: sent };
+    members.acknowledge_photos(acks).await.map_err(|s| msg::local_failed(&s))?;
+    Ok(())
 }
 
 /// A batch's idempotency key, made from what it holds (each record's uuid and position): the same batch

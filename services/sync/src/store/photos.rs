@@ -8,6 +8,7 @@ use common::paging::Page;
 use proto::members::PendingPhoto;
 use proto::sync::PhotoFailure;
 use sqlx::{AssertSqlSafe, Postgres, QueryBuilder};
+use std::collections::HashSet;
 
 /// Public sort fields of the failed photos and their columns.
 pub const PHOTO_FAILURE_SORT: &[(&str, &str)] = &[
@@ -24,18 +25,26 @@ const FAILURE: &str = "f.member_uuid::text AS member_uuid, f.member_id, f.id_num
     to_char(f.next_attempt_at AT TIME ZONE 'UTC', 'YYYY-MM-DD\"T\"HH24:MI:SS.MS\"Z\"') AS next_attempt_at";
 
 impl Store {
-    /// Whether a run leaves this photo for later: it failed, its wait is not over, and no newer photo
-    /// was taken since (a new photo is tried at once).
-    pub async fn photo_waits(&self, photo: &PendingPhoto) -> Result<bool, ServiceError> {
-        let waits: Option<bool> = sqlx::query_scalar(
-            "SELECT next_attempt_at > now() AND photo_version >= $2
-             FROM sync.photo_failure WHERE member_uuid = $1",
+    /// The photos of a page that a run leaves for later (their uuids): each failed, its wait is not
+    /// over, and no newer photo was taken since (a new photo is tried at once).
+    pub async fn photos_waiting(
+        &self,
+        photos: &[PendingPhoto],
+    ) -> Result<HashSet<String>, ServiceError> {
+        let uuids =
+            photos.iter().map(|p| member_uuid(&p.member_uuid)).collect::<Result<Vec<_>, _>>()?;
+        let versions: Vec<i32> = photos.iter().map(|p| p.photo_version).collect();
+        let waiting: Vec<String> = sqlx::query_scalar(
+            "SELECT f.member_uuid::text
+             FROM unnest($1::uuid[], $2::int[]) AS listed (member_uuid, photo_version)
+             JOIN sync.photo_failure f ON f.member_uuid = listed.member_uuid
+             WHERE f.next_attempt_at > now() AND f.photo_version >= listed.photo_version",
         )
-        .bind(member_uuid(&photo.member_uuid)?)
-        .bind(photo.photo_version)
-        .fetch_optional(&self.pool)
+        .bind(&uuids)
+        .bind(&versions)
+        .fetch_all(&self.pool)
         .await?;
-        Ok(waits.unwrap_or(false))
+        Ok(waiting.into_iter().collect())
     }
 
     /// Journals a failed attempt: one more, and a wait twice as long before the next (1 min to 6 h).
@@ -69,10 +78,12 @@ impl Store {
         .await?)
     }
 
-    /// Takes a photo the central server now has off the queue.
-    pub async fn photo_sent(&self, member_uuid_text: &str) -> Result<(), ServiceError> {
-        sqlx::query("DELETE FROM sync.photo_failure WHERE member_uuid = $1")
-            .bind(member_uuid(member_uuid_text)?)
+    /// Takes photos the central server now has off the queue.
+    pub async fn photos_sent(&self, photos: &[PendingPhoto]) -> Result<(), ServiceError> {
+        let uuids =
+            photos.iter().map(|p| member_uuid(&p.member_uuid)).collect::<Result<Vec<_>, _>>()?;
+        sqlx::query("DELETE FROM sync.photo_failure WHERE member_uuid = ANY($1)")
+            .bind(&uuids)
             .execute(&self.pool)
             .await?;
         Ok(())
