@@ -14,20 +14,39 @@ pub const CONTENT_SECURITY_POLICY: &str = "default-src 'self'; script-src 'self'
      connect-src 'self'; media-src 'self' blob:; object-src 'none'; base-uri 'self'; \
      form-action 'self'; frame-ancestors 'none'";
 
-/// The security headers of every answer.
-pub fn security_headers() -> Vec<SetResponseHeaderLayer<HeaderValue>> {
-    let headers: [(HeaderName, &'static str); 5] = [
-        (header::CONTENT_SECURITY_POLICY, CONTENT_SECURITY_POLICY),
-        (header::X_CONTENT_TYPE_OPTIONS, "nosniff"),
-        (header::X_FRAME_OPTIONS, "DENY"),
-        (header::REFERRER_POLICY, "no-referrer"),
-        (HeaderName::from_static("cross-origin-opener-policy"), "same-origin"),
+/// The Content-Security-Policy, letting the Metabase site `frame_site` (its origin) be framed when given:
+/// the statistics screen shows its dashboards in a frame.
+pub fn content_security_policy(frame_site: Option<&str>) -> String {
+    let origin = frame_site.and_then(|site| {
+        let (scheme, rest) = site.trim().split_once("://")?;
+        let host = rest.split(['/', '?', '#']).next().unwrap_or_default();
+        let plain = |c: char| c.is_ascii_alphanumeric() || matches!(c, '.' | '-' | ':' | '[' | ']');
+        (matches!(scheme, "http" | "https") && !host.is_empty() && host.chars().all(plain))
+            .then(|| format!("{scheme}://{host}"))
+    });
+    match origin {
+        Some(origin) => format!("{CONTENT_SECURITY_POLICY}; frame-src {origin}"),
+        None => CONTENT_SECURITY_POLICY.to_string(),
+    }
+}
+
+/// The security headers of every answer; `frame_site`: see `content_security_policy`.
+pub fn security_headers(frame_site: Option<&str>) -> Vec<SetResponseHeaderLayer<HeaderValue>> {
+    let policy = HeaderValue::from_str(&content_security_policy(frame_site))
+        .unwrap_or_else(|_| HeaderValue::from_static(CONTENT_SECURITY_POLICY));
+    let headers: [(HeaderName, HeaderValue); 5] = [
+        (header::CONTENT_SECURITY_POLICY, policy),
+        (header::X_CONTENT_TYPE_OPTIONS, HeaderValue::from_static("nosniff")),
+        (header::X_FRAME_OPTIONS, HeaderValue::from_static("DENY")),
+        (header::REFERRER_POLICY, HeaderValue::from_static("no-referrer")),
+        (
+            HeaderName::from_static("cross-origin-opener-policy"),
+            HeaderValue::from_static("same-origin"),
+        ),
     ];
     headers
         .into_iter()
-        .map(|(name, value)| {
-            SetResponseHeaderLayer::overriding(name, HeaderValue::from_static(value))
-        })
+        .map(|(name, value)| SetResponseHeaderLayer::overriding(name, value))
         .collect()
 }
 
@@ -45,5 +64,24 @@ pub async fn forward_token(request: Request, next: Next) -> Response {
     match common::identity::bearer(request.headers()).map(str::to_string) {
         Some(token) => common::identity::with_token(token, next.run(request)).await,
         None => next.run(request).await,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn only_the_metabase_site_may_be_framed() {
+        assert_eq!(content_security_policy(None), CONTENT_SECURITY_POLICY);
+        assert_eq!(
+            content_security_policy(Some("https://stats.sesame.example/metabase/")),
+            format!("{CONTENT_SECURITY_POLICY}; frame-src https://stats.sesame.example")
+        );
+        assert_eq!(content_security_policy(Some("javascript:alert(1)")), CONTENT_SECURITY_POLICY);
+        assert_eq!(
+            content_security_policy(Some("https://a.example; script-src *")),
+            CONTENT_SECURITY_POLICY
+        );
     }
 }

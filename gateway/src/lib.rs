@@ -55,6 +55,9 @@ pub struct GatewayConfig {
     /// How long a session checked with the auth service is believed without asking again (a session
     /// ended through another replica is refused here at most this much later).
     pub session_cache: Duration,
+    /// The Metabase site whose dashboards the statistics screen shows in a frame (`METABASE_SITE_URL`):
+    /// the pages' Content-Security-Policy lets that site, and no other, be framed.
+    pub metabase_site: Option<String>,
 }
 
 /// How long a checked session is believed by a replica without asking the auth service again.
@@ -65,7 +68,8 @@ pub const DEFAULT_SIGNINS_PER_MINUTE: u32 = 30;
 
 impl GatewayConfig {
     /// Reads `HTTP_ADDR`, `WEB_DIR`, `RUNNING_ENV`, `REQUEST_TIMEOUT_SECONDS`, `BODY_LIMIT_BYTES`,
-    /// `TRUSTED_PROXIES` (addresses, comma-separated), `SIGNINS_PER_MINUTE`, `SESSION_CACHE_SECONDS`.
+    /// `TRUSTED_PROXIES` (addresses, comma-separated), `SIGNINS_PER_MINUTE`, `SESSION_CACHE_SECONDS`,
+    /// `METABASE_SITE_URL`.
     pub fn from_env() -> Result<Self> {
         Ok(GatewayConfig {
             http_addr: env_or("HTTP_ADDR", "127.0.0.1:8080"),
@@ -86,6 +90,7 @@ impl GatewayConfig {
                 "SESSION_CACHE_SECONDS",
                 DEFAULT_SESSION_CACHE_SECONDS,
             )?),
+            metabase_site: common::config::env_opt("METABASE_SITE_URL"),
         })
     }
 }
@@ -133,7 +138,7 @@ pub fn app(state: AppState, config: &GatewayConfig) -> Router {
             DefaultPredicate::new().and(NotForContentType::const_new("application/pdf")),
         ))
         .layer(TraceLayer::new_for_http().make_span_with(request_span).on_response(record_status));
-    for layer in headers::security_headers() {
+    for layer in headers::security_headers(config.metabase_site.as_deref()) {
         app = app.layer(layer);
     }
     app

@@ -1,14 +1,11 @@
-// The screens the other browser tests do not go through (cooperatives, parcels, the "à venir" screens,
-// the API documentation), opened as an administrator, each checked for accessibility with axe-core.
+// The screens the other browser tests do not go through (cooperatives, parcels, the statistics, the API
+// documentation), opened as an administrator, each checked for accessibility with axe-core.
 import { after, before, describe, test } from 'node:test';
 import { expectNoAxeViolations } from './axe.mjs';
 import { answerMadeUpPages, checkKeysetPages, inBrowser, rowOf, see, seeTitle, signIn } from './browser.mjs';
 import { startSuite } from './suite.mjs';
 
 const TIMEOUT = 180_000;
-
-/** Screens that only say they come in a later version, with their titles. */
-const UPCOMING = [['/metabase_stats', 'Statistiques']];
 
 describe('screens', { timeout: 10 * 60_000 }, () => {
   let suite;
@@ -114,17 +111,21 @@ describe('screens', { timeout: 10 * 60_000 }, () => {
       }),
   );
 
-  test('the screens still to come, the API documentation and the home page', { timeout: TIMEOUT }, () =>
-    inBrowser('screens-upcoming', async (page) => {
+  test('the statistics, the API documentation and the home page', { timeout: TIMEOUT }, () =>
+    inBrowser('screens-statistics', async (page) => {
       await signIn(page, suite.baseUrl, suite.admin.login, suite.admin.password);
       await expectNoAxeViolations(page, 'accueil (administrateur)');
 
-      for (const [path, title] of UPCOMING) {
-        await page.goto(`${suite.baseUrl}${path}`);
-        await seeTitle(page, `${title} | Sésame`);
-        await see(page, 'Cet écran arrive dans une prochaine version.');
-        await expectNoAxeViolations(page, `${title} (à venir)`);
-      }
+      // The members' dashboard, filtered by a period kept in the address.
+      await page.goto(`${suite.baseUrl}/metabase_stats?from=2026-01-01`);
+      await seeTitle(page, 'Statistiques | Sésame');
+      await see(page, "Membres par tranche d'âge");
+      await see(page, '18 à 25 ans');
+      await expectNoAxeViolations(page, 'statistiques');
+      await page.goto(`${suite.baseUrl}/metabase_stats/report?name=membres`);
+      await seeTitle(page, 'Rapport statistique | Sésame');
+      await see(page, 'Inscriptions par mois');
+      await expectNoAxeViolations(page, 'rapport statistique');
 
       await page.goto(`${suite.baseUrl}/documentation`);
       await page.locator('.ant-table-row').first().waitFor();

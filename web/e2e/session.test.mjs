@@ -103,9 +103,9 @@ describe('session', { timeout: 10 * 60_000 }, () => {
   test('a screen whose code cannot be loaded: one reload, then a French message', { timeout: TIMEOUT }, () =>
     inBrowser('load-failure', async (page) => {
       await signIn(page, suite.baseUrl, suite.admin.login, suite.admin.password);
-      // As after a new version was deployed: the placeholder screen's file is gone.
+      // As after a new version was deployed: the statistics screen's file is gone.
       let attempts = 0;
-      await page.route(/\/assets\/UpcomingPage-[^/]*\.js$/, (route) => {
+      await page.route(/\/assets\/StatisticsPage-[^/]*\.js$/, (route) => {
         attempts += 1;
         return route.abort('failed');
       });

@@ -158,16 +158,78 @@ pub async fn delete_report(
     Ok(envelope::written("Modèle supprimé", None))
 }
 
-/// Statistics: the Metabase dashboard `reportName` stands for (`METABASE_DASHBOARDS`), as a signed embed
-/// address for a frame, which expires within minutes (`expiresAt`); 404 in French for a name no dashboard
-/// has, or when Metabase is not set.
-#[utoipa::path(get, path = "/metabase/{reportName}", tag = "metabase", params(("reportName" = String, Path)),
-    responses((status = 200, body = Data<pb::DashboardEmbed>), (status = 404, body = ErrorBody)))]
+/// The filters of a statistics dashboard.
+#[derive(Deserialize, IntoParams, Default)]
+#[into_params(parameter_in = Query)]
+#[allow(non_snake_case)]
+pub struct StatisticsFilter {
+    /// The members of this region only (a region's id); absent or 0: every region.
+    pub regionId: Option<i64>,
+    /// The members registered from this day, included (`AAAA-MM-JJ` or `JJ/MM/AAAA`).
+    pub from: Option<String>,
+    /// The members registered until this day, included (`AAAA-MM-JJ` or `JJ/MM/AAAA`).
+    pub to: Option<String>,
+}
+
+/// Refuses, in French on its field, a filter the service would refuse too (a negative region, a text
+/// that is no date, a period that ends before it starts).
+fn check_statistics_filter(filter: &StatisticsFilter) -> Result<(), ApiError> {
+    if filter.regionId.is_some_and(|id| id < 0) {
+        return Err(ApiError::field(
+            "regionId",
+            "La région (regionId) doit être l'identifiant d'une région, ou 0 pour toutes.",
+        ));
+    }
+    let mut days = Vec::new();
+    for (field, text, which) in [
+        ("from", &filter.from, "Le début de la période"),
+        ("to", &filter.to, "La fin de la période"),
+    ] {
+        match common::dates::parse(text.as_deref().unwrap_or_default()) {
+            Ok(day) => days.push(day),
+            Err(_) => {
+                return Err(ApiError::field(
+                    field,
+                    format!(
+                        "{which} ({field}) n'est pas une date : écrivez-la AAAA-MM-JJ ou JJ/MM/AAAA."
+                    ),
+                ));
+            }
+        }
+    }
+    if let [Some(from), Some(to)] = days.as_slice()
+        && from > to
+    {
+        return Err(ApiError::field(
+            "to",
+            "La fin de la période précède son début : échangez les deux dates.",
+        ));
+    }
+    Ok(())
+}
+
+/// Statistics: the dashboard `reportName` stands for. A name Metabase has (`METABASE_DASHBOARDS`, with
+/// `METABASE_SITE_URL` and `METABASE_SECRET_KEY` set) answers a signed embed address for a frame (`url`),
+/// which expires within minutes (`expiresAt`); otherwise a built-in dashboard (`membres`) answers its
+/// tables (`tables`: each a title and its rows, a label and a count), counted from the members' and the
+/// geography's events, filtered by region and registration period. 404 in French for a name no dashboard
+/// has.
+#[utoipa::path(get, path = "/metabase/{reportName}", tag = "metabase",
+    params(("reportName" = String, Path), StatisticsFilter),
+    responses((status = 200, body = Data<pb::Dashboard>), (status = 400, body = ErrorBody),
+        (status = 404, body = ErrorBody)))]
 pub async fn metabase_dashboard(
     State(state): State<AppState>,
     _caller: Authorized<ReportsRead>,
     Path(report_name): Path<String>,
+    Query(filter): Query<StatisticsFilter>,
 ) -> Result<Response, ApiError> {
-    let request = pb::DashboardRequest { report_name: report_name.chars().take(100).collect() };
-    Ok(envelope::data(reports(&state).embed_dashboard(request).await?.into_inner()))
+    check_statistics_filter(&filter)?;
+    let request = pb::StatisticsRequest {
+        report_name: report_name.chars().take(100).collect(),
+        region_id: filter.regionId.unwrap_or_default(),
+        from: filter.from.unwrap_or_default(),
+        to: filter.to.unwrap_or_default(),
+    };
+    Ok(envelope::data(reports(&state).statistics(request).await?.into_inner()))
 }

@@ -14,6 +14,10 @@
 //! it would be offered forever. Its handler answers `Ok`, so it is acknowledged unapplied; it is logged
 //! at error level with its subject and cause, and counted against its consumer (`unreadable_count`).
 //!
+//! Each event is applied knowing its place in its stream (`position`, JetStream's stream sequence): a
+//! projection that keeps it beside a record can refuse an event older than the one it already applied
+//! (an event offered again after a failure, while later ones went through).
+//!
 //! Each consuming schema has its inbox, where an id is recorded once per consumer (two consumers of one
 //! schema may read the same stream):
 //!
@@ -97,6 +101,16 @@ pub fn reading_as<R>(name: &'static str, read: impl FnOnce() -> R) -> R {
 tokio::task_local! {
     /// The consumer whose handler is applying an event.
     static APPLYING: &'static str;
+    /// The stream sequence of the event being applied, when known.
+    static POSITION: Option<u64>;
+}
+
+/// The place in its stream of the event a handler is applying (JetStream's stream sequence: the order
+/// its publisher's outbox wrote the events in, and so, for one record, the order of its changes); `None`
+/// outside a consumer, or for an event applied without it (`Consumer::apply_once`). A redelivered event
+/// keeps its position.
+pub fn position() -> Option<u64> {
+    POSITION.try_with(|position| *position).ok().flatten()
 }
 
 /// Where an unreadable event met outside any consumer is counted.
@@ -117,6 +131,7 @@ fn unreadable_counter(name: &str) -> Arc<AtomicU64> {
 /// An event received, read once for its application and its acknowledgement.
 struct Received {
     id: Option<uuid::Uuid>,
+    position: Option<u64>,
     subject: String,
     payload: bytes::Bytes,
     span: tracing::Span,
@@ -232,7 +247,9 @@ impl<H: Handler> Consumer<H> {
         }
         for (message, event) in batch.iter().zip(&events) {
             async {
-                let applied = self.apply_once(event.id, &event.subject, &event.payload).await;
+                let applied = self
+                    .apply_once_at(event.id, event.position, &event.subject, &event.payload)
+                    .await;
                 self.acknowledge(message, applied).await
             }
             .instrument(event.span.clone())
@@ -255,6 +272,7 @@ impl<H: Handler> Consumer<H> {
         let _ = span.set_parent(global::get_text_map_propagator(|p| p.extract(&headers)));
         Received {
             id: headers.get("Nats-Msg-Id").and_then(|id| uuid::Uuid::parse_str(id).ok()),
+            position: message.info().ok().map(|info| info.stream_sequence),
             subject: subject
                 .strip_prefix(&format!("{}.", self.naming.prefix()))
                 .unwrap_or(&subject)
@@ -282,7 +300,7 @@ impl<H: Handler> Consumer<H> {
     async fn apply_together(&self, events: &[Received]) -> Result<(), ServiceError> {
         let mut tx = self.pool.begin().await?;
         for event in events {
-            self.apply_in(&mut tx, event.id, &event.subject, &event.payload)
+            self.apply_in(&mut tx, event.id, event.position, &event.subject, &event.payload)
                 .instrument(event.span.clone())
                 .await?;
         }
@@ -297,8 +315,19 @@ impl<H: Handler> Consumer<H> {
         subject: &str,
         payload: &[u8],
     ) -> Result<(), ServiceError> {
+        self.apply_once_at(event_id, None, subject, payload).await
+    }
+
+    /// As `apply_once`, the event at `position` in its stream (`position()` while it is applied).
+    pub async fn apply_once_at(
+        &self,
+        event_id: Option<uuid::Uuid>,
+        position: Option<u64>,
+        subject: &str,
+        payload: &[u8],
+    ) -> Result<(), ServiceError> {
         let mut tx = self.pool.begin().await?;
-        self.apply_in(&mut tx, event_id, subject, payload).await?;
+        self.apply_in(&mut tx, event_id, position, subject, payload).await?;
         tx.commit().await?;
         Ok(())
     }
@@ -308,6 +337,7 @@ impl<H: Handler> Consumer<H> {
         &self,
         tx: &mut PgConnection,
         event_id: Option<uuid::Uuid>,
+        position: Option<u64>,
         subject: &str,
         payload: &[u8],
     ) -> Result<(), ServiceError> {
@@ -331,7 +361,8 @@ impl<H: Handler> Consumer<H> {
             // Every event of the product's outbox has an id; one without is applied as it is.
             None => tracing::warn!(subject, "event without an id: applied without de-duplication"),
         }
-        APPLYING.scope(self.name, self.handler.apply(tx, subject, payload)).await
+        let apply = POSITION.scope(position, self.handler.apply(tx, subject, payload));
+        APPLYING.scope(self.name, apply).await
     }
 
     /// Forgets event ids older than any redelivery.
@@ -354,6 +385,13 @@ mod tests {
     struct Told {
         #[allow(dead_code)]
         id: i64,
+    }
+
+    #[test]
+    fn a_handler_knows_the_position_of_the_event_it_applies() {
+        assert_eq!(position(), None, "outside a consumer");
+        assert_eq!(POSITION.sync_scope(Some(42), position), Some(42));
+        assert_eq!(POSITION.sync_scope(None, position), None);
     }
 
     #[test]

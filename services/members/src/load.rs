@@ -149,12 +149,14 @@ fn member_saved_payload() -> String {
 }
 
 /// The part of a statement that writes into the outbox the event of each member its `made` insert
-/// returned (`member_id`, `payload`), in the order of their ids, as the geography's import does:
-/// `subject` and `trace` name the statement's parameters of the subject and the trace context.
+/// returned (`member_id`, `payload`, `registered`), in the order of their ids, as the geography's import
+/// does: `subject` and `trace` name the statement's parameters of the subject and the trace context. The
+/// event is dated as the member's registration (`occurredAt`), as `post_member` dates it: the statistics
+/// count the enrolments of a month by it.
 fn told(subject: &str, trace: &str) -> String {
     format!(
-        "told AS (INSERT INTO members.outbox (id, subject, payload, trace_context)
-                  SELECT gen_random_uuid(), {subject}, payload, {trace} FROM made ORDER BY member_id)"
+        "told AS (INSERT INTO members.outbox (id, subject, payload, trace_context, created_at)
+                  SELECT gen_random_uuid(), {subject}, payload, {trace}, registered FROM made ORDER BY member_id)"
     )
 }
 
@@ -222,7 +224,7 @@ pub async fn generate(
                  FROM (SELECT g, nextval('members.id_number_seq') AS seq, (random() * 2147483647)::bigint AS h
                        FROM generate_series(1, $1::bigint) g) r
                ) s
-               RETURNING member_id, {payload} AS payload),
+               RETURNING member_id, {payload} AS payload, m.member_created_at AS registered),
              {}
              SELECT coalesce(array_agg(member_id), '{{}}') FROM made",
             told("$12", "$13")
@@ -277,7 +279,7 @@ pub async fn generate(
                CROSS JOIN LATERAL (SELECT
                    CASE WHEN s.gender = 'F' THEN ($5::text[])[1 + (s.h % cardinality($5))] ELSE ($7::text[])[1 + (s.h % cardinality($7))] END AS first,
                    CASE WHEN s.gender = 'F' THEN ($6::text[])[1 + (s.h % cardinality($6))] ELSE ($8::text[])[1 + (s.h % cardinality($8))] END AS first_key) f
-               RETURNING member_id, {payload} AS payload),
+               RETURNING member_id, {payload} AS payload, m.member_created_at AS registered),
              {}
              SELECT count(*) FROM made",
             told("$11", "$12")

@@ -2,6 +2,7 @@
 
 use crate::domain::messages as msg;
 use crate::domain::metabase::Metabase;
+use crate::domain::statistics;
 use crate::domain::templates;
 use crate::store::{REPORT_SORT, Store};
 use common::error::ServiceError;
@@ -31,6 +32,7 @@ pub const CALLS: Calls = &[
     ("GetReportJson", READ),
     ("ListReportVersions", READ),
     ("EmbedDashboard", READ),
+    ("Statistics", READ),
 ];
 
 pub struct ReportsGrpc {
@@ -122,5 +124,44 @@ impl Reports for ReportsGrpc {
         let (url, exp) = metabase.embed(&report_name, chrono::Utc::now().timestamp())?;
         let expires_at = chrono::DateTime::from_timestamp(exp, 0).unwrap_or_default().to_rfc3339();
         Ok(Response::new(pb::DashboardEmbed { report_name, url, expires_at }))
+    }
+
+    async fn statistics(&self, request: Request<pb::StatisticsRequest>) -> Answer<pb::Dashboard> {
+        let asked = request.into_inner();
+        let report_name = asked.report_name.trim().to_string();
+        let filter = statistics::check_filter(&asked)?;
+        // A name Metabase has is its dashboard; the others are the built-in ones.
+        if let Some(metabase) =
+            self.metabase.as_ref().filter(|m| m.dashboards.contains_key(&report_name))
+        {
+            let (url, exp) = metabase.embed(&report_name, chrono::Utc::now().timestamp())?;
+            let expires_at =
+                chrono::DateTime::from_timestamp(exp, 0).unwrap_or_default().to_rfc3339();
+            return Ok(Response::new(pb::Dashboard {
+                title: report_name.clone(),
+                report_name,
+                url,
+                expires_at,
+                ..Default::default()
+            }));
+        }
+        let Some(title) = statistics::dashboard_title(&report_name) else {
+            let mut known: Vec<&str> =
+                statistics::DASHBOARDS.iter().map(|(name, _)| *name).collect();
+            if let Some(metabase) = &self.metabase {
+                known.extend(metabase.dashboards.keys().map(String::as_str));
+            }
+            known.sort_unstable();
+            known.dedup();
+            return Err(ServiceError::NotFound(msg::dashboard_unknown(&report_name, &known)).into());
+        };
+        let (total, tables) = self.store.members_dashboard(&filter).await?;
+        Ok(Response::new(pb::Dashboard {
+            report_name,
+            title: title.to_string(),
+            total,
+            tables,
+            ..Default::default()
+        }))
     }
 }

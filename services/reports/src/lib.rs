@@ -1,6 +1,9 @@
 //! The reports service: the templates of cards, delivery slips, member sheets and list exports, drawn in
-//! the designer and kept as versions, exactly one default per type (docs/api.md, "Reports").
+//! the designer and kept as versions, exactly one default per type (docs/api.md, "Reports"); and the
+//! statistics: built-in dashboards counted from read models that the members', the cards' and the
+//! geography's events keep here (`consumers`), or a Metabase dashboard's signed embed address.
 
+pub mod consumers;
 pub mod domain;
 mod grpc;
 pub mod store;
@@ -26,7 +29,7 @@ pub const INFO: common::service::ServiceInfo = common::service::ServiceInfo {
     migrator,
     publishes_events: false,
     calls: &["auth"],
-    follows: &[],
+    follows: &["members", "cards", "geography"],
 };
 
 #[derive(Clone, Debug)]
@@ -82,6 +85,44 @@ impl common::service::Service for ReportsService {
 
     fn pool(&self) -> PgPool {
         self.pool.clone()
+    }
+
+    fn consumers(
+        &self,
+        naming: &common::nats::Naming,
+        nats: &async_nats::Client,
+    ) -> Vec<Box<dyn common::service::Background>> {
+        use common::consumer::Consumer;
+        let (pool, naming, nats) = (&self.pool, naming.clone(), nats.clone());
+        vec![
+            Box::new(Consumer::of(
+                consumers::members::CONSUMER,
+                "members",
+                &INFO,
+                pool.clone(),
+                naming.clone(),
+                nats.clone(),
+                consumers::members::MemberEvents,
+            )),
+            Box::new(Consumer::of(
+                consumers::cards::CONSUMER,
+                "cards",
+                &INFO,
+                pool.clone(),
+                naming.clone(),
+                nats.clone(),
+                consumers::cards::CardEvents,
+            )),
+            Box::new(Consumer::of(
+                consumers::geography::CONSUMER,
+                "geography",
+                &INFO,
+                pool.clone(),
+                naming,
+                nats,
+                consumers::geography::GeographyEvents,
+            )),
+        ]
     }
 
     fn serve(

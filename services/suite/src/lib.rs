@@ -140,6 +140,7 @@ impl SuiteConfig {
                 session_cache: std::time::Duration::from_secs(
                     gateway::DEFAULT_SESSION_CACHE_SECONDS,
                 ),
+                metabase_site: None,
             },
         }
     }

@@ -131,13 +131,21 @@ export const screens: readonly Screen[] = [
     shortcut: true,
     load: () => import('../features/reports/ReportListPage'),
   },
-  { path: '/metabase_stats', area: 'reports', title: fr.screens.metabaseStats, group: 'reports', access: BUSINESS },
+  {
+    path: '/metabase_stats',
+    area: 'reports',
+    title: fr.screens.metabaseStats,
+    group: 'reports',
+    access: BUSINESS,
+    load: () => import('../features/statistics/StatisticsPage'),
+  },
   {
     path: '/metabase_stats/report',
     area: 'reports',
     title: fr.screens.metabaseReport,
     group: 'reports',
     access: BUSINESS,
+    load: () => import('../features/statistics/StatisticsReportPage'),
   },
 
   {

@@ -45,6 +45,16 @@ pub fn dashboard_unknown(name: &str, known: &[&str]) -> String {
     format!("Tableau de bord inconnu : « {name} ». Tableaux de bord : {}.", known.join(", "))
 }
 
+pub const REGION_INVALID: &str =
+    "La région (regionId) doit être l'identifiant d'une région, ou 0 pour toutes.";
+pub const PERIOD_REVERSED: &str =
+    "La fin de la période précède son début : échangez les deux dates.";
+
+pub fn date_invalid(field: &str) -> String {
+    let which = if field == "from" { "Le début de la période" } else { "La fin de la période" };
+    format!("{which} ({field}) n'est pas une date : écrivez-la AAAA-MM-JJ ou JJ/MM/AAAA.")
+}
+
 /// A type of template as the messages say it.
 pub fn type_label(report_type: &str) -> &'static str {
     match report_type {

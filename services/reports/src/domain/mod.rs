@@ -2,4 +2,5 @@
 
 pub mod messages;
 pub mod metabase;
+pub mod statistics;
 pub mod templates;

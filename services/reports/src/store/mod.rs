@@ -2,6 +2,7 @@
 //! taken from an allow-list (`common::paging`).
 
 mod reports;
+pub mod statistics;
 mod versions;
 
 pub use reports::REPORT_SORT;

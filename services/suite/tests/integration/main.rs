@@ -20,6 +20,7 @@ mod security;
 mod service_identity;
 mod sign_in;
 mod statements;
+mod statistics;
 mod suite_process;
 mod support;
 mod sync_cards;

@@ -983,9 +983,12 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Statistics: the Metabase dashboard `reportName` stands for (`METABASE_DASHBOARDS`), as a signed embed
-         *     address for a frame, which expires within minutes (`expiresAt`); 404 in French for a name no dashboard
-         *     has, or when Metabase is not set.
+         * Statistics: the dashboard `reportName` stands for. A name Metabase has (`METABASE_DASHBOARDS`, with
+         *     `METABASE_SITE_URL` and `METABASE_SECRET_KEY` set) answers a signed embed address for a frame (`url`),
+         *     which expires within minutes (`expiresAt`); otherwise a built-in dashboard (`membres`) answers its
+         *     tables (`tables`: each a title and its rows, a label and a count), counted from the members' and the
+         *     geography's events, filtered by region and registration period. 404 in French for a name no dashboard
+         *     has.
          */
         get: operations["metabase_dashboard"];
         put?: never;
@@ -2442,16 +2445,34 @@ export interface components {
             login: string;
             password: string;
         };
-        DashboardEmbed: {
+        /**
+         * @description A dashboard: either a Metabase dashboard's signed embed address (`url`, `expiresAt`; no tables), or a
+         *     built-in dashboard's tables (`url` empty).
+         */
+        Dashboard: {
             /**
-             * @description RFC 3339: the address no longer opens after it.
+             * @description RFC 3339: the address no longer opens after it; empty for a built-in dashboard.
              * @default
              */
             expiresAt: string;
             /** @default  */
             reportName: string;
+            /** @default [] */
+            tables: components["schemas"]["StatisticsTable"][];
             /**
-             * @description `<METABASE_SITE_URL>/embed/dashboard/<token>#bordered=true&titled=true`, for a frame.
+             * @description The dashboard's title, in French.
+             * @default
+             */
+            title: string;
+            /**
+             * Format: int64
+             * @description The members counted (within the filters).
+             * @default 0
+             */
+            total: number;
+            /**
+             * @description `<METABASE_SITE_URL>/embed/dashboard/<token>#bordered=true&titled=true`, for a frame; empty for a
+             *     built-in dashboard.
              * @default
              */
             url: string;
@@ -2639,17 +2660,35 @@ export interface components {
             /** @example ok */
             status: string;
         };
-        Data_DashboardEmbed: {
+        Data_Dashboard: {
+            /**
+             * @description A dashboard: either a Metabase dashboard's signed embed address (`url`, `expiresAt`; no tables), or a
+             *     built-in dashboard's tables (`url` empty).
+             */
             data: {
                 /**
-                 * @description RFC 3339: the address no longer opens after it.
+                 * @description RFC 3339: the address no longer opens after it; empty for a built-in dashboard.
                  * @default
                  */
                 expiresAt: string;
                 /** @default  */
                 reportName: string;
+                /** @default [] */
+                tables: components["schemas"]["StatisticsTable"][];
                 /**
-                 * @description `<METABASE_SITE_URL>/embed/dashboard/<token>#bordered=true&titled=true`, for a frame.
+                 * @description The dashboard's title, in French.
+                 * @default
+                 */
+                title: string;
+                /**
+                 * Format: int64
+                 * @description The members counted (within the filters).
+                 * @default 0
+                 */
+                total: number;
+                /**
+                 * @description `<METABASE_SITE_URL>/embed/dashboard/<token>#bordered=true&titled=true`, for a frame; empty for a
+                 *     built-in dashboard.
                  * @default
                  */
                 url: string;
@@ -5245,6 +5284,50 @@ export interface components {
             /** @default  */
             transaction_number: string;
         };
+        StatisticsRow: {
+            /**
+             * @description What the row counts: a region's or a department's id, `M`, `F`, an age band (`18_25`), a month
+             *     (`2026-11`), a card's status (`printed`); empty for the members it cannot place.
+             * @default
+             */
+            key: string;
+            /**
+             * @description In French: the region's name, « Femmes », « 18 à 25 ans », « novembre 2026 ».
+             * @default
+             */
+            label: string;
+            /**
+             * Format: int64
+             * @default 0
+             */
+            value: number;
+        };
+        /** @description One table of a built-in dashboard: a count for each label. */
+        StatisticsTable: {
+            /**
+             * @description The heading of the labels' column, in French: « Région ».
+             * @default
+             */
+            labelTitle: string;
+            /**
+             * @description `members_by_region`, `members_by_department`, `members_by_gender`, `members_by_age`,
+             *     `enrolments_by_month`, `members_by_photo`, `cards_by_status`.
+             * @default
+             */
+            name: string;
+            /** @default [] */
+            rows: components["schemas"]["StatisticsRow"][];
+            /**
+             * @description In French: « Membres par région ».
+             * @default
+             */
+            title: string;
+            /**
+             * @description The heading of the counts' column, in French: « Membres », « Cartes ».
+             * @default
+             */
+            valueTitle: string;
+        };
         StopRun: {
             /** @description The run's uuid (`synchronizationJournal_uuid`). */
             uuid: string;
@@ -7577,7 +7660,14 @@ export interface operations {
     };
     metabase_dashboard: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description The members of this region only (a region's id); absent or 0: every region. */
+                regionId?: number;
+                /** @description The members registered from this day, included (`AAAA-MM-JJ` or `JJ/MM/AAAA`). */
+                from?: string;
+                /** @description The members registered until this day, included (`AAAA-MM-JJ` or `JJ/MM/AAAA`). */
+                to?: string;
+            };
             header?: never;
             path: {
                 reportName: string;
@@ -7591,7 +7681,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Data_DashboardEmbed"];
+                    "application/json": components["schemas"]["Data_Dashboard"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             404: {

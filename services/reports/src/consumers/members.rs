@@ -1,0 +1,155 @@
+//! Keeps the statistics' copy of members (`store::statistics`: what a dashboard counts of a member) from
+//! the members service's events (`MemberSaved`, `MemberDeleted`, `MemberPhotoChanged`). Each event is
+//! applied once (the inbox) and in its order: a member's row keeps the stream position of the latest
+//! event applied to it (`common::consumer::position`), so an older event offered late changes nothing.
+
+use crate::store::statistics::{self as store, MemberFacts};
+use chrono::{DateTime, Utc};
+use common::consumer::{Handler, position, read_event, unreadable};
+use common::error::ServiceError;
+use common::outbox::subjects::members as subjects;
+use proto::members as pb;
+use sqlx::PgConnection;
+
+/// The durable name of the reports' consumer of member events.
+pub const CONSUMER: &str = "reports-members";
+
+pub struct MemberEvents;
+
+/// What an event of the members service does here.
+#[derive(Debug, PartialEq)]
+enum Change {
+    Saved(MemberFacts),
+    Deleted(i64),
+    PhotoChanged(i64),
+}
+
+impl Handler for MemberEvents {
+    async fn apply(
+        &self,
+        tx: &mut PgConnection,
+        subject: &str,
+        payload: &[u8],
+    ) -> Result<(), ServiceError> {
+        let at = position();
+        match read(subject, payload) {
+            Some(Change::Saved(member)) => store::member_saved(tx, &member, at).await,
+            Some(Change::Deleted(member_id)) => store::member_deleted(tx, member_id, at).await,
+            Some(Change::PhotoChanged(member_id)) => {
+                store::member_photo_changed(tx, member_id, at).await
+            }
+            // An event the statistics do not keep (a cooperative's, a parcel's), or one they cannot
+            // read (logged and counted): acknowledged, since it will never become readable.
+            None => Ok(()),
+        }
+    }
+}
+
+/// What the event of `subject` changes here; `None` for an event the statistics do not keep, and for
+/// one they cannot read, logged and counted as `unreadable`.
+fn read(subject: &str, payload: &[u8]) -> Option<Change> {
+    use subjects::*;
+    let without_id = || {
+        unreadable(subject, "a member without its id");
+        None
+    };
+    let created = MEMBER_CREATED.is(subject);
+    if created || MEMBER_UPDATED.is(subject) {
+        let event = read_event::<pb::MemberSaved>(subject, payload)?;
+        // A member's registration is its creation: when its `created` event was written.
+        let registered_at = created
+            .then_some(event.meta.as_ref())
+            .flatten()
+            .and_then(|meta| DateTime::parse_from_rfc3339(&meta.occurred_at).ok())
+            .map(|at| at.with_timezone(&Utc));
+        match event.member {
+            Some(member) if member.member_id.is_some_and(|id| id > 0) => {
+                Some(Change::Saved(MemberFacts {
+                    member_id: member.member_id.unwrap_or_default(),
+                    locality_id: member.member_locality_id.filter(|id| *id > 0),
+                    gender: member.member_gender.trim().to_string(),
+                    birth_date: member
+                        .member_birth_date
+                        .as_deref()
+                        .and_then(|d| common::dates::parse(d).ok().flatten()),
+                    photo_checked: member.member_photo_checked,
+                    registered_at,
+                }))
+            }
+            _ => without_id(),
+        }
+    } else if MEMBER_DELETED.is(subject) {
+        match read_event::<pb::MemberDeleted>(subject, payload)?.member_id {
+            member_id if member_id > 0 => Some(Change::Deleted(member_id)),
+            _ => without_id(),
+        }
+    } else if MEMBER_PHOTO_CHANGED.is(subject) {
+        match read_event::<pb::MemberPhotoChanged>(subject, payload)?.member_id {
+            member_id if member_id > 0 => Some(Change::PhotoChanged(member_id)),
+            _ => without_id(),
+        }
+    } else {
+        None
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use chrono::NaiveDate;
+    use common::consumer::{reading_as, unreadable_count};
+    use serde_json::json;
+
+    fn read_json(subject: &str, payload: serde_json::Value) -> Option<Change> {
+        read(subject, &serde_json::to_vec(&payload).unwrap())
+    }
+
+    /// Events as the members service publishes them: the record flat beside `meta`.
+    #[test]
+    fn each_event_is_read_as_published() {
+        let meta = json!({"eventId": "0190", "schemaVersion": 1, "occurredAt": "2026-03-04T10:00:00+00:00"});
+        let member = json!({"meta": meta, "member_id": 7, "member_idNumber": "C000000797",
+            "member_firstname": "Awa", "member_lastname": "Koné", "member_gender": "F",
+            "member_birthDate": "1990-04-01", "member_localityId": 12, "member_photoChecked": true});
+        let facts = MemberFacts {
+            member_id: 7,
+            locality_id: Some(12),
+            gender: "F".into(),
+            birth_date: NaiveDate::from_ymd_opt(1990, 4, 1),
+            photo_checked: true,
+            registered_at: None,
+        };
+        assert_eq!(
+            read_json("members.member.updated", member.clone()),
+            Some(Change::Saved(facts.clone()))
+        );
+        let registered = "2026-03-04T10:00:00Z".parse::<DateTime<Utc>>().ok();
+        assert_eq!(
+            read_json("members.member.created", member),
+            Some(Change::Saved(MemberFacts { registered_at: registered, ..facts }))
+        );
+        assert_eq!(
+            read_json("members.member.deleted", json!({"meta": meta, "member_id": 7})),
+            Some(Change::Deleted(7))
+        );
+        assert_eq!(
+            read_json(
+                "members.member.photo_changed",
+                json!({"meta": meta, "member_id": 7, "version": 2})
+            ),
+            Some(Change::PhotoChanged(7))
+        );
+    }
+
+    #[test]
+    fn an_unreadable_event_is_counted_not_applied() {
+        let name = "test-reports-members";
+        let read = |subject: &str, payload: &[u8]| reading_as(name, || read(subject, payload));
+        assert_eq!(read("members.member.created", b"{\"member_id\": 7"), None);
+        assert_eq!(read("members.member.created", br#"{"member_lastname": "Kone"}"#), None);
+        assert_eq!(read("members.member.deleted", br#"{"member_id": 0}"#), None);
+        assert_eq!(unreadable_count(name), 3);
+        assert_eq!(read("members.parcel.deleted", b"not json"), None);
+        assert_eq!(unreadable_count(name), 3, "an event the statistics do not keep is no fault");
+    }
+}

@@ -1,0 +1,208 @@
+//! The built-in dashboards: their names, the filters they take (checked here), and the French words of
+//! their tables (titles, labels). What they count is the store's (`store::statistics`).
+
+use super::messages as msg;
+use chrono::{Datelike, NaiveDate};
+use common::error::ServiceError;
+use common::validation::Faults;
+use proto::reports as pb;
+
+/// The built-in dashboards: report name and title.
+pub const DASHBOARDS: &[(&str, &str)] = &[("membres", "Membres")];
+
+/// The title of the built-in dashboard `name`, when there is one.
+pub fn dashboard_title(name: &str) -> Option<&'static str> {
+    DASHBOARDS.iter().find(|(known, _)| *known == name).map(|(_, title)| *title)
+}
+
+/// The filters of a dashboard, checked.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Filter {
+    /// 0: every region.
+    pub region_id: i64,
+    /// Registered on or after this day.
+    pub from: Option<NaiveDate>,
+    /// Registered on or before this day.
+    pub to: Option<NaiveDate>,
+}
+
+/// Reads the filters of `request`; every fault named on its field, in French.
+pub fn check_filter(request: &pb::StatisticsRequest) -> Result<Filter, ServiceError> {
+    let mut faults = Faults::new();
+    if request.region_id < 0 {
+        faults.add("regionId", msg::REGION_INVALID);
+    }
+    // A year PostgreSQL and the calendar agree on.
+    let mut date = |field: &str, text: &str| match common::dates::parse(text) {
+        Ok(day) if day.is_none_or(|d| (1..=9999).contains(&d.year())) => day,
+        _ => {
+            faults.add(field, msg::date_invalid(field));
+            None
+        }
+    };
+    let from = date("from", &request.from);
+    let to = date("to", &request.to);
+    if let (Some(from), Some(to)) = (from, to)
+        && from > to
+    {
+        faults.add("to", msg::PERIOD_REVERSED);
+    }
+    faults.finish_with(Filter { region_id: request.region_id, from, to })
+}
+
+/// The age bands, youngest first: key and label. A member without a birth date is `unknown`.
+pub const AGE_BANDS: &[(&str, &str)] = &[
+    ("under_18", "Moins de 18 ans"),
+    ("18_25", "18 à 25 ans"),
+    ("26_35", "26 à 35 ans"),
+    ("36_50", "36 à 50 ans"),
+    ("51_65", "51 à 65 ans"),
+    ("over_65", "Plus de 65 ans"),
+    ("unknown", "Date de naissance inconnue"),
+];
+
+/// The photo states: key and label.
+pub const PHOTO_STATES: &[(&str, &str)] =
+    &[("none", "Sans photo"), ("unchecked", "Photo à vérifier"), ("checked", "Photo vérifiée")];
+
+/// The statuses of a card (docs/decisions.md, the card's life), in its life's order: key and label.
+pub const CARD_STATES: &[(&str, &str)] = &[
+    ("pending", "En attente d'impression"),
+    ("printed", "Imprimée"),
+    ("in_delivery", "En livraison"),
+    ("delivered", "Livrée"),
+    ("error", "En erreur"),
+    ("cancelled", "Annulée"),
+    ("revoked", "Révoquée"),
+];
+
+pub const UNPLACED: &str = "Non renseignée";
+
+pub fn gender_label(key: &str) -> String {
+    match key {
+        "M" => "Hommes".into(),
+        "F" => "Femmes".into(),
+        _ => "Non renseigné".into(),
+    }
+}
+
+const MONTHS: [&str; 12] = [
+    "janvier",
+    "février",
+    "mars",
+    "avril",
+    "mai",
+    "juin",
+    "juillet",
+    "août",
+    "septembre",
+    "octobre",
+    "novembre",
+    "décembre",
+];
+
+/// `2026-11` as « novembre 2026 »; another text as it is.
+pub fn month_label(key: &str) -> String {
+    let parsed = key.split_once('-').and_then(|(year, month)| {
+        let month: usize = month.parse().ok()?;
+        Some((year, *MONTHS.get(month.checked_sub(1)?)?))
+    });
+    match parsed {
+        Some((year, month)) => format!("{month} {year}"),
+        None => key.to_string(),
+    }
+}
+
+/// A table of the dashboard, its rows as counted.
+pub fn table(name: &str, rows: Vec<pb::StatisticsRow>) -> pb::StatisticsTable {
+    let (title, label_title) = match name {
+        "members_by_region" => ("Membres par région", "Région"),
+        "members_by_department" => ("Membres par département", "Département"),
+        "members_by_gender" => ("Membres par sexe", "Sexe"),
+        "members_by_age" => ("Membres par tranche d'âge", "Tranche d'âge"),
+        "enrolments_by_month" => ("Inscriptions par mois", "Mois"),
+        "members_by_photo" => ("Photos des membres", "Photo"),
+        "cards_by_status" => ("Cartes des membres par état", "État"),
+        _ => (name, ""),
+    };
+    let value_title = if name.starts_with("cards_") { "Cartes" } else { "Membres" };
+    pb::StatisticsTable {
+        name: name.to_string(),
+        title: title.to_string(),
+        label_title: label_title.to_string(),
+        rows,
+        value_title: value_title.to_string(),
+    }
+}
+
+/// Rows counted by key, laid out as `bands` (every band, in its order, 0 when none counted); a key
+/// counted that no band has is added at the end under its own name.
+pub fn in_bands(counted: Vec<pb::StatisticsRow>, bands: &[(&str, &str)]) -> Vec<pb::StatisticsRow> {
+    let mut rows: Vec<pb::StatisticsRow> = bands
+        .iter()
+        .map(|(key, label)| pb::StatisticsRow {
+            key: key.to_string(),
+            label: label.to_string(),
+            value: 0,
+        })
+        .collect();
+    for row in counted {
+        match rows.iter_mut().find(|r| r.key == row.key) {
+            Some(band) => band.value += row.value,
+            None => rows.push(row),
+        }
+    }
+    rows
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn request(region_id: i64, from: &str, to: &str) -> pb::StatisticsRequest {
+        pb::StatisticsRequest {
+            report_name: "membres".into(),
+            region_id,
+            from: from.into(),
+            to: to.into(),
+        }
+    }
+
+    #[test]
+    fn filters_are_read_or_refused_in_french_on_their_field() {
+        let day = |y, m, d| NaiveDate::from_ymd_opt(y, m, d);
+        assert_eq!(check_filter(&request(0, "", "")).unwrap(), Filter::default());
+        assert_eq!(
+            check_filter(&request(3, "2026-01-01", "31/03/2026")).unwrap(),
+            Filter { region_id: 3, from: day(2026, 1, 1), to: day(2026, 3, 31) }
+        );
+        let ServiceError::Invalid { fields, .. } =
+            check_filter(&request(-1, "hier", "2026-02-30")).unwrap_err()
+        else {
+            panic!("invalid")
+        };
+        assert_eq!(fields.keys().collect::<Vec<_>>(), ["from", "regionId", "to"]);
+        assert!(fields["from"].contains("date"), "{}", fields["from"]);
+        let ServiceError::Invalid { fields, .. } =
+            check_filter(&request(0, "2026-04-01", "2026-03-01")).unwrap_err()
+        else {
+            panic!("invalid")
+        };
+        assert_eq!(fields["to"], msg::PERIOD_REVERSED);
+    }
+
+    #[test]
+    fn months_are_said_in_french_and_bands_keep_their_order() {
+        assert_eq!(month_label("2026-02"), "février 2026");
+        assert_eq!(month_label("2026-13"), "2026-13");
+        let counted = vec![
+            pb::StatisticsRow { key: "36_50".into(), label: String::new(), value: 4 },
+            pb::StatisticsRow { key: "under_18".into(), label: String::new(), value: 2 },
+        ];
+        let rows = in_bands(counted, AGE_BANDS);
+        assert_eq!(rows.len(), AGE_BANDS.len());
+        assert_eq!((rows[0].label.as_str(), rows[0].value), ("Moins de 18 ans", 2));
+        assert_eq!((rows[3].key.as_str(), rows[3].value), ("36_50", 4));
+        assert_eq!(rows[1].value, 0);
+    }
+}

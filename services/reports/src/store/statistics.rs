@@ -1,0 +1,380 @@
+//! The statistics' read models and what the built-in dashboards count of them. The members' copy
+//! (`reports.stat_member`), the cards' statuses (`reports.stat_card`) and the geography (`reports.geo_*`)
+//! are written by the consumers (`crate::consumers`), each event once; a member's or a card's row keeps
+//! the stream position of the latest event applied to it, and an older one changes nothing (`position`:
+//! none when an event is applied outside a consumer, then it is applied as it comes). Every count is one
+//! GROUP BY over the members' copy, the geography joined to the few groups counted.
+
+use crate::domain::statistics::{
+    self as stats, AGE_BANDS, CARD_STATES, Filter, PHOTO_STATES, UNPLACED, in_bands, table,
+};
+use chrono::{DateTime, NaiveDate, Utc};
+use common::error::ServiceError;
+use proto::reports as pb;
+use sqlx::{AssertSqlSafe, PgConnection};
+
+/// What the statistics keep of a member, from its saved event.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct MemberFacts {
+    pub member_id: i64,
+    pub locality_id: Option<i64>,
+    pub gender: String,
+    pub birth_date: Option<NaiveDate>,
+    pub photo_checked: bool,
+    /// When its `created` event was written; `None` for an `updated` one.
+    pub registered_at: Option<DateTime<Utc>>,
+}
+
+/// The position bound as SQL (`bigint`): `None` when unknown.
+fn bind_position(position: Option<u64>) -> Option<i64> {
+    position.map(|p| i64::try_from(p).unwrap_or(i64::MAX))
+}
+
+/// Keeps a saved member, unless an event at a later position was applied to it (an update, or its
+/// deletion); its registration time is kept from its `created` event whenever that one comes.
+pub async fn member_saved(
+    tx: &mut PgConnection,
+    member: &MemberFacts,
+    position: Option<u64>,
+) -> Result<(), ServiceError> {
+    sqlx::query(
+        "INSERT INTO reports.stat_member AS m
+             (member_id, position, locality_id, gender, birth_date, photo_checked, registered_at)
+         VALUES ($1, coalesce($2, 0), $3, $4, $5, $6, $7)
+         ON CONFLICT (member_id) DO UPDATE SET
+             position = coalesce($2, m.position), locality_id = $3, gender = $4, birth_date = $5,
+             -- A photo changed after this event: not checked, whatever this event says.
+             photo_checked = $6 AND NOT ($2 IS NOT NULL AND m.photo_position > $2),
+             registered_at = coalesce(m.registered_at, $7)
+         WHERE $2 IS NULL OR m.position < $2",
+    )
+    .bind(member.member_id)
+    .bind(bind_position(position))
+    .bind(member.locality_id)
+    .bind(&member.gender)
+    .bind(member.birth_date)
+    .bind(member.photo_checked)
+    .bind(member.registered_at)
+    .execute(&mut *tx)
+    .await?;
+    if member.registered_at.is_some() {
+        // Its creation arriving after a later change: only its time is news.
+        sqlx::query(
+            "UPDATE reports.stat_member SET registered_at = $2
+             WHERE member_id = $1 AND registered_at IS NULL",
+        )
+        .bind(member.member_id)
+        .bind(member.registered_at)
+        .execute(&mut *tx)
+        .await?;
+    }
+    Ok(())
+}
+
+/// Marks a member deleted (a tombstone at the deletion's position).
+pub async fn member_deleted(
+    tx: &mut PgConnection,
+    member_id: i64,
+    position: Option<u64>,
+) -> Result<(), ServiceError> {
+    sqlx::query(
+        "INSERT INTO reports.stat_member AS m (member_id, position, deleted)
+         VALUES ($1, coalesce($2, 0), true)
+         ON CONFLICT (member_id) DO UPDATE SET position = coalesce($2, m.position), deleted = true
+         WHERE $2 IS NULL OR m.position < $2",
+    )
+    .bind(member_id)
+    .bind(bind_position(position))
+    .execute(&mut *tx)
+    .await?;
+    Ok(())
+}
+
+/// A new photo, not checked yet (unless the member was saved checked after it). Kept at its own position:
+/// the event tells only of the photo, so a member's older saved event arriving after it still applies.
+pub async fn member_photo_changed(
+    tx: &mut PgConnection,
+    member_id: i64,
+    position: Option<u64>,
+) -> Result<(), ServiceError> {
+    sqlx::query(
+        "INSERT INTO reports.stat_member AS m (member_id, photo_position, has_photo)
+         VALUES ($1, coalesce($2, 0), true)
+         ON CONFLICT (member_id) DO UPDATE SET photo_position = coalesce($2, m.photo_position),
+             has_photo = true, photo_checked = m.photo_checked AND $2 IS NOT NULL AND m.position > $2
+         WHERE $2 IS NULL OR m.photo_position < $2",
+    )
+    .bind(member_id)
+    .bind(bind_position(position))
+    .execute(&mut *tx)
+    .await?;
+    Ok(())
+}
+
+/// Keeps a card's member and status, unless an event at a later position was applied to it.
+pub async fn card_saved(
+    tx: &mut PgConnection,
+    card_id: i64,
+    member_id: i64,
+    status: &str,
+    position: Option<u64>,
+) -> Result<(), ServiceError> {
+    sqlx::query(
+        "INSERT INTO reports.stat_card AS c (card_id, position, member_id, status)
+         VALUES ($1, coalesce($2, 0), $3, $4)
+         ON CONFLICT (card_id) DO UPDATE SET position = coalesce($2, c.position), member_id = $3,
+             status = $4
+         WHERE $2 IS NULL OR c.position < $2",
+    )
+    .bind(card_id)
+    .bind(bind_position(position))
+    .bind(member_id)
+    .bind(status)
+    .execute(&mut *tx)
+    .await?;
+    Ok(())
+}
+
+/// A level of the geography, as the statistics keep it.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Level {
+    Region,
+    Department,
+    Subprefecture,
+    Locality,
+}
+
+impl Level {
+    /// Its table, key, name column (none kept for the two lower levels) and parent column.
+    fn columns(self) -> (&'static str, &'static str, Option<&'static str>, Option<&'static str>) {
+        match self {
+            Level::Region => ("geo_region", "region_id", Some("region_name"), None),
+            Level::Department => {
+                ("geo_department", "department_id", Some("department_name"), Some("region_id"))
+            }
+            Level::Subprefecture => {
+                ("geo_subprefecture", "subprefecture_id", None, Some("department_id"))
+            }
+            Level::Locality => ("geo_locality", "locality_id", None, Some("subprefecture_id")),
+        }
+    }
+}
+
+/// A saved row of a level: its id, name and parent's id (0 for a region).
+#[derive(Clone, Debug, PartialEq)]
+pub struct GeoRow {
+    pub id: i64,
+    pub name: String,
+    pub parent_id: i64,
+}
+
+/// Keeps the rows of a level (one, or an import's localities).
+pub async fn geography_saved(
+    tx: &mut PgConnection,
+    level: Level,
+    rows: &[GeoRow],
+) -> Result<(), ServiceError> {
+    let (table, key, name, parent) = level.columns();
+    let ids: Vec<i64> = rows.iter().map(|r| r.id).collect();
+    let names: Vec<String> = rows.iter().map(|r| r.name.clone()).collect();
+    let parents: Vec<i64> = rows.iter().map(|r| r.parent_id).collect();
+    let mut columns = vec![key];
+    let mut values = vec!["id"];
+    columns.extend(name);
+    values.extend(name.map(|_| "name"));
+    columns.extend(parent);
+    values.extend(parent.map(|_| "parent"));
+    let set: Vec<String> = columns[1..].iter().map(|c| format!("{c} = excluded.{c}")).collect();
+    // Table and column names are this module's constants, never an input.
+    let sql = format!(
+        "INSERT INTO reports.{table} ({}) SELECT {} FROM unnest($1::bigint[], $2::text[], $3::bigint[])
+             AS r(id, name, parent)
+         ON CONFLICT ({key}) DO {}",
+        columns.join(", "),
+        values.join(", "),
+        if set.is_empty() { "NOTHING".to_string() } else { format!("UPDATE SET {}", set.join(", ")) }
+    );
+    sqlx::query(AssertSqlSafe(sql))
+        .bind(&ids)
+        .bind(&names)
+        .bind(&parents)
+        .execute(&mut *tx)
+        .await?;
+    Ok(())
+}
+
+pub async fn geography_deleted(
+    tx: &mut PgConnection,
+    level: Level,
+    id: i64,
+) -> Result<(), ServiceError> {
+    let (table, key, _, _) = level.columns();
+    sqlx::query(AssertSqlSafe(format!("DELETE FROM reports.{table} WHERE {key} = $1")))
+        .bind(id)
+        .execute(&mut *tx)
+        .await?;
+    Ok(())
+}
+
+/// The members a dashboard counts (`m`): not deleted, within the filters (`$1` region, `$2` and `$3` the
+/// period's first and last days).
+const KEPT: &str = "NOT m.deleted
+      AND ($1::bigint = 0 OR m.locality_id IN (
+          SELECT l.locality_id FROM reports.geo_locality l
+          JOIN reports.geo_subprefecture s ON s.subprefecture_id = l.subprefecture_id
+          JOIN reports.geo_department d ON d.department_id = s.department_id
+          WHERE d.region_id = $1))
+      AND ($2::date IS NULL OR m.registered_at >= $2::date)
+      AND ($3::date IS NULL OR m.registered_at < $3::date + 1)";
+
+/// The members counted, as a query's `FROM ... WHERE ...`.
+fn counted() -> String {
+    format!("FROM reports.stat_member m WHERE {KEPT}")
+}
+
+/// The members counted by locality, joined to the geography: `{level}` the level named (`region`,
+/// `department`).
+fn by_place(level: &str) -> String {
+    format!(
+        "WITH counted AS (SELECT m.locality_id, count(*) AS n {} GROUP BY m.locality_id)
+         SELECT coalesce(g.{level}_id::text, '') AS key, coalesce(max(g.{level}_name), '') AS label,
+                sum(c.n)::bigint AS value
+         FROM counted c
+         LEFT JOIN (SELECT l.locality_id, r.region_id, r.region_name, d.department_id, d.department_name
+                    FROM reports.geo_locality l
+                    JOIN reports.geo_subprefecture s ON s.subprefecture_id = l.subprefecture_id
+                    JOIN reports.geo_department d ON d.department_id = s.department_id
+                    LEFT JOIN reports.geo_region r ON r.region_id = d.region_id) g
+           ON g.locality_id = c.locality_id
+         GROUP BY g.{level}_id ORDER BY value DESC, label",
+        counted()
+    )
+}
+
+fn by_gender() -> String {
+    format!(
+        "SELECT m.gender AS key, '' AS label, count(*) AS value {} GROUP BY m.gender ORDER BY m.gender",
+        counted()
+    )
+}
+
+/// The age bands by birth date: under 18 is born after this day 18 years ago, and so on (as
+/// `age(current_date, birth_date)` counts whole years, without computing it for each member).
+fn by_age() -> String {
+    format!(
+        "SELECT CASE WHEN m.birth_date IS NULL THEN 'unknown'
+                     WHEN m.birth_date > (current_date - interval '18 years')::date THEN 'under_18'
+                     WHEN m.birth_date > (current_date - interval '26 years')::date THEN '18_25'
+                     WHEN m.birth_date > (current_date - interval '36 years')::date THEN '26_35'
+                     WHEN m.birth_date > (current_date - interval '51 years')::date THEN '36_50'
+                     WHEN m.birth_date > (current_date - interval '66 years')::date THEN '51_65'
+                     ELSE 'over_65' END AS key,
+                '' AS label, count(*) AS value
+         {} GROUP BY 1",
+        counted()
+    )
+}
+
+/// The month of each group, written once the members are grouped.
+fn by_month() -> String {
+    format!(
+        "SELECT to_char(month, 'YYYY-MM') AS key, '' AS label, value
+         FROM (SELECT date_trunc('month', m.registered_at) AS month, count(*) AS value
+               {} AND m.registered_at IS NOT NULL GROUP BY 1) t
+         ORDER BY month",
+        counted()
+    )
+}
+
+fn by_photo() -> String {
+    format!(
+        "SELECT CASE WHEN NOT m.has_photo THEN 'none' WHEN m.photo_checked THEN 'checked'
+                     ELSE 'unchecked' END AS key, '' AS label, count(*) AS value
+         {} GROUP BY 1",
+        counted()
+    )
+}
+
+/// The cards of the members counted, by status.
+fn cards_by_status() -> String {
+    format!(
+        "SELECT c.status AS key, '' AS label, count(*) AS value
+         FROM reports.stat_card c JOIN reports.stat_member m ON m.member_id = c.member_id
+         WHERE {KEPT} GROUP BY c.status"
+    )
+}
+
+impl super::Store {
+    /// The rows of one count, under the filter.
+    async fn count(
+        &self,
+        sql: String,
+        filter: &Filter,
+    ) -> Result<Vec<pb::StatisticsRow>, ServiceError> {
+        Ok(sqlx::query_as::<_, pb::StatisticsRow>(AssertSqlSafe(sql))
+            .bind(filter.region_id)
+            .bind(filter.from)
+            .bind(filter.to)
+            .fetch_all(&self.pool)
+            .await?)
+    }
+
+    /// The members' dashboard: its tables and the members counted, each count run at once.
+    pub async fn members_dashboard(
+        &self,
+        filter: &Filter,
+    ) -> Result<(i64, Vec<pb::StatisticsTable>), ServiceError> {
+        let total = async {
+            let total: i64 =
+                sqlx::query_scalar(AssertSqlSafe(format!("SELECT count(*) {}", counted())))
+                    .bind(filter.region_id)
+                    .bind(filter.from)
+                    .bind(filter.to)
+                    .fetch_one(&self.pool)
+                    .await?;
+            Ok::<_, ServiceError>(total)
+        };
+        let (total, regions, departments, genders, ages, months, photos, cards) = tokio::try_join!(
+            total,
+            self.count(by_place("region"), filter),
+            self.count(by_place("department"), filter),
+            self.count(by_gender(), filter),
+            self.count(by_age(), filter),
+            self.count(by_month(), filter),
+            self.count(by_photo(), filter),
+            self.count(cards_by_status(), filter),
+        )?;
+        let placed = |rows: Vec<pb::StatisticsRow>, unknown: &str| -> Vec<pb::StatisticsRow> {
+            rows.into_iter()
+                .map(|mut row| {
+                    if row.key.is_empty() {
+                        row.label = UNPLACED.to_string();
+                    } else if row.label.is_empty() {
+                        row.label = format!("{unknown} {}", row.key);
+                    }
+                    row
+                })
+                .collect()
+        };
+        let genders = genders
+            .into_iter()
+            .map(|row| pb::StatisticsRow { label: stats::gender_label(&row.key), ..row })
+            .collect();
+        let months = months
+            .into_iter()
+            .map(|row| pb::StatisticsRow { label: stats::month_label(&row.key), ..row })
+            .collect();
+        Ok((
+            total,
+            vec![
+                table("members_by_region", placed(regions, "Région")),
+                table("members_by_department", placed(departments, "Département")),
+                table("members_by_gender", genders),
+                table("members_by_age", in_bands(ages, AGE_BANDS)),
+                table("enrolments_by_month", months),
+                table("members_by_photo", in_bands(photos, PHOTO_STATES)),
+                table("cards_by_status", in_bands(cards, CARD_STATES)),
+            ],
+        ))
+    }
+}

@@ -1,0 +1,26 @@
+// The French texts of the statistics screens, kept beside the feature (the shared locale file holds the
+// rest of the interface).
+export const statisticsText = {
+  filters: 'Filtres',
+  region: 'Région',
+  allRegions: 'Toutes les régions',
+  from: 'Inscrits du',
+  to: 'au',
+  clear: 'Effacer les filtres',
+  total: (count: string, n: number) => `${count} ${n > 1 ? 'membres comptés' : 'membre compté'}`,
+  loading: 'Calcul des statistiques…',
+  error: "Les statistiques n'ont pas pu être lues.",
+  retry: 'Réessayer',
+  empty: 'Rien à compter',
+  chart: (title: string) => `Graphique : ${title}`,
+  table: (title: string) => `Tableau : ${title}`,
+  csv: 'CSV',
+  xlsx: 'Excel (.xlsx)',
+  exportCsv: (title: string) => `Exporter « ${title} » en CSV`,
+  exportXlsx: (title: string) => `Exporter « ${title} » en Excel (.xlsx)`,
+  metabase: (title: string) => `Tableau de bord Metabase : ${title}`,
+  expiresAt: (when: string) => `Adresse valable jusqu'au ${when} : rechargez la page ensuite.`,
+  reportName: 'Nom du tableau de bord',
+  reportNameHint: 'Le nom d’un tableau de bord : « membres », ou un nom réglé pour Metabase.',
+  open: 'Ouvrir',
+} as const;
