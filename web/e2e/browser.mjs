@@ -192,6 +192,9 @@ export async function seeDenied(page, button, reason) {
   await button.waitFor();
   assert.equal(await button.isDisabled(), true, `${await button.textContent()} should be disabled`);
   await button.locator('xpath=..').hover();
-  await page.locator('.ant-tooltip:not(.ant-tooltip-hidden)').filter({ hasText: reason }).first().waitFor();
+  const tooltip = page.locator('.ant-tooltip:not(.ant-tooltip-hidden)').filter({ hasText: reason }).first();
+  await tooltip.waitFor();
   await page.mouse.move(0, 0);
+  // The tooltip fades out after a short delay: a check made meanwhile (axe's contrast) would see it half drawn.
+  await tooltip.waitFor({ state: 'hidden' });
 }

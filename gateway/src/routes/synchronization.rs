@@ -13,6 +13,7 @@ use crate::state::AppState;
 use axum::extract::{DefaultBodyLimit, State};
 use axum::response::Response;
 use common::grpc::TracedChannel;
+use common::photos::{SYNC_PHOTO_CALL_BYTES, SYNC_PHOTOS_A_CALL};
 use proto::sync as pb;
 use proto::sync::sync_client::SyncClient;
 use serde::Deserialize;
@@ -31,12 +32,11 @@ pub fn router(photo_max_bytes: usize) -> OpenApiRouter<AppState> {
         .routes(routes!(send_changes))
         .routes(routes!(send_geography))
         .routes(routes!(send_cards))
-        // The multipart envelope adds a little to the photo itself.
-        .merge(
-            OpenApiRouter::new()
-                .routes(routes!(receive_photo))
-                .layer(DefaultBodyLimit::max(photo_max_bytes + 64 * 1024)),
-        )
+        // A call holds up to a laptop's call of photos, or one photo as large as an upload may be; the
+        // multipart envelope adds a little to each photo.
+        .merge(OpenApiRouter::new().routes(routes!(receive_photos)).layer(DefaultBodyLimit::max(
+            photo_max_bytes.max(SYNC_PHOTO_CALL_BYTES) + (SYNC_PHOTOS_A_CALL + 1) * 1024,
+        )))
 }
 
 fn sync(state: &AppState) -> SyncClient<TracedChannel> {
@@ -260,62 +260,93 @@ pub async fn send_cards(
     Ok(envelope::data(sync(&state).send_cards(pb::ChangesAfter::from(asked)).await?.into_inner()))
 }
 
-/// The form of a photo a field laptop sends (multipart/form-data).
+/// The form of the photos a field laptop sends (multipart/form-data): its instance id, then for each
+/// photo its member's uuid followed by the photo.
 #[derive(ToSchema)]
 #[allow(dead_code)]
-pub struct SyncedPhotoUpload {
+pub struct SyncedPhotosUpload {
     /// The field laptop's instance id (a uuid).
     #[schema(rename = "instanceId")]
     instance_id: String,
-    /// The uuid of the member, whose record the central server received before.
-    member_uuid: String,
-    /// A JPEG, PNG or WebP image (the content is checked, not the name).
-    #[schema(value_type = String, format = Binary)]
-    member_photo: Vec<u8>,
+    /// The uuid of a member whose record the central server received before; the next
+    /// `member_photo` is its photo.
+    member_uuid: Vec<String>,
+    /// A JPEG, PNG or WebP image (the content is checked, not the name), after its member's uuid.
+    #[schema(value_type = Vec<String>, format = Binary)]
+    member_photo: Vec<Vec<u8>>,
 }
 
-/// On the central server, for a field laptop's run (role sync): a photo of a member the laptop sent
-/// before, checked and normalised as an upload and kept; the member's version is left as it is.
-#[utoipa::path(post, path = "/synchronization/post_synchronization_photo", tag = "synchronization",
-    request_body(content = SyncedPhotoUpload, content_type = "multipart/form-data"),
-    responses((status = 200, body = Data<proto::members::PhotoSaved>), (status = 400, body = ErrorBody),
-        (status = 404, body = ErrorBody), (status = 409, body = ErrorBody), (status = 413, body = ErrorBody)))]
-pub async fn receive_photo(
+/// On the central server, for a field laptop's run (role sync): photos of members the laptop sent
+/// before (at most `SYNC_PHOTOS_A_CALL` a call), each checked and normalised as an upload and kept, or
+/// refused on its own (`refused` says why); the members' versions are left as they are.
+#[utoipa::path(post, path = "/synchronization/post_synchronization_photos", tag = "synchronization",
+    request_body(content = SyncedPhotosUpload, content_type = "multipart/form-data"),
+    responses((status = 200, body = Data<proto::members::SyncedPhotoOutcomes>),
+        (status = 400, body = ErrorBody), (status = 409, body = ErrorBody),
+        (status = 413, body = ErrorBody)))]
+pub async fn receive_photos(
     State(state): State<AppState>,
     _caller: Authorized<ReplicationWrite>,
     mut form: Multipart,
 ) -> Result<Response, ApiError> {
-    const FIELDS: &str = "instanceId, member_uuid, member_photo";
+    const FIELDS: &str = "instanceId, puis member_uuid et member_photo pour chaque photo";
     let error = |e| photo_form_error(e, FIELDS);
-    let mut photo = pb::ReceivedPhoto::default();
+    let mut received = pb::ReceivedPhotos::default();
+    let mut member_uuid = None;
     while let Some(field) = form.next_field().await.map_err(error)? {
         match field.name() {
-            Some("instanceId") => photo.instance_id = field.text().await.map_err(error)?,
-            Some("member_uuid") => photo.member_uuid = field.text().await.map_err(error)?,
+            Some("instanceId") => received.instance_id = field.text().await.map_err(error)?,
+            Some("member_uuid") => {
+                let uuid = field.text().await.map_err(error)?;
+                uuid_field(
+                    &uuid,
+                    "member_uuid",
+                    "L'identifiant universel (member_uuid) de l'adhérent doit être un uuid.",
+                )?;
+                member_uuid = Some(uuid);
+            }
             Some("member_photo") => {
-                photo.file_name = bounded(field.file_name().unwrap_or_default().to_string());
-                photo.content = field.bytes().await.map_err(error)?.to_vec();
+                let Some(member_uuid) = member_uuid.take() else {
+                    return Err(ApiError::field(
+                        "member_uuid",
+                        "Chaque photo (member_photo) doit suivre l'identifiant universel \
+                         (member_uuid) de son adhérent.",
+                    ));
+                };
+                let file_name = bounded(field.file_name().unwrap_or_default().to_string());
+                let content = field.bytes().await.map_err(error)?.to_vec();
+                if content.is_empty() {
+                    return Err(ApiError::field(
+                        "member_photo",
+                        "Une photo reçue est vide : choisissez un fichier image.",
+                    ));
+                }
+                received.photos.push(proto::members::SyncedPhoto {
+                    member_uuid,
+                    content,
+                    file_name,
+                });
+                if received.photos.len() > SYNC_PHOTOS_A_CALL {
+                    return Err(ApiError::bad_request(format!(
+                        "Trop de photos dans un envoi : au plus {SYNC_PHOTOS_A_CALL}."
+                    )));
+                }
             }
             _ => {}
         }
     }
     uuid_field(
-        &photo.instance_id,
+        &received.instance_id,
         "instanceId",
         "L'identifiant d'instance (instanceId) doit être un uuid.",
     )?;
-    uuid_field(
-        &photo.member_uuid,
-        "member_uuid",
-        "L'identifiant universel (member_uuid) de l'adhérent doit être un uuid.",
-    )?;
-    if photo.content.is_empty() {
+    if received.photos.is_empty() || member_uuid.is_some() {
         return Err(ApiError::field(
             "member_photo",
-            "Aucune photo reçue : choisissez un fichier image.",
+            "Aucune photo reçue, ou un identifiant (member_uuid) sans sa photo.",
         ));
     }
-    Ok(envelope::data(sync(&state).receive_photo(photo).await?.into_inner()))
+    Ok(envelope::data(sync(&state).receive_photos(received).await?.into_inner()))
 }
 
 /// A word from outside, cut to a length no valid one reaches (the service says what is wrong with it).

@@ -5,6 +5,12 @@
 /// with each new photo, so a browser may keep each one for good.
 pub const MEMBER_PHOTO_ADDRESS: &str = "/api/member/get_member-photo/";
 
+/// Most photos, and most bytes of them, one call of a field laptop carries to the central server
+/// (`synchronization/post_synchronization_photos`): the laptop fills its calls up to these, the central
+/// gateway refuses more. A photo larger than the bytes goes alone.
+pub const SYNC_PHOTOS_A_CALL: usize = 50;
+pub const SYNC_PHOTO_CALL_BYTES: usize = 4 * 1024 * 1024;
+
 pub fn versioned_photo_path(member_id: i64, version: i32) -> String {
     format!("{MEMBER_PHOTO_ADDRESS}{member_id}?v={version}")
 }

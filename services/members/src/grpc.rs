@@ -4,7 +4,7 @@
 use crate::domain::{member_rules, messages as msg, photo, registry_rules};
 use crate::photos::{Kind, PhotoStore};
 use crate::store::cooperatives::{COOPERATIVE_OFFSET_SORTS, COOPERATIVE_SORT};
-use crate::store::members::{MEMBER_SORT, MemberSettings, PhotoBy, versioned_photo_path};
+use crate::store::members::{MEMBER_SORT, MemberSettings, versioned_photo_path};
 use crate::store::parcels::{PARCEL_OFFSET_SORTS, PARCEL_SORT, ParcelSearch};
 use crate::store::sync::{ChangesQuery, MOST_RECORDS};
 use crate::store::{MemberSearch, Store};
@@ -13,9 +13,11 @@ use common::identity::{Calls, Identity, Need};
 use common::paging::Page;
 use common::roles::{Access, Area, Role};
 use common::text;
+use futures::StreamExt;
 use proto::common::{Empty, Paging};
 use proto::members as pb;
 use proto::members::members_server::Members;
+use std::collections::HashMap;
 use tonic::{Request, Response, Status};
 
 pub struct MembersGrpc {
@@ -26,6 +28,9 @@ pub struct MembersGrpc {
 }
 
 type Answer<T> = Result<Response<T>, Status>;
+
+/// The photos of a field laptop's batch checked and stored at once (their decodings still one a core).
+const PHOTOS_AT_ONCE: usize = 8;
 
 /// The photo decodings that may run at once: one a core.
 static DECODING: std::sync::LazyLock<tokio::sync::Semaphore> = std::sync::LazyLock::new(|| {
@@ -67,7 +72,7 @@ pub const CALLS: Calls = &[
     ("ApplySyncedMembers", SYNC),
     ("AcknowledgeSynced", SYNC),
     ("PhotosToSend", SYNC),
-    ("ApplySyncedPhoto", SYNC),
+    ("ApplySyncedPhotos", SYNC),
     ("AcknowledgePhotos", SYNC),
 ];
 
@@ -156,8 +161,18 @@ impl Members for MembersGrpc {
 
     async fn save_photo(&self, request: Request<pb::PhotoUpload>) -> Answer<pb::PhotoSaved> {
         let upload = request.into_inner();
-        let by = PhotoBy::Upload { caller: &upload.caller, settings: &self.settings };
-        let saved = self.keep_photo(upload.member_id, upload.content, by).await?;
+        let id = upload.member_id;
+        // The member must exist before any work is done or anything is written.
+        self.store.photo_of(id).await?;
+        let thumbnail = self.store_photo(id, upload.content).await?;
+        let file_name = format!("{id}.jpg");
+        let version =
+            self.store.photo_saved(id, &file_name, &upload.caller, &self.settings).await?;
+        self.keep_thumbnail(id, version, thumbnail).await;
+        let saved = pb::PhotoSaved {
+            member_photo: file_name,
+            photo_path: versioned_photo_path(id, version),
+        };
         tracing::info!(member_id = upload.member_id, file = %upload.file_name, "photo saved");
         Ok(Response::new(saved))
     }
@@ -299,15 +314,75 @@ impl Members for MembersGrpc {
         Ok(Response::new(pb::PendingPhotoList { items }))
     }
 
-    async fn apply_synced_photo(
+    async fn apply_synced_photos(
         &self,
-        request: Request<pb::SyncedPhoto>,
-    ) -> Answer<pb::PhotoSaved> {
-        let r = request.into_inner();
-        let id = self.store.member_of_uuid(member_uuid(&r.member_uuid)?).await?;
-        let saved = self.keep_photo(id, r.content, PhotoBy::Sync).await?;
-        tracing::info!(member_id = id, member_uuid = r.member_uuid, "synchronised photo saved");
-        Ok(Response::new(saved))
+        request: Request<pb::SyncedPhotoBatch>,
+    ) -> Answer<pb::SyncedPhotoOutcomes> {
+        let photos = request.into_inner().photos;
+        let uuids =
+            photos.iter().map(|p| member_uuid(&p.member_uuid)).collect::<Result<Vec<_>, _>>()?;
+        let known = &self.store.members_of_uuids(&uuids).await?;
+        // Each photo checked and stored on its own, several at once (one decoding a core).
+        let stored: Vec<(String, Result<(i64, Vec<u8>), ServiceError>)> =
+            futures::stream::iter(photos.into_iter().zip(uuids))
+                .map(|(photo, uuid)| async move {
+                    let stored = match known.get(&uuid) {
+                        None => Err(ServiceError::NotFound(msg::synced_member_unknown(
+                            &photo.member_uuid,
+                        ))),
+                        Some(&id) => self.store_photo(id, photo.content).await.map(|t| (id, t)),
+                    };
+                    (photo.member_uuid, stored)
+                })
+                .buffered(PHOTOS_AT_ONCE)
+                .collect()
+                .await;
+        // A refused photo (unreadable, too large, its member unknown) is answered as such and does not
+        // hold the others back; the server failing fails the batch, which the laptop sends again.
+        let mut outcomes = Vec::with_capacity(stored.len());
+        let mut thumbnails = HashMap::new();
+        for (member_uuid, stored) in stored {
+            match stored {
+                Ok((id, thumbnail)) => {
+                    thumbnails.insert(id, thumbnail);
+                    outcomes.push((member_uuid, Ok(id)));
+                }
+                Err(e @ (ServiceError::Invalid { .. } | ServiceError::NotFound(_))) => {
+                    outcomes.push((member_uuid, Err(e.to_string())));
+                }
+                Err(e) => return Err(e.into()),
+            }
+        }
+        let ids: Vec<i64> = thumbnails.keys().copied().collect();
+        let versions: HashMap<i64, i32> =
+            self.store.photos_received(&ids).await?.into_iter().collect();
+        let kept = thumbnails.into_iter().filter_map(|(id, thumbnail)| {
+            versions.get(&id).map(|&version| self.keep_thumbnail(id, version, thumbnail))
+        });
+        futures::future::join_all(kept).await;
+        let refused = outcomes.len() - ids.len();
+        let items = outcomes
+            .into_iter()
+            .map(|(member_uuid, kept)| match kept.map(|id| (id, versions.get(&id))) {
+                Ok((id, Some(&version))) => pb::SyncedPhotoOutcome {
+                    member_uuid,
+                    saved: Some(pb::PhotoSaved {
+                        member_photo: format!("{id}.jpg"),
+                        photo_path: versioned_photo_path(id, version),
+                    }),
+                    refused: String::new(),
+                },
+                // Deleted between the check and the record.
+                Ok((id, None)) => pb::SyncedPhotoOutcome {
+                    member_uuid,
+                    saved: None,
+                    refused: msg::member_not_found(id),
+                },
+                Err(refused) => pb::SyncedPhotoOutcome { member_uuid, saved: None, refused },
+            })
+            .collect();
+        tracing::info!(kept = ids.len(), refused, "synchronised photos saved");
+        Ok(Response::new(pb::SyncedPhotoOutcomes { items }))
     }
 
     async fn acknowledge_photos(&self, request: Request<pb::PendingPhotoList>) -> Answer<Empty> {
@@ -321,16 +396,10 @@ impl Members for MembersGrpc {
 }
 
 impl MembersGrpc {
-    /// Checks and normalises a photo, stores it with its thumbnails and records it: an upload here and a
-    /// photo sent by a field laptop go the same way (checked again where they are kept).
-    async fn keep_photo(
-        &self,
-        id: i64,
-        content: Vec<u8>,
-        by: PhotoBy<'_>,
-    ) -> Result<pb::PhotoSaved, ServiceError> {
-        // The member must exist before any work is done or anything is written.
-        self.store.photo_of(id).await?;
+    /// Checks and normalises a photo and stores it with its thumbnail, before it is recorded: an upload
+    /// here and a photo sent by a field laptop go the same way (checked again where they are kept).
+    /// Answers the thumbnail, kept under the version the record gives it (`keep_thumbnail`).
+    async fn store_photo(&self, id: i64, content: Vec<u8>) -> Result<Vec<u8>, ServiceError> {
         let max = self.photo_max_bytes;
         // One decoding a core at a time: parallel uploads wait their turn rather than add up in memory.
         let _turn = DECODING.acquire().await.map_err(|e| ServiceError::Internal(e.into()))?;
@@ -342,18 +411,15 @@ impl MembersGrpc {
             .await
             .map_err(ServiceError::Internal)?;
         self.photos.put(id, Kind::Photo, normalised.photo).await.map_err(ServiceError::Internal)?;
-        let file_name = format!("{id}.jpg");
-        let version = self.store.photo_saved(id, &file_name, by).await?;
-        // Kept for the cards made with this photo; without it they print the current one (logged).
-        if let Err(e) =
-            self.photos.put(id, Kind::KeptThumbnail(version), normalised.thumbnail).await
-        {
+        Ok(normalised.thumbnail)
+    }
+
+    /// Keeps the thumbnail of a photo's `version`, for the cards made with it; without it they print the
+    /// current one (logged).
+    async fn keep_thumbnail(&self, id: i64, version: i32, thumbnail: Vec<u8>) {
+        if let Err(e) = self.photos.put(id, Kind::KeptThumbnail(version), thumbnail).await {
             tracing::warn!(error = %format!("{e:#}"), member_id = id, version, "thumbnail not kept");
         }
-        Ok(pb::PhotoSaved {
-            member_photo: file_name,
-            photo_path: versioned_photo_path(id, version),
-        })
     }
 }
 

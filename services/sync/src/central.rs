@@ -5,8 +5,9 @@ use crate::CentralServer;
 use crate::domain::messages as msg;
 use proto::cards::CardPage;
 use proto::geography::GeographyPage;
-use proto::members::{SyncApplied, SyncedMemberPage};
+use proto::members::{SyncApplied, SyncedMemberPage, SyncedPhotoOutcomes};
 use proto::sync::{ChangesAfter, HandshakeAnswer, HandshakeRequest, ReceivedBatch};
+use reqwest::multipart::{Form, Part};
 use reqwest::{Method, StatusCode};
 use serde::de::DeserializeOwned;
 use std::time::Duration;
@@ -79,39 +80,39 @@ impl<'a> Session<'a> {
         self.call(Method::GET, path, |r| r.query(&query)).await
     }
 
-    /// Sends a photo of a member whose record the central server has (`post_synchronization_photo`).
-    /// `Ok(Err(why))`: the central server refused this photo (it goes to the failed photos); `Err`: the
-    /// run cannot go on (the central server unreachable, or refusing the laptop).
-    pub async fn send_photo(
+    /// Sends photos of members whose records the central server has, in one call
+    /// (`post_synchronization_photos`); the central server answers each photo on its own.
+    /// `Ok(Err(why))`: the central server refused the whole call (too large, say), so each of its photos
+    /// goes to the failed photos; `Err`: the run cannot go on (the central server unreachable, or
+    /// refusing the laptop).
+    pub async fn send_photos(
         &self,
         instance_id: &str,
-        member_uuid: &str,
-        content: &[u8],
-    ) -> Result<Result<(), String>, String> {
+        photos: &[(String, Vec<u8>)],
+    ) -> Result<Result<SyncedPhotoOutcomes, String>, String> {
         let form = || {
-            reqwest::multipart::Form::new()
-                .text("instanceId", instance_id.to_string())
-                .text("member_uuid", member_uuid.to_string())
-                .part(
-                    "member_photo",
-                    reqwest::multipart::Part::bytes(content.to_vec())
-                        .file_name(format!("{member_uuid}.jpg"))
-                        .mime_str("image/jpeg")
-                        .expect("a valid type"),
-                )
+            let mut form = Form::new().text("instanceId", instance_id.to_string());
+            for (member_uuid, content) in photos {
+                let part = Part::bytes(content.clone())
+                    .file_name(format!("{member_uuid}.jpg"))
+                    .mime_str("image/jpeg")
+                    .expect("a valid type");
+                form = form.text("member_uuid", member_uuid.clone()).part("member_photo", part);
+            }
+            form
         };
-        let path = "synchronization/post_synchronization_photo";
+        let path = "synchronization/post_synchronization_photos";
         let (status, answer) =
             self.exchange_signed(Method::POST, path, |r| r.multipart(form())).await?;
-        // A refusal of this photo (unreadable, too large, its member unknown) is the photo's; any other
-        // (the laptop refused, the server failing) stops the run.
-        let photo_refused = status.is_client_error()
+        // A refusal of the call (too large, a photo's member uuid wrong) is its photos'; any other (the
+        // laptop refused, the server failing) stops the run.
+        let photos_refused = status.is_client_error()
             && !matches!(status, StatusCode::UNAUTHORIZED | StatusCode::FORBIDDEN);
-        if photo_refused {
+        if photos_refused {
             let said = answer["message"].as_str().unwrap_or("réponse sans message");
             return Ok(Err(msg::photo_refused(said)));
         }
-        refused_or(status, answer).map(|_| Ok(()))
+        data(refused_or(status, answer)?).map(Ok)
     }
 
     /// Calls the central server with the session's token and reads the answer's `data`.

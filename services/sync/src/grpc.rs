@@ -3,7 +3,7 @@
 use crate::domain::messages as msg;
 use crate::domain::runs;
 use crate::run::{
-    BATCH, CARDS_PAGE, GEOGRAPHY_PAGE, PhotoSent, Session, Work, deliver_photo, settle_photos,
+    BATCH, CARDS_PAGE, GEOGRAPHY_PAGE, PhotoSent, Session, Work, deliver_photos, settle_photos,
 };
 use crate::store::{JOURNAL_SORT, PHOTO_FAILURE_SORT, Store};
 use crate::{CardsClient, CentralServer, Clients, GeographyClient, MembersClient};
@@ -101,7 +101,7 @@ pub const CALLS: Calls = &[
     ("SendChanges", Need::Role(Area::Replication, Access::Write)),
     ("SendGeography", Need::Role(Area::Replication, Access::Write)),
     ("SendCards", Need::Role(Area::Replication, Access::Write)),
-    ("ReceivePhoto", Need::Role(Area::Replication, Access::Write)),
+    ("ReceivePhotos", Need::Role(Area::Replication, Access::Write)),
     // The failed photos are an administrator's tool (`tools/*`).
     ("ListPhotoFailures", Need::Role(Area::Tools, Access::Read)),
     ("RetryPhoto", Need::Role(Area::Tools, Access::Write)),
@@ -229,25 +229,22 @@ impl Sync for SyncGrpc {
         Ok(self.cards()?.changed_cards(changes).await?)
     }
 
-    async fn receive_photo(
+    async fn receive_photos(
         &self,
-        request: Request<pb::ReceivedPhoto>,
-    ) -> Answer<proto::members::PhotoSaved> {
+        request: Request<pb::ReceivedPhotos>,
+    ) -> Answer<proto::members::SyncedPhotoOutcomes> {
         self.central_only()?;
-        let photo = request.into_inner();
-        let laptop = instance_id(&photo.instance_id)?;
+        let received = request.into_inner();
+        let laptop = instance_id(&received.instance_id)?;
         if !self.store.peer_known(laptop).await? {
             return Err(ServiceError::Conflict(msg::NO_HANDSHAKE.into()).into());
         }
-        let bytes = photo.content.len();
-        let apply = proto::members::SyncedPhoto {
-            member_uuid: photo.member_uuid,
-            content: photo.content,
-            file_name: photo.file_name,
-        };
-        let saved = self.members()?.apply_synced_photo(apply).await?.into_inner();
-        tracing::info!(%laptop, bytes, "photo received");
-        Ok(Response::new(saved))
+        let (count, bytes) =
+            (received.photos.len(), received.photos.iter().map(|p| p.content.len()).sum::<usize>());
+        let apply = proto::members::SyncedPhotoBatch { photos: received.photos };
+        let outcomes = self.members()?.apply_synced_photos(apply).await?.into_inner();
+        tracing::info!(%laptop, count, bytes, "photos received");
+        Ok(Response::new(outcomes))
     }
 
     async fn list_photo_failures(
@@ -268,14 +265,15 @@ impl Sync for SyncGrpc {
         let unavailable = |message: String| ServiceError::Unavailable(message);
         let session = Session::open(central, &self.http).await.map_err(unavailable)?;
         let instance = self.store.instance_id().await?.to_string();
-        let sent = deliver_photo(&session, &mut members, &self.store, &instance, &photo)
+        let member_uuid = photo.member_uuid.clone();
+        let sent = deliver_photos(&session, &members, &self.store, &instance, vec![photo])
             .await
-            .map_err(unavailable)?;
-        tracing::info!(
-            member_uuid = photo.member_uuid,
-            sent = matches!(sent, PhotoSent::Sent(_)),
-            "photo retried"
-        );
+            .map_err(unavailable)?
+            .pop()
+            .ok_or_else(|| {
+                ServiceError::Internal(anyhow::anyhow!("a photo sent without an outcome"))
+            })?;
+        tracing::info!(member_uuid, sent = matches!(sent, PhotoSent::Sent(_)), "photo retried");
         Ok(Response::new(match sent {
             PhotoSent::Sent(photo) => {
                 settle_photos(&mut members, &self.store, vec![photo]).await.map_err(unavailable)?;

@@ -11,6 +11,7 @@ pub use crate::central::Session;
 use crate::domain::messages as msg;
 use crate::store::{CARDS, Counts, FROM_SERVER, GEOGRAPHY, Store};
 use crate::{CardsClient, CentralServer, Clients, GeographyClient, MembersClient};
+use common::photos::{SYNC_PHOTO_CALL_BYTES, SYNC_PHOTOS_A_CALL};
 use common::service_identity::ServiceIdentity;
 use futures::StreamExt;
 use proto::cards as cpb;
@@ -28,12 +29,13 @@ pub const BATCH: i32 = 250;
 pub const GEOGRAPHY_PAGE: i32 = 500;
 /// Payments and cards a page holds (a card, with its signed QR code, is about a kilobyte).
 pub const CARDS_PAGE: i32 = 500;
-/// Photos listed at a time: each is then read and sent on its own, and the page's sent photos are
-/// acknowledged together.
+/// Photos listed at a time: read here, sent in a few calls, and acknowledged together.
 const PHOTO_PAGE: i32 = 200;
-/// Photos sent at once: each is a round trip to the central server, which checks and re-encodes it, so
-/// several in flight keep both sides busy.
-const PHOTOS_AT_ONCE: usize = 8;
+/// Photos read here at once (each a call to this laptop's members service).
+const READS_AT_ONCE: usize = 8;
+/// Calls carrying photos in flight at once: the central server checks a call's photos while the next
+/// travels.
+const PHOTO_CALLS_AT_ONCE: usize = 3;
 
 /// What a run needs: its journal, the central server, this instance's members service.
 pub struct Work {
@@ -209,8 +211,8 @@ impl Run<'_> {
         Ok(msg::sent(&outcome, &photos))
     }
 
-    /// The photos marked for sending, a page at a time, several at once (`PHOTOS_AT_ONCE`), the page's
-    /// sent photos acknowledged together: a photo that fails goes to the failed photos and is tried
+    /// The photos marked for sending, a page at a time, a page's photos sent in a few calls and
+    /// acknowledged together: a photo that fails goes to the failed photos and is tried
     /// again by a later run once its wait is over; the run goes on with the others. A run killed before
     /// a page is acknowledged sends its photos again, which the central server keeps again.
     async fn send_photos(&mut self) -> Result<msg::Photos, String> {
@@ -228,26 +230,19 @@ impl Run<'_> {
             after_member_id = last.member_id;
             let waiting =
                 self.store.photos_waiting(&page.items).await.map_err(|e| e.to_string())?;
-            let (session, store, instance, members) =
-                (&self.session, self.store, &self.instance, &self.members);
-            // Owned photos and a named closure: a spawned run's future must be `Send` for any lifetime.
-            let send_one = move |photo: mpb::PendingPhoto| async move {
-                let mut members = members.clone();
-                deliver_photo(session, &mut members, store, instance, &photo).await
-            };
             let (waits, to_send): (Vec<_>, Vec<_>) =
                 page.items.into_iter().partition(|p| waiting.contains(&p.member_uuid));
             photos.waiting += waits.len() as i64;
-            let mut sending =
-                futures::stream::iter(to_send).map(send_one).buffer_unordered(PHOTOS_AT_ONCE);
+            let delivered =
+                deliver_photos(&self.session, &self.members, self.store, &self.instance, to_send)
+                    .await?;
             let mut sent = Vec::new();
-            while let Some(delivered) = sending.next().await {
-                match delivered? {
+            for photo in delivered {
+                match photo {
                     PhotoSent::Sent(photo) => sent.push(photo),
                     PhotoSent::Failed(_) => photos.failed += 1,
                 }
             }
-            drop(sending);
             photos.sent += sent.len() as i64;
             settle_photos(&mut self.members, self.store, sent).await?;
             self.progress(&msg::sending_photos(photos.sent)).await?;
@@ -440,41 +435,96 @@ pub enum PhotoSent {
     Failed(pb::PhotoFailure),
 }
 
-/// Sends one photo of this laptop to the central server: read here and sent; a photo unreadable here
-/// or refused there goes to the failed photos. A sent photo is acknowledged by `settle_photos`.
-/// `Err`: the run cannot go on.
-pub async fn deliver_photo(
+/// Sends photos of this laptop to the central server: read here (several at once), then sent a few
+/// dozen a call (several calls at once); a photo unreadable here or refused there goes to the failed
+/// photos. Sent photos are acknowledged by `settle_photos`. `Err`: the run cannot go on.
+pub async fn deliver_photos(
     session: &Session<'_>,
-    members: &mut MembersClient,
+    members: &MembersClient,
     store: &Store,
     instance: &str,
-    photo: &mpb::PendingPhoto,
-) -> Result<PhotoSent, String> {
-    let asked = mpb::PhotoRequest { member_id: photo.member_id, thumbnail: false, version: 0 };
-    let refused = match members.get_photo(asked).await {
-        Err(status) if status.code() == tonic::Code::Unavailable => {
-            return Err(msg::local_failed(&status));
+    photos: Vec<mpb::PendingPhoto>,
+) -> Result<Vec<PhotoSent>, String> {
+    // Owned photos and named closures: a spawned run's future must be `Send` for any lifetime.
+    let read_one = move |photo: mpb::PendingPhoto| async move {
+        let asked = mpb::PhotoRequest { member_id: photo.member_id, thumbnail: false, version: 0 };
+        let read = members.clone().get_photo(asked).await;
+        (photo, read)
+    };
+    let mut reads = futures::stream::iter(photos).map(read_one).buffered(READS_AT_ONCE);
+    let mut refused = Vec::new();
+    let mut calls: Vec<Vec<(mpb::PendingPhoto, Vec<u8>)>> = vec![Vec::new()];
+    let mut call_bytes = 0;
+    while let Some((photo, read)) = reads.next().await {
+        let read = match read {
+            Err(status) if status.code() == tonic::Code::Unavailable => {
+                return Err(msg::local_failed(&status));
+            }
+            Err(status) if status.code() == tonic::Code::NotFound => {
+                refused.push((photo, msg::PHOTO_FILE_MISSING.to_string()));
+                continue;
+            }
+            Err(status) => {
+                refused.push((photo, msg::photo_unreadable_here(status.message())));
+                continue;
+            }
+            Ok(read) => read.into_inner(),
+        };
+        // The version read, which may be newer than the one listed: that one is what goes.
+        let photo_version = read.version.parse().unwrap_or(photo.photo_version);
+        let call = calls.last_mut().expect("a call is always open");
+        if !call.is_empty()
+            && (call.len() == SYNC_PHOTOS_A_CALL
+                || call_bytes + read.content.len() > SYNC_PHOTO_CALL_BYTES)
+        {
+            calls.push(Vec::new());
+            call_bytes = 0;
         }
-        Err(status) if status.code() == tonic::Code::NotFound => msg::PHOTO_FILE_MISSING.into(),
-        Err(status) => msg::photo_unreadable_here(status.message()),
-        Ok(read) => {
-            let read = read.into_inner();
-            match session.send_photo(instance, &photo.member_uuid, &read.content).await? {
-                // The version read, which may be newer than the one listed: that one is what went.
-                Ok(()) => {
-                    let photo_version = read.version.parse().unwrap_or(photo.photo_version);
-                    return Ok(PhotoSent::Sent(mpb::PendingPhoto {
-                        photo_version,
-                        ..photo.clone()
-                    }));
+        call_bytes += read.content.len();
+        let photo = mpb::PendingPhoto { photo_version, ..photo };
+        calls.last_mut().expect("a call is always open").push((photo, read.content));
+    }
+    drop(reads);
+    let send_one = move |call: Vec<(mpb::PendingPhoto, Vec<u8>)>| async move {
+        let (pending, contents): (Vec<_>, Vec<_>) = call.into_iter().unzip();
+        let photos: Vec<(String, Vec<u8>)> =
+            pending.iter().map(|p| p.member_uuid.clone()).zip(contents).collect();
+        let answered = session.send_photos(instance, &photos).await?;
+        Ok::<_, String>((pending, answered))
+    };
+    let calls = calls.into_iter().filter(|call| !call.is_empty());
+    let mut sending =
+        futures::stream::iter(calls).map(send_one).buffer_unordered(PHOTO_CALLS_AT_ONCE);
+    let mut delivered = Vec::new();
+    while let Some(answered) = sending.next().await {
+        let (pending, answered) = answered?;
+        let outcomes = match answered {
+            Ok(outcomes) => outcomes.items,
+            Err(why) => {
+                refused.extend(pending.into_iter().map(|p| (p, why.clone())));
+                continue;
+            }
+        };
+        let mut outcomes: std::collections::HashMap<String, mpb::SyncedPhotoOutcome> =
+            outcomes.into_iter().map(|o| (o.member_uuid.clone(), o)).collect();
+        for photo in pending {
+            match outcomes.remove(&photo.member_uuid) {
+                Some(outcome) if outcome.saved.is_some() => delivered.push(PhotoSent::Sent(photo)),
+                Some(outcome) => {
+                    let why = msg::photo_refused(&outcome.refused);
+                    refused.push((photo, why));
                 }
-                Err(refused) => refused,
+                None => refused.push((photo, msg::photo_refused("photo sans réponse"))),
             }
         }
-    };
-    tracing::warn!(member_uuid = photo.member_uuid, refused, "a photo could not be sent");
-    let failure = store.photo_failed(photo, &refused).await.map_err(|e| e.to_string())?;
-    Ok(PhotoSent::Failed(failure))
+    }
+    drop(sending);
+    for (photo, why) in refused {
+        tracing::warn!(member_uuid = photo.member_uuid, why, "a photo could not be sent");
+        let failure = store.photo_failed(&photo, &why).await.map_err(|e| e.to_string())?;
+        delivered.push(PhotoSent::Failed(failure));
+    }
+    Ok(delivered)
 }
 
 /// Acknowledges photos the central server kept: their marks cleared (each only if no newer photo was

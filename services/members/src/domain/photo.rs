@@ -5,6 +5,7 @@
 use super::messages as msg;
 use common::error::ServiceError;
 use image::codecs::jpeg::JpegEncoder;
+use image::metadata::Orientation;
 use image::{DynamicImage, ImageDecoder, ImageFormat, ImageReader, Limits};
 use std::io::Cursor;
 
@@ -61,14 +62,58 @@ pub fn normalise(bytes: &[u8], max_bytes: usize) -> Result<Normalised, ServiceEr
         ));
     }
     let orientation = decoder.orientation().ok();
+    // Decoded whole even when kept as is: a truncated or damaged picture is refused here, not shown broken.
     let mut picture = DynamicImage::from_decoder(decoder).map_err(|e| refused(e, bytes.len()))?;
+    let upright = matches!(orientation, None | Some(Orientation::NoTransforms));
     if let Some(orientation) = orientation {
         picture.apply_orientation(orientation);
     }
 
-    let photo = encode(&bounded(picture.clone(), PHOTO_SIDE), 85)?;
-    let thumbnail = encode(&bounded(picture, THUMBNAIL_SIDE), 80)?;
+    // A photo already as this function leaves it (a field laptop's, normalised there) is kept byte for
+    // byte: encoding it again would only cost time and quality.
+    let within = |side| picture.width() <= side && picture.height() <= side;
+    let as_kept = format == ImageFormat::Jpeg && upright && bare_jpeg(bytes);
+    let photo = if as_kept && within(PHOTO_SIDE) {
+        bytes.to_vec()
+    } else {
+        encode(&bounded(picture.clone(), PHOTO_SIDE), 85)?
+    };
+    let thumbnail = if as_kept && within(THUMBNAIL_SIDE) {
+        bytes.to_vec()
+    } else {
+        encode(&bounded(picture, THUMBNAIL_SIDE), 80)?
+    };
     Ok(Normalised { photo, thumbnail })
+}
+
+/// Whether a JPEG holds its whole picture and nothing else: no segment of metadata (EXIF with its place
+/// and camera, XMP, a colour profile, a comment) before its scan, which a photo kept as is would carry,
+/// and its end marker (the decoder fills a cut picture in, which is then encoded again, whole).
+fn bare_jpeg(bytes: &[u8]) -> bool {
+    if !bytes.starts_with(&[0xFF, 0xD8]) || !bytes.ends_with(&[0xFF, 0xD9]) {
+        return false;
+    }
+    let mut at = 2;
+    while at + 4 <= bytes.len() {
+        if bytes[at] != 0xFF {
+            return false;
+        }
+        match bytes[at + 1] {
+            // A fill byte before a marker.
+            0xFF => at += 1,
+            // The start of the scan: the picture's data follows.
+            0xDA => return true,
+            0xE1..=0xEF | 0xFE => return false,
+            _ => {
+                let length = usize::from(u16::from_be_bytes([bytes[at + 2], bytes[at + 3]]));
+                if length < 2 {
+                    return false;
+                }
+                at += 2 + length;
+            }
+        }
+    }
+    false
 }
 
 fn refused(e: image::ImageError, len: usize) -> ServiceError {
@@ -121,6 +166,44 @@ mod tests {
         assert_eq!((photo.width(), photo.height()), (1024, 512));
         let thumb = image::load_from_memory(&n.thumbnail).unwrap();
         assert_eq!(thumb.width(), 160);
+    }
+
+    fn jpeg(width: u32, height: u32) -> Vec<u8> {
+        let img =
+            ImageBuffer::from_fn(width, height, |x, y| Rgb([(x % 256) as u8, 60, (y % 256) as u8]));
+        encode(&DynamicImage::ImageRgb8(img), 85).unwrap()
+    }
+
+    #[test]
+    fn a_photo_already_as_kept_is_kept_byte_for_byte() {
+        // Small enough to be its own thumbnail: nothing is encoded again.
+        let small = jpeg(120, 160);
+        let n = normalise(&small, 8 << 20).unwrap();
+        assert_eq!(n.photo, small);
+        assert_eq!(n.thumbnail, small);
+        // Within the photo's bounds: the photo kept, a thumbnail made.
+        let larger = jpeg(600, 800);
+        let n = normalise(&larger, 8 << 20).unwrap();
+        assert_eq!(n.photo, larger);
+        let thumb = image::load_from_memory(&n.thumbnail).unwrap();
+        assert_eq!((thumb.width(), thumb.height()), (120, 160));
+    }
+
+    #[test]
+    fn a_jpeg_with_metadata_is_encoded_again_without_it() {
+        let bare = jpeg(120, 160);
+        // An EXIF segment (APP1) right after the start of the image, as a camera writes one.
+        let exif = [0xFF, 0xE1, 0x00, 0x08, b'E', b'x', b'i', b'f', 0x00, 0x00];
+        let with_exif = [&bare[..2], &exif[..], &bare[2..]].concat();
+        assert!(image::load_from_memory(&with_exif).is_ok());
+        let n = normalise(&with_exif, 8 << 20).unwrap();
+        assert_ne!(n.photo, with_exif);
+        assert!(bare_jpeg(&n.photo), "the photo kept carries no metadata");
+        // A cut picture is not kept as is: what the decoder made of it is encoded again, whole.
+        let cut = &bare[..bare.len() * 2 / 3];
+        let n = normalise(cut, 8 << 20).unwrap();
+        assert_ne!(n.photo, cut);
+        assert!(bare_jpeg(&n.photo));
     }
 
     #[test]

@@ -119,15 +119,6 @@ pub struct MemberSettings {
     pub field_instance: bool,
 }
 
-/// Where a new photo comes from.
-#[derive(Debug, Clone, Copy)]
-pub enum PhotoBy<'a> {
-    /// Uploaded here by `caller`: an edit of the member (marked for sending on a field laptop).
-    Upload { caller: &'a str, settings: &'a MemberSettings },
-    /// Sent by a field laptop's run, after the record it belongs to: the member's version stays.
-    Sync,
-}
-
 /// One member's whole record (`Member`), for `get_member` and the family.
 fn select() -> String {
     format!(
@@ -532,27 +523,22 @@ impl Store {
         Ok(())
     }
 
-    /// Records a new photo of a member (already stored) and answers its new version.
-    #[tracing::instrument(name = "db.members.photo", skip(self, by))]
+    /// Records a new photo uploaded here by `caller` (already stored): an edit of the member, marked for
+    /// sending on a field laptop; answers its new version.
+    #[tracing::instrument(name = "db.members.photo", skip(self, settings))]
     pub async fn photo_saved(
         &self,
         id: i64,
         file_name: &str,
-        by: PhotoBy<'_>,
+        caller: &str,
+        settings: &MemberSettings,
     ) -> Result<i32, ServiceError> {
-        let (caller, field_instance, synced) = match by {
-            PhotoBy::Upload { caller, settings } => (caller, settings.field_instance, false),
-            PhotoBy::Sync => ("", false, true),
-        };
         let mut tx = self.pool.begin().await?;
-        // A new photo has not been verified yet, and is an edit of the member made here; a photo sent by
-        // a field laptop arrives after its record, which already says all that.
+        // A new photo has not been verified yet, and is an edit of the member made here.
         let version: Option<i32> = sqlx::query_scalar(
             "UPDATE members.member SET member_photo_file_name = $2, photo_version = photo_version + 1,
-                 member_photo_checked = CASE WHEN $5 THEN member_photo_checked ELSE false END,
-                 updated_at = CASE WHEN $5 THEN updated_at ELSE now() END,
-                 updated_by_user = CASE WHEN $5 THEN updated_by_user ELSE $3 END,
-                 origin_instance = CASE WHEN $5 THEN origin_instance END,
+                 member_photo_checked = false, updated_at = now(), updated_by_user = $3,
+                 origin_instance = NULL,
                  member_synchronization_needed = member_synchronization_needed OR $4,
                  photo_synchronization_needed = $4
              WHERE member_id = $1 RETURNING photo_version",
@@ -560,8 +546,7 @@ impl Store {
         .bind(id)
         .bind(file_name)
         .bind(caller)
-        .bind(field_instance)
-        .bind(synced)
+        .bind(settings.field_instance)
         .fetch_optional(&mut *tx)
         .await?;
         let version = version.ok_or_else(|| ServiceError::NotFound(msg::member_not_found(id)))?;

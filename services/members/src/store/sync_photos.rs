@@ -3,9 +3,11 @@
 //! a photo's mark.
 
 use super::Store;
-use crate::domain::messages as msg;
+use crate::events;
 use common::error::ServiceError;
+use common::outbox;
 use proto::members as pb;
+use std::collections::HashMap;
 
 impl Store {
     /// The photos marked for sending, of the members after `after_member_id`, in the order of their ids.
@@ -38,14 +40,46 @@ impl Store {
             .collect())
     }
 
-    /// The id of the member of `uuid` here; a photo sent before its record is refused (the run sends
-    /// records first, so this only happens to a photo of a member deleted meanwhile).
-    pub async fn member_of_uuid(&self, uuid: uuid::Uuid) -> Result<i64, ServiceError> {
-        sqlx::query_scalar("SELECT member_id FROM members.member WHERE member_uuid = $1")
-            .bind(uuid)
-            .fetch_optional(&self.pool)
-            .await?
-            .ok_or_else(|| ServiceError::NotFound(msg::synced_member_unknown(&uuid.to_string())))
+    /// The ids here of the members of `uuids` (a uuid unknown here is left out): a photo sent before its
+    /// record is refused (the run sends records first, so this only happens to a photo of a member
+    /// deleted meanwhile).
+    #[tracing::instrument(name = "db.members.members_of_uuids", skip_all, fields(count = uuids.len()))]
+    pub async fn members_of_uuids(
+        &self,
+        uuids: &[uuid::Uuid],
+    ) -> Result<HashMap<uuid::Uuid, i64>, ServiceError> {
+        let rows: Vec<(uuid::Uuid, i64)> = sqlx::query_as(
+            "SELECT member_uuid, member_id FROM members.member WHERE member_uuid = ANY($1)",
+        )
+        .bind(uuids)
+        .fetch_all(&self.pool)
+        .await?;
+        Ok(rows.into_iter().collect())
+    }
+
+    /// Records the photos a field laptop sent (already stored) for the members `ids`, in one transaction
+    /// with their events, and answers each member's new photo version. The photos arrive after their
+    /// records, which already say who changed them and when: the members' versions stay as they are.
+    #[tracing::instrument(name = "db.members.photos_received", skip_all, fields(count = ids.len()))]
+    pub async fn photos_received(&self, ids: &[i64]) -> Result<Vec<(i64, i32)>, ServiceError> {
+        let mut tx = self.pool.begin().await?;
+        let versions: Vec<(i64, i32)> = sqlx::query_as(
+            "UPDATE members.member m SET member_photo_file_name = m.member_id || '.jpg',
+                 photo_version = m.photo_version + 1, photo_synchronization_needed = false
+             FROM unnest($1::bigint[]) AS received (member_id)
+             WHERE m.member_id = received.member_id
+             RETURNING m.member_id, m.photo_version",
+        )
+        .bind(ids)
+        .fetch_all(&mut *tx)
+        .await?;
+        let events: Vec<pb::MemberPhotoChanged> = versions
+            .iter()
+            .map(|&(member_id, version)| pb::MemberPhotoChanged { meta: None, member_id, version })
+            .collect();
+        outbox::enqueue_all(&mut tx, super::SCHEMA, &events::MEMBER_PHOTO_CHANGED, &events).await?;
+        outbox::commit(tx, super::SCHEMA).await?;
+        Ok(versions)
     }
 
     /// Clears the sending marks of photos the central server has (`uuids[i]` at `versions[i]`), each

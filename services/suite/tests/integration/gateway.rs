@@ -109,7 +109,7 @@ const IMPLEMENTED: &[(&str, &str)] = &[
     ("get", "/synchronization/get_synchronization_from_server"),
     ("get", "/synchronization/get_synchronization_geography"),
     ("get", "/synchronization/get_synchronization_cards"),
-    ("post", "/synchronization/post_synchronization_photo"),
+    ("post", "/synchronization/post_synchronization_photos"),
     ("get", "/metabase/{reportName}"),
     ("get", "/report/get.report_list"),
     ("get", "/report/get.report/{report_id}"),

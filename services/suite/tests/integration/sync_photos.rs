@@ -121,19 +121,24 @@ async fn photos_follow_their_records_and_a_photo_that_fails_is_listed_then_retri
 }
 
 #[tokio::test(flavor = "multi_thread")]
-async fn a_photo_sent_by_a_laptop_is_checked_again_on_the_central_server() {
+async fn photos_sent_by_a_laptop_are_checked_again_on_the_central_server_each_on_its_own() {
     let pair = pair().await;
     let (central, sync_session) = (&pair.central, &pair.sync_session);
-    let bad = |instance: &str, member: &str, bytes: &'static [u8]| {
-        reqwest::multipart::Form::new()
-            .text("instanceId", instance.to_string())
-            .text("member_uuid", member.to_string())
-            .part("member_photo", reqwest::multipart::Part::bytes(bytes).file_name("x.jpg"))
+    // The photos of one call: each member's uuid followed by its photo.
+    let form = |instance: &str, photos: &[(&str, Vec<u8>)]| {
+        let mut form = reqwest::multipart::Form::new().text("instanceId", instance.to_string());
+        for (member, bytes) in photos {
+            form = form.text("member_uuid", member.to_string()).part(
+                "member_photo",
+                reqwest::multipart::Part::bytes(bytes.clone()).file_name("x.jpg"),
+            );
+        }
+        form
     };
     let send = |form| async {
         let response = central
             .http
-            .post(central.url("/api/synchronization/post_synchronization_photo"))
+            .post(central.url("/api/synchronization/post_synchronization_photos"))
             .bearer_auth(sync_session)
             .multipart(form)
             .send()
@@ -141,13 +146,31 @@ async fn a_photo_sent_by_a_laptop_is_checked_again_on_the_central_server() {
             .unwrap();
         (response.status(), response.json::<Value>().await.unwrap())
     };
+    let not_an_image = || b"not an image".to_vec();
     let laptop = uuid::Uuid::new_v4().to_string();
     let member = uuid::Uuid::new_v4().to_string();
-    let (status, answer) = send(bad("pas-un-uuid", &member, b"x")).await;
+    let (status, answer) = send(form("pas-un-uuid", &[(&member, not_an_image())])).await;
     assert_eq!(status, StatusCode::BAD_REQUEST, "{answer}");
     assert_eq!(answer["message"], "L'identifiant d'instance (instanceId) doit être un uuid.");
+    let (status, answer) = send(form(&laptop, &[("pas-un-uuid", not_an_image())])).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{answer}");
+    assert!(answer["message"].as_str().unwrap().contains("member_uuid"), "{answer}");
+    // A photo with no member's uuid in front of it.
+    let orphan = reqwest::multipart::Form::new()
+        .text("instanceId", laptop.clone())
+        .part("member_photo", reqwest::multipart::Part::bytes(not_an_image()).file_name("x.jpg"));
+    let (status, answer) = send(orphan).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{answer}");
+    assert!(answer["message"].as_str().unwrap().contains("doit suivre"), "{answer}");
+    // More photos than a call may carry.
+    let many: Vec<(&str, Vec<u8>)> = (0..=common::photos::SYNC_PHOTOS_A_CALL)
+        .map(|_| (member.as_str(), not_an_image()))
+        .collect();
+    let (status, answer) = send(form(&laptop, &many)).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{answer}");
+    assert!(answer["message"].as_str().unwrap().starts_with("Trop de photos"), "{answer}");
     // A laptop that never said who it is may not send photos.
-    let (status, answer) = send(bad(&laptop, &member, b"not an image")).await;
+    let (status, answer) = send(form(&laptop, &[(&member, not_an_image())])).await;
     assert_eq!(status, StatusCode::CONFLICT, "{answer}");
     assert!(answer["message"].as_str().unwrap().starts_with("Ce poste ne s'est pas présenté"));
     let hello = format!(
@@ -155,21 +178,36 @@ async fn a_photo_sent_by_a_laptop_is_checked_again_on_the_central_server() {
     );
     let (status, answer) = central.get(&hello, sync_session).await;
     assert_eq!(status, StatusCode::OK, "{answer}");
-    // A member the central server does not know, then bytes that are no picture.
-    let (status, answer) = send(bad(&laptop, &member, b"not an image")).await;
-    assert_eq!(status, StatusCode::NOT_FOUND, "{answer}");
-    assert!(answer["message"].as_str().unwrap().contains("inconnu ici"), "{answer}");
+
+    // One call: a member the central server does not know, bytes that are no picture, and a good
+    // photo; each is answered on its own, and the good one is kept.
     let admin = &pair.central_admin;
-    let id = save(
-        central,
-        admin,
-        "/api/member/post_member",
-        json!({"member_firstname": "Ama", "member_lastname": "Sync"}),
-    )
-    .await;
-    let (_, record) = central.get(&format!("/api/member/get_member/{id}"), admin).await;
-    let known = record["data"]["member_uuid"].as_str().unwrap().to_string();
-    let (status, answer) = send(bad(&laptop, &known, b"not an image")).await;
-    assert_eq!(status, StatusCode::BAD_REQUEST, "{answer}");
-    assert_eq!(answer["message"], PHOTO_NOT_IMAGE, "{answer}");
+    let mut known = Vec::new();
+    for first in ["Ama", "Kofi"] {
+        let body = json!({"member_firstname": first, "member_lastname": "Sync"});
+        let id = save(central, admin, "/api/member/post_member", body).await;
+        let (_, record) = central.get(&format!("/api/member/get_member/{id}"), admin).await;
+        known.push((id, record["data"]["member_uuid"].as_str().unwrap().to_string()));
+    }
+    let photos = [
+        (member.as_str(), png(40, 30)),
+        (known[0].1.as_str(), not_an_image()),
+        (known[1].1.as_str(), png(64, 48)),
+    ];
+    let (status, answer) = send(form(&laptop, &photos)).await;
+    assert_eq!(status, StatusCode::OK, "{answer}");
+    let items = answer["data"]["items"].as_array().unwrap();
+    assert_eq!(items.len(), 3, "{answer}");
+    assert_eq!(items[0]["member_uuid"], member.as_str());
+    assert!(items[0]["refused"].as_str().unwrap().contains("inconnu ici"), "{answer}");
+    assert_eq!(items[1]["refused"], PHOTO_NOT_IMAGE, "{answer}");
+    assert!(items[1]["saved"].is_null(), "{answer}");
+    assert_eq!(items[2]["refused"].as_str().unwrap_or_default(), "", "{answer}");
+    assert!(items[2]["saved"].is_object(), "{answer}");
+    let (status, bytes) = photo(central, admin, known[1].0, false).await;
+    assert_eq!(status, StatusCode::OK);
+    let kept = image::load_from_memory(&bytes).unwrap();
+    assert_eq!((kept.width(), kept.height()), (64, 48));
+    let (status, _) = photo(central, admin, known[0].0, false).await;
+    assert_eq!(status, StatusCode::NOT_FOUND, "the refused photo is not kept");
 }

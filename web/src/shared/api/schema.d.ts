@@ -1547,7 +1547,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/synchronization/post_synchronization_photo": {
+    "/synchronization/post_synchronization_photos": {
         parameters: {
             query?: never;
             header?: never;
@@ -1557,10 +1557,11 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * On the central server, for a field laptop's run (role sync): a photo of a member the laptop sent
-         *     before, checked and normalised as an upload and kept; the member's version is left as it is.
+         * On the central server, for a field laptop's run (role sync): photos of members the laptop sent
+         *     before (at most `SYNC_PHOTOS_A_CALL` a call), each checked and normalised as an upload and kept, or
+         *     refused on its own (`refused` says why); the members' versions are left as they are.
          */
-        post: operations["receive_photo"];
+        post: operations["receive_photos"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3206,16 +3207,6 @@ export interface components {
             /** @example ok */
             status: string;
         };
-        Data_PhotoSaved: {
-            data: {
-                /** @default  */
-                memberPhoto: string;
-                /** @default  */
-                photoPath: string;
-            };
-            /** @example ok */
-            status: string;
-        };
         Data_Region: {
             /** @description A level's id is absent (or 0) to create; every answer sets it. */
             data: {
@@ -3373,6 +3364,14 @@ export interface components {
                 lastPosition: number;
                 /** @default [] */
                 records: components["schemas"]["SyncedMember"][];
+            };
+            /** @example ok */
+            status: string;
+        };
+        Data_SyncedPhotoOutcomes: {
+            data: {
+                /** @default [] */
+                items: components["schemas"]["SyncedPhotoOutcome"][];
             };
             /** @example ok */
             status: string;
@@ -5520,17 +5519,33 @@ export interface components {
             /** @default [] */
             records: components["schemas"]["SyncedMember"][];
         };
-        /** @description The form of a photo a field laptop sends (multipart/form-data). */
-        SyncedPhotoUpload: {
+        /** @description What became of one photo of a batch: kept (`saved`), or refused (`refused` says why, in French). */
+        SyncedPhotoOutcome: {
+            /** @default  */
+            member_uuid: string;
+            /** @default  */
+            refused: string;
+            /** @default null */
+            saved: components["schemas"]["PhotoSaved"] | null;
+        };
+        SyncedPhotoOutcomes: {
+            /** @default [] */
+            items: components["schemas"]["SyncedPhotoOutcome"][];
+        };
+        /**
+         * @description The form of the photos a field laptop sends (multipart/form-data): its instance id, then for each
+         *     photo its member's uuid followed by the photo.
+         */
+        SyncedPhotosUpload: {
             /** @description The field laptop's instance id (a uuid). */
             instanceId: string;
+            /** @description A JPEG, PNG or WebP image (the content is checked, not the name), after its member's uuid. */
+            member_photo: string[];
             /**
-             * Format: binary
-             * @description A JPEG, PNG or WebP image (the content is checked, not the name).
+             * @description The uuid of a member whose record the central server received before; the next
+             *     `member_photo` is its photo.
              */
-            member_photo: string;
-            /** @description The uuid of the member, whose record the central server received before. */
-            member_uuid: string;
+            member_uuid: string[];
         };
         /**
          * @description A geography row as it travels to a field laptop: its current state, or its deletion; exactly one of
@@ -8808,7 +8823,7 @@ export interface operations {
             };
         };
     };
-    receive_photo: {
+    receive_photos: {
         parameters: {
             query?: never;
             header?: never;
@@ -8817,7 +8832,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "multipart/form-data": components["schemas"]["SyncedPhotoUpload"];
+                "multipart/form-data": components["schemas"]["SyncedPhotosUpload"];
             };
         };
         responses: {
@@ -8826,18 +8841,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Data_PhotoSaved"];
+                    "application/json": components["schemas"]["Data_SyncedPhotoOutcomes"];
                 };
             };
             400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            404: {
                 headers: {
                     [name: string]: unknown;
                 };
