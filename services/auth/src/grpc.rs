@@ -17,6 +17,7 @@ use proto::auth::auth_server::Auth;
 use std::sync::Arc;
 use tonic::{Request, Response, Status};
 
+#[derive(Clone)]
 pub struct AuthGrpc {
     store: Store,
     tokens: TokenIssuer,
@@ -170,6 +171,15 @@ impl AuthGrpc {
     }
 }
 
+/// Runs a sign-in to its end even when its caller goes away halfway: the attempt it counted first is
+/// then cleared (or stays, a failure), never left counted by a request cut off during the password's
+/// check, of which a few would hold a login off (a sync run stopped while it signs in, say).
+async fn to_the_end<T: Send + 'static>(
+    sign_in: impl std::future::Future<Output = Result<T, ServiceError>> + Send + 'static,
+) -> Result<T, ServiceError> {
+    tokio::spawn(sign_in).await.map_err(|e| ServiceError::Internal(anyhow::Error::new(e)))?
+}
+
 fn to_pb(row: LoginRow) -> pb::Login {
     pb::Login {
         login_id: row.login_id,
@@ -213,7 +223,10 @@ fn check_param_name(name: &str) -> Result<String, ServiceError> {
 impl Auth for AuthGrpc {
     async fn login(&self, request: Request<pb::LoginRequest>) -> Answer<pb::LoginResponse> {
         let r = request.into_inner();
-        Ok(Response::new(self.sign_in(&r.login, &r.password, &r.client_address).await?))
+        let this = self.clone();
+        let signed_in =
+            to_the_end(async move { this.sign_in(&r.login, &r.password, &r.client_address).await });
+        Ok(Response::new(signed_in.await?))
     }
 
     async fn refresh(&self, request: Request<pb::TokenRequest>) -> Answer<pb::TokenResponse> {
@@ -337,7 +350,10 @@ impl Auth for AuthGrpc {
         request: Request<pb::SyncLoginRequest>,
     ) -> Answer<pb::LoginResponse> {
         let r = request.into_inner();
-        Ok(Response::new(self.sync_sign_in(&r.sync_token, &r.client_address).await?))
+        let this = self.clone();
+        let signed_in =
+            to_the_end(async move { this.sync_sign_in(&r.sync_token, &r.client_address).await });
+        Ok(Response::new(signed_in.await?))
     }
 
     async fn service_token(

@@ -171,39 +171,39 @@ impl Totals {
 impl Run<'_> {
     /// `to_server`: the members marked for sending when the run started, batch by batch.
     async fn send(mut self) -> Result<String, String> {
-        let mut after = 0;
-        let mut up_to = 0;
         let mut totals = Totals::default();
-        loop {
-            let page = self.marked_after(after, up_to).await?;
-            if up_to == 0 {
-                // The first page: say who this laptop is and where it stands, before anything is sent.
-                up_to = page.high_position.max(1);
-                let hello = pb::HandshakeRequest {
-                    instance_id: self.instance.clone(),
-                    position: page.high_position,
-                };
-                self.session.handshake(&hello).await?;
-            }
-            if page.records.is_empty() {
-                break;
-            }
+        let mut page = marked_after(&self.members, &self.instance, 0, 0).await?;
+        // The first page: say who this laptop is and where it stands, before anything is sent.
+        let up_to = page.high_position.max(1);
+        let hello = pb::HandshakeRequest {
+            instance_id: self.instance.clone(),
+            position: page.high_position,
+        };
+        self.session.handshake(&hello).await?;
+        let mut after = 0;
+        while !page.records.is_empty() {
+            let last = page.last_position;
             let batch = pb::ReceivedBatch {
                 instance_id: self.instance.clone(),
                 batch_id: batch_id(&self.instance, "to_server", &page.records).to_string(),
                 records: page.records,
             };
-            let applied = self.session.send_batch(&batch).await?;
+            // The next page is read here while the central server applies this one.
+            let next = async {
+                if last <= after {
+                    return Ok(mpb::SyncedMemberPage::default());
+                }
+                marked_after(&self.members, &self.instance, last, up_to).await
+            };
+            let (applied, next) = tokio::join!(self.session.send_batch(&batch), next);
+            let applied = applied?;
             let acks = mpb::SyncAcks { acks: applied.acks.clone() };
             self.members.acknowledge_synced(acks).await.map_err(|s| msg::local_failed(&s))?;
             self.counts.sent += batch.records.len() as i64;
             self.journal(&applied).await?;
             totals.add(&applied);
             self.progress(&msg::sending(self.counts.sent)).await?;
-            if page.last_position <= after {
-                break;
-            }
-            after = page.last_position;
+            (page, after) = (next?, last);
         }
         // The photos go after their records: the central server keeps a photo only for a member it has.
         let photos = self.send_photos().await?;
@@ -365,23 +365,6 @@ impl Run<'_> {
         Ok(true)
     }
 
-    async fn marked_after(
-        &mut self,
-        after: i64,
-        up_to: i64,
-    ) -> Result<mpb::SyncedMemberPage, String> {
-        let asked = mpb::ChangesRequest {
-            after,
-            marked: true,
-            up_to,
-            limit: BATCH,
-            instance_id: self.instance.clone(),
-            except_origin: String::new(),
-        };
-        let page = self.members.changed_members(asked).await.map_err(|s| msg::local_failed(&s))?;
-        Ok(page.into_inner())
-    }
-
     /// Journals a batch's conflicts under the run.
     async fn journal(&mut self, applied: &mpb::SyncApplied) -> Result<(), String> {
         self.store
@@ -425,6 +408,26 @@ impl Kind {
             Kind::Cards => msg::receiving_cards(received),
         }
     }
+}
+
+/// A page of this laptop's members marked for sending, after the position `after` and up to `up_to`
+/// (the highest position when the run started; 0 for the first page, which says it).
+async fn marked_after(
+    members: &MembersClient,
+    instance: &str,
+    after: i64,
+    up_to: i64,
+) -> Result<mpb::SyncedMemberPage, String> {
+    let asked = mpb::ChangesRequest {
+        after,
+        marked: true,
+        up_to,
+        limit: BATCH,
+        instance_id: instance.to_string(),
+        except_origin: String::new(),
+    };
+    let page = members.clone().changed_members(asked).await.map_err(|s| msg::local_failed(&s))?;
+    Ok(page.into_inner())
 }
 
 /// What became of one photo sent.

@@ -184,3 +184,33 @@ async fn generate_answers_an_argon2id_hash_for_admins_only() {
     let (_, agent) = suite.login_with_role("agent.one", "agent").await;
     assert_eq!(suite.get("/api/auth/generate/mot-de-passe", &agent).await.0, StatusCode::FORBIDDEN);
 }
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_sign_in_cut_off_halfway_is_not_held_against_the_login() {
+    let suite = TestSuite::start_with(|c| {
+        c.auth.throttle.max_failures = 2;
+        c.auth.throttle.block = Duration::from_secs(60);
+    })
+    .await;
+    // How long a sign-in takes here, most of it checking the password.
+    let began = std::time::Instant::now();
+    assert_eq!(suite.sign_in(ADMIN, ADMIN_PASSWORD).await.0, StatusCode::OK);
+    let half = began.elapsed() / 2;
+    // The right password, each request given up by its caller halfway, while the password is being
+    // checked (a sync run stopped as it signs in, a browser closed): more than the failures allowed.
+    let mut cut_off = 0;
+    for _ in 0..6 {
+        let sent = suite
+            .http
+            .post(suite.url("/api/auth/login"))
+            .json(&json!({"login": ADMIN, "password": ADMIN_PASSWORD}))
+            .timeout(half)
+            .send()
+            .await;
+        cut_off += usize::from(sent.is_err_and(|e| e.is_timeout()));
+    }
+    assert!(cut_off >= 3, "{cut_off} of 6 sign-ins cut off after {half:?}");
+    // The sign-ins went to their end all the same: none is counted as a failure.
+    tokio::time::sleep(Duration::from_secs(1)).await;
+    assert_eq!(suite.sign_in(ADMIN, ADMIN_PASSWORD).await.0, StatusCode::OK);
+}
