@@ -2,7 +2,7 @@
 //! central server and field laptops paired with it, on loopback). `BENCH_SYNC_MEMBERS` members (default
 //! 100,000, in families) registered on the laptop, each with a photo (`BENCH_SYNC_PHOTOS` of them,
 //! default all), are sent to the central server: the run is stopped after 5 s and started again, and the
-//! second run sends what is left, then the photos (each its own call to the central server); then a
+//! second run sends what is left, then the photos (up to 50 a call to the central server); then a
 //! new laptop receives the members from the central server. Each run is started and followed as the screens do
 //! (`get_synchronization_start`, `get.synchronization/{uuid}`). Prints members per second each way,
 //! photos per second, the peak memory, and how long a run started again takes to move and to finish.
