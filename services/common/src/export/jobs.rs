@@ -178,7 +178,7 @@ impl Jobs {
         let claim = Uuid::new_v4();
         let sql = self.sql(&format!(
             "UPDATE {{schema}}.export_job SET status = 'running', claim = $1, claimed_at = now(),
-                 heartbeat_at = now(), rows_done = 0, error = ''
+                 heartbeat_at = now(), rows_done = 0, error = '', file_size = 0, finished_at = NULL
              WHERE id = (SELECT id FROM {{schema}}.export_job
                          WHERE status = 'waiting'
                             OR (status = 'running' AND heartbeat_at < now() - make_interval(secs => $2))

@@ -234,7 +234,7 @@ async fn an_export_of_100000_members_read_back_equals_the_list_row_by_row() {
     // A job whose runner stopped beating a minute ago is taken over and written again from its start.
     let pool = common::db::connect(suite.database_url(), 1).await.unwrap();
     sqlx::query(
-        "UPDATE members.export_job SET status = 'running', rows_done = 10, finished_at = NULL,
+        "UPDATE members.export_job SET status = 'running', rows_done = 0, finished_at = NULL,
              heartbeat_at = now() - interval '61 seconds' WHERE id = $1::uuid",
     )
     .bind(&id)
