@@ -90,7 +90,9 @@ pub fn delivery_cells(row: pb::Delivery) -> Vec<Cell> {
     vec![
         Cell::opt_int(row.delivery_id),
         Cell::Text(row.delivery_code),
-        Cell::Text(if row.delivery_is_error_type { "Retour en erreur" } else { "Livraison" }.into()),
+        Cell::Text(
+            if row.delivery_is_error_type { "Retour en erreur" } else { "Livraison" }.into(),
+        ),
         Cell::Int(row.delivery_quantity),
         Cell::Bool(row.delivery_sent),
         Cell::Text(row.delivery_creation_date_time),
@@ -141,7 +143,9 @@ pub fn checked(
     let Some((_, stem)) = LISTS.iter().find(|(name, _)| *name == list) else {
         return Err(ServiceError::invalid_field(
             "list",
-            format!("Liste à exporter inconnue : « {list} ». Listes possibles : cards, deliveries, transactions."),
+            format!(
+                "Liste à exporter inconnue : « {list} ». Listes possibles : cards, deliveries, transactions."
+            ),
         ));
     };
     let store = store.clone();

@@ -58,12 +58,8 @@ pub fn cells(row: pb::MemberRow) -> Vec<Cell> {
 /// The checked filters and sort of a start request (a 400 in French for a bad filter or sort, at once).
 pub fn checked(request: &pb::MemberListRequest) -> Result<(MemberSearch, Page), ServiceError> {
     let paging = request.paging.clone().unwrap_or_default();
-    let paging = proto::common::Paging {
-        limit: common::export::PAGE_ROWS,
-        offset: 0,
-        after: 0,
-        ..paging
-    };
+    let paging =
+        proto::common::Paging { limit: common::export::PAGE_ROWS, offset: 0, after: 0, ..paging };
     let page = Page::of(&paging, MEMBER_SORT)?;
     Ok((crate::grpc::search_of(request.filter.clone())?, page))
 }

@@ -43,10 +43,10 @@ impl Store {
         spendable: bool,
         page: &Page,
     ) -> Result<(Vec<pb::Transaction>, i64, bool), ServiceError> {
-        let (rows, counted) = tokio::try_join!(
-            self.transaction_rows(member_id, spendable, page),
-            async { Ok(self.transaction_total(member_id, spendable).await?) }
-        )?;
+        let (rows, counted) =
+            tokio::try_join!(self.transaction_rows(member_id, spendable, page), async {
+                Ok(self.transaction_total(member_id, spendable).await?)
+            })?;
         let (total, exact) = common::total::of_page(rows.len(), page, counted);
         Ok((rows, total, exact))
     }

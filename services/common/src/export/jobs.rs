@@ -133,12 +133,8 @@ impl Jobs {
     /// Records a waiting job; the runner takes it from there.
     pub async fn create(&self, new: NewJob) -> Result<Job, ServiceError> {
         let id = Uuid::now_v7();
-        let file_name = format!(
-            "{}-{}.{}",
-            new.file_stem,
-            Utc::now().format("%Y-%m-%d"),
-            new.format.as_str()
-        );
+        let file_name =
+            format!("{}-{}.{}", new.file_stem, Utc::now().format("%Y-%m-%d"), new.format.as_str());
         let sql = self.sql(&format!(
             "INSERT INTO {{schema}}.export_job (id, login_id, login_name, list, filters, format, file_name)
              VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING {COLUMNS}"
@@ -161,8 +157,9 @@ impl Jobs {
     pub async fn get(&self, id: &str, login_id: i64) -> Result<Job, ServiceError> {
         let not_found = || ServiceError::NotFound(messages::NOT_FOUND.into());
         let id = Uuid::parse_str(id.trim()).map_err(|_| not_found())?;
-        let sql =
-            self.sql(&format!("SELECT {COLUMNS} FROM {{schema}}.export_job WHERE id = $1 AND login_id = $2"));
+        let sql = self.sql(&format!(
+            "SELECT {COLUMNS} FROM {{schema}}.export_job WHERE id = $1 AND login_id = $2"
+        ));
         sqlx::query_as::<_, Job>(sql)
             .bind(id)
             .bind(login_id)
@@ -194,7 +191,12 @@ impl Jobs {
     }
 
     /// Writes how far the job is (and that its runner is alive); `Lost` when it was taken over.
-    pub async fn progress(&self, job: &Claimed, rows_done: i64, rows_total: i64) -> anyhow::Result<()> {
+    pub async fn progress(
+        &self,
+        job: &Claimed,
+        rows_done: i64,
+        rows_total: i64,
+    ) -> anyhow::Result<()> {
         let sql = self.sql(
             "UPDATE {schema}.export_job SET rows_done = $3, rows_total = greatest($4, $3), heartbeat_at = now()
              WHERE id = $1 AND claim = $2 AND status = 'running'",
@@ -219,8 +221,7 @@ impl Jobs {
             "UPDATE {schema}.export_job SET heartbeat_at = now()
              WHERE id = $1 AND claim = $2 AND status = 'running'",
         );
-        let updated =
-            sqlx::query(sql).bind(job.job.id).bind(job.claim).execute(&self.pool).await?;
+        let updated = sqlx::query(sql).bind(job.job.id).bind(job.claim).execute(&self.pool).await?;
         Ok(updated.rows_affected() > 0)
     }
 
@@ -237,8 +238,11 @@ impl Jobs {
         let sql = self.sql(
             "SELECT id FROM {schema}.export_job WHERE id = $1 AND claim = $2 AND status = 'running' FOR UPDATE",
         );
-        let mine: Option<Uuid> =
-            sqlx::query_scalar(sql).bind(job.job.id).bind(job.claim).fetch_optional(&mut *tx).await?;
+        let mine: Option<Uuid> = sqlx::query_scalar(sql)
+            .bind(job.job.id)
+            .bind(job.claim)
+            .fetch_optional(&mut *tx)
+            .await?;
         if mine.is_none() {
             return Err(Lost.into());
         }
@@ -261,9 +265,11 @@ impl Jobs {
             if filled == 0 {
                 break;
             }
-            sqlx::query(self.sql(
-                "INSERT INTO {schema}.export_chunk (job_id, seq, bytes) VALUES ($1, $2, $3)",
-            ))
+            sqlx::query(
+                self.sql(
+                    "INSERT INTO {schema}.export_chunk (job_id, seq, bytes) VALUES ($1, $2, $3)",
+                ),
+            )
             .bind(job.job.id)
             .bind(seq)
             .bind(&buffer[..filled])
@@ -300,9 +306,9 @@ impl Jobs {
 
     /// Piece `seq` of a job's file (`None` past the last).
     pub async fn chunk(&self, id: Uuid, seq: i32) -> Result<Option<Vec<u8>>, sqlx::Error> {
-        sqlx::query_scalar(self.sql(
-            "SELECT bytes FROM {schema}.export_chunk WHERE job_id = $1 AND seq = $2",
-        ))
+        sqlx::query_scalar(
+            self.sql("SELECT bytes FROM {schema}.export_chunk WHERE job_id = $1 AND seq = $2"),
+        )
         .bind(id)
         .bind(seq)
         .fetch_optional(&self.pool)

@@ -78,8 +78,7 @@ pub fn number_text(x: f64) -> String {
 /// The French messages of exports.
 pub mod messages {
     pub const NOT_FOUND: &str = "Cet export n'existe pas ou n'est plus disponible.";
-    pub const NOT_READY: &str =
-        "L'export n'est pas encore terminé : téléchargez le fichier quand la progression atteint 100 %.";
+    pub const NOT_READY: &str = "L'export n'est pas encore terminé : téléchargez le fichier quand la progression atteint 100 %.";
     pub const INTERNAL: &str =
         "L'export a échoué à cause d'une erreur interne, qui a été enregistrée. Relancez l'export.";
 
@@ -157,7 +156,11 @@ impl Exports {
         Ok(job.to_pb())
     }
 
-    pub async fn get(&self, id: &str, login_id: i64) -> Result<proto::common::ExportJob, ServiceError> {
+    pub async fn get(
+        &self,
+        id: &str,
+        login_id: i64,
+    ) -> Result<proto::common::ExportJob, ServiceError> {
         Ok(self.jobs.get(id, login_id).await?.to_pb())
     }
 

@@ -134,15 +134,18 @@ mod tests {
     fn a_csv_file_starts_with_a_bom_and_separates_with_semicolons() {
         let mut writer = SheetWriter::create(Format::Csv, &["Nom", "Montant"]).unwrap();
         writer
-            .rows(&[vec![Cell::Text("Koné; Awa".into()), Cell::Number(5000.0)], vec![
-                Cell::Empty,
-                Cell::Bool(true),
-            ]])
+            .rows(&[
+                vec![Cell::Text("Koné; Awa".into()), Cell::Number(5000.0)],
+                vec![Cell::Empty, Cell::Bool(true)],
+            ])
             .unwrap();
         let (file, size) = writer.finish().unwrap();
         let bytes = std::fs::read(file.path()).unwrap();
         assert_eq!(bytes.len() as u64, size);
-        assert_eq!(String::from_utf8(bytes).unwrap(), "\u{feff}Nom;Montant\n\"Koné; Awa\";5000\n;Oui\n");
+        assert_eq!(
+            String::from_utf8(bytes).unwrap(),
+            "\u{feff}Nom;Montant\n\"Koné; Awa\";5000\n;Oui\n"
+        );
     }
 
     #[test]

@@ -20,10 +20,7 @@ async fn start(suite: &TestSuite, token: &str, post: &str) -> Value {
     assert_eq!(status, StatusCode::OK, "{post}: {answer}");
     assert_eq!(answer["status"], "ok");
     let job = answer["data"].clone();
-    assert!(
-        matches!(job["export_status"].as_str(), Some("waiting" | "running" | "done")),
-        "{job}"
-    );
+    assert!(matches!(job["export_status"].as_str(), Some("waiting" | "running" | "done")), "{job}");
     job
 }
 
@@ -50,7 +47,11 @@ async fn finished(suite: &TestSuite, token: &str, get: &str, id: &str) -> Value 
 }
 
 /// Downloads a file; answers its status, content type, disposition and bytes.
-async fn download(suite: &TestSuite, token: &str, path: &str) -> (StatusCode, String, String, Vec<u8>) {
+async fn download(
+    suite: &TestSuite,
+    token: &str,
+    path: &str,
+) -> (StatusCode, String, String, Vec<u8>) {
     let response =
         suite.http.get(suite.url(&format!("/api/{path}"))).bearer_auth(token).send().await.unwrap();
     let status = response.status();
@@ -64,10 +65,8 @@ async fn download(suite: &TestSuite, token: &str, path: &str) -> (StatusCode, St
 /// A CSV export's rows (the header first), checked for the byte-order mark and the `;` separator.
 fn csv_rows(bytes: &[u8]) -> Vec<Vec<String>> {
     assert!(bytes.starts_with("\u{feff}".as_bytes()), "a CSV file starts with a BOM");
-    let mut reader = csv::ReaderBuilder::new()
-        .delimiter(b';')
-        .has_headers(false)
-        .from_reader(&bytes[3..]);
+    let mut reader =
+        csv::ReaderBuilder::new().delimiter(b';').has_headers(false).from_reader(&bytes[3..]);
     reader.records().map(|r| r.unwrap().iter().map(str::to_string).collect()).collect()
 }
 
@@ -212,7 +211,8 @@ async fn an_export_of_100000_members_read_back_equals_the_list_row_by_row() {
 
     // .xlsx of a search, sorted on the last name backwards: the list's own filters and order.
     let query = "filter=kon&_orderBy=member_lastname&_descending=true";
-    let job = start(&suite, &admin, &format!("member/post.member_export?format=xlsx&{query}")).await;
+    let job =
+        start(&suite, &admin, &format!("member/post.member_export?format=xlsx&{query}")).await;
     let id = job["export_id"].as_str().unwrap().to_string();
     let done = finished(&suite, &admin, "member/get.member_export", &id).await;
     let (status, content_type, disposition, bytes) =
@@ -253,8 +253,13 @@ async fn an_export_of_100000_members_read_back_equals_the_list_row_by_row() {
 async fn a_job_is_its_logins_own_a_bad_format_is_refused_and_a_running_one_has_no_file_yet() {
     let suite = TestSuite::start().await;
     let admin = suite.admin_token().await;
-    save(&suite, &admin, "/api/member/post_member", json!({"member_firstname": "Awa", "member_lastname": "Koné"}))
-        .await;
+    save(
+        &suite,
+        &admin,
+        "/api/member/post_member",
+        json!({"member_firstname": "Awa", "member_lastname": "Koné"}),
+    )
+    .await;
     let job = start(&suite, &admin, "member/post.member_export").await;
     assert_eq!(job["export_format"], "csv", "CSV by default");
     let id = job["export_id"].as_str().unwrap().to_string();
@@ -289,7 +294,12 @@ async fn a_job_is_its_logins_own_a_bad_format_is_refused_and_a_running_one_has_n
     }
     // A list's own checks apply: a sort the list does not have.
     let (status, answer) = suite
-        .call(reqwest::Method::POST, "/api/member/post.member_export?_orderBy=member_password", Some(&admin), None)
+        .call(
+            reqwest::Method::POST,
+            "/api/member/post.member_export?_orderBy=member_password",
+            Some(&admin),
+            None,
+        )
         .await;
     assert_eq!(status, StatusCode::BAD_REQUEST, "{answer}");
     assert!(answer["message"].as_str().unwrap().starts_with("Tri impossible"), "{answer}");
@@ -304,7 +314,8 @@ async fn a_job_is_its_logins_own_a_bad_format_is_refused_and_a_running_one_has_n
     .execute(&pool)
     .await
     .unwrap();
-    let (status, answer) = suite.get(&format!("/api/member/get.member_export_file/{id}"), &admin).await;
+    let (status, answer) =
+        suite.get(&format!("/api/member/get.member_export_file/{id}"), &admin).await;
     assert_eq!(status, StatusCode::CONFLICT, "{answer}");
     assert!(answer["message"].as_str().unwrap().starts_with("L'export n'est pas encore terminé"));
 
@@ -330,10 +341,13 @@ async fn the_cards_deliveries_and_payments_lists_export_as_they_list() {
         )
         .await;
         pay(&suite, &admin, member, &format!("W-{n}"), 5000 + n).await;
-        cards.push(save(&suite, &admin, "/api/card/post_card", json!({"card_memberId": member})).await);
+        cards.push(
+            save(&suite, &admin, "/api/card/post_card", json!({"card_memberId": member})).await,
+        );
     }
-    let (status, answer) =
-        suite.post("/api/card/post.mark_as_printed", &admin, json!({"card_ids": &cards[..4]})).await;
+    let (status, answer) = suite
+        .post("/api/card/post.mark_as_printed", &admin, json!({"card_ids": &cards[..4]}))
+        .await;
     assert_eq!(status, StatusCode::OK, "{answer}");
     save(
         &suite,
@@ -349,7 +363,8 @@ async fn the_cards_deliveries_and_payments_lists_export_as_they_list() {
     let id = job["export_id"].as_str().unwrap().to_string();
     let done = finished(&suite, &admin, "card/get.card_export", &id).await;
     assert!(done["export_fileName"].as_str().unwrap().starts_with("cartes-"));
-    let (status, _, _, bytes) = download(&suite, &admin, &format!("card/get.card_export_file/{id}")).await;
+    let (status, _, _, bytes) =
+        download(&suite, &admin, &format!("card/get.card_export_file/{id}")).await;
     assert_eq!(status, StatusCode::OK);
     let rows = csv_rows(&bytes);
     let list = whole_list(&suite, &admin, &format!("card/get.card_list?{query}"), "card_id").await;
@@ -378,17 +393,21 @@ async fn the_cards_deliveries_and_payments_lists_export_as_they_list() {
     }
 
     // The cards of one status: the filter applies.
-    let job = start(&suite, &admin, "card/post.card_export?format=csv&card_status=in_delivery").await;
+    let job =
+        start(&suite, &admin, "card/post.card_export?format=csv&card_status=in_delivery").await;
     let id = job["export_id"].as_str().unwrap().to_string();
     finished(&suite, &admin, "card/get.card_export", &id).await;
-    let (_, _, _, bytes) = download(&suite, &admin, &format!("card/get.card_export_file/{id}")).await;
+    let (_, _, _, bytes) =
+        download(&suite, &admin, &format!("card/get.card_export_file/{id}")).await;
     let rows = csv_rows(&bytes);
     assert_eq!(rows.len() - 1, 2);
     assert!(rows[1..].iter().all(|row| row[5] == "En livraison"));
 
     // The payments, newest first: .xlsx, amounts as numbers.
     let query = "_orderBy=transaction_id&_descending=true";
-    let job = start(&suite, &admin, &format!("transaction/post.transaction_export?format=xlsx&{query}")).await;
+    let job =
+        start(&suite, &admin, &format!("transaction/post.transaction_export?format=xlsx&{query}"))
+            .await;
     let id = job["export_id"].as_str().unwrap().to_string();
     let done = finished(&suite, &admin, "transaction/get.transaction_export", &id).await;
     assert!(done["export_fileName"].as_str().unwrap().starts_with("paiements-"));
@@ -396,8 +415,13 @@ async fn the_cards_deliveries_and_payments_lists_export_as_they_list() {
         download(&suite, &admin, &format!("transaction/get.transaction_export_file/{id}")).await;
     assert_eq!(status, StatusCode::OK);
     let rows = xlsx_rows(bytes);
-    let list =
-        whole_list(&suite, &admin, &format!("transaction/get.transaction_list?{query}"), "transaction_id").await;
+    let list = whole_list(
+        &suite,
+        &admin,
+        &format!("transaction/get.transaction_list?{query}"),
+        "transaction_id",
+    )
+    .await;
     assert_eq!(rows.len() - 1, 6);
     for (row, payment) in rows[1..].iter().zip(&list) {
         let expected: Vec<String> = vec![
