@@ -10,7 +10,7 @@ use tempfile::NamedTempFile;
 
 /// A file being written. `finish` answers the temporary file, removed when dropped.
 pub enum SheetWriter {
-    Csv { csv: csv::Writer<BufWriter<std::fs::File>>, file: NamedTempFile },
+    Csv { csv: Box<csv::Writer<BufWriter<std::fs::File>>>, file: NamedTempFile },
     Xlsx { workbook: Box<rust_xlsxwriter::Workbook>, file: NamedTempFile, row: u32 },
 }
 
@@ -31,7 +31,7 @@ impl SheetWriter {
             Format::Csv => {
                 let mut out = BufWriter::with_capacity(256 * 1024, file.reopen()?);
                 out.write_all("\u{feff}".as_bytes())?;
-                let mut csv = csv::WriterBuilder::new().delimiter(b';').from_writer(out);
+                let mut csv = Box::new(csv::WriterBuilder::new().delimiter(b';').from_writer(out));
                 csv.write_record(headers)?;
                 Ok(SheetWriter::Csv { csv, file })
             }
