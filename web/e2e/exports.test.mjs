@@ -2,11 +2,12 @@
 // list and sorts it, exports it as CSV, follows the job in the header's tray (its progress bar, « Terminé »,
 // the size) and downloads the file, whose rows are the ones the list shows, in its order. The tray keeps
 // the job across a reload, an ended entry can be removed, an empty list offers no export, and another
-// account signed in on the same browser sees none of the agent's jobs.
+// account signed in on the same browser sees none of the agent's jobs. The payments export as Excel; the
+// cards and deliveries lists, empty, offer no export.
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { after, before, describe, test } from 'node:test';
-import { apiCall, apiSignIn } from './api.mjs';
+import { apiCall, apiPay, apiSignIn } from './api.mjs';
 import { expectNoAxeViolations } from './axe.mjs';
 import { inBrowser, see, seeTitle, signIn } from './browser.mjs';
 import { startSuite } from './suite.mjs';
@@ -86,6 +87,20 @@ async function openTray(page) {
   return tray;
 }
 
+/** « Exporter » disabled on an empty list, its tooltip saying why. */
+async function seeEmptyExport(page) {
+  const button = page.getByRole('button', { name: 'Exporter' });
+  await button.waitFor();
+  assert.equal(await button.isDisabled(), true);
+  await button.locator('xpath=..').hover();
+  await page
+    .locator('.ant-tooltip:not(.ant-tooltip-hidden)')
+    .filter({ hasText: 'La liste est vide' })
+    .first()
+    .waitFor();
+  await page.mouse.move(0, 0);
+}
+
 /** Closes the tray with its button, as it opened. */
 async function closeTray(page) {
   const button = page.getByRole('button', { name: /^Exports/u });
@@ -104,10 +119,12 @@ describe('exports', { timeout: 10 * 60_000 }, () => {
       login_role: 'agent',
     });
     for (const [firstname, lastname] of [...KEPT, ...OTHERS]) {
-      await apiCall(suite, token, 'POST', '/api/member/post_member', {
+      const member = await apiCall(suite, token, 'POST', '/api/member/post_member', {
         member_firstname: firstname,
         member_lastname: lastname,
       });
+      // One payment, for the payments list.
+      if (lastname === 'Koné') await apiPay(suite, token, member.id, 'W-EXPORT-01');
     }
   });
   after(async () => {
@@ -133,15 +150,8 @@ describe('exports', { timeout: 10 * 60_000 }, () => {
         const search = page.getByLabel('Rechercher : nom, numéro, contact');
         await search.fill('Zzzzz');
         await see(page, '0 adhérent');
+        await seeEmptyExport(page);
         const exportButton = page.getByRole('button', { name: 'Exporter' });
-        assert.equal(await exportButton.isDisabled(), true);
-        await exportButton.locator('xpath=..').hover();
-        await page
-          .locator('.ant-tooltip:not(.ant-tooltip-hidden)')
-          .filter({ hasText: 'La liste est vide' })
-          .first()
-          .waitFor();
-        await page.mouse.move(0, 0);
 
         // The Bambas, by first name: what the export must give back, in this order.
         await search.fill('Bamba');
@@ -159,6 +169,28 @@ describe('exports', { timeout: 10 * 60_000 }, () => {
         assert.equal(numbers.length, KEPT.length);
         assert.ok(numbers.every(Boolean), numbers.join(', '));
 
+        // The job's progress as the server reports it half way: a list this short is written before a
+        // browser can look, so the polls answer the real job held at half its rows until the test lets go.
+        const polls = [];
+        let halfWay = true;
+        const jobCalls = (url) => url.pathname.startsWith('/api/member/get.member_export/');
+        await page.route(jobCalls, async (route) => {
+          polls.push(Date.now());
+          const answer = await (await route.fetch()).json();
+          if (halfWay) {
+            const total = answer.data.export_rowsTotal || KEPT.length;
+            answer.data = {
+              ...answer.data,
+              export_status: 'running',
+              export_rowsTotal: total,
+              export_rowsDone: total / 2,
+              export_fileName: '',
+              export_size: 0,
+            };
+          }
+          return route.fulfill({ json: answer });
+        });
+
         // Export as CSV: the job starts at once and shows in the tray.
         const started = page.waitForResponse((response) => response.url().includes('/api/member/post.member_export'));
         await exportButton.click();
@@ -174,9 +206,18 @@ describe('exports', { timeout: 10 * 60_000 }, () => {
         tray = await openTray(page);
         const entry = tray.getByTestId('export-entry').first();
         await entry.getByText('Adhérents (CSV)', { exact: true }).waitFor();
-        await entry.getByRole('progressbar', { name: 'Avancement de l’export Adhérents (CSV)' }).waitFor();
+        const bar = entry.getByRole('progressbar', { name: 'Avancement de l’export Adhérents (CSV)' });
+        // Half way: the bar, the rows written of the rows to write, « En cours », and the badge counts it.
+        await entry.getByText(`${KEPT.length / 2} / ${KEPT.length} lignes`, { exact: true }).waitFor();
+        await entry.getByText('En cours', { exact: true }).waitFor();
+        assert.equal(await bar.getAttribute('aria-valuenow'), '50');
+        await page.getByRole('button', { name: 'Exports : 1 en cours' }).waitFor();
+        await expectNoAxeViolations(page, 'exports (tiroir ouvert, export en cours)');
+        halfWay = false;
+
         // It ends: done, its rows and its size, and a notice says it is ready.
         await entry.getByText('Terminé', { exact: true }).waitFor({ timeout: 30_000 });
+        await page.getByRole('button', { name: 'Exports', exact: true }).waitFor();
         await entry.getByText(`${KEPT.length} lignes`, { exact: true }).waitFor();
         await entry.getByText(/^\d+ octets$|^\d+ ko$/u).waitFor();
         assert.equal(
@@ -185,7 +226,12 @@ describe('exports', { timeout: 10 * 60_000 }, () => {
           'the bar is full once done',
         );
         await see(page, 'Export prêt : Adhérents');
-        await expectNoAxeViolations(page, 'exports (tiroir ouvert)');
+        await expectNoAxeViolations(page, 'exports (tiroir ouvert, export terminé)');
+        // Nothing runs: the job is no longer asked for.
+        const asked = polls.length;
+        await page.waitForTimeout(3000);
+        assert.equal(polls.length, asked, 'no poll once the job has ended');
+        await page.unroute(jobCalls);
 
         // The file: the rows the list shows, in its order.
         const [file] = await Promise.all([
@@ -252,6 +298,45 @@ describe('exports', { timeout: 10 * 60_000 }, () => {
       await signIn(page, suite.baseUrl, AGENT.login, AGENT.password);
       tray = await openTray(page);
       await tray.getByText('Adhérents (Excel)', { exact: true }).waitFor();
+    }),
+  );
+
+  test('the payments, cards and deliveries lists export too, not while empty', { timeout: 180_000 }, () =>
+    inBrowser('exports-other-lists', async (page) => {
+      await signIn(page, suite.baseUrl, suite.admin.login, suite.admin.password);
+
+      // The payments: one, exported as Excel.
+      await page.goto(`${suite.baseUrl}/cards`);
+      await see(page, '1 paiement');
+      const started = page.waitForResponse((response) =>
+        response.url().includes('/api/transaction/post.transaction_export'),
+      );
+      await page.getByRole('button', { name: 'Exporter' }).click();
+      await page.getByRole('menuitem', { name: 'Excel (.xlsx)' }).click();
+      const sent = new URL((await started).url()).searchParams;
+      assert.equal(sent.get('format'), 'xlsx');
+      assert.equal(sent.get('_orderBy'), 'transaction_id');
+      const tray = await openTray(page);
+      const entry = tray.getByTestId('export-entry').first();
+      await entry.getByText('Paiements (Excel)', { exact: true }).waitFor();
+      await entry.getByText('Terminé', { exact: true }).waitFor({ timeout: 30_000 });
+      await entry.getByText('1 ligne', { exact: true }).waitFor();
+      const [file] = await Promise.all([
+        page.waitForEvent('download'),
+        entry.getByRole('button', { name: /^Télécharger / }).click(),
+      ]);
+      assert.match(file.suggestedFilename(), /\.xlsx$/u);
+      // An .xlsx workbook is a zip archive.
+      assert.equal((await readFile(await file.path())).subarray(0, 2).toString('latin1'), 'PK');
+      await closeTray(page);
+
+      // No card and no delivery yet: nothing to export, and the button says why.
+      await page.getByRole('tab', { name: 'Cartes', exact: true }).click();
+      await see(page, '0 carte');
+      await seeEmptyExport(page);
+      await page.getByRole('link', { name: 'Livraisons', exact: true }).click();
+      await see(page, '0 livraison');
+      await seeEmptyExport(page);
     }),
   );
 });
