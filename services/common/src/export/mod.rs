@@ -98,6 +98,10 @@ pub mod messages {
         )
     }
 
+    /// The same, found while writing (the list's count was an estimate): it has more rows than that.
+    pub const XLSX_FULL: &str = "Un fichier .xlsx ne peut pas dépasser 1 048 575 lignes et cette liste en \
+        compte davantage : exportez-la en CSV ou filtrez-la.";
+
     /// 1234567 as « 1 234 567 ».
     pub fn thousands(n: u64) -> String {
         let digits = n.to_string();

@@ -11,7 +11,7 @@ use tempfile::NamedTempFile;
 /// A file being written. `finish` answers the temporary file, removed when dropped.
 pub enum SheetWriter {
     Csv { csv: Box<csv::Writer<BufWriter<std::fs::File>>>, file: NamedTempFile },
-    Xlsx { workbook: Box<rust_xlsxwriter::Workbook>, file: NamedTempFile, row: u32 },
+    Xlsx { workbook: Box<rust_xlsxwriter::Workbook>, file: NamedTempFile, row: u32, max_rows: u64 },
 }
 
 /// A failure a user can act on (its French message is the job's error), or an internal one.
@@ -26,6 +26,11 @@ pub enum WriteError {
 impl SheetWriter {
     /// A new file of `format` with its header row.
     pub fn create(format: Format, headers: &[&str]) -> Result<SheetWriter> {
+        Self::with_max_rows(format, headers, XLSX_MAX_ROWS)
+    }
+
+    /// The same, a worksheet holding at most `max_rows` data rows (the format's own limit, or less in a test).
+    fn with_max_rows(format: Format, headers: &[&str], max_rows: u64) -> Result<SheetWriter> {
         let file = NamedTempFile::with_prefix("sesame-export-").context("a temporary file")?;
         match format {
             Format::Csv => {
@@ -43,7 +48,7 @@ impl SheetWriter {
                 for (col, title) in headers.iter().enumerate() {
                     sheet.write_string_with_format(0, col as u16, *title, &bold)?;
                 }
-                Ok(SheetWriter::Xlsx { workbook, file, row: 0 })
+                Ok(SheetWriter::Xlsx { workbook, file, row: 0, max_rows })
             }
         }
     }
@@ -56,13 +61,11 @@ impl SheetWriter {
                     csv.write_record(row.iter().map(csv_text)).context("a CSV row")?;
                 }
             }
-            SheetWriter::Xlsx { workbook, row, .. } => {
+            SheetWriter::Xlsx { workbook, row, max_rows, .. } => {
                 let sheet = workbook.worksheet_from_index(0).context("the worksheet")?;
                 for cells in rows {
-                    if u64::from(*row) + 1 > XLSX_MAX_ROWS {
-                        return Err(WriteError::User(messages::too_many_rows_for_xlsx(
-                            XLSX_MAX_ROWS + 1,
-                        )));
+                    if u64::from(*row) + 1 > *max_rows {
+                        return Err(WriteError::User(messages::XLSX_FULL.into()));
                     }
                     *row += 1;
                     for (col, cell) in cells.iter().enumerate() {
@@ -146,6 +149,20 @@ mod tests {
             String::from_utf8(bytes).unwrap(),
             "\u{feff}Nom;Montant\n\"Koné; Awa\";5000\n;Oui\n"
         );
+    }
+
+    #[test]
+    fn a_worksheet_past_its_rows_is_refused_in_french() {
+        let mut writer = SheetWriter::with_max_rows(Format::Xlsx, &["Nom"], 2).unwrap();
+        let row = vec![Cell::Text("Aya".into())];
+        writer.rows(&[row.clone(), row.clone()]).unwrap();
+        match writer.rows(&[row]) {
+            Err(WriteError::User(message)) => assert!(
+                message.starts_with("Un fichier .xlsx ne peut pas dépasser 1 048 575 lignes"),
+                "{message}"
+            ),
+            other => panic!("{other:?}"),
+        }
     }
 
     #[test]
