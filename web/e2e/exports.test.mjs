@@ -87,6 +87,14 @@ async function openTray(page) {
   return tray;
 }
 
+/** Waits until the tray's `entry` says « Terminé »; a job that failed fails the test with its reason. */
+async function seeDone(entry) {
+  const done = entry.getByText('Terminé', { exact: true });
+  const failed = entry.getByText('Échoué', { exact: true });
+  await done.or(failed).waitFor({ timeout: 30_000 });
+  if (await failed.isVisible()) assert.fail(`The export failed: ${await entry.innerText()}`);
+}
+
 /** « Exporter » disabled on an empty list, its tooltip saying why. */
 async function seeEmptyExport(page) {
   const button = page.getByRole('button', { name: 'Exporter' });
@@ -216,7 +224,7 @@ describe('exports', { timeout: 10 * 60_000 }, () => {
         halfWay = false;
 
         // It ends: done, its rows and its size, and a notice says it is ready.
-        await entry.getByText('Terminé', { exact: true }).waitFor({ timeout: 30_000 });
+        await seeDone(entry);
         await page.getByRole('button', { name: 'Exports', exact: true }).waitFor();
         await entry.getByText(`${KEPT.length} lignes`, { exact: true }).waitFor();
         await entry.getByText(/^\d+ octets$|^\d+ ko$/u).waitFor();
@@ -282,7 +290,7 @@ describe('exports', { timeout: 10 * 60_000 }, () => {
       await page.getByRole('menuitem', { name: 'Excel (.xlsx)' }).click();
       let tray = await openTray(page);
       await tray.getByText('Adhérents (Excel)', { exact: true }).waitFor();
-      await tray.getByText('Terminé', { exact: true }).waitFor({ timeout: 30_000 });
+      await seeDone(tray.getByTestId('export-entry').first());
       await closeTray(page);
 
       await page.getByRole('button', { name: 'Se déconnecter' }).click();
@@ -319,7 +327,7 @@ describe('exports', { timeout: 10 * 60_000 }, () => {
       const tray = await openTray(page);
       const entry = tray.getByTestId('export-entry').first();
       await entry.getByText('Paiements (Excel)', { exact: true }).waitFor();
-      await entry.getByText('Terminé', { exact: true }).waitFor({ timeout: 30_000 });
+      await seeDone(entry);
       await entry.getByText('1 ligne', { exact: true }).waitFor();
       const [file] = await Promise.all([
         page.waitForEvent('download'),
