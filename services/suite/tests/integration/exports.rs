@@ -454,3 +454,73 @@ async fn the_cards_deliveries_and_payments_lists_export_as_they_list() {
     assert!(rows[1][1].starts_with("LIV-"), "{:?}", rows[1]);
     assert_eq!(rows[1][3..5], ["2", "Non"]);
 }
+
+/// The claim of jobs, on a database no suite runs on: ten runners (two replicas' worth and more) claiming
+/// at once take each waiting job exactly once; a running job is not taken while its runner beats, and is
+/// taken over once it has been silent for a minute, after which the first runner's writes are refused.
+#[tokio::test(flavor = "multi_thread")]
+async fn each_job_is_claimed_once_and_a_silent_one_is_taken_over() {
+    use common::export::{Format, Jobs, NewJob};
+    let db = crate::support::test_database().await;
+    let pool = common::db::connect(&db.url, 12).await.unwrap();
+    let jobs = Jobs::new(pool.clone(), "members");
+    let mut made = Vec::new();
+    for n in 0..30 {
+        let new = NewJob {
+            login_id: 1,
+            login_name: "admin".into(),
+            list: "members".into(),
+            filters: vec![],
+            format: Format::Csv,
+            file_stem: "adherents",
+        };
+        let job = jobs.create(new).await.unwrap();
+        assert_eq!((job.status.as_str(), n), ("waiting", n));
+        made.push(job.id);
+    }
+    let claimers = (0..10).map(|_| {
+        let jobs = jobs.clone();
+        tokio::spawn(async move {
+            let mut mine = Vec::new();
+            while let Some(claimed) = jobs.claim().await.unwrap() {
+                mine.push(claimed);
+            }
+            mine
+        })
+    });
+    let claimed: Vec<_> =
+        futures::future::join_all(claimers).await.into_iter().flat_map(Result::unwrap).collect();
+    let mut ids: Vec<_> = claimed.iter().map(|c| c.job.id).collect();
+    ids.sort();
+    made.sort();
+    assert_eq!(ids, made, "every job claimed, each once");
+    assert!(jobs.claim().await.unwrap().is_none(), "running jobs that beat are not taken");
+
+    // One runner falls silent: its job is taken over, and its own writes are refused from then on.
+    let first = &claimed[0];
+    jobs.progress(first, 5, 10).await.unwrap();
+    sqlx::query(
+        "UPDATE members.export_job SET heartbeat_at = now() - interval '61 seconds' WHERE id = $1",
+    )
+    .bind(first.job.id)
+    .execute(&pool)
+    .await
+    .unwrap();
+    let taken = jobs.claim().await.unwrap().expect("the silent job is taken over");
+    assert_eq!(taken.job.id, first.job.id);
+    assert_eq!(taken.job.rows_done, 0, "taken over from its first row");
+    assert!(jobs.progress(first, 6, 10).await.is_err(), "the first runner's claim is void");
+    assert!(!jobs.heartbeat(first).await.unwrap());
+    jobs.progress(&taken, 1, 10).await.unwrap();
+
+    // Jobs started more than a day ago go, with their files.
+    sqlx::query(
+        "UPDATE members.export_job SET created_at = now() - interval '25 hours' WHERE id = $1",
+    )
+    .bind(made[1])
+    .execute(&pool)
+    .await
+    .unwrap();
+    assert_eq!(jobs.purge().await.unwrap(), 1);
+    pool.close().await;
+}
