@@ -6,6 +6,7 @@
 import { CloseOutlined, CloudDownloadOutlined, DownloadOutlined } from '@ant-design/icons';
 import { Badge, Button, notification, Popover, Progress, Space, Tag, theme, Typography } from 'antd';
 import { useCallback, useEffect, useState } from 'react';
+import { ERROR_NOTICE_SECONDS } from '../constants';
 import { formatDateTime } from '../format/date';
 import { fr } from '../locale/fr';
 import { useSession } from '../session/useSession';
@@ -180,7 +181,12 @@ export default function ExportTray() {
             ),
           });
         } else {
-          notice.error({ key, title: text.failedNotice(listLabel(list)), description: errorText(job), duration: 8 });
+          notice.error({
+            key,
+            title: text.failedNotice(listLabel(list)),
+            description: errorText(job),
+            duration: ERROR_NOTICE_SECONDS,
+          });
         }
       }),
     [notice, download],

@@ -38,6 +38,7 @@ describe('an export job, as the tray says it', () => {
     expect(statusText('failed')).toBe('Échoué');
     expect(jobTitle('member', 'csv')).toBe('Adhérents (CSV)');
     expect(jobTitle('transaction', 'xlsx')).toBe('Paiements (Excel)');
+    expect(jobTitle('delivery', '')).toBe('Livraisons');
   });
 
   it('gives the size once the file is written, and the reason of a failure', () => {

@@ -53,7 +53,8 @@ export function listLabel(list: ExportList): string {
 /** "Adhérents (CSV)": how the tray and its notices name a job. */
 export function jobTitle(list: ExportList, format: string): string {
   const formats: Record<string, string> = fr.exports.formats;
-  return fr.exports.entryTitle(listLabel(list), formats[format] ?? format);
+  // A job not read yet has no format to tell.
+  return format ? fr.exports.entryTitle(listLabel(list), formats[format] ?? format) : listLabel(list);
 }
 
 /** "En cours", "Terminé"… */
