@@ -256,6 +256,41 @@ describe('the export store', () => {
     expect(store.getSnapshot().map((entry) => entry.id)).toEqual(['e1', 'old0', 'old1']);
   });
 
+  it('shows the jobs another tab starts or removes, and follows them', async () => {
+    const storage = memoryStorage();
+    const events = new EventTarget();
+    const jobs = new Map<string, ExportJob>();
+    const { calls } = fakeCalls(jobs);
+    const mine = createExportStore({ calls, storage, events: null });
+    const other = createExportStore({ calls, storage, events });
+    mine.setAccount('7');
+    other.setAccount('7');
+    /** What the browser tells the other tabs when one writes the storage. */
+    const told = (account: string) =>
+      events.dispatchEvent(
+        Object.assign(new Event('storage'), {
+          key: storageKey(account),
+          newValue: storage.getItem(storageKey(account)),
+        }),
+      );
+
+    const started = await mine.start('card', 'csv', {});
+    told('7');
+    expect(other.getSnapshot().map((entry) => entry.id)).toEqual([started.export_id]);
+    expect(other.isPolling()).toBe(true);
+
+    // Another account's jobs are not this tab's.
+    storage.setItem(storageKey('8'), JSON.stringify([{ id: 'x', list: 'member' }]));
+    told('8');
+    expect(other.getSnapshot().map((entry) => entry.id)).toEqual([started.export_id]);
+
+    jobs.set(started.export_id, job({ id: started.export_id, status: 'done', rowsDone: 100 }));
+    await tick();
+    mine.remove(started.export_id);
+    told('7');
+    expect(other.getSnapshot()).toEqual([]);
+  });
+
   it('reads past what it cannot understand in the storage', () => {
     const storage = memoryStorage();
     storage.setItem(storageKey('7'), '[{"id":"a","list":"member"},{"id":"b","list":"parcel"},42,null]');

@@ -1,7 +1,7 @@
 // The export jobs of the signed-in account, started from this browser: a small store outside React (the
 // lists' buttons start jobs, the header's tray shows them), read with useExports(). Each account's jobs
 // are kept in localStorage (their ids, lists and latest answers), so that a reload shows them again and
-// goes on following those still at work. While a job runs its progress is asked for every second; once
+// goes on following those still at work, and every tab of the browser shows the same jobs. While a job runs its progress is asked for every second; once
 // none runs, nothing is asked for. A job that ends while followed here is announced (`onFinished`).
 import { ApiError } from '../api/request';
 import { useSyncExternalStore } from 'react';
@@ -39,6 +39,8 @@ export interface ExportStoreOptions {
   pollMs?: number;
   /** Most jobs kept; beyond, the oldest ended ones leave. */
   max?: number;
+  /** Where another tab's changes to the storage are heard (`storage` events); none: not followed. */
+  events?: Pick<Window, 'addEventListener'> | null;
 }
 
 /** The storage entry of an account's jobs. */
@@ -86,6 +88,7 @@ export function createExportStore({
   storage = defaultStorage(),
   pollMs = POLL_MS,
   max = MAX_ENTRIES,
+  events = typeof window === 'undefined' ? null : window,
 }: ExportStoreOptions) {
   let account: string | null = null;
   let entries: readonly ExportEntry[] = [];
@@ -166,6 +169,15 @@ export function createExportStore({
     ended.forEach((entry) => finishedListeners.forEach((listener) => listener(entry)));
     schedule();
   }
+
+  // Another tab of this browser started, followed or removed a job of the account: this tab's tray shows
+  // the same (its own reads, in flight, land on the entries they find).
+  events?.addEventListener('storage', (event) => {
+    if (account === null || event.key !== storageKey(account)) return;
+    entries = parseEntries(event.newValue);
+    emit();
+    schedule();
+  });
 
   /** Keeps at most `max` entries: the oldest that no longer run leave first. */
   function capped(next: ExportEntry[]): ExportEntry[] {
