@@ -122,7 +122,7 @@ pub async fn member_export_job(
 /// The file of a finished export of the members list (`adherents-AAAA-MM-JJ.csv` or `.xlsx`); 409 in
 /// French while it runs or once failed.
 #[utoipa::path(get, path = "/member/get.member_export_file/{exportId}", tag = "member", params(("exportId" = String, Path)),
-    responses((status = 200, content_type = "application/octet-stream", body = Vec<u8>), (status = 404, body = ErrorBody), (status = 409, body = ErrorBody)))]
+    responses((status = 200, content((Vec<u8> = "text/csv"), (Vec<u8> = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"))), (status = 404, body = ErrorBody), (status = 409, body = ErrorBody)))]
 pub async fn member_export_file(
     State(state): State<AppState>,
     _caller: Authorized<MembersRead>,
@@ -185,7 +185,7 @@ pub async fn card_export_job(
 
 /// The file of a finished export of the cards list; 409 in French while it runs or once failed.
 #[utoipa::path(get, path = "/card/get.card_export_file/{exportId}", tag = "card", params(("exportId" = String, Path)),
-    responses((status = 200, content_type = "application/octet-stream", body = Vec<u8>), (status = 404, body = ErrorBody), (status = 409, body = ErrorBody)))]
+    responses((status = 200, content((Vec<u8> = "text/csv"), (Vec<u8> = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"))), (status = 404, body = ErrorBody), (status = 409, body = ErrorBody)))]
 pub async fn card_export_file(
     State(state): State<AppState>,
     _caller: Authorized<CardsRead>,
@@ -232,7 +232,7 @@ pub async fn delivery_export_job(
 
 /// The file of a finished export of the deliveries list; 409 in French while it runs or once failed.
 #[utoipa::path(get, path = "/delivery/get.delivery_export_file/{exportId}", tag = "delivery", params(("exportId" = String, Path)),
-    responses((status = 200, content_type = "application/octet-stream", body = Vec<u8>), (status = 404, body = ErrorBody), (status = 409, body = ErrorBody)))]
+    responses((status = 200, content((Vec<u8> = "text/csv"), (Vec<u8> = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"))), (status = 404, body = ErrorBody), (status = 409, body = ErrorBody)))]
 pub async fn delivery_export_file(
     State(state): State<AppState>,
     _caller: Authorized<CardsRead>,
@@ -278,7 +278,7 @@ pub async fn transaction_export_job(
 
 /// The file of a finished export of the payments list; 409 in French while it runs or once failed.
 #[utoipa::path(get, path = "/transaction/get.transaction_export_file/{exportId}", tag = "transaction", params(("exportId" = String, Path)),
-    responses((status = 200, content_type = "application/octet-stream", body = Vec<u8>), (status = 404, body = ErrorBody), (status = 409, body = ErrorBody)))]
+    responses((status = 200, content((Vec<u8> = "text/csv"), (Vec<u8> = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"))), (status = 404, body = ErrorBody), (status = 409, body = ErrorBody)))]
 pub async fn transaction_export_file(
     State(state): State<AppState>,
     _caller: Authorized<CardsRead>,
