@@ -108,10 +108,14 @@ impl SheetWriter {
 /// unless it is a plain number (a phone number `+225…`, an amount `-500`).
 pub fn csv_text(cell: &Cell) -> String {
     let text = cell.to_text();
-    let risky = matches!(text.chars().next(), Some('=' | '+' | '-' | '@' | '\t' | '\r'));
-    let plain_number = text.len() > 1
-        && text[1..].chars().all(|c| c.is_ascii_digit() || c == ' ' || c == '.' || c == ',');
-    if risky && !(matches!(text.chars().next(), Some('+' | '-')) && plain_number) {
+    let mut chars = text.chars();
+    let first = chars.next();
+    let risky = matches!(first, Some('=' | '+' | '-' | '@' | '\t' | '\r'));
+    // By characters, not bytes: a text may start with « É ».
+    let plain_number = matches!(first, Some('+' | '-'))
+        && !chars.as_str().is_empty()
+        && chars.all(|c| c.is_ascii_digit() || c == ' ' || c == '.' || c == ',');
+    if risky && !plain_number {
         format!("'{text}")
     } else {
         text
@@ -131,6 +135,9 @@ mod tests {
         assert_eq!(text("+225 07 00 00 00"), "+225 07 00 00 00");
         assert_eq!(text("-500"), "-500");
         assert_eq!(text("Kouamé"), "Kouamé");
+        // A text that starts with a letter of two bytes.
+        assert_eq!(text("Édith"), "Édith");
+        assert_eq!(text("-"), "'-");
     }
 
     #[test]
