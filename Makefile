@@ -1,5 +1,5 @@
 # The two commands of the README, and a few more for development. The scripts in scripts/ do the work.
-.PHONY: up test build openapi demo bench-geography bench-members bench-cards bench-sync bench-load flamegraph clean
+.PHONY: up test build openapi demo bench-geography bench-members bench-cards bench-sync bench-reports bench-load flamegraph clean
 
 ## Prepare the machine, build, and run the whole product on http://127.0.0.1:8080.
 up:
@@ -41,6 +41,11 @@ bench-cards:
 
 bench-sync:
 	cargo run --quiet --release --locked -p suite --features bench --bin bench-sync
+
+## Exports of the members list as background jobs: BENCH_EXPORT_MEMBERS members (default 1000000) to CSV
+## and to .xlsx, the time until each file is ready and the whole suite's peak memory.
+bench-reports:
+	cargo run --quiet --release --locked -p suite --features bench --bin bench-reports
 
 ## The load test: wrk (from Debian) at 64 connections on loopback, 10 s a call.
 bench-load:

@@ -5,6 +5,7 @@ pub mod access;
 mod client;
 pub mod envelope;
 pub mod error;
+mod exports;
 mod extract;
 mod headers;
 mod openapi;
@@ -97,7 +98,9 @@ impl GatewayConfig {
 
 /// Every `/api` call with its OpenAPI description.
 fn api() -> OpenApiRouter<AppState> {
-    OpenApiRouter::with_openapi(openapi::ApiDoc::openapi()).merge(routes::all())
+    OpenApiRouter::with_openapi(openapi::ApiDoc::openapi())
+        .merge(routes::all())
+        .merge(exports::router())
 }
 
 /// The OpenAPI document of the `/api` calls.
@@ -134,9 +137,16 @@ pub fn app(state: AppState, config: &GatewayConfig) -> Router {
         // Brotli's own default (quality 11) takes hundreds of milliseconds on a 2,000-row list; quality 4
         // compresses such an answer in a few milliseconds, about as small as gzip's default. PDFs are
         // compressed already (their streams and photos): compressing them again would only cost time.
-        .layer(CompressionLayer::new().quality(CompressionLevel::Precise(4)).compress_when(
-            DefaultPredicate::new().and(NotForContentType::const_new("application/pdf")),
-        ))
+        .layer(
+            CompressionLayer::new().quality(CompressionLevel::Precise(4)).compress_when(
+                DefaultPredicate::new()
+                    .and(NotForContentType::const_new("application/pdf"))
+                    // An .xlsx file is a zip already.
+                    .and(NotForContentType::const_new(
+                        "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+                    )),
+            ),
+        )
         .layer(TraceLayer::new_for_http().make_span_with(request_span).on_response(record_status));
     for layer in headers::security_headers(config.metabase_site.as_deref()) {
         app = app.layer(layer);

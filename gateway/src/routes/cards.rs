@@ -175,7 +175,7 @@ pub async fn card_to_deliver(
     Ok(envelope::list(answer.items, answer.total))
 }
 
-fn card_request(paging: Paging, filter: CardFilter) -> pb::CardListRequest {
+pub(crate) fn card_request(paging: Paging, filter: CardFilter) -> pb::CardListRequest {
     pb::CardListRequest {
         paging: Some(paging.to_pb()),
         filter: filter.filter.unwrap_or_default(),

@@ -212,7 +212,7 @@ affinity:
 {{- end }}
 {{- end }}
 
-{{/* The container securityContext and the writable /tmp, shared by Deployments and Jobs. */}}
+{{/* The container securityContext and the writable /tmp (a component's own size, or the default), shared by Deployments and Jobs. */}}
 {{- define "sesame.containerSecurityContext" -}}
 {{- toYaml (.c.securityContext | default .root.Values.defaults.securityContext) }}
 {{- end }}
@@ -220,7 +220,7 @@ affinity:
 {{- define "sesame.tmpVolume" -}}
 - name: tmp
   emptyDir:
-    {{- with .root.Values.defaults.tmpSizeLimit }}
+    {{- with (.c.tmpSizeLimit | default .root.Values.defaults.tmpSizeLimit) }}
     sizeLimit: {{ . }}
     {{- else }}
     {}

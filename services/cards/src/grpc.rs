@@ -65,6 +65,10 @@ pub const CALLS: Calls = &[
     ("DayFigures", READ),
     ("ChangedCards", Need::Role(Area::Replication, Access::Read)),
     ("ApplySyncedCards", Need::Role(Area::Replication, Access::Write)),
+    // Exports read a list: whoever reads cards exports them (and sees only their own jobs).
+    ("StartExport", READ),
+    ("GetExport", READ),
+    ("ReadExport", READ),
 ];
 
 /// Most cards one PDF holds (the file is streamed: memory does not grow with it).
@@ -91,6 +95,7 @@ pub const TYPES_PARAM: &str = "transaction_types";
 
 pub struct CardsGrpc {
     pub store: Store,
+    pub exports: common::export::Exports,
     /// The prefix of card numbers (`CARD_ID_PREFIX`).
     pub card_prefix: String,
     /// Signs cards' QR codes.
@@ -166,6 +171,48 @@ fn pb_param(name: &str) -> proto::auth::LoginParamName {
 
 #[tonic::async_trait]
 impl Cards for CardsGrpc {
+    async fn start_export(
+        &self,
+        request: Request<pb::CardsExportRequest>,
+    ) -> Answer<proto::common::ExportJob> {
+        use prost::Message;
+        let caller = Identity::of(&request)?;
+        let r = request.into_inner();
+        let format = common::export::Format::parse(&r.format)?;
+        // An unknown list, a bad filter or sort is refused now, not when the job runs.
+        let (_, file_stem) = crate::export::checked(&self.store, &r)?;
+        let job = self
+            .exports
+            .start(common::export::NewJob {
+                login_id: caller.login_id,
+                login_name: caller.login_name,
+                list: r.list.trim().to_string(),
+                filters: r.encode_to_vec(),
+                format,
+                file_stem,
+            })
+            .await?;
+        Ok(Response::new(job))
+    }
+
+    async fn get_export(
+        &self,
+        request: Request<proto::common::ExportId>,
+    ) -> Answer<proto::common::ExportJob> {
+        let caller = Identity::of(&request)?;
+        Ok(Response::new(self.exports.get(&request.into_inner().id, caller.login_id).await?))
+    }
+
+    type ReadExportStream = common::export::FileStream;
+
+    async fn read_export(
+        &self,
+        request: Request<proto::common::ExportId>,
+    ) -> Answer<Self::ReadExportStream> {
+        let caller = Identity::of(&request)?;
+        Ok(Response::new(self.exports.read(&request.into_inner().id, caller.login_id).await?))
+    }
+
     async fn list_transactions(
         &self,
         request: Request<pb::TransactionListRequest>,
@@ -615,16 +662,21 @@ impl CardsGrpc {
     }
 
     async fn cards(&self, r: pb::CardListRequest, to_deliver: bool) -> Answer<pb::CardList> {
-        let p = r.paging.unwrap_or_default();
+        let p = r.paging.clone().unwrap_or_default();
         let page = Page::of(&p, CARD_SORT)?;
-        let search = CardSearch {
-            words: common::text::word_patterns(&r.filter),
-            member_id: r.member_id.filter(|id| *id > 0),
-            member_id_number: r.member_id_number.trim().to_uppercase(),
-            status: r.card_status.trim().to_string(),
-            to_deliver,
-        };
+        let search = card_search(&r, to_deliver);
         let (items, total, total_exact) = self.store.list_cards(&search, &page).await?;
         Ok(Response::new(pb::CardList { items, total, total_exact }))
+    }
+}
+
+/// The filters of a cards list request, ready for SQL.
+pub(crate) fn card_search(r: &pb::CardListRequest, to_deliver: bool) -> CardSearch {
+    CardSearch {
+        words: common::text::word_patterns(&r.filter),
+        member_id: r.member_id.filter(|id| *id > 0),
+        member_id_number: r.member_id_number.trim().to_uppercase(),
+        status: r.card_status.trim().to_string(),
+        to_deliver,
     }
 }

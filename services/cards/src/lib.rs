@@ -6,6 +6,7 @@ mod consumers;
 mod delivery_slip;
 pub mod domain;
 mod events;
+pub mod export;
 mod grpc;
 mod pdf_kit;
 mod pdf_merge;
@@ -96,6 +97,7 @@ pub async fn build(config: &CardsConfig) -> Result<CardsService> {
     let seed = store.card_key_seed(rand::random()).await?;
     let grpc = grpc::CardsGrpc {
         signer: domain::card_qr::CardSigner::new(seed, &config.card_issuer),
+        exports: common::export::Exports::new(pool.clone(), SCHEMA),
         store,
         card_prefix: card_prefix(&config.card_prefix)?,
         auth: config.peers.client()?,
@@ -110,6 +112,12 @@ impl common::service::Service for CardsService {
 
     fn pool(&self) -> PgPool {
         self.pool.clone()
+    }
+
+    /// The runner of the cards', deliveries' and payments' exports.
+    fn runners(&self) -> Vec<Box<dyn common::service::Background>> {
+        let sources = export::CardSources { store: self.grpc.store.clone() };
+        vec![Box::new(self.grpc.exports.runner(std::sync::Arc::new(sources)))]
     }
 
     /// The copy of members kept from the members service's events.

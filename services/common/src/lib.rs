@@ -7,6 +7,7 @@ pub mod consumer;
 pub mod dates;
 pub mod db;
 pub mod error;
+pub mod export;
 pub mod grpc;
 pub mod id_number;
 pub mod identity;

@@ -49,12 +49,18 @@ impl ServiceInfo {
 /// A part that runs until it is told to stop: a server, an outbox relay, a consumer.
 pub type Part = Pin<Box<dyn Future<Output = Result<()>> + Send + 'static>>;
 
-/// A part beside a service's server (a consumer), started with what tells it to stop.
+/// A part beside a service's server (a consumer, a runner), started with what tells it to stop.
 pub trait Background: Send {
     fn run(self: Box<Self>, stopped: Stopped) -> Part;
 }
 
 impl<H: crate::consumer::Handler> Background for crate::consumer::Consumer<H> {
+    fn run(self: Box<Self>, stopped: Stopped) -> Part {
+        Box::pin((*self).run(stopped))
+    }
+}
+
+impl Background for crate::export::Runner {
     fn run(self: Box<Self>, stopped: Stopped) -> Part {
         Box::pin((*self).run(stopped))
     }
@@ -70,6 +76,12 @@ pub trait Service: Send + Sized + 'static {
 
     /// Its consumers of other services' events (one per service of `INFO.follows`).
     fn consumers(&self, _naming: &Naming, _nats: &async_nats::Client) -> Vec<Box<dyn Background>> {
+        Vec::new()
+    }
+
+    /// Its background work besides the consumers, started beside them on every replica: the runner of
+    /// its export jobs (`export::Runner`), which claims each job once across replicas.
+    fn runners(&self) -> Vec<Box<dyn Background>> {
         Vec::new()
     }
 
@@ -152,6 +164,9 @@ pub async fn start<S: Service>(
     }
     for consumer in service.consumers(naming, nats) {
         parts.spawn(consumer.run(Box::pin(parts.stopped())));
+    }
+    for runner in service.runners() {
+        parts.spawn(runner.run(Box::pin(parts.stopped())));
     }
     let verifier = service
         .own_verifier()

@@ -22,6 +22,7 @@ use tonic::{Request, Response, Status};
 
 pub struct MembersGrpc {
     pub store: Store,
+    pub exports: common::export::Exports,
     pub photos: PhotoStore,
     pub settings: MemberSettings,
     pub photo_max_bytes: usize,
@@ -74,6 +75,10 @@ pub const CALLS: Calls = &[
     ("PhotosToSend", SYNC),
     ("ApplySyncedPhotos", SYNC),
     ("AcknowledgePhotos", SYNC),
+    // Exports read the list: whoever reads members exports them (and sees only their own jobs).
+    ("StartExport", READ),
+    ("GetExport", READ),
+    ("ReadExport", READ),
 ];
 
 /// The page asked for, by `after` except on the sorts of `offset_sorts`.
@@ -85,7 +90,7 @@ fn page(
     Page::of_except(&paging.unwrap_or_default(), allowed, offset_sorts)
 }
 
-fn search_of(f: Option<pb::MemberFilter>) -> Result<MemberSearch, ServiceError> {
+pub(crate) fn search_of(f: Option<pb::MemberFilter>) -> Result<MemberSearch, ServiceError> {
     let f = f.unwrap_or_default();
     let created_from = common::dates::parse(&f.created_from)
         .map_err(|_| ServiceError::invalid_field("createdFrom", msg::CREATED_FROM_NOT_A_DATE))?;
@@ -103,6 +108,49 @@ fn search_of(f: Option<pb::MemberFilter>) -> Result<MemberSearch, ServiceError> 
 
 #[tonic::async_trait]
 impl Members for MembersGrpc {
+    async fn start_export(
+        &self,
+        request: Request<pb::MemberExportRequest>,
+    ) -> Answer<proto::common::ExportJob> {
+        use prost::Message;
+        let caller = Identity::of(&request)?;
+        let r = request.into_inner();
+        let format = common::export::Format::parse(&r.format)?;
+        let list = r.list.unwrap_or_default();
+        // A bad filter or sort is refused now, not when the job runs.
+        crate::export::checked(&list)?;
+        let job = self
+            .exports
+            .start(common::export::NewJob {
+                login_id: caller.login_id,
+                login_name: caller.login_name,
+                list: crate::export::LIST.into(),
+                filters: list.encode_to_vec(),
+                format,
+                file_stem: crate::export::FILE_STEM,
+            })
+            .await?;
+        Ok(Response::new(job))
+    }
+
+    async fn get_export(
+        &self,
+        request: Request<proto::common::ExportId>,
+    ) -> Answer<proto::common::ExportJob> {
+        let caller = Identity::of(&request)?;
+        Ok(Response::new(self.exports.get(&request.into_inner().id, caller.login_id).await?))
+    }
+
+    type ReadExportStream = common::export::FileStream;
+
+    async fn read_export(
+        &self,
+        request: Request<proto::common::ExportId>,
+    ) -> Answer<Self::ReadExportStream> {
+        let caller = Identity::of(&request)?;
+        Ok(Response::new(self.exports.read(&request.into_inner().id, caller.login_id).await?))
+    }
+
     async fn list_members(
         &self,
         request: Request<pb::MemberListRequest>,

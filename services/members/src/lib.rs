@@ -4,6 +4,7 @@
 mod consumers;
 pub mod domain;
 mod events;
+pub mod export;
 mod grpc;
 pub mod load;
 pub mod photos;
@@ -87,6 +88,14 @@ pub struct MembersService {
     grpc: grpc::MembersGrpc,
 }
 
+impl MembersService {
+    /// The runner of the members list's exports (a `Background` part; `Service::runners` starts it).
+    pub fn export_runner(&self) -> common::export::Runner {
+        let sources = export::MemberSources { store: self.grpc.store.clone() };
+        self.grpc.exports.runner(std::sync::Arc::new(sources))
+    }
+}
+
 /// Connects, migrates and opens the photo store.
 pub async fn build(config: &MembersConfig) -> Result<MembersService> {
     let pool = INFO.database(&config.database_url, config.max_connections).await?;
@@ -99,8 +108,14 @@ pub async fn build(config: &MembersConfig) -> Result<MembersService> {
     if let Some(geography) = config.peers.client::<store::GeographyClient>()? {
         store = store.with_geography(geography);
     }
-    let grpc =
-        grpc::MembersGrpc { store, photos, settings, photo_max_bytes: config.photo_max_bytes };
+    let exports = common::export::Exports::new(pool.clone(), SCHEMA);
+    let grpc = grpc::MembersGrpc {
+        store,
+        exports,
+        photos,
+        settings,
+        photo_max_bytes: config.photo_max_bytes,
+    };
     Ok(MembersService { pool, grpc })
 }
 
@@ -138,6 +153,10 @@ impl common::service::Service for MembersService {
             consumers::cards::CardEvents,
         );
         vec![Box::new(geography), Box::new(cards)]
+    }
+
+    fn runners(&self) -> Vec<Box<dyn common::service::Background>> {
+        vec![Box::new(self.export_runner())]
     }
 
     fn serve(

@@ -112,20 +112,36 @@ impl Store {
         search: &CardSearch,
         page: &Page,
     ) -> Result<(Vec<pb::CardRow>, i64, bool), ServiceError> {
+        let (rows, counted) = tokio::try_join!(self.card_rows(search, page), async {
+            Ok(self.card_total(search).await?)
+        })?;
+        let (total, exact) = common::total::of_page(rows.len(), page, counted);
+        Ok((rows, total, exact))
+    }
+
+    /// A page of cards without their total (an export's keyset page, `page.after`).
+    #[tracing::instrument(name = "db.cards.card_rows", skip_all, fields(after = page.after))]
+    pub async fn card_rows(
+        &self,
+        search: &CardSearch,
+        page: &Page,
+    ) -> Result<Vec<pb::CardRow>, ServiceError> {
         let mut q = QueryBuilder::<Postgres>::new(format!("SELECT {CARD_ROW} FROM cards.card c"));
         search.push_conditions(&mut q);
         // Every sort column is NOT NULL: one index serves both directions.
         page.push_after(&mut q, "cards.card", "card_id", false);
         page.push_window(&mut q, &page.order_sql_not_null("c.card_id"));
         // Not kept prepared, so that a search is planned for its pattern (see `common::total`).
-        let rows = q.build_query_as::<pb::CardRow>().persistent(false).fetch_all(self.pool());
-        let total = common::total::bounded_total(self.pool(), |q| {
+        Ok(q.build_query_as::<pb::CardRow>().persistent(false).fetch_all(self.pool()).await?)
+    }
+
+    /// The number of cards `search` matches (exact, or estimated beyond: `common::total`).
+    pub async fn card_total(&self, search: &CardSearch) -> Result<(i64, bool), sqlx::Error> {
+        common::total::bounded_total(self.pool(), |q| {
             q.push(" FROM cards.card c");
             search.push_conditions(q);
-        });
-        let (rows, counted) = tokio::try_join!(rows, total)?;
-        let (total, exact) = common::total::of_page(rows.len(), page, counted);
-        Ok((rows, total, exact))
+        })
+        .await
     }
 
     /// The cards of `ids`, in that order, in one query; 404 for the first id no card has.

@@ -74,6 +74,17 @@ impl Store {
         search: &DeliverySearch<'_>,
         page: &Page,
     ) -> Result<(Vec<pb::Delivery>, i64), ServiceError> {
+        let (rows, total) =
+            tokio::try_join!(self.delivery_rows(search, page), self.delivery_total(search))?;
+        Ok((rows, total))
+    }
+
+    /// A page of deliveries without their total (an export's keyset page, `page.after`).
+    pub async fn delivery_rows(
+        &self,
+        search: &DeliverySearch<'_>,
+        page: &Page,
+    ) -> Result<Vec<pb::Delivery>, ServiceError> {
         let mut q = QueryBuilder::<Postgres>::new(format!(
             "SELECT {DELIVERY_COLUMNS} FROM cards.delivery d"
         ));
@@ -81,12 +92,14 @@ impl Store {
         // A delivery not sent yet has no sent time: those come last, in both directions.
         page.push_after(&mut q, "cards.delivery", "delivery_id", page.order_column == SENT);
         page.push_window(&mut q, &page.order_sql("d.delivery_id"));
-        let rows = q.build_query_as::<pb::Delivery>().fetch_all(self.pool());
+        Ok(q.build_query_as::<pb::Delivery>().fetch_all(self.pool()).await?)
+    }
+
+    /// The number of deliveries `search` matches.
+    pub async fn delivery_total(&self, search: &DeliverySearch<'_>) -> Result<i64, ServiceError> {
         let mut count = QueryBuilder::<Postgres>::new("SELECT count(*) FROM cards.delivery d");
         push_conditions(&mut count, search);
-        let (rows, total) =
-            tokio::try_join!(rows, count.build_query_scalar::<i64>().fetch_one(self.pool()))?;
-        Ok((rows, total))
+        Ok(count.build_query_scalar::<i64>().fetch_one(self.pool()).await?)
     }
 
     #[tracing::instrument(name = "db.cards.delivery_get", skip(self))]

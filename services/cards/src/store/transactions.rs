@@ -43,25 +43,39 @@ impl Store {
         spendable: bool,
         page: &Page,
     ) -> Result<(Vec<pb::Transaction>, i64, bool), ServiceError> {
-        let conditions = |q: &mut QueryBuilder<Postgres>| {
-            q.push(" FROM cards.transaction t WHERE TRUE");
-            if let Some(id) = member_id {
-                q.push(" AND t.transaction_member_id = ").push_bind(id);
-            }
-            if spendable {
-                q.push(format!(" AND {SPENDABLE}"));
-            }
-        };
+        let (rows, counted) =
+            tokio::try_join!(self.transaction_rows(member_id, spendable, page), async {
+                Ok(self.transaction_total(member_id, spendable).await?)
+            })?;
+        let (total, exact) = common::total::of_page(rows.len(), page, counted);
+        Ok((rows, total, exact))
+    }
+
+    /// A page of transactions without their total (an export's keyset page, `page.after`).
+    pub async fn transaction_rows(
+        &self,
+        member_id: Option<i64>,
+        spendable: bool,
+        page: &Page,
+    ) -> Result<Vec<pb::Transaction>, ServiceError> {
         let mut q = QueryBuilder::<Postgres>::new(format!("SELECT {TRANSACTION_COLUMNS}"));
-        conditions(&mut q);
+        transaction_conditions(&mut q, member_id, spendable);
         // Every sort column is NOT NULL: one index serves both directions.
         page.push_after(&mut q, "cards.transaction", "transaction_id", false);
         page.push_window(&mut q, &page.order_sql_not_null("t.transaction_id"));
-        let rows = q.build_query_as::<pb::Transaction>().fetch_all(&self.pool);
-        let total = common::total::bounded_total(&self.pool, conditions);
-        let (rows, counted) = tokio::try_join!(rows, total)?;
-        let (total, exact) = common::total::of_page(rows.len(), page, counted);
-        Ok((rows, total, exact))
+        Ok(q.build_query_as::<pb::Transaction>().fetch_all(&self.pool).await?)
+    }
+
+    /// The number of transactions matching (exact, or estimated beyond: `common::total`).
+    pub async fn transaction_total(
+        &self,
+        member_id: Option<i64>,
+        spendable: bool,
+    ) -> Result<(i64, bool), sqlx::Error> {
+        common::total::bounded_total(&self.pool, |q| {
+            transaction_conditions(q, member_id, spendable)
+        })
+        .await
     }
 
     #[tracing::instrument(name = "db.cards.transaction_get", skip(self))]
@@ -281,5 +295,16 @@ async fn lock_unused(tx: &mut PgConnection, id: i64) -> Result<i64, ServiceError
         Some((_, true, _)) => Err(ServiceError::Conflict(msg::USED_FOR_CARD.into())),
         Some((_, _, true)) => Err(ServiceError::Conflict(msg::TRANSACTION_CANCELLED.into())),
         Some((member_id, false, false)) => Ok(member_id),
+    }
+}
+
+/// `FROM` and `WHERE` of a transaction list: one member's, only those a card may still spend.
+fn transaction_conditions(q: &mut QueryBuilder<Postgres>, member_id: Option<i64>, spendable: bool) {
+    q.push(" FROM cards.transaction t WHERE TRUE");
+    if let Some(id) = member_id {
+        q.push(" AND t.transaction_member_id = ").push_bind(id);
+    }
+    if spendable {
+        q.push(format!(" AND {SPENDABLE}"));
     }
 }

@@ -207,6 +207,20 @@ impl Store {
         Ok((rows, total, exact))
     }
 
+    /// A page of members without their total: an export's keyset page (`page.after`), as the list
+    /// answers it.
+    #[tracing::instrument(name = "db.members.export_page", skip_all, fields(limit = page.limit, after = page.after))]
+    pub async fn member_rows(
+        &self,
+        search: &MemberSearch,
+        page: &Page,
+    ) -> Result<Vec<pb::MemberRow>, ServiceError> {
+        let mut q = QueryBuilder::<Postgres>::new("");
+        push_list_query(&mut q, search, page);
+        let rows = q.build().persistent(false).fetch_all(&self.pool).await?;
+        Ok(rows.iter().map(list_row).collect::<Result<Vec<_>, _>>()?)
+    }
+
     /// The members registered since the start of today and of this month, by the creation-time index
     /// (a month's registrations, not the whole table).
     #[tracing::instrument(name = "db.members.count_registered", skip_all)]

@@ -7,6 +7,7 @@ mod card_lifecycle;
 mod cards;
 mod consumer;
 mod demo_events;
+mod exports;
 mod gateway;
 mod geography;
 mod home;

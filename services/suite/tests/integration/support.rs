@@ -281,7 +281,7 @@ impl Drop for TestSuite {
 }
 
 /// A fresh database copied from the migrated template.
-async fn test_database() -> TestDatabase {
+pub(crate) async fn test_database() -> TestDatabase {
     TestDatabase::create(&suite::migrations_fingerprint(), |url| async move {
         suite::migrate_all(&url).await
     })

@@ -3,6 +3,7 @@ import { EyeOutlined, LogoutOutlined, UserOutlined } from '@ant-design/icons';
 import { Button, Layout, Menu, Space, Tag, theme, Typography, type MenuProps } from 'antd';
 import { useMemo } from 'react';
 import { Link, Outlet, useLocation } from 'react-router';
+import ExportTray from '../../shared/export/ExportTray';
 import { UnsavedNavigationGuard } from '../../shared/form/UnsavedDialog';
 import { fr } from '../../shared/locale/fr';
 import { roleLabel } from '../../shared/roles';
@@ -92,6 +93,7 @@ export default function DefaultLayout() {
           </div>
           {user && (
             <Space size="middle" wrap={false}>
+              <ExportTray />
               <Space size={6}>
                 <UserOutlined />
                 <Typography.Text strong data-testid="session-user">

@@ -14,6 +14,8 @@ import { useSearchParams } from 'react-router';
 import { useCentralRight } from '../../app/useCentralRight';
 import { useRight } from '../../app/useRight';
 import { DEFAULT_LIST_LIMIT } from '../../shared/constants';
+import ExportButton from '../../shared/export/ExportButton';
+import { exportQuery } from '../../shared/export/lists';
 import { formatCount, formatTotal } from '../../shared/format/count';
 import { formatDate } from '../../shared/format/date';
 import KeysetFooter from '../../shared/list/KeysetFooter';
@@ -29,6 +31,7 @@ import UrlFilterTag from '../../shared/list/UrlFilterTag';
 import { useUrlFilter } from '../../shared/list/useUrlFilter';
 import {
   CARD_SORTABLE,
+  cardListFilters,
   useCardList,
   useMarkPrinted,
   type CardRow,
@@ -191,6 +194,11 @@ export default function CardList() {
           onSearch={(number) => list.setFilters({ memberNumber: number.trim() })}
         />
         {chooser}
+        <ExportButton
+          list="card"
+          filters={exportQuery(list.params, cardListFilters(list.params))}
+          empty={cards.total === 0}
+        />
       </ListToolbar>
       <UrlFilterTag
         label={list.params.status ? fr.urlFilters.cardStatus(statusLabel(list.params.status)) : ''}

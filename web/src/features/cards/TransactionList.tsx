@@ -12,6 +12,8 @@ import { useCallback, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useCentralRight } from '../../app/useCentralRight';
 import { DEFAULT_LIST_LIMIT } from '../../shared/constants';
+import ExportButton from '../../shared/export/ExportButton';
+import { exportQuery } from '../../shared/export/lists';
 import { formatCount, formatTotal } from '../../shared/format/count';
 import KeysetFooter from '../../shared/list/KeysetFooter';
 import ListToolbar from '../../shared/list/ListToolbar';
@@ -26,6 +28,7 @@ import UrlFilterTag from '../../shared/list/UrlFilterTag';
 import { useUrlFilter } from '../../shared/list/useUrlFilter';
 import {
   TRANSACTION_SORTABLE,
+  transactionListFilters,
   useOperators,
   useTransactionPages,
   useTransactionSearch,
@@ -124,6 +127,13 @@ export default function TransactionList() {
             {text.statement.open}
           </Button>
         </Permitted>
+        <ExportButton
+          list="transaction"
+          filters={exportQuery(list.params, transactionListFilters(list.params))}
+          empty={payments.total === 0}
+          // The export gives the list and its filters back, not a search by an operator's number.
+          disabledReason={search ? fr.exports.searchOnly : undefined}
+        />
       </ListToolbar>
       <UrlFilterTag label={list.params.spendable ? fr.urlFilters.spendable : ''} onRemove={spendable.clear} />
       <Table<Transaction>

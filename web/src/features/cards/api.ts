@@ -43,6 +43,14 @@ export interface TransactionSearch {
 export const transactionsKey = ['transactions'] as const;
 const writeKeys = [transactionsKey, ['members']] as const;
 
+/** The list's own filters as its call (and its export) sends them. */
+export function transactionListFilters(params: TransactionListParams) {
+  return {
+    member_id: params.memberId ?? undefined,
+    spendable: params.spendable || undefined,
+  };
+}
+
 /**
  * Everyone's payments, read by keyset pages of `params.pageSize` rows as the user scrolls `table`; nothing
  * is read while `enabled` is false.
@@ -54,11 +62,7 @@ export function useTransactionPages(params: TransactionListParams, table: RefObj
       request(
         api.GET('/transaction/get.transaction_list', {
           params: {
-            query: {
-              ...keysetQuery(params, start),
-              member_id: params.memberId ?? undefined,
-              spendable: params.spendable || undefined,
-            },
+            query: { ...keysetQuery(params, start), ...transactionListFilters(params) },
           },
         }),
       ),

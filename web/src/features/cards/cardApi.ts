@@ -43,6 +43,15 @@ export interface CardListParams extends ListParams<CardSortField> {
 export const cardsKey = ['cards'] as const;
 const writeKeys = [cardsKey, transactionsKey, ['members'], ['deliveries']] as const;
 
+/** The list's own filters as its call (and its export) sends them; empty text is no filter. */
+export function cardListFilters(params: CardListParams) {
+  return {
+    filter: optionalText(params.filter),
+    card_status: params.status ?? undefined,
+    member_idNumber: optionalText(params.memberNumber),
+  };
+}
+
 /** The cards, read by keyset pages of `params.pageSize` rows as the user scrolls `table`. */
 export function useCardList(params: CardListParams, table: RefObject<TableRef | null>) {
   return useKeysetList({
@@ -51,12 +60,7 @@ export function useCardList(params: CardListParams, table: RefObject<TableRef | 
       request(
         api.GET('/card/get.card_list', {
           params: {
-            query: {
-              ...keysetQuery(params, start),
-              filter: optionalText(params.filter),
-              card_status: params.status ?? undefined,
-              member_idNumber: optionalText(params.memberNumber),
-            },
+            query: { ...keysetQuery(params, start), ...cardListFilters(params) },
           },
         }),
       ),

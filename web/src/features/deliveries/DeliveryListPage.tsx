@@ -12,6 +12,8 @@ import { useSearchParams } from 'react-router';
 import { useCentralRight } from '../../app/useCentralRight';
 import { useRight } from '../../app/useRight';
 import { DEFAULT_LIST_LIMIT } from '../../shared/constants';
+import ExportButton from '../../shared/export/ExportButton';
+import { exportQuery } from '../../shared/export/lists';
 import { formatCount, formatTotal } from '../../shared/format/count';
 import { formatDateTime } from '../../shared/format/date';
 import KeysetFooter from '../../shared/list/KeysetFooter';
@@ -26,6 +28,7 @@ import UrlFilterTag from '../../shared/list/UrlFilterTag';
 import { useUrlFilter } from '../../shared/list/useUrlFilter';
 import {
   DELIVERY_SORTABLE,
+  deliveryListFilters,
   useDeliveryList,
   useDeliverySlips,
   type Delivery,
@@ -134,6 +137,11 @@ export default function DeliveryListPage() {
           aria-label={text.filterNumber}
           style={{ width: 260 }}
           onSearch={(idNumber) => list.setFilters({ idNumber: idNumber.trim() })}
+        />
+        <ExportButton
+          list="delivery"
+          filters={exportQuery(list.params, deliveryListFilters(list.params))}
+          empty={deliveries.total === 0}
         />
       </ListToolbar>
       <UrlFilterTag

@@ -39,6 +39,15 @@ export interface DeliveryListParams extends ListParams<DeliverySortField> {
 export const deliveriesKey = ['deliveries'] as const;
 const writeKeys = [deliveriesKey, cardsKey] as const;
 
+/** The list's own filters as its call (and its export) sends them: `filter` is the part of the code searched. */
+export function deliveryListFilters(params: DeliveryListParams) {
+  return {
+    delivery_code: optionalText(params.filter),
+    id_number: optionalText(params.idNumber),
+    sent: params.sent,
+  };
+}
+
 /**
  * The deliveries, read by keyset pages of `params.pageSize` rows as the user scrolls `table`; `filter` is
  * the part of the code searched.
@@ -50,12 +59,7 @@ export function useDeliveryList(params: DeliveryListParams, table: RefObject<Tab
       request(
         api.GET('/delivery/get.delivery_list', {
           params: {
-            query: {
-              ...keysetQuery(params, start),
-              delivery_code: optionalText(params.filter),
-              id_number: optionalText(params.idNumber),
-              sent: params.sent,
-            },
+            query: { ...keysetQuery(params, start), ...deliveryListFilters(params) },
           },
         }),
       ),

@@ -8,6 +8,8 @@ import { useCallback, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useRight } from '../../app/useRight';
 import { DEFAULT_LIST_LIMIT } from '../../shared/constants';
+import ExportButton from '../../shared/export/ExportButton';
+import { exportQuery } from '../../shared/export/lists';
 import { formatTotal } from '../../shared/format/count';
 import KeysetFooter from '../../shared/list/KeysetFooter';
 import ListToolbar, { FILTER_PARAM } from '../../shared/list/ListToolbar';
@@ -20,7 +22,14 @@ import { fr } from '../../shared/locale/fr';
 import { HOME_PARAMS, parseDay } from '../home/homeLinks';
 import UrlFilterTag from '../../shared/list/UrlFilterTag';
 import { useUrlFilter } from '../../shared/list/useUrlFilter';
-import { MEMBER_SORTABLE, useMemberList, type MemberListParams, type MemberRow, type MemberSortField } from './api';
+import {
+  MEMBER_SORTABLE,
+  memberListFilters,
+  useMemberList,
+  type MemberListParams,
+  type MemberRow,
+  type MemberSortField,
+} from './api';
 import MemberDrawer, { type MemberTarget } from './MemberDrawer';
 import { MEMBER_DROP_ORDER, MEMBER_LOCKED, memberColumns } from './memberColumns';
 
@@ -91,6 +100,11 @@ export default function MemberListPage() {
         {extraFilter('filter_idNumber', text.filters.idNumber, 170)}
         {extraFilter('createdBy', text.filters.createdBy, 170)}
         {chooser}
+        <ExportButton
+          list="member"
+          filters={exportQuery(list.params, memberListFilters(list.params))}
+          empty={members.total === 0}
+        />
       </ListToolbar>
       <UrlFilterTag
         label={list.params.createdFrom ? fr.urlFilters.createdFrom(formatDate(list.params.createdFrom)) : ''}

@@ -41,6 +41,17 @@ export interface MemberListParams extends ListParams<MemberSortField> {
 export const membersKey = ['members'] as const;
 const writeKeys = [membersKey, ['cooperatives'], ['parcels']] as const;
 
+/** The list's own filters as its call (and its export) sends them; empty text is no filter. */
+export function memberListFilters(params: MemberListParams) {
+  return {
+    filter: optionalText(params.filter),
+    filter_firstname: optionalText(params.filter_firstname),
+    filter_idNumber: optionalText(params.filter_idNumber),
+    createdBy: optionalText(params.createdBy),
+    createdFrom: optionalText(params.createdFrom),
+  };
+}
+
 /** The members, read by keyset pages of `params.pageSize` rows as the user scrolls `table`. */
 export function useMemberList(params: MemberListParams, table: RefObject<TableRef | null>) {
   return useKeysetList({
@@ -49,14 +60,7 @@ export function useMemberList(params: MemberListParams, table: RefObject<TableRe
       request(
         api.GET('/member/get.member_list', {
           params: {
-            query: {
-              ...keysetQuery(params, start),
-              filter: optionalText(params.filter),
-              filter_firstname: optionalText(params.filter_firstname),
-              filter_idNumber: optionalText(params.filter_idNumber),
-              createdBy: optionalText(params.createdBy),
-              createdFrom: optionalText(params.createdFrom),
-            },
+            query: { ...keysetQuery(params, start), ...memberListFilters(params) },
           },
         }),
       ),

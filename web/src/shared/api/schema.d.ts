@@ -190,6 +190,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/card/get.card_export/{exportId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** An export of the cards list: its status and progress; 404 for another login's. */
+        get: operations["card_export_job"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/card/get.card_export_file/{exportId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The file of a finished export of the cards list; 409 in French while it runs or once failed. */
+        get: operations["card_export_file"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/card/get.card_key": {
         parameters: {
             query?: never;
@@ -272,6 +306,26 @@ export interface paths {
          *     `get.card_creation.member_list` does.
          */
         post: operations["card_creation_refresh"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/card/post.card_export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Starts an export of the cards list with its filters and sort (`cartes-AAAA-MM-JJ.csv`); as
+         *     `member/post.member_export`.
+         */
+        post: operations["card_export"];
         delete?: never;
         options?: never;
         head?: never;
@@ -480,6 +534,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/delivery/get.delivery_export/{exportId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** An export of the deliveries list: its status and progress; 404 for another login's. */
+        get: operations["delivery_export_job"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/delivery/get.delivery_export_file/{exportId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The file of a finished export of the deliveries list; 409 in French while it runs or once failed. */
+        get: operations["delivery_export_file"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/delivery/get.delivery_list": {
         parameters: {
             query?: never;
@@ -508,6 +596,26 @@ export interface paths {
         get: operations["get_delivery_proof"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/delivery/post.delivery_export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Starts an export of the deliveries list with its filters and sort (`livraisons-AAAA-MM-JJ.csv`); as
+         *     `member/post.member_export`.
+         */
+        post: operations["delivery_export"];
         delete?: never;
         options?: never;
         head?: never;
@@ -865,6 +973,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/member/get.member_export/{exportId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An export of the members list: its status (`waiting`, `running`, `done`, `failed` with
+         *     `export_error`) and progress (`export_rowsDone` of `export_rowsTotal`). 404 for another login's.
+         */
+        get: operations["member_export_job"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/member/get.member_export_file/{exportId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The file of a finished export of the members list (`adherents-AAAA-MM-JJ.csv` or `.xlsx`); 409 in
+         *     French while it runs or once failed.
+         */
+        get: operations["member_export_file"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/member/get.member_list": {
         parameters: {
             query?: never;
@@ -929,6 +1077,27 @@ export interface paths {
         get: operations["get_member"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/member/post.member_export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Starts an export of the members list: the list's filters and sort (`_orderBy`, `_descending`; `_limit`,
+         *     `_offset` and `after` are ignored: every matching member is exported) and `format`. Answers the job
+         *     at once (`export_status` `waiting`); follow it with `get.member_export/{exportId}`.
+         */
+        post: operations["member_export"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1630,6 +1799,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/transaction/get.transaction_export/{exportId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** An export of the payments list: its status and progress; 404 for another login's. */
+        get: operations["transaction_export_job"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/transaction/get.transaction_export_file/{exportId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The file of a finished export of the payments list; 409 in French while it runs or once failed. */
+        get: operations["transaction_export_file"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/transaction/get.transaction_list": {
         parameters: {
             query?: never;
@@ -1702,6 +1905,26 @@ export interface paths {
          *     the unmatched payments. At most 50,000 rows.
          */
         post: operations["statement_import"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/transaction/post.transaction_export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Starts an export of the payments list with its filters and sort (`paiements-AAAA-MM-JJ.csv`); as
+         *     `member/post.member_export`.
+         */
+        post: operations["transaction_export"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2750,6 +2973,67 @@ export interface components {
             /** @example ok */
             status: string;
         };
+        Data_ExportJob: {
+            /**
+             * @description A background export of a list (`<area>/post.<list>_export`): started at once, run by the owning
+             *     service's export runner, its progress readable, its file downloaded when done (docs/api.md, "Exports").
+             */
+            data: {
+                /**
+                 * @description RFC 3339.
+                 * @default
+                 */
+                export_createdAt: string;
+                /**
+                 * @description Why it failed (French), empty otherwise.
+                 * @default
+                 */
+                export_error: string;
+                /**
+                 * @description The file's name, e.g. `adherents-2026-11-26.csv`.
+                 * @default
+                 */
+                export_fileName: string;
+                /** @default null */
+                export_finishedAt: string | null;
+                /**
+                 * @description `csv` or `xlsx`.
+                 * @default
+                 */
+                export_format: string;
+                /** @default  */
+                export_id: string;
+                /**
+                 * @description The list exported: `members`, `cards`, `deliveries` or `transactions`.
+                 * @default
+                 */
+                export_list: string;
+                /**
+                 * Format: int64
+                 * @default 0
+                 */
+                export_rowsDone: number;
+                /**
+                 * Format: int64
+                 * @description The rows to write (the list's total; exact once done).
+                 * @default 0
+                 */
+                export_rowsTotal: number;
+                /**
+                 * Format: int64
+                 * @description The file's size in bytes, once done.
+                 * @default 0
+                 */
+                export_size: number;
+                /**
+                 * @description `waiting`, `running`, `done` or `failed`.
+                 * @default
+                 */
+                export_status: string;
+            };
+            /** @example ok */
+            status: string;
+        };
         Data_Family: {
             data: {
                 children: components["schemas"]["Member"][];
@@ -3599,6 +3883,63 @@ export interface components {
              * @example error
              */
             status: string;
+        };
+        /**
+         * @description A background export of a list (`<area>/post.<list>_export`): started at once, run by the owning
+         *     service's export runner, its progress readable, its file downloaded when done (docs/api.md, "Exports").
+         */
+        ExportJob: {
+            /**
+             * @description RFC 3339.
+             * @default
+             */
+            export_createdAt: string;
+            /**
+             * @description Why it failed (French), empty otherwise.
+             * @default
+             */
+            export_error: string;
+            /**
+             * @description The file's name, e.g. `adherents-2026-11-26.csv`.
+             * @default
+             */
+            export_fileName: string;
+            /** @default null */
+            export_finishedAt: string | null;
+            /**
+             * @description `csv` or `xlsx`.
+             * @default
+             */
+            export_format: string;
+            /** @default  */
+            export_id: string;
+            /**
+             * @description The list exported: `members`, `cards`, `deliveries` or `transactions`.
+             * @default
+             */
+            export_list: string;
+            /**
+             * Format: int64
+             * @default 0
+             */
+            export_rowsDone: number;
+            /**
+             * Format: int64
+             * @description The rows to write (the list's total; exact once done).
+             * @default 0
+             */
+            export_rowsTotal: number;
+            /**
+             * Format: int64
+             * @description The file's size in bytes, once done.
+             * @default 0
+             */
+            export_size: number;
+            /**
+             * @description `waiting`, `running`, `done` or `failed`.
+             * @default
+             */
+            export_status: string;
         };
         Family: {
             children: components["schemas"]["Member"][];
@@ -6069,6 +6410,73 @@ export interface operations {
             };
         };
     };
+    card_export_job: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                exportId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_ExportJob"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    card_export_file: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                exportId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": number[];
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": number[];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     card_key: {
         parameters: {
             query?: never;
@@ -6244,6 +6652,54 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["List_CardCandidate"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    card_export: {
+        parameters: {
+            query?: {
+                /** @description Rows per page (default 2000). */
+                _limit?: number;
+                _offset?: number;
+                /** @description A field name of the list, from its allow-list. */
+                _orderBy?: string;
+                _descending?: boolean;
+                /**
+                 * @description Keyset paging, where the list offers it: the id of the last row already received. The page is
+                 *     the rows that follow it in the same order and filters; `_offset` is then ignored.
+                 */
+                after?: number;
+                /** @description Free text over names and numbers, accent- and case-insensitive. */
+                filter?: string;
+                member_id?: number;
+                /** @description The member's identity number. */
+                member_idNumber?: string;
+                /** @description pending, printed, in_delivery, delivered, error, cancelled or revoked. */
+                card_status?: string;
+                /** @description `csv` (the default: UTF-8 with a byte-order mark, `;` between values) or `xlsx`. */
+                format?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_ExportJob"];
                 };
             };
             400: {
@@ -6664,6 +7120,73 @@ export interface operations {
             };
         };
     };
+    delivery_export_job: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                exportId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_ExportJob"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    delivery_export_file: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                exportId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": number[];
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": number[];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     delivery_list: {
         parameters: {
             query?: {
@@ -6729,6 +7252,53 @@ export interface operations {
                 };
             };
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    delivery_export: {
+        parameters: {
+            query?: {
+                /** @description Rows per page (default 2000). */
+                _limit?: number;
+                _offset?: number;
+                /** @description A field name of the list, from its allow-list. */
+                _orderBy?: string;
+                _descending?: boolean;
+                /**
+                 * @description Keyset paging, where the list offers it: the id of the last row already received. The page is
+                 *     the rows that follow it in the same order and filters; `_offset` is then ignored.
+                 */
+                after?: number;
+                /** @description Part of the delivery's code. */
+                delivery_code?: string;
+                /** @description A card number or a member number among the delivery's cards. */
+                id_number?: string;
+                /** @description `false`: the deliveries under way (not handed over yet); `true`: those sent. */
+                sent?: boolean;
+                /** @description `csv` (the default: UTF-8 with a byte-order mark, `;` between values) or `xlsx`. */
+                format?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_ExportJob"];
+                };
+            };
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7447,6 +8017,73 @@ export interface operations {
             };
         };
     };
+    member_export_job: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                exportId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_ExportJob"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    member_export_file: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                exportId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": number[];
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": number[];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     member_list: {
         parameters: {
             query?: {
@@ -7586,6 +8223,64 @@ export interface operations {
                 };
             };
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    member_export: {
+        parameters: {
+            query?: {
+                /** @description Rows per page (default 2000). */
+                _limit?: number;
+                _offset?: number;
+                /** @description A field name of the list, from its allow-list. */
+                _orderBy?: string;
+                _descending?: boolean;
+                /**
+                 * @description Keyset paging, where the list offers it: the id of the last row already received. The page is
+                 *     the rows that follow it in the same order and filters; `_offset` is then ignored.
+                 */
+                after?: number;
+                /**
+                 * @description Free text over names, id number and contact: each word, in any order, accent- and
+                 *     case-insensitive, partial words ("serge kouame" finds Serge Kouamé).
+                 */
+                filter?: string;
+                /** @description Part of the first name. */
+                filter_firstname?: string;
+                /** @description Part of the id number. */
+                filter_idNumber?: string;
+                /** @description The login name that created the members. */
+                createdBy?: string;
+                localityId?: number;
+                cooperativeId?: number;
+                /** @description The dependants of this main member. */
+                mainMemberId?: number;
+                /** @description The members registered on or after this day (`AAAA-MM-JJ`). */
+                createdFrom?: string;
+                /** @description `csv` (the default: UTF-8 with a byte-order mark, `;` between values) or `xlsx`. */
+                format?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_ExportJob"];
+                };
+            };
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9007,6 +9702,73 @@ export interface operations {
             };
         };
     };
+    transaction_export_job: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                exportId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_ExportJob"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    transaction_export_file: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                exportId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": number[];
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": number[];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     transaction_list: {
         parameters: {
             query?: {
@@ -9137,6 +9899,51 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["StatementAnswer"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    transaction_export: {
+        parameters: {
+            query?: {
+                /** @description Rows per page (default 2000). */
+                _limit?: number;
+                _offset?: number;
+                /** @description A field name of the list, from its allow-list. */
+                _orderBy?: string;
+                _descending?: boolean;
+                /**
+                 * @description Keyset paging, where the list offers it: the id of the last row already received. The page is
+                 *     the rows that follow it in the same order and filters; `_offset` is then ignored.
+                 */
+                after?: number;
+                /** @description The payments of this member. */
+                member_id?: number;
+                /** @description `true`: only the payments a card may still spend (neither spent nor cancelled). */
+                spendable?: boolean;
+                /** @description `csv` (the default: UTF-8 with a byte-order mark, `;` between values) or `xlsx`. */
+                format?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_ExportJob"];
                 };
             };
             400: {

@@ -981,6 +981,46 @@ export const fr = {
       assignTitle: (number: string) => `Attribuer le paiement ${number}`,
     },
   },
+  // Long lists exported to a file by a job of the server (shared/export): the button of each list, and
+  // the tray of the header that follows the jobs and downloads their files.
+  exports: {
+    button: 'Exporter',
+    csv: 'CSV (.csv)',
+    xlsx: 'Excel (.xlsx)',
+    empty: 'La liste est vide : il n’y a rien à exporter.',
+    searchOnly:
+      'L’export reprend la liste et ses filtres, pas une recherche par numéro de transaction : effacez la recherche pour exporter.',
+    started: (list: string) => `Export lancé : ${list}. Suivez-le dans « Exports », en haut de la page.`,
+    lists: { member: 'Adhérents', card: 'Cartes', delivery: 'Livraisons', transaction: 'Paiements' },
+    formats: { csv: 'CSV', xlsx: 'Excel' },
+    tray: 'Exports',
+    trayLabel: (running: number) => (running === 0 ? 'Exports' : `Exports : ${running} en cours`),
+    trayTitle: 'Mes exports',
+    trayHelp: 'Les exports lancés depuis ce navigateur ; leur fichier reste téléchargeable un temps sur le serveur.',
+    none: 'Aucun export pour le moment : lancez-en un avec « Exporter » au-dessus d’une liste.',
+    entryTitle: (list: string, format: string) => `${list} (${format})`,
+    startedAt: (when: string) => `Lancé le ${when}`,
+    statuses: {
+      waiting: 'En attente',
+      running: 'En cours',
+      done: 'Terminé',
+      failed: 'Échoué',
+    } as Record<string, string>,
+    rows: (done: string, total: string, n: number) => `${done} / ${total} ligne${n > 1 ? 's' : ''}`,
+    rowsDone: (count: string, n: number) => `${count} ligne${n > 1 ? 's' : ''}`,
+    counting: 'Comptage des lignes…',
+    progressLabel: (title: string) => `Avancement de l’export ${title}`,
+    download: 'Télécharger',
+    downloadLabel: (file: string) => `Télécharger ${file}`,
+    remove: 'Retirer',
+    removeLabel: (title: string) => `Retirer l’export ${title} de la liste`,
+    failed: 'L’export a échoué.',
+    gone: 'Cet export n’est plus disponible sur le serveur.',
+    ready: (list: string) => `Export prêt : ${list}`,
+    readyDetail: (file: string, size: string) => `${file} (${size})`,
+    failedNotice: (list: string) => `L’export a échoué : ${list}`,
+  },
+
   // A list filter kept in the address (`shared/list/useUrlFilter`), shown as a tag that removes it.
   urlFilters: {
     label: 'Filtre :',

@@ -1,0 +1,131 @@
+//! `make bench-reports`: the exports of long lists as background jobs (docs/api.md, "Exports"), at scale.
+//! Loads `BENCH_EXPORT_MEMBERS` members (default 1,000,000, in families, with the demo generator) into a
+//! suite started in this process on a throwaway database, then exports the whole members list to CSV
+//! and to .xlsx through the REST API as the screens do (start, follow the progress, download), and prints
+//! for each the time until the file is ready (aim: under 60 s), the download's time and size, and the
+//! process's peak resident memory (VmHWM, the whole suite's: aim under 300 MB) while it ran.
+
+use anyhow::{Context, Result, bail};
+use serde_json::{Value, json};
+use std::time::{Duration, Instant};
+use suite::api_client::ApiClient;
+use suite::bench::{ADMIN, BenchSuite, peak_memory_mb, reset_peak_memory};
+
+const POLL: Duration = Duration::from_millis(100);
+/// The load and the exports outlive a default session.
+const SESSION: Duration = Duration::from_secs(4 * 3600);
+
+/// Exports the members list as `format`; prints its figures.
+async fn export(suite: &BenchSuite, api: &ApiClient, format: &str, members: i64) -> Result<()> {
+    reset_peak_memory();
+    let started = Instant::now();
+    let job = api.post(&format!("/member/post.member_export?format={format}"), &json!({})).await?;
+    let answered = started.elapsed();
+    let id = job["data"]["export_id"].as_str().context("an export id")?.to_string();
+    let mut last_shown = Instant::now();
+    let job: Value = loop {
+        let job = api.get(&format!("/member/get.member_export/{id}")).await?["data"].clone();
+        match job["export_status"].as_str() {
+            Some("done") => break job,
+            Some("failed") => bail!("the export failed: {}", job["export_error"]),
+            _ => {}
+        }
+        if last_shown.elapsed() > Duration::from_secs(1) {
+            eprint!(
+                "\r  {format}: {} / {} lignes...",
+                job["export_rowsDone"], job["export_rowsTotal"]
+            );
+            last_shown = Instant::now();
+        }
+        tokio::time::sleep(POLL).await;
+    };
+    eprintln!();
+    let ready = started.elapsed();
+    let peak = peak_memory_mb();
+
+    // The download, counted as it arrives (never held whole).
+    let downloading = Instant::now();
+    let mut response = reqwest::Client::new()
+        .get(format!("{}/api/member/get.member_export_file/{id}", suite.base))
+        .bearer_auth(api.token())
+        .send()
+        .await?;
+    if !response.status().is_success() {
+        bail!("the download answered {}", response.status());
+    }
+    let mut bytes = 0usize;
+    while let Some(chunk) = response.chunk().await? {
+        bytes += chunk.len();
+    }
+    let downloaded = downloading.elapsed();
+    let rows = job["export_rowsDone"].as_i64().unwrap_or(0);
+    if rows != members {
+        bail!("{rows} rows exported, {members} members loaded");
+    }
+    let aim = if ready < Duration::from_secs(60) { "met" } else { "not met" };
+    println!(
+        "{format}: {rows} members ready in {:.1} s ({:.0} rows/s; started in {:.0} ms; aim under 60 s: {aim}), \
+         {} ({:.1} MB) downloaded in {:.1} s",
+        ready.as_secs_f64(),
+        rows as f64 / ready.as_secs_f64(),
+        answered.as_secs_f64() * 1000.0,
+        job["export_fileName"].as_str().unwrap_or_default(),
+        bytes as f64 / 1e6,
+        downloaded.as_secs_f64(),
+    );
+    match peak {
+        Some(mb) => println!(
+            "  peak memory of the process (the whole suite) while exporting: {mb:.0} MB (aim under 300 MB: {})",
+            if mb < 300.0 { "met" } else { "not met" }
+        ),
+        None => println!("  peak memory: not measured (no /proc/self/status)"),
+    }
+    Ok(())
+}
+
+#[tokio::main]
+async fn main() -> Result<()> {
+    let n: i64 = common::config::env_parse("BENCH_EXPORT_MEMBERS", 1_000_000i64)?;
+    let suite = BenchSuite::start_with(|c| c.auth.token_ttl = SESSION).await?;
+    let api = ApiClient::sign_in(&suite.base, ADMIN.0, ADMIN.1).await?;
+    let pool = common::db::connect(&suite.db.url, 4).await?;
+
+    suite::bench::seed_geography(&api, &pool, 3_000).await?;
+    let started = Instant::now();
+    let made =
+        members::load::generate(&pool, n, "C", |done| eprint!("\r  {done} adhérents...")).await?;
+    eprintln!();
+    println!("load: {made} members in {:.1} s", started.elapsed().as_secs_f64());
+    // The members' events (one a member, written with it) reach the other services before the exports
+    // are timed: the figures are the exports', not the event traffic's.
+    let draining = Instant::now();
+    loop {
+        let (outbox, cards, statistics): (i64, i64, i64) = sqlx::query_as(
+            "SELECT (SELECT count(*) FROM members.outbox), (SELECT count(*) FROM cards.member),
+                    (SELECT count(*) FROM reports.stat_member)",
+        )
+        .fetch_one(&pool)
+        .await?;
+        if outbox == 0 && cards >= made && statistics >= made {
+            break;
+        }
+        if draining.elapsed() > Duration::from_secs(1800) {
+            bail!("the members' events did not reach the other services in 30 minutes");
+        }
+        tokio::time::sleep(Duration::from_millis(500)).await;
+    }
+    println!(
+        "events: the members' events applied by the cards and reports services {:.1} s after the load",
+        draining.elapsed().as_secs_f64()
+    );
+    // The load's writes reach the disk now rather than in the middle of the exports.
+    if let Err(e) = sqlx::query("CHECKPOINT").execute(&pool).await {
+        eprintln!("no CHECKPOINT after the load: {e}");
+    }
+
+    for format in ["csv", "xlsx"] {
+        export(&suite, &api, format, made).await?;
+    }
+    pool.close().await;
+    suite.stop().await
+}
