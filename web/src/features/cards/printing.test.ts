@@ -3,7 +3,6 @@ import {
   cardFileName,
   collectIds,
   confirmQuestion,
-  formatSize,
   isPrintable,
   isWholePdf,
   printFileName,
@@ -30,17 +29,6 @@ describe('the printed file', () => {
 });
 
 describe('the bytes received, in French', () => {
-  it('says octets, ko, Mo and Go, with a decimal comma', () => {
-    expect(formatSize(0)).toBe('0 octet');
-    expect(formatSize(1)).toBe('1 octet');
-    expect(formatSize(850)).toBe('850 octets');
-    expect(formatSize(12 * 1024)).toBe('12 ko');
-    expect(formatSize(1.2 * 1024 * 1024)).toBe('1,2 Mo');
-    expect(formatSize(75 * 1024 * 1024)).toBe('75 Mo');
-    expect(formatSize(3.46 * 1024 ** 3)).toBe('3,5 Go');
-    expect(formatSize(Number.NaN)).toBe('0 octet');
-  });
-
   it('reads as what was received so far', () => {
     expect(receivedText(1.2 * 1024 * 1024)).toBe('1,2 Mo reçus');
     expect(receivedText(0)).toBe('0 octet reçu');

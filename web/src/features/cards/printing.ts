@@ -2,6 +2,7 @@
 // saved file, how many bytes received read in French, how often the progress may redraw, whether the bytes
 // received make a whole PDF, and the walk through the list's pages that gathers the cards to print.
 import { formatCount } from '../../shared/format/count';
+import { formatSize } from '../../shared/format/size';
 import { fr } from '../../shared/locale/fr';
 
 /** Most cards one run prints from the filters (the server takes 20,000; a run this size already takes minutes). */
@@ -27,26 +28,6 @@ export function printFileName(date: Date = new Date()): string {
 export function cardFileName(number: string | null | undefined): string {
   const safe = (number ?? '').replace(/[^\w-]+/gu, '');
   return safe ? fr.cards.print.cardFile(safe) : printFileName();
-}
-
-const oneDecimal = new Intl.NumberFormat('fr-FR', { maximumFractionDigits: 1 });
-const UNITS = ['ko', 'Mo', 'Go'] as const;
-
-/** A size as a French reader says it: "850 octets", "12 ko", "1,2 Mo" (1 ko = 1,024 bytes). */
-export function formatSize(bytes: number): string {
-  if (!Number.isFinite(bytes) || bytes < 1024) {
-    const n = Math.max(0, Math.trunc(Number.isFinite(bytes) ? bytes : 0));
-    return `${formatCount(n)} octet${n > 1 ? 's' : ''}`;
-  }
-  let value = bytes / 1024;
-  let unit = 0;
-  while (value >= 1024 && unit < UNITS.length - 1) {
-    value /= 1024;
-    unit += 1;
-  }
-  // Kilobytes whole; megabytes and above to one decimal ("1,2 Mo").
-  const shown = unit === 0 ? formatCount(Math.round(value)) : oneDecimal.format(value);
-  return `${shown} ${UNITS[unit]}`;
 }
 
 /** "1,2 Mo reçus": the progress of a download ("0 octet reçu" before the first byte). */
