@@ -115,11 +115,7 @@ pub fn csv_text(cell: &Cell) -> String {
     let plain_number = matches!(first, Some('+' | '-'))
         && !chars.as_str().is_empty()
         && chars.all(|c| c.is_ascii_digit() || c == ' ' || c == '.' || c == ',');
-    if risky && !plain_number {
-        format!("'{text}")
-    } else {
-        text
-    }
+    if risky && !plain_number { format!("'{text}") } else { text }
 }
 
 #[cfg(test)]
