@@ -56,6 +56,17 @@ export async function see(page, text, { exact = true } = {}) {
   await page.getByText(text, { exact }).first().waitFor({ state: 'visible' });
 }
 
+/**
+ * Waits until `dialog` is shown and antd's opening zoom is over, as a person waits before clicking: a click
+ * during the zoom (a few frames on a busy machine) was seen to land on what is behind the dialog.
+ * @param {import('playwright-core').Page} page
+ * @param {import('playwright-core').Locator} dialog
+ */
+export async function dialogOpened(page, dialog) {
+  await dialog.waitFor();
+  await page.waitForFunction(() => document.querySelector('.ant-zoom-appear, .ant-zoom-enter') === null);
+}
+
 /** Fills the sign-in form of the page currently showing /login and submits it. */
 export async function submitSignIn(page, login, password) {
   await page.getByLabel('Identifiant').fill(login);

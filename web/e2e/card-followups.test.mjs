@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { after, before, describe, test } from 'node:test';
 import { expectNoAxeViolations } from './axe.mjs';
-import { inBrowser, rowOf, see, signIn } from './browser.mjs';
+import { dialogOpened, inBrowser, rowOf, see, signIn } from './browser.mjs';
 import { startSuite } from './suite.mjs';
 import { apiSignIn, apiCall, apiPaidMember } from './api.mjs';
 import { portraitPng } from './png.mjs';
@@ -118,6 +118,7 @@ describe('card follow-ups: statements, reprints, slips and proofs', { timeout: 1
         await expectNoAxeViolations(page, 'paiements à attribuer');
         await waiting.getByRole('button', { name: 'Attribuer le paiement OM-REL-02' }).click();
         const assign = page.getByRole('dialog', { name: 'Attribuer le paiement OM-REL-02' });
+        await dialogOpened(page, assign);
         await assign.getByRole('button', { name: 'Enregistrer' }).click();
         await assign.getByText("Choisissez l'adhérent qui a payé", { exact: true }).waitFor();
         await expectNoAxeViolations(page, "attribution d'un paiement");

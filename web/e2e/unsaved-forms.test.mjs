@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { expectNoAxeViolations } from './axe.mjs';
-import { inBrowser, see, signIn } from './browser.mjs';
+import { dialogOpened, inBrowser, see, signIn } from './browser.mjs';
 import { startSuite } from './suite.mjs';
 
 const QUESTION = 'Abandonner les modifications ?';
@@ -33,8 +33,7 @@ describe('unsaved forms', { timeout: 10 * 60_000 }, () => {
    * (a few frames on a busy machine) was seen to land on the form's modal behind it, which asked again.
    */
   async function answer(page, question, button) {
-    await question.waitFor();
-    await page.waitForFunction(() => document.querySelector('.ant-zoom-appear, .ant-zoom-enter') === null);
+    await dialogOpened(page, question);
     await question.getByRole('button', { name: button }).click();
   }
 
