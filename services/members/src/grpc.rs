@@ -347,9 +347,12 @@ impl Members for MembersGrpc {
         Ok(Response::new(applied))
     }
 
-    async fn acknowledge_synced(&self, request: Request<pb::SyncAcks>) -> Answer<Empty> {
-        self.store.acknowledge_synced(&request.into_inner().acks).await?;
-        Ok(Response::new(Empty {}))
+    async fn acknowledge_synced(
+        &self,
+        request: Request<pb::SyncAcks>,
+    ) -> Answer<pb::SyncAcknowledged> {
+        let member_ids = self.store.acknowledge_synced(&request.into_inner().acks).await?;
+        Ok(Response::new(pb::SyncAcknowledged { member_ids }))
     }
 
     async fn photos_to_send(
@@ -358,7 +361,8 @@ impl Members for MembersGrpc {
     ) -> Answer<pb::PendingPhotoList> {
         let r = request.into_inner();
         let limit = i64::from(r.limit.clamp(1, MOST_RECORDS));
-        let items = self.store.photos_to_send(r.after_member_id.max(0), limit).await?;
+        let items =
+            self.store.photos_to_send(r.after_member_id.max(0), &r.member_ids, limit).await?;
         Ok(Response::new(pb::PendingPhotoList { items }))
     }
 

@@ -19,7 +19,10 @@ use proto::geography as gpb;
 use proto::members as mpb;
 use proto::sync as pb;
 use std::future::Future;
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
+use tokio::sync::mpsc;
 
 /// How often a run looks whether it was asked to stop.
 const STOP_POLL: Duration = Duration::from_millis(100);
@@ -120,7 +123,9 @@ async fn steps(work: &Work, uuid: uuid::Uuid, direction: &str) -> Result<Ended, 
         cards,
         instance,
         uuid,
-        counts: Counts::default(),
+        counts: Mutex::new(Counts::default()),
+        photos: Mutex::new(msg::Photos::default()),
+        records_done: AtomicBool::new(false),
     };
     let message = match direction {
         "to_server" => run.send().await?,
@@ -138,7 +143,17 @@ struct Run<'a> {
     cards: CardsClient,
     instance: String,
     uuid: uuid::Uuid,
-    counts: Counts,
+    /// What the run has done so far; the records and the photos sent alongside them both count.
+    counts: Mutex<Counts>,
+    photos: Mutex<msg::Photos>,
+    /// Every record of a sending run is acknowledged: what is left to send is photos.
+    records_done: AtomicBool,
+}
+
+/// A batch the central server applied, whose acknowledgement here is still to be written.
+struct Applied {
+    applied: mpb::SyncApplied,
+    records: i64,
 }
 
 /// What the other side did with the records of a run.
@@ -169,8 +184,25 @@ impl Totals {
 }
 
 impl Run<'_> {
-    /// `to_server`: the members marked for sending when the run started, batch by batch.
-    async fn send(mut self) -> Result<String, String> {
+    /// `to_server`: the members marked for sending when the run started, batch by batch, and their
+    /// photos. The central server keeps a photo only for a member it has: the photos of members
+    /// already acknowledged travel alongside the records that follow, the others after the last record.
+    async fn send(self) -> Result<String, String> {
+        let (acknowledged, followed) = mpsc::unbounded_channel();
+        let (totals, ()) =
+            tokio::try_join!(self.send_records(acknowledged), self.photos_alongside(followed))?;
+        self.send_photos().await?;
+        let (counts, photos) = (self.counts(), self.photos());
+        let outcome = totals.outcome(&self.session.login, counts.sent, counts.conflicts);
+        Ok(msg::sent(&outcome, &photos))
+    }
+
+    /// The records: the central server applies a batch while the next page is read here and the batch
+    /// before is acknowledged (its marks cleared, its conflicts journaled).
+    async fn send_records(
+        &self,
+        acknowledged: mpsc::UnboundedSender<Vec<i64>>,
+    ) -> Result<Totals, String> {
         let mut totals = Totals::default();
         let mut page = marked_after(&self.members, &self.instance, 0, 0).await?;
         // The first page: say who this laptop is and where it stands, before anything is sent.
@@ -181,6 +213,7 @@ impl Run<'_> {
         };
         self.session.handshake(&hello).await?;
         let mut after = 0;
+        let mut unsettled = None;
         while !page.records.is_empty() {
             let last = page.last_position;
             let batch = pb::ReceivedBatch {
@@ -188,66 +221,133 @@ impl Run<'_> {
                 batch_id: batch_id(&self.instance, "to_server", &page.records).to_string(),
                 records: page.records,
             };
-            // The next page is read here while the central server applies this one.
             let next = async {
                 if last <= after {
                     return Ok(mpb::SyncedMemberPage::default());
                 }
                 marked_after(&self.members, &self.instance, last, up_to).await
             };
-            let (applied, next) = tokio::join!(self.session.send_batch(&batch), next);
+            let settled = self.settle_records(unsettled.take(), &acknowledged);
+            let (applied, next, settled) =
+                tokio::join!(self.session.send_batch(&batch), next, settled);
+            settled?;
             let applied = applied?;
-            let acks = mpb::SyncAcks { acks: applied.acks.clone() };
-            self.members.acknowledge_synced(acks).await.map_err(|s| msg::local_failed(&s))?;
-            self.counts.sent += batch.records.len() as i64;
-            self.journal(&applied).await?;
             totals.add(&applied);
-            self.progress(&msg::sending(self.counts.sent)).await?;
+            unsettled = Some(Applied { applied, records: batch.records.len() as i64 });
             (page, after) = (next?, last);
         }
-        // The photos go after their records: the central server keeps a photo only for a member it has.
-        let photos = self.send_photos().await?;
-        let outcome = totals.outcome(&self.session.login, self.counts.sent, self.counts.conflicts);
-        Ok(msg::sent(&outcome, &photos))
+        self.settle_records(unsettled, &acknowledged).await?;
+        self.records_done.store(true, Ordering::Relaxed);
+        Ok(totals)
     }
 
-    /// The photos marked for sending, a page at a time, a page's photos sent in a few calls and
-    /// acknowledged together: a photo that fails goes to the failed photos and is tried
-    /// again by a later run once its wait is over; the run goes on with the others. A run killed before
-    /// a page is acknowledged sends its photos again, which the central server keeps again.
-    async fn send_photos(&mut self) -> Result<msg::Photos, String> {
-        let mut photos = msg::Photos::default();
-        let mut after_member_id = 0;
-        loop {
-            let asked = mpb::PhotosToSendRequest { after_member_id, limit: PHOTO_PAGE };
-            let page = self
-                .members
-                .photos_to_send(asked)
-                .await
-                .map_err(|s| msg::local_failed(&s))?
-                .into_inner();
-            let Some(last) = page.items.last() else { break };
-            after_member_id = last.member_id;
-            let waiting =
-                self.store.photos_waiting(&page.items).await.map_err(|e| e.to_string())?;
-            let (waits, to_send): (Vec<_>, Vec<_>) =
-                page.items.into_iter().partition(|p| waiting.contains(&p.member_uuid));
-            photos.waiting += waits.len() as i64;
-            let delivered =
-                deliver_photos(&self.session, &self.members, self.store, &self.instance, to_send)
-                    .await?;
-            let mut sent = Vec::new();
-            for photo in delivered {
-                match photo {
-                    PhotoSent::Sent(photo) => sent.push(photo),
-                    PhotoSent::Failed(_) => photos.failed += 1,
-                }
+    /// Acknowledges here a batch the central server applied: the marks of the versions it has
+    /// cleared, its conflicts journaled, the photos of its members free to go.
+    async fn settle_records(
+        &self,
+        batch: Option<Applied>,
+        acknowledged: &mpsc::UnboundedSender<Vec<i64>>,
+    ) -> Result<(), String> {
+        let Some(Applied { applied, records }) = batch else { return Ok(()) };
+        self.journal(&applied).await?;
+        let acks = mpb::SyncAcks { acks: applied.acks };
+        let cleared = self
+            .members
+            .clone()
+            .acknowledge_synced(acks)
+            .await
+            .map_err(|s| msg::local_failed(&s))?
+            .into_inner();
+        // Their photos go alongside the next records (gone if the photos ended first: the last pass
+        // sends them).
+        let _ = acknowledged.send(cleared.member_ids);
+        let sent = self.count(|c| c.sent += records).sent;
+        self.progress(&msg::sending(sent, self.photos().sent)).await
+    }
+
+    /// The photos of the members each batch acknowledged, a page at a time, while the run sends the
+    /// records after them; ends once the records are all sent and their members' photos with them.
+    async fn photos_alongside(
+        &self,
+        mut acknowledged: mpsc::UnboundedReceiver<Vec<i64>>,
+    ) -> Result<(), String> {
+        let mut members = Vec::new();
+        while let Some(ids) = acknowledged.recv().await {
+            members.extend(ids);
+            // What was acknowledged meanwhile goes in the same page.
+            while members.len() < PHOTO_PAGE as usize
+                && let Ok(ids) = acknowledged.try_recv()
+            {
+                members.extend(ids);
             }
-            photos.sent += sent.len() as i64;
-            settle_photos(&mut self.members, self.store, sent).await?;
-            self.progress(&msg::sending_photos(photos.sent)).await?;
+            while !members.is_empty() {
+                let page: Vec<i64> =
+                    members.drain(..members.len().min(PHOTO_PAGE as usize)).collect();
+                self.send_photo_page(0, page).await?;
+                let (sent, photos) = (self.counts().sent, self.photos().sent);
+                let message = if self.records_done.load(Ordering::Relaxed) {
+                    msg::sending_photos(photos)
+                } else {
+                    msg::sending(sent, photos)
+                };
+                self.progress(&message).await?;
+            }
         }
-        Ok(photos)
+        Ok(())
+    }
+
+    /// The photos still marked for sending once the records are, a page at a time.
+    async fn send_photos(&self) -> Result<(), String> {
+        let mut after_member_id = 0;
+        while let Some(last) = self.send_photo_page(after_member_id, Vec::new()).await? {
+            after_member_id = last;
+            self.progress(&msg::sending_photos(self.photos().sent)).await?;
+        }
+        Ok(())
+    }
+
+    /// A page of the photos marked for sending after `after_member_id` (or of the members `member_ids`
+    /// when it names some, whose records the central server has just acknowledged), sent in a few calls and
+    /// acknowledged together: a photo that fails goes to the failed photos and is tried again by a later
+    /// run once its wait is over; the run goes on with the others. A run killed before a page is
+    /// acknowledged sends its photos again, which the central server keeps again. Answers the last
+    /// member listed; `None` when no photo was listed.
+    async fn send_photo_page(
+        &self,
+        after_member_id: i64,
+        member_ids: Vec<i64>,
+    ) -> Result<Option<i64>, String> {
+        let asked = mpb::PhotosToSendRequest { after_member_id, limit: PHOTO_PAGE, member_ids };
+        let page = self
+            .members
+            .clone()
+            .photos_to_send(asked)
+            .await
+            .map_err(|s| msg::local_failed(&s))?
+            .into_inner();
+        let Some(last) = page.items.last().map(|p| p.member_id) else { return Ok(None) };
+        let waiting = self.store.photos_waiting(&page.items).await.map_err(|e| e.to_string())?;
+        let (waits, to_send): (Vec<_>, Vec<_>) =
+            page.items.into_iter().partition(|p| waiting.contains(&p.member_uuid));
+        let delivered =
+            deliver_photos(&self.session, &self.members, self.store, &self.instance, to_send)
+                .await?;
+        let mut sent = Vec::new();
+        let mut failed = 0;
+        for photo in delivered {
+            match photo {
+                PhotoSent::Sent(photo) => sent.push(photo),
+                PhotoSent::Failed(_) => failed += 1,
+            }
+        }
+        let sent_here = sent.len() as i64;
+        settle_photos(&mut self.members.clone(), self.store, sent).await?;
+        if let Ok(mut photos) = self.photos.lock() {
+            photos.waiting += waits.len() as i64;
+            photos.failed += failed;
+            photos.sent += sent_here;
+        }
+        Ok(Some(last))
     }
 
     /// `from_server`: the central server's geography, then its members, then its payments and cards,
@@ -275,12 +375,12 @@ impl Run<'_> {
                     .await
                     .map_err(|s| msg::local_failed(&s))?
                     .into_inner();
-                self.counts.received += received;
+                self.count(|c| c.received += received);
                 self.journal(&applied).await?;
                 totals.add(&applied);
             }
             let more = self.pass_checkpoint(FROM_SERVER, after, last_position).await?;
-            self.progress(&msg::receiving(self.counts.received)).await?;
+            self.progress(&msg::receiving(self.counts().received)).await?;
             if empty || !more {
                 break;
             }
@@ -288,8 +388,8 @@ impl Run<'_> {
         }
         // Payments and cards name members: they come once the members are here.
         let cards = self.receive_cards().await?;
-        let outcome =
-            totals.outcome(&self.session.login, self.counts.received, self.counts.conflicts);
+        let counts = self.counts();
+        let outcome = totals.outcome(&self.session.login, counts.received, counts.conflicts);
         Ok(msg::received(&outcome, places, cards))
     }
 
@@ -366,17 +466,32 @@ impl Run<'_> {
     }
 
     /// Journals a batch's conflicts under the run.
-    async fn journal(&mut self, applied: &mpb::SyncApplied) -> Result<(), String> {
+    async fn journal(&self, applied: &mpb::SyncApplied) -> Result<(), String> {
         self.store
             .save_conflicts(self.uuid, &applied.conflicts)
             .await
             .map_err(|e| e.to_string())?;
-        self.counts.conflicts += applied.conflicts.len() as i64;
+        self.count(|c| c.conflicts += applied.conflicts.len() as i64);
         Ok(())
     }
 
     async fn progress(&self, message: &str) -> Result<(), String> {
-        self.store.run_progress(self.uuid, message, self.counts).await.map_err(|e| e.to_string())
+        self.store.run_progress(self.uuid, message, self.counts()).await.map_err(|e| e.to_string())
+    }
+
+    /// Counts something done; answers the counts then.
+    fn count(&self, done: impl FnOnce(&mut Counts)) -> Counts {
+        let mut counts = self.counts.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+        done(&mut counts);
+        *counts
+    }
+
+    fn counts(&self) -> Counts {
+        self.count(|_| {})
+    }
+
+    fn photos(&self) -> msg::Photos {
+        *self.photos.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
     }
 }
 

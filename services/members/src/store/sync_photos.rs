@@ -10,24 +10,39 @@ use proto::members as pb;
 use std::collections::HashMap;
 
 impl Store {
-    /// The photos marked for sending, of the members after `after_member_id`, in the order of their ids.
-    #[tracing::instrument(name = "db.members.photos_to_send", skip(self))]
+    /// The photos marked for sending, of the members after `after_member_id`, in the order of their ids;
+    /// or, when `member_ids` names some, of those members only (whose records the other side has just
+    /// acknowledged: their photos go while the run still sends records).
+    #[tracing::instrument(name = "db.members.photos_to_send", skip(self, member_ids), fields(members = member_ids.len()))]
     pub async fn photos_to_send(
         &self,
         after_member_id: i64,
+        member_ids: &[i64],
         limit: i64,
     ) -> Result<Vec<pb::PendingPhoto>, ServiceError> {
-        let rows: Vec<(i64, uuid::Uuid, i32, String, String)> = sqlx::query_as(
-            "SELECT member_id, member_uuid, photo_version, member_id_number,
-                    trim(member_firstname || ' ' || member_lastname)
-             FROM members.member
-             WHERE photo_synchronization_needed AND member_id > $1
-             ORDER BY member_id LIMIT $2",
-        )
-        .bind(after_member_id)
-        .bind(limit)
-        .fetch_all(&self.pool)
-        .await?;
+        const PHOTO: &str = "SELECT member_id, member_uuid, photo_version, member_id_number,
+                                    trim(member_firstname || ' ' || member_lastname)
+                             FROM members.member";
+        let rows: Vec<(i64, uuid::Uuid, i32, String, String)> = if member_ids.is_empty() {
+            sqlx::query_as(sqlx::AssertSqlSafe(format!(
+                "{PHOTO} WHERE photo_synchronization_needed AND member_id > $1
+                 ORDER BY member_id LIMIT $2"
+            )))
+            .bind(after_member_id)
+            .bind(limit)
+            .fetch_all(&self.pool)
+            .await?
+        } else {
+            // Found by their ids, not through the index of the marked photos (see `acknowledge_photos`).
+            sqlx::query_as(sqlx::AssertSqlSafe(format!(
+                "{PHOTO} WHERE member_id = ANY($1) AND coalesce(photo_synchronization_needed, false)
+                 ORDER BY member_id LIMIT $2"
+            )))
+            .bind(member_ids)
+            .bind(limit)
+            .fetch_all(&self.pool)
+            .await?
+        };
         Ok(rows
             .into_iter()
             .map(|(member_id, uuid, photo_version, id_number, name)| pb::PendingPhoto {

@@ -206,8 +206,8 @@ async fn main() -> Result<()> {
     let took = began.elapsed();
     ensure!(done.entry["synchronizationJournal_state"] == "done", "the run failed: {}", done.entry);
     let sent = done.entry["synchronizationJournal_sent"].as_i64().unwrap_or(0);
-    // The members were all sent when a run went on to the photos; the photos took the rest of the
-    // runs' time (what the first run sent of them before its stop included).
+    // The members were all sent when a run went on to the photos left (most travel alongside the
+    // members); those took the rest of the runs' time.
     let (members_done, photos_took) = match (stopped.photos, done.photos) {
         (Some(at), _) => (at, stopped.ended.saturating_sub(at) + done.ended),
         (None, Some(at)) => (restarted + at, done.ended.saturating_sub(at)),
@@ -233,9 +233,8 @@ async fn main() -> Result<()> {
     );
     if photos_took > Duration::ZERO {
         println!(
-            "  photos: {photos_there} in {:.1} s, {:.0} photos/s, after the members",
+            "  photos: {photos_there}, alongside the members (those of members already sent) and in the {:.1} s after them",
             photos_took.as_secs_f64(),
-            photos_there as f64 / photos_took.as_secs_f64()
         );
     }
     println!(

@@ -56,8 +56,12 @@ pub fn local_failed(status: &tonic::Status) -> String {
     format!("Le service des adhérents de ce poste a refusé : {}", status.message())
 }
 
-pub fn sending(sent: i64) -> String {
-    format!("Envoi en cours : {sent} adhérent(s) envoyé(s)…")
+/// While records are sent; the photos of members already sent travel alongside.
+pub fn sending(sent: i64, photos: i64) -> String {
+    if photos == 0 {
+        return format!("Envoi en cours : {sent} adhérent(s) envoyé(s)…");
+    }
+    format!("Envoi en cours : {sent} adhérent(s) et {photos} photo(s) envoyé(e)s…")
 }
 
 pub fn receiving(received: i64) -> String {
