@@ -13,6 +13,7 @@ mod pdf_merge;
 mod print_run;
 mod printing;
 mod store;
+pub mod template_render;
 
 pub use store::SCHEMA;
 
