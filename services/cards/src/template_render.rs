@@ -171,6 +171,15 @@ impl Template {
         Ok(Template { width: pt(width), height: pt(height), pages })
     }
 
+    /// A PDF of the template's pages filled with each record in turn.
+    pub fn pdf(&self, records: &[&dyn Record]) -> Result<Vec<u8>, String> {
+        let mut document = Document::new();
+        for record in records {
+            self.draw(&mut document, *record)?;
+        }
+        document.finish().map_err(|e| format!("{e:?}"))
+    }
+
     /// Adds the template's pages, filled with `record`, to `document`.
     pub fn draw(&self, document: &mut Document, record: &dyn Record) -> Result<(), String> {
         for elements in &self.pages {
@@ -631,10 +640,8 @@ mod tests {
 
     fn render(template: &Value, values: &Value) -> Vec<u8> {
         let template = Template::parse(&template.to_string()).unwrap();
-        let mut document = Document::new();
         let values = values.as_object().unwrap();
-        template.draw(&mut document, &JsonRecord { values, photo: None }).unwrap();
-        document.finish().unwrap()
+        template.pdf(&[&JsonRecord { values, photo: None }]).unwrap()
     }
 
     #[test]
