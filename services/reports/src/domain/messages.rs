@@ -99,3 +99,7 @@ pub fn qr_too_small(name: &str, side: f64, min: f64) -> String {
         mm(min)
     )
 }
+
+pub fn no_default(report_type: &str) -> String {
+    format!("Aucun modèle {} par défaut.", type_label(report_type))
+}

@@ -182,3 +182,107 @@ fn every_text_stands_where_the_designers_generator_puts_it() {
     }
     eprintln!("{} words, the farthest {worst:.3} mm from the designer's", printed.len());
 }
+
+/// A PDF answered by `path` for `body`.
+async fn printed(suite: &crate::support::TestSuite, token: &str, path: &str, body: Value) -> Vec<u8> {
+    let response =
+        suite.http.post(suite.url(path)).bearer_auth(token).json(&body).send().await.unwrap();
+    assert_eq!(response.status(), reqwest::StatusCode::OK, "{path}");
+    response.bytes().await.unwrap().to_vec()
+}
+
+/// The size of each page of `pdf`, in points.
+fn page_sizes(pdf: &[u8]) -> Vec<(f32, f32)> {
+    let doc = lopdf::Document::load_mem(pdf).unwrap();
+    doc.get_pages()
+        .values()
+        .map(|page| {
+            let media = doc.get_dictionary(*page).unwrap().get(b"MediaBox").unwrap();
+            let size: Vec<f32> =
+                media.as_array().unwrap().iter().map(|v| v.as_float().unwrap()).collect();
+            (size[2], size[3])
+        })
+        .collect()
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn cards_and_slips_print_with_the_default_template_of_their_type_or_the_fixed_layout() {
+    let suite = crate::support::TestSuite::start().await;
+    let admin = suite.admin_token().await;
+    // An agent prints: its token goes with the cards service's call to the reports service.
+    let (_, agent) = suite.login_with_role("agent.yao", "agent").await;
+    let (card_id, card_number, _) =
+        crate::cards::printed_card(&suite, &admin, "Adjoua", "W-T1").await;
+    let card_body = json!({"card_ids": [card_id]});
+
+    // No template of the type: the fixed layout.
+    let pdf = printed(&suite, &agent, "/api/card/post.printing_card_list_by_id", card_body.clone())
+        .await;
+    let text = pdf_extract::extract_text_from_mem(&pdf).unwrap();
+    assert!(text.contains("Carte de membre") && text.contains(&card_number), "{text}");
+
+    // A designed card, the first of its type and so the default: its fixed text, its fields.
+    let design = json!({
+        "basePdf": {"width": 85.6, "height": 53.98, "padding": [0, 0, 0, 0]},
+        "schemas": [[
+            {"name": "titre", "type": "text", "readOnly": true, "content": "Carte coopérative 2027",
+             "position": {"x": 4, "y": 3}, "width": 60, "height": 6, "fontSize": 9},
+            {"name": "card_lastname", "type": "text", "position": {"x": 4, "y": 12}, "width": 45, "height": 6},
+            {"name": "card_idNumber", "type": "text", "position": {"x": 4, "y": 20}, "width": 45, "height": 6},
+            {"name": "card_photo", "type": "image", "position": {"x": 4, "y": 28}, "width": 16, "height": 20},
+            {"name": "card_qrcode", "type": "qrcode", "position": {"x": 58, "y": 24}, "width": 24, "height": 24}
+        ]]
+    });
+    let (status, answer) = suite
+        .post(
+            "/api/report/post.report",
+            &admin,
+            json!({"report_name": "Carte 2027", "report_type": "card", "report_json": design.to_string()}),
+        )
+        .await;
+    assert_eq!(status, reqwest::StatusCode::OK, "{answer}");
+    let pdf = printed(&suite, &agent, "/api/card/post.printing_card_list_by_id", card_body).await;
+    let text = pdf_extract::extract_text_from_mem(&pdf).unwrap();
+    assert!(text.contains("Carte coopérative 2027"), "the template's fixed text: {text}");
+    assert!(text.contains("Koné") && text.contains(&card_number), "the card's fields: {text}");
+    assert!(!text.contains("Carte de membre"), "no longer the fixed layout: {text}");
+    let sizes = page_sizes(&pdf);
+    assert_eq!(sizes.len(), 1, "a page a card");
+    assert!((sizes[0].0 - 242.64).abs() < 0.01 && (sizes[0].1 - 153.01).abs() < 0.01, "{sizes:?}");
+
+    // A delivery slip: the fixed layout, then its designed template.
+    let (status, answer) = suite
+        .post(
+            "/api/delivery/post_delivery",
+            &admin,
+            json!({"delivery_isErrorType": false, "cards": [{"card_id": card_id}]}),
+        )
+        .await;
+    assert_eq!(status, reqwest::StatusCode::OK, "{answer}");
+    let slip_body = json!({"delivery_ids": [answer["id"]]});
+    let path = "/api/delivery/post.printing_delivery_list_by_id";
+    let text =
+        pdf_extract::extract_text_from_mem(&printed(&suite, &agent, path, slip_body.clone()).await)
+            .unwrap();
+    assert!(text.contains("Bordereau de livraison"), "{text}");
+    let slip = json!({
+        "basePdf": {"width": 210, "height": 297, "padding": [0, 0, 0, 0]},
+        "schemas": [[
+            {"name": "titre", "type": "text", "readOnly": true, "content": "Remise des cartes",
+             "position": {"x": 20, "y": 20}, "width": 120, "height": 10, "fontSize": 16},
+            {"name": "delivery_code", "type": "text", "position": {"x": 20, "y": 35}, "width": 120, "height": 8}
+        ]]
+    });
+    let (status, answer) = suite
+        .post(
+            "/api/report/post.report",
+            &admin,
+            json!({"report_name": "Bordereau", "report_type": "delivery_slip", "report_json": slip.to_string()}),
+        )
+        .await;
+    assert_eq!(status, reqwest::StatusCode::OK, "{answer}");
+    let text =
+        pdf_extract::extract_text_from_mem(&printed(&suite, &agent, path, slip_body).await).unwrap();
+    assert!(text.contains("Remise des cartes") && text.contains("LIV-"), "{text}");
+    assert!(!text.contains("Bordereau de livraison"), "{text}");
+}
