@@ -48,7 +48,11 @@ pub async fn default_template(
             Ok(Some(Arc::new(template)))
         }
         Err(why) => {
-            tracing::error!(report_id = report.report_id, error = why, "default template cannot print");
+            tracing::error!(
+                report_id = report.report_id,
+                error = why,
+                "default template cannot print"
+            );
             Err(ServiceError::Conflict(msg::template_unprintable(&report.report_name)))
         }
     }
@@ -82,7 +86,10 @@ pub fn cards_pdf(template: &Template, cards: &[CardToPrint]) -> Result<Vec<u8>, 
 }
 
 /// The slips of `deliveries` with `template`, each delivery's pages in turn.
-pub fn slips_pdf(template: &Template, deliveries: &[pb::DeliveryDetail]) -> Result<Vec<u8>, String> {
+pub fn slips_pdf(
+    template: &Template,
+    deliveries: &[pb::DeliveryDetail],
+) -> Result<Vec<u8>, String> {
     let fields: Vec<_> =
         deliveries.iter().map(|d| values(&d.delivery.clone().unwrap_or_default())).collect();
     let records: Vec<JsonRecord> =

@@ -143,7 +143,8 @@ impl Template {
     /// Reads a designer template (`basePdf` a page in millimetres, `schemas` its pages of elements).
     /// Answers why it cannot be printed: a page given as a PDF file, or no page at all.
     pub fn parse(json: &str) -> Result<Template, String> {
-        let template: Value = serde_json::from_str(json).map_err(|e| format!("template JSON: {e}"))?;
+        let template: Value =
+            serde_json::from_str(json).map_err(|e| format!("template JSON: {e}"))?;
         let base = &template["basePdf"];
         let (Some(width), Some(height)) = (number(&base["width"]), number(&base["height"])) else {
             return Err("the template's page is not a blank page in millimetres".into());
@@ -297,7 +298,8 @@ fn element(e: &Value) -> Option<Element> {
         "rectangle" | "ellipse" => {
             let fill = hex(&e["color"], opacity);
             let width = number(&e["borderWidth"]).map(pt).unwrap_or(0.0);
-            let border = hex(&e["borderColor"], opacity).filter(|_| width > 0.0).map(|c| (c, width));
+            let border =
+                hex(&e["borderColor"], opacity).filter(|_| width > 0.0).map(|c| (c, width));
             if kind == "rectangle" {
                 Element::Rectangle { frame, fill, border }
             } else {
@@ -309,7 +311,11 @@ fn element(e: &Value) -> Option<Element> {
             color: hex(&e["color"], opacity).unwrap_or_else(|| color(0, 0, 0)),
         },
         other => {
-            tracing::warn!(element = name, kind = other, "template element not printed by the server");
+            tracing::warn!(
+                element = name,
+                kind = other,
+                "template element not printed by the server"
+            );
             return None;
         }
     })
@@ -459,7 +465,9 @@ fn lines(value: &str, size: f32, spacing: f32, box_width: f32) -> Vec<(String, b
         }
         let last = current.len() - 1;
         let ends = |i: usize| i == last;
-        lines.extend(current.into_iter().enumerate().map(|(i, l)| (l.trim_end().to_string(), ends(i))));
+        lines.extend(
+            current.into_iter().enumerate().map(|(i, l)| (l.trim_end().to_string(), ends(i))),
+        );
     }
     lines
 }
@@ -659,7 +667,10 @@ mod tests {
                 {"name": "card_photo", "type": "image", "position": {"x": 5, "y": 32}, "width": 15, "height": 18}
             ]]
         });
-        let pdf = render(&template, &json!({"card_lastname": "Koné", "card_qrcode": "NCFOXN%TS3DH3ZSUZK"}));
+        let pdf = render(
+            &template,
+            &json!({"card_lastname": "Koné", "card_qrcode": "NCFOXN%TS3DH3ZSUZK"}),
+        );
         if let Ok(path) = std::env::var("TEMPLATE_PDF_SAMPLE") {
             std::fs::write(path, &pdf).unwrap();
         }

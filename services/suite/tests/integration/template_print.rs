@@ -80,10 +80,10 @@ struct Word {
 fn words(pdf: &[u8], name: &str, dir: &Path) -> Vec<Word> {
     let path = dir.join(format!("{name}.pdf"));
     std::fs::write(&path, pdf).unwrap();
-    let output = Command::new("pdftotext")
-        .args(["-bbox", path.to_str().unwrap(), "-"])
-        .output()
-        .expect("pdftotext runs (Debian package poppler-utils, installed by scripts/prerequisites.sh)");
+    let output =
+        Command::new("pdftotext").args(["-bbox", path.to_str().unwrap(), "-"]).output().expect(
+            "pdftotext runs (Debian package poppler-utils, installed by scripts/prerequisites.sh)",
+        );
     assert!(output.status.success(), "pdftotext: {}", String::from_utf8_lossy(&output.stderr));
     let (ascent, descent) = font_metrics(pdf);
     let below = -descent / (ascent - descent);
@@ -184,7 +184,12 @@ fn every_text_stands_where_the_designers_generator_puts_it() {
 }
 
 /// A PDF answered by `path` for `body`.
-async fn printed(suite: &crate::support::TestSuite, token: &str, path: &str, body: Value) -> Vec<u8> {
+async fn printed(
+    suite: &crate::support::TestSuite,
+    token: &str,
+    path: &str,
+    body: Value,
+) -> Vec<u8> {
     let response =
         suite.http.post(suite.url(path)).bearer_auth(token).json(&body).send().await.unwrap();
     assert_eq!(response.status(), reqwest::StatusCode::OK, "{path}");
@@ -216,8 +221,8 @@ async fn cards_and_slips_print_with_the_default_template_of_their_type_or_the_fi
     let card_body = json!({"card_ids": [card_id]});
 
     // No template of the type: the fixed layout.
-    let pdf = printed(&suite, &agent, "/api/card/post.printing_card_list_by_id", card_body.clone())
-        .await;
+    let pdf =
+        printed(&suite, &agent, "/api/card/post.printing_card_list_by_id", card_body.clone()).await;
     let text = pdf_extract::extract_text_from_mem(&pdf).unwrap();
     assert!(text.contains("Carte de membre") && text.contains(&card_number), "{text}");
 
@@ -281,8 +286,8 @@ async fn cards_and_slips_print_with_the_default_template_of_their_type_or_the_fi
         )
         .await;
     assert_eq!(status, reqwest::StatusCode::OK, "{answer}");
-    let text =
-        pdf_extract::extract_text_from_mem(&printed(&suite, &agent, path, slip_body).await).unwrap();
+    let text = pdf_extract::extract_text_from_mem(&printed(&suite, &agent, path, slip_body).await)
+        .unwrap();
     assert!(text.contains("Remise des cartes") && text.contains("LIV-"), "{text}");
     assert!(!text.contains("Bordereau de livraison"), "{text}");
 }
