@@ -52,8 +52,9 @@ static METRICS: LazyLock<Metrics> = LazyLock::new(|| {
 
 /// What a record gives a template: the text of each field (by its JSON name) and the photo.
 pub trait Record {
-    /// The text printed for `field`; empty prints nothing (as pdfme does with an empty value).
-    fn text(&self, field: &str) -> String;
+    /// The text printed for `field`, `None` when the record has no such field; empty prints nothing (as
+    /// pdfme does with an empty value).
+    fn text(&self, field: &str) -> Option<String>;
     /// The image printed for `field` (the member's photo), when it is one.
     fn image(&self, field: &str) -> Option<Image>;
 }
@@ -66,11 +67,11 @@ pub struct JsonRecord<'a> {
 }
 
 impl Record for JsonRecord<'_> {
-    fn text(&self, field: &str) -> String {
-        match self.values.get(field) {
-            Some(Value::String(text)) => text.clone(),
-            Some(Value::Null) | None => String::new(),
-            Some(other) => other.to_string(),
+    fn text(&self, field: &str) -> Option<String> {
+        match self.values.get(field)? {
+            Value::String(text) => Some(text.clone()),
+            Value::Null => Some(String::new()),
+            other => Some(other.to_string()),
         }
     }
 
@@ -251,6 +252,9 @@ fn element(e: &Value) -> Option<Element> {
         }
     };
     let kind = e["type"].as_str().unwrap_or_default();
+    if number(&e["rotate"]).is_some_and(|angle| angle != 0.0) {
+        tracing::warn!(element = name, "template element rotated: printed unrotated by the server");
+    }
     Some(match kind {
         "text" => {
             // pdfme's border and padding (mm) both push the text inside the box.
@@ -335,8 +339,8 @@ fn data_image(url: &str) -> Option<Image> {
 
 fn draw(surface: &mut Surface, element: &Element, record: &dyn Record) -> Result<(), String> {
     let value = |content: &Content| match content {
-        Content::Field(field) => record.text(field),
-        Content::Fixed(text) => text.clone(),
+        Content::Field(field) => record.text(field).unwrap_or_default(),
+        Content::Fixed(text) => placeholders(text, record),
     };
     match element {
         Element::Text { frame, content, style } => text(surface, *frame, &value(content), style),
@@ -399,6 +403,37 @@ fn oval(path: &mut PathBuilder, rect: Rect) {
     path.cubic_to(cx - rx, cy - ky, cx - kx, cy - ry, cx, cy - ry);
     path.cubic_to(cx + kx, cy - ry, cx + rx, cy - ky, cx + rx, cy);
     path.close();
+}
+
+/// A fixed text's `{field}` placeholders filled as pdfme fills them: a field of the record, `{date}` and
+/// `{dateTime}` (today, `AAAA/MM/JJ`); anything else (pdfme's expressions) is left as written.
+fn placeholders(text: &str, record: &dyn Record) -> String {
+    if !text.contains('{') {
+        return text.to_string();
+    }
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    while let Some(start) = rest.find('{') {
+        out.push_str(&rest[..start]);
+        let Some(end) = rest[start..].find('}') else {
+            rest = &rest[start..];
+            break;
+        };
+        let name = rest[start + 1..start + end].trim();
+        let now = chrono::Local::now();
+        let value = match name {
+            "date" => Some(now.format("%Y/%m/%d").to_string()),
+            "dateTime" => Some(now.format("%Y/%m/%d %H:%M").to_string()),
+            _ => record.text(name),
+        };
+        match value {
+            Some(value) => out.push_str(&value),
+            None => out.push_str(&rest[start..=start + end]),
+        }
+        rest = &rest[start + end + 1..];
+    }
+    out.push_str(rest);
+    out
 }
 
 fn fill_rect(surface: &mut Surface, x: f32, y: f32, width: f32, height: f32) {
@@ -691,6 +726,15 @@ mod tests {
         assert_eq!(text("Kouassi Ahou", wide - 1.0), ["Kouassi", "Ahou"]);
         assert_eq!(text("a\nb", 100.0), ["a", "b"]);
         assert_eq!(words("N'Guessan-Kouadio, Yao"), ["N'Guessan", "-", "Kouadio", ",", " ", "Yao"]);
+    }
+
+    #[test]
+    fn a_fixed_text_fills_its_placeholders_from_the_record() {
+        let values = json!({"card_birthDate": "1984-02-29"});
+        let record = JsonRecord { values: values.as_object().unwrap(), photo: None };
+        assert_eq!(placeholders("Né(e) le {card_birthDate}", &record), "Né(e) le 1984-02-29");
+        assert_eq!(placeholders("{ 1 + 2 } et {inconnu", &record), "{ 1 + 2 } et {inconnu");
+        assert_eq!(placeholders("Sans champ", &record), "Sans champ");
     }
 
     #[test]
