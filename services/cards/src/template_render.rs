@@ -40,8 +40,12 @@ struct Metrics {
     units_per_em: f32,
 }
 
+/// Roboto's tables, read once: the glyph of each character and its advance.
+static FACE: LazyLock<ttf_parser::Face<'static>> =
+    LazyLock::new(|| ttf_parser::Face::parse(ROBOTO_BYTES, 0).expect("the embedded Roboto reads"));
+
 static METRICS: LazyLock<Metrics> = LazyLock::new(|| {
-    let face = ttf_parser::Face::parse(ROBOTO_BYTES, 0).expect("the embedded Roboto reads");
+    let face = &*FACE;
     let hhea = face.tables().hhea;
     Metrics {
         ascent: hhea.ascender as f32,
@@ -449,8 +453,7 @@ fn fill_rect(surface: &mut Surface, x: f32, y: f32, width: f32, height: f32) {
 /// The width of `line` in points as pdfme measures it: each character's advance (no kerning), plus the
 /// character spacing between characters.
 fn width_of(line: &str, size: f32, spacing: f32) -> f32 {
-    let face = ttf_parser::Face::parse(ROBOTO_BYTES, 0).expect("the embedded Roboto reads");
-    let units: f32 = line.chars().map(|c| advance(&face, c)).sum();
+    let units: f32 = line.chars().map(|c| advance(&FACE, c)).sum();
     let count = line.encode_utf16().count() as f32;
     units / METRICS.units_per_em * size + (count - 1.0).max(0.0) * spacing
 }
@@ -591,7 +594,7 @@ fn text(surface: &mut Surface, frame: Frame, value: &str, style: &TextStyle) {
 
 /// One line in Roboto, glyph by glyph with pdfme's advances (the font's, plus the character spacing).
 fn draw_line(surface: &mut Surface, start: Point, line: &str, size: f32, spacing: f32) {
-    let face = ttf_parser::Face::parse(ROBOTO_BYTES, 0).expect("the embedded Roboto reads");
+    let face = &*FACE;
     let upm = METRICS.units_per_em;
     let glyphs: Vec<KrillaGlyph> = line
         .char_indices()
@@ -599,7 +602,7 @@ fn draw_line(surface: &mut Surface, start: Point, line: &str, size: f32, spacing
             let glyph = face.glyph_index(c).unwrap_or(ttf_parser::GlyphId(0));
             KrillaGlyph::new(
                 GlyphId::new(glyph.0 as u32),
-                advance(&face, c) / upm + spacing / size,
+                advance(face, c) / upm + spacing / size,
                 0.0,
                 0.0,
                 0.0,
