@@ -119,6 +119,9 @@ enum Element {
 
 struct TextStyle {
     size: f32,
+    /// pdfme's dynamic font size: the size grown or shrunk, by quarter points, between `min` and `max`
+    /// until the text fits its box (by its height, or by its width when `horizontal`).
+    dynamic: Option<Dynamic>,
     alignment: Alignment,
     vertical: Vertical,
     line_height: f32,
@@ -127,6 +130,13 @@ struct TextStyle {
     background: Option<Fill>,
     /// The padding and border inside the box (mm): top, right, bottom, left.
     inset: [f32; 4],
+}
+
+#[derive(Clone, Copy)]
+struct Dynamic {
+    min: f32,
+    max: f32,
+    horizontal: bool,
 }
 
 #[derive(Clone, Copy, PartialEq)]
@@ -270,6 +280,17 @@ fn element(e: &Value) -> Option<Element> {
                 content: content(),
                 style: TextStyle {
                     size: number(&e["fontSize"]).unwrap_or(13.0),
+                    dynamic: match (&e["dynamicFontSize"], e["textOverflow"].as_str()) {
+                        (Value::Object(d), overflow) if overflow != Some("expand") => {
+                            Some(Dynamic {
+                                min: number(&d["min"]).unwrap_or(0.0),
+                                max: number(&d["max"]).unwrap_or(0.0),
+                                horizontal: d.get("fit").and_then(Value::as_str)
+                                    == Some("horizontal"),
+                            })
+                        }
+                        _ => None,
+                    },
                     alignment: match e["alignment"].as_str() {
                         Some("center") => Alignment::Center,
                         Some("right") => Alignment::Right,
@@ -556,7 +577,11 @@ fn text(surface: &mut Surface, frame: Frame, value: &str, style: &TextStyle) {
     let content_top = frame.y + pt(top);
     let content_width = (frame.width - pt(left) - pt(right)).max(0.0);
     let content_height = (frame.height - pt(top) - pt(bottom)).max(0.0);
-    let (size, line_height) = (style.size, style.line_height);
+    let line_height = style.line_height;
+    let size = match style.dynamic {
+        Some(dynamic) => dynamic_size(value, style, dynamic, content_width, content_height),
+        None => style.size,
+    };
     let m = &*METRICS;
     // fontkit's height of the font: its ascent; its descent is negative.
     let first_line = m.ascent / m.units_per_em * size;
@@ -590,6 +615,56 @@ fn text(surface: &mut Surface, frame: Frame, value: &str, style: &TextStyle) {
         let baseline = content_top + offset + line_height * size * row as f32;
         draw_line(surface, Point::from_xy(x, baseline), line, size, spacing);
     }
+}
+
+/// pdfme's `calculateDynamicFontSize`: from the element's size (kept within min and max), grown by a
+/// quarter point while the text stays within the box, then shrunk while it overflows, in millimetres as
+/// pdfme measures (its own point to millimetre ratio).
+fn dynamic_size(value: &str, style: &TextStyle, d: Dynamic, width_pt: f32, height_pt: f32) -> f32 {
+    const STEP: f32 = 0.25;
+    const PT_TO_MM: f32 = 0.3528;
+    if d.max < d.min {
+        return style.size;
+    }
+    let (box_width, box_height) = (width_pt / MM_TO_PT, height_pt / MM_TO_PT);
+    let (spacing, line_height) = (style.spacing, style.line_height);
+    let measure = |size: f32| -> (f32, f32) {
+        let first = METRICS.ascent / METRICS.units_per_em * size * line_height * PT_TO_MM;
+        let other = size * line_height * PT_TO_MM;
+        let (mut width, mut height) = (0.0f32, 0.0f32);
+        for (p, paragraph) in value.split('\n').enumerate() {
+            for (l, (line, _)) in lines(paragraph, size, spacing, width_pt).iter().enumerate() {
+                if !d.horizontal {
+                    width = width.max(width_of(line, size, spacing) * PT_TO_MM);
+                }
+                height += if p + l == 0 { first } else { other };
+            }
+            if d.horizontal {
+                width = width.max(width_of(paragraph, size, spacing) * PT_TO_MM);
+            }
+        }
+        (width, height)
+    };
+    let mut size = style.size.clamp(d.min, d.max.max(d.min));
+    let (mut width, mut height) = measure(size);
+    let grows = |size: f32, width: f32, height: f32| {
+        size < d.max && if d.horizontal { width < box_width } else { height < box_height }
+    };
+    while grows(size, width, height) {
+        size += STEP;
+        let (w, h) = measure(size);
+        if h < box_height {
+            (width, height) = (w, h);
+        } else {
+            size -= STEP;
+            break;
+        }
+    }
+    while size > d.min && size > 0.0 && (width > box_width || height > box_height) {
+        size -= STEP;
+        (width, height) = measure(size);
+    }
+    size
 }
 
 /// One line in Roboto, glyph by glyph with pdfme's advances (the font's, plus the character spacing).

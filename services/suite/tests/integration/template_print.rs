@@ -12,7 +12,7 @@ const TOLERANCE_MM: f64 = 0.5;
 const PT_PER_MM: f64 = 72.0 / 25.4;
 
 /// A card template using what moves a text: sizes, the three alignments, the three vertical
-/// alignments, line height, character spacing, padding, a text that wraps, a fixed text (with a field in it), a
+/// alignments, line height, character spacing, padding, dynamic font sizes, a text that wraps, a fixed text (with a field in it), a
 /// second element of a field, and the shapes and QR code around them.
 fn template() -> Value {
     let text = |name: &str, [x, y, w, h]: [f64; 4], extra: Value| {
@@ -40,6 +40,10 @@ fn template() -> Value {
                 "fontSize": 8})),
             text("card_memberIdNumber", [3.0, 36.0, 45.0, 7.0], json!({"verticalAlignment": "middle",
                 "padding": {"top": 0.5, "right": 0, "bottom": 1.5, "left": 2}})),
+            text("card_firstname-2", [60.0, 46.0, 24.0, 7.0], json!({"dynamicFontSize":
+                {"min": 4, "max": 14, "fit": "vertical"}})),
+            text("card_city-2", [60.0, 17.0, 24.0, 3.0], json!({"dynamicFontSize":
+                {"min": 3, "max": 20, "fit": "horizontal"}})),
             text("card_lastname-2", [3.0, 44.0, 45.0, 5.0], json!({"alignment": "center", "fontSize": 6})),
             {"name": "trait", "type": "line", "position": {"x": 3, "y": 50}, "width": 45, "height": 0.3,
              "color": "#1f6f3a"},
@@ -158,6 +162,8 @@ fn every_text_stands_where_the_designers_generator_puts_it() {
     // fixed text from the element: the designer's preview gives them the same values.
     let mut inputs = record();
     inputs["card_lastname-2"] = inputs["card_lastname"].clone();
+    inputs["card_firstname-2"] = inputs["card_firstname"].clone();
+    inputs["card_city-2"] = inputs["card_city"].clone();
     let mut expected =
         words(&designer_rendering(&template, &inputs, dir.path()), "pdfme", dir.path());
     let mut printed = words(&server_rendering(&template, &record()), "server", dir.path());
