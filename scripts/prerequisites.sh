@@ -31,6 +31,8 @@ command -v psql >/dev/null || need_packages+=(postgresql-client)
 command -v cc >/dev/null || need_packages+=(gcc libc6-dev)
 command -v make >/dev/null || need_packages+=(make)
 if [ "${WITH_BROWSER:-0}" = 1 ] && [ ! -x /usr/bin/chromium ]; then need_packages+=(chromium fonts-dejavu-core); fi
+# pdftotext (poppler-utils): the tests read where printed PDFs put their words (the designed templates).
+if [ "${WITH_BROWSER:-0}" = 1 ] && ! command -v pdftotext >/dev/null; then need_packages+=(poppler-utils); fi
 if [ "${WITH_LOAD:-0}" = 1 ] && ! command -v wrk >/dev/null; then need_packages+=(wrk); fi
 if ((${#need_packages[@]})); then apt_install "${need_packages[@]}"; fi
 

@@ -102,6 +102,8 @@ pub struct CardsGrpc {
     pub signer: CardSigner,
     pub auth: Option<AuthClient<TracedChannel>>,
     pub members: Option<MembersClient<TracedChannel>>,
+    /// The default templates of cards and slips; `None` for a service built alone (fixed layouts).
+    pub reports: crate::designed::Reports,
     /// On a field laptop payments and cards are the central server's copy: written only by a sync run.
     pub running_env: RunningEnv,
 }
@@ -312,10 +314,13 @@ impl Cards for CardsGrpc {
         if let Some(missing) = self.store.missing_cards(&ids).await? {
             return Err(ServiceError::NotFound(msg::card_not_found(missing)).into());
         }
+        // Read once, before the first byte: a template that cannot print is refused as the answer.
+        let template = crate::designed::default_template(&self.reports, "card").await?;
         let run = PrintRun {
             store: self.store.clone(),
             members: self.members.clone(),
             issuer: self.signer.issuer.clone(),
+            template,
         };
         let chunks = run.start(ids, token);
         Ok(Response::new(tokio_stream::wrappers::ReceiverStream::new(chunks)))
@@ -510,9 +515,12 @@ impl Cards for CardsGrpc {
             deliveries.push(delivery);
         }
         let issuer = self.signer.issuer.clone();
-        let content =
-            tokio::task::block_in_place(|| delivery_slip::slips_pdf(&deliveries, &issuer))
-                .map_err(|e| ServiceError::Internal(anyhow::anyhow!("delivery slip PDF: {e}")))?;
+        let template = crate::designed::default_template(&self.reports, "delivery_slip").await?;
+        let content = tokio::task::block_in_place(|| match &template {
+            Some(template) => crate::designed::slips_pdf(template, &deliveries),
+            None => delivery_slip::slips_pdf(&deliveries, &issuer),
+        })
+        .map_err(|e| ServiceError::Internal(anyhow::anyhow!("delivery slip PDF: {e}")))?;
         tracing::info!(
             deliveries = deliveries.len(),
             bytes = content.len(),

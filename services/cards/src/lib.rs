@@ -4,6 +4,7 @@
 
 mod consumers;
 mod delivery_slip;
+mod designed;
 pub mod domain;
 mod events;
 pub mod export;
@@ -13,6 +14,7 @@ mod pdf_merge;
 mod print_run;
 mod printing;
 mod store;
+pub mod template_render;
 
 pub use store::SCHEMA;
 
@@ -37,7 +39,7 @@ pub const INFO: common::service::ServiceInfo = common::service::ServiceInfo {
     schema: SCHEMA,
     migrator,
     publishes_events: true,
-    calls: &["auth", "members"],
+    calls: &["auth", "members", "reports"],
     follows: &["members"],
 };
 
@@ -45,8 +47,8 @@ pub const INFO: common::service::ServiceInfo = common::service::ServiceInfo {
 pub struct CardsConfig {
     pub database_url: String,
     pub max_connections: u32,
-    /// The services it calls: auth (the settings, e.g. the operators) and members (whether the member
-    /// who paid exists, a member not copied yet).
+    /// The services it calls: auth (the settings, e.g. the operators), members (whether the member
+    /// who paid exists, a member not copied yet) and reports (the default templates it prints with).
     pub peers: common::service::Peers,
     /// The prefix of the card numbers this instance makes (one to four capital letters).
     pub card_prefix: String,
@@ -57,7 +59,8 @@ pub struct CardsConfig {
 }
 
 impl CardsConfig {
-    /// Reads `DATABASE_URL`, `CARDS_DB_CONNECTIONS`, `AUTH_GRPC_URL`, `MEMBERS_GRPC_URL` and
+    /// Reads `DATABASE_URL`, `CARDS_DB_CONNECTIONS`, `AUTH_GRPC_URL`, `MEMBERS_GRPC_URL`,
+    /// `REPORTS_GRPC_URL` and
     /// `CARD_ID_PREFIX` (default `K`), `CARD_ISSUER` (default `Sésame`) and `RUNNING_ENV`.
     pub fn from_env() -> Result<Self> {
         Ok(CardsConfig {
@@ -102,6 +105,7 @@ pub async fn build(config: &CardsConfig) -> Result<CardsService> {
         card_prefix: card_prefix(&config.card_prefix)?,
         auth: config.peers.client()?,
         members: config.peers.client()?,
+        reports: config.peers.client()?,
         running_env: config.running_env,
     };
     Ok(CardsService { pool, grpc })

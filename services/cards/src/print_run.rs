@@ -29,6 +29,8 @@ pub struct PrintRun {
     pub store: Store,
     pub members: Option<MembersClient<TracedChannel>>,
     pub issuer: String,
+    /// The default card template (`designed`), or the fixed layout when `None`.
+    pub template: Option<std::sync::Arc<crate::template_render::Template>>,
 }
 
 impl PrintRun {
@@ -73,6 +75,7 @@ impl PrintRun {
                 .try_collect()
                 .await?;
             let issuer = self.issuer.clone();
+            let template = self.template.clone();
             let mut file = merged.take().expect("the file is there between parts");
             file = blocking(move || {
                 let pages: Vec<CardToPrint> = cards
@@ -80,7 +83,10 @@ impl PrintRun {
                     .zip(photos)
                     .map(|(card, photo)| CardToPrint { card, photo })
                     .collect();
-                let pdf = printing::cards_pdf(&pages, &issuer)?;
+                let pdf = match &template {
+                    Some(template) => crate::designed::cards_pdf(template, &pages)?,
+                    None => printing::cards_pdf(&pages, &issuer)?,
+                };
                 file.append(&pdf)?;
                 Ok(file)
             })

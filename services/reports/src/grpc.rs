@@ -31,6 +31,8 @@ pub const CALLS: Calls = &[
     ("SaveReportJson", WRITE),
     ("GetReportJson", READ),
     ("ListReportVersions", READ),
+    // Read by the cards service with the token of whoever prints (every role that prints reads reports).
+    ("GetDefaultReport", READ),
     ("EmbedDashboard", READ),
     ("Statistics", READ),
 ];
@@ -54,6 +56,20 @@ impl Reports for ReportsGrpc {
         }
         let (items, total) = self.store.list_reports(report_type, &r.filter, &page).await?;
         Ok(Response::new(pb::ReportList { items, total }))
+    }
+
+    async fn get_default_report(
+        &self,
+        request: Request<pb::ReportTypeRequest>,
+    ) -> Answer<pb::Report> {
+        let report_type = request.into_inner().report_type;
+        if !templates::TYPES.contains(&report_type.as_str()) {
+            return Err(ServiceError::invalid_field("report_type", msg::TYPE_UNKNOWN).into());
+        }
+        let Some(id) = self.store.default_report(&report_type).await? else {
+            return Err(ServiceError::NotFound(msg::no_default(&report_type)).into());
+        };
+        Ok(Response::new(self.store.get_report(id, 0).await?))
     }
 
     async fn get_report(&self, request: Request<pb::Id>) -> Answer<pb::Report> {

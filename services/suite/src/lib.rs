@@ -8,6 +8,7 @@ use common::nats::Naming;
 use common::service::{Peers, Service, ServiceInfo};
 use common::shutdown::Parts;
 use std::net::SocketAddr;
+use tokio::net::TcpListener;
 
 pub mod api_client;
 #[cfg(feature = "bench")]
@@ -223,13 +224,16 @@ pub async fn start(mut config: SuiteConfig) -> Result<RunningSuite> {
     suite
         .run(members::build(&config.members).await.context("the members service cannot start")?)
         .await?;
+    // The cards service prints with the reports service's templates, but the reports service follows the
+    // cards' events (their stream must be there first): its address is taken now, it starts last.
+    let reports_listener = suite.reserve(reports::INFO.name).await?;
     config.cards.peers = suite.peers.clone();
     suite.run(cards::build(&config.cards).await.context("the cards service cannot start")?).await?;
     config.sync.peers = suite.peers.clone();
     suite.run(sync::build(&config.sync).await.context("the sync service cannot start")?).await?;
-    suite
-        .run(reports::build(&config.reports).await.context("the reports service cannot start")?)
-        .await?;
+    let reports =
+        reports::build(&config.reports).await.context("the reports service cannot start")?;
+    suite.run_on(reports, reports_listener).await?;
 
     let Starting { naming, nats, mut parts, peers, addresses, .. } = suite;
     let channels = SERVICES
@@ -274,7 +278,20 @@ struct Starting {
 
 impl Starting {
     async fn run<S: Service>(&mut self, service: S) -> Result<()> {
+        let (listener, _) = common::grpc::bind("127.0.0.1:0").await?;
+        self.run_on(service, listener).await
+    }
+
+    /// Takes a free port for `name` and makes it known to the services started from now on, before
+    /// `name` itself starts (`run_on`).
+    async fn reserve(&mut self, name: &'static str) -> Result<TcpListener> {
         let (listener, addr) = common::grpc::bind("127.0.0.1:0").await?;
+        self.peers.insert(name, format!("http://{addr}"));
+        Ok(listener)
+    }
+
+    async fn run_on<S: Service>(&mut self, service: S, listener: TcpListener) -> Result<()> {
+        let addr = listener.local_addr()?;
         let verifier = self.verifier.clone();
         common::service::start(
             service,

@@ -12,6 +12,16 @@ pub const OPERATOR_REQUIRED: &str = "L'opérateur de mobile money est obligatoir
 pub const NUMBER_REQUIRED: &str = "Le numéro de transaction est obligatoire.";
 pub const MEMBERS_UNAVAILABLE: &str =
     "Le service des adhérents ne répond pas : réessayez dans un instant.";
+pub const REPORTS_UNAVAILABLE: &str =
+    "Le service des modèles d'impression ne répond pas : réessayez dans un instant.";
+
+/// The default template of a type that the server cannot draw (its page a PDF file, say).
+pub fn template_unprintable(name: &str) -> String {
+    format!(
+        "Le modèle par défaut « {name} » ne peut pas être imprimé : sa page doit être une page blanche en millimètres. Corrigez-le ou choisissez un autre modèle par défaut."
+    )
+}
+
 pub const SETTINGS_UNAVAILABLE: &str =
     "Les paramètres de l'application sont indisponibles : réessayez dans un instant.";
 

@@ -99,3 +99,16 @@ pub fn qr_too_small(name: &str, side: f64, min: f64) -> String {
         mm(min)
     )
 }
+
+pub fn no_default(report_type: &str) -> String {
+    format!("Aucun modèle {} par défaut.", type_label(report_type))
+}
+
+/// An element the server does not print (cards and slips print on the server, from the same JSON).
+pub fn element_not_printed(name: &str, kind: &str) -> String {
+    format!(
+        "L'élément « {name} » ({kind}) ne s'imprime pas sur le serveur : les cartes et les bordereaux impriment textes, images, codes QR, rectangles, ellipses et lignes. Remplacez-le ou supprimez-le."
+    )
+}
+
+pub const PAGE_NOT_BLANK: &str = "La page d'une carte ou d'un bordereau est une page blanche en millimètres (pas un fichier PDF) : le serveur imprime sur elle.";

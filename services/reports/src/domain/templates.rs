@@ -105,6 +105,10 @@ fn check_json(faults: &mut Faults, text: &str, report_type: &str) -> String {
 /// The elements that only draw (a line, a shape): bound to no field.
 const DRAWINGS: [&str; 3] = ["line", "rectangle", "ellipse"];
 
+/// The types printed by the cards service, and the elements it draws.
+const SERVER_PRINTED: [&str; 2] = ["card", "delivery_slip"];
+const SERVER_ELEMENTS: [&str; 6] = ["text", "image", "qrcode", "rectangle", "ellipse", "line"];
+
 /// The smallest side of a QR code a card reader reads (its payload is a signed identity).
 pub const QR_MIN_MM: f64 = 15.0;
 
@@ -125,8 +129,14 @@ pub fn fields(report_type: &str) -> Vec<&'static str> {
 /// does not have, an element off its page, a QR code too small to be read; `None` when it can.
 pub fn unprintable(template: &Value, report_type: &str) -> Option<String> {
     let known = fields(report_type);
+    // Cards and slips are printed by the cards service, which draws these elements on a blank page
+    // (services/cards/src/template_render.rs); the other types are printed by the browser's generator.
+    let on_server = SERVER_PRINTED.contains(&report_type);
     // A page given as a PDF (a data URL) has no size here: its elements are not measured.
     let page = template["basePdf"]["width"].as_f64().zip(template["basePdf"]["height"].as_f64());
+    if on_server && page.is_none() {
+        return Some(msg::PAGE_NOT_BLANK.to_string());
+    }
     let pages = template["schemas"].as_array()?;
     for (n, elements) in pages.iter().enumerate() {
         let elements: Vec<&Value> = match elements {
@@ -137,6 +147,9 @@ pub fn unprintable(template: &Value, report_type: &str) -> Option<String> {
         for element in elements {
             let name = element["name"].as_str().unwrap_or_default();
             let kind = element["type"].as_str().unwrap_or_default();
+            if on_server && !SERVER_ELEMENTS.contains(&kind) {
+                return Some(msg::element_not_printed(name, kind));
+            }
             let bound = !DRAWINGS.contains(&kind) && element["readOnly"] != Value::Bool(true);
             // The designer names a second element of a field `card_lastname-2`.
             let field = name.rsplit_once('-').filter(|(_, n)| n.parse::<u32>().is_ok());
@@ -245,6 +258,16 @@ mod tests {
         assert_eq!(unprintable(&card(json!([fixed])), "card"), None, "a fixed text binds no field");
         let off = unprintable(&card(json!([text("card_city", 60.0)])), "card").unwrap();
         assert!(off.starts_with("L'élément « card_city » sort de la page 1"), "{off}");
+        let barcode = json!({"name": "card_idNumber", "type": "code128", "position": {"x": 5, "y": 30}, "width": 30, "height": 10});
+        let refused = unprintable(&card(json!([barcode.clone()])), "card").unwrap();
+        assert!(
+            refused.starts_with("L'élément « card_idNumber » (code128) ne s'imprime pas"),
+            "{refused}"
+        );
+        let sheet = json!({"basePdf": {"width": 210, "height": 297}, "schemas": [[{"name": "member_idNumber", "type": "code128", "position": {"x": 5, "y": 30}, "width": 30, "height": 10}]]});
+        assert_eq!(unprintable(&sheet, "member_sheet"), None, "the browser prints a member sheet");
+        let pdf_page = json!({"basePdf": "data:application/pdf;base64,JVBERi0=", "schemas": [[]]});
+        assert_eq!(unprintable(&pdf_page, "card"), Some(msg::PAGE_NOT_BLANK.to_string()));
         let qr = json!({"name": "card_qrcode", "type": "qrcode", "position": {"x": 60, "y": 20}, "width": 12, "height": 12});
         let small = unprintable(&card(json!([qr])), "card").unwrap();
         assert!(small.starts_with("Le code QR « card_qrcode » mesure 12 mm"), "{small}");
@@ -267,7 +290,7 @@ mod tests {
 
     #[test]
     fn a_designer_template_is_kept_as_written() {
-        let text = r#"{"schemas": [[{"name": "card_lastname", "type": "text", "position": {"x": 1, "y": 1}, "width": 20, "height": 5}]], "basePdf": {"width": 85.6}}"#;
+        let text = r#"{"schemas": [[{"name": "card_lastname", "type": "text", "position": {"x": 1, "y": 1}, "width": 20, "height": 5}]], "basePdf": {"width": 85.6, "height": 53.98}}"#;
         assert_eq!(check_report(&input(text)).unwrap().template, text);
     }
 }

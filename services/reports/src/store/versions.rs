@@ -57,6 +57,17 @@ impl Store {
         }
     }
 
+    /// The default template of `report_type`, if the type has one.
+    #[tracing::instrument(name = "db.reports.default", skip(self))]
+    pub async fn default_report(&self, report_type: &str) -> Result<Option<i64>, ServiceError> {
+        Ok(sqlx::query_scalar(
+            "SELECT report_id FROM reports.report WHERE report_type = $1 AND report_is_default",
+        )
+        .bind(report_type)
+        .fetch_optional(&self.pool)
+        .await?)
+    }
+
     /// The template's versions, newest first, without their JSON.
     #[tracing::instrument(name = "db.reports.versions", skip(self))]
     pub async fn list_versions(&self, id: i64) -> Result<Vec<pb::ReportVersion>, ServiceError> {

@@ -252,7 +252,7 @@ async fn a_members_flags_follow_its_payments_and_cards() {
 }
 
 /// A printed card of a new member; answers (card id, card number, member id).
-async fn printed_card(
+pub(crate) async fn printed_card(
     suite: &TestSuite,
     token: &str,
     first: &str,

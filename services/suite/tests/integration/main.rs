@@ -32,5 +32,6 @@ mod sync_kill;
 mod sync_pairing;
 mod sync_photos;
 mod sync_runs;
+mod template_print;
 mod transactions;
 mod users;
