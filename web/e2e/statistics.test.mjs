@@ -1,12 +1,13 @@
 // The statistics, in Chromium, against the real product: with members registered through the API in two
 // regions, the members' dashboard counts them by region, gender and age band, each table with its chart;
 // choosing a region keeps it in the address and counts only its members; a table exports to CSV and to
-// .xlsx with the counts shown. Checked with axe-core.
+// .xlsx with the counts shown. The payments' and deliveries' tab counts the payments by operator and the
+// deliveries by month, the region filtering the payments. Checked with axe-core.
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { after, before, describe, test } from 'node:test';
 import { readSheet } from 'read-excel-file/node';
-import { apiCall, apiSignIn } from './api.mjs';
+import { apiCall, apiPay, apiSignIn } from './api.mjs';
 import { expectNoAxeViolations } from './axe.mjs';
 import { inBrowser, rowOf, see, seeTitle, signIn } from './browser.mjs';
 import { startSuite } from './suite.mjs';
@@ -75,8 +76,9 @@ describe('statistics', { timeout: 10 * 60_000 }, () => {
       ['Kouassi', 'M', year - 10, 'Gbêkê'],
       ['Konan', 'M', year - 10, 'Gbêkê'],
     ];
+    const ids = {};
     for (const [firstname, gender, born, region] of members) {
-      await save('/api/member/post_member', {
+      ids[firstname] = await save('/api/member/post_member', {
         member_firstname: firstname,
         member_lastname: 'Koffi',
         member_gender: gender,
@@ -84,6 +86,21 @@ describe('statistics', { timeout: 10 * 60_000 }, () => {
         member_localityId: localities[region],
       });
     }
+    // Payments: two by Wave (one in each region), one by Orange Money; Awa's card made, printed, delivered.
+    await apiPay(suite, token, ids.Awa, 'W-STAT-1');
+    await apiPay(suite, token, ids.Kouassi, 'W-STAT-2');
+    await apiPay(suite, token, ids.Aya, 'OM-STAT-1', { operator: 'Orange Money', amount: 12000 });
+    let candidates = [];
+    await waitUntil(async () => {
+      candidates = (await apiCall(suite, token, 'POST', '/api/card/get.card_creation.member_list')).data;
+      return candidates.some((candidate) => candidate.member_id === ids.Awa);
+    }, 'a candidate for a card');
+    const made = await apiCall(suite, token, 'POST', '/api/card/get.card_creation.create', { member_ids: [ids.Awa] });
+    await apiCall(suite, token, 'POST', '/api/card/post.mark_as_printed', { card_ids: made.data.card_ids });
+    await apiCall(suite, token, 'POST', '/api/delivery/post_delivery', {
+      delivery_isErrorType: false,
+      cards: made.data.card_ids.map((id) => ({ card_id: id })),
+    });
   });
   after(async () => {
     await suite?.stop();
@@ -138,6 +155,46 @@ describe('statistics', { timeout: 10 * 60_000 }, () => {
       // Reopened from the address, the filter is there.
       await page.goto(`${suite.baseUrl}/metabase_stats?regionId=${regions['Haut-Sassandra']}`);
       await see(page, '4 membres comptés');
+    }),
+  );
+
+  test('the payments by operator and the deliveries by month, a region chosen', { timeout: TIMEOUT }, () =>
+    inBrowser('statistics-cards', async (page) => {
+      await signIn(page, suite.baseUrl, suite.admin.login, suite.admin.password);
+      await page.goto(`${suite.baseUrl}/metabase_stats`);
+      await page.getByRole('tab', { name: 'Paiements et livraisons' }).click();
+      await waitUntil(() => page.url().includes('name=cartes'), 'the tab in the address');
+      await waitUntil(async () => {
+        await page.reload();
+        await see(page, 'Paiements par opérateur');
+        return (await page.getByText('3 paiements comptés').count()) > 0;
+      }, 'three payments counted');
+      assert.equal(await countOf(page, 'Paiements par opérateur', 'Wave'), '2');
+      assert.equal(await countOf(page, 'Paiements par opérateur', 'Orange Money'), '1');
+      assert.equal(await countOf(page, 'Paiements par montant', '10 000 à 24 999 FCFA'), '1');
+      const month = new Date().toLocaleString('fr-FR', { month: 'long', year: 'numeric' });
+      await waitUntil(async () => {
+        await page.reload();
+        await see(page, 'Livraisons par mois');
+        return (await rowOf(tableCard(page, 'Livraisons par mois'), month).count()) > 0;
+      }, 'the delivery counted');
+      assert.equal(await countOf(page, 'Livraisons par mois', month), '1');
+      await see(page, "Le filtre de région ne s'applique pas aux livraisons.");
+      await tableCard(page, 'Paiements par opérateur').getByRole('img').locator('canvas').first().waitFor();
+      await expectNoAxeViolations(page, 'statistiques des paiements');
+
+      // Gbêkê: Kouassi's payment only; the deliveries stay.
+      await page.getByRole('combobox', { name: 'Région' }).click();
+      await page.locator('.ant-select-dropdown:visible').getByTitle('Gbêkê', { exact: true }).click();
+      await see(page, '1 paiement compté');
+      assert.equal(await countOf(page, 'Livraisons par mois', month), '1');
+      const [csv] = await Promise.all([
+        page.waitForEvent('download'),
+        tableCard(page, 'Paiements par opérateur')
+          .getByRole('button', { name: 'Exporter « Paiements par opérateur » en CSV' })
+          .click(),
+      ]);
+      assert.equal(await readFile(await csv.path(), 'utf8'), '\uFEFFOpérateur;Paiements\r\nWave;1\r\n');
     }),
   );
 });

@@ -163,11 +163,12 @@ pub async fn delete_report(
 #[into_params(parameter_in = Query)]
 #[allow(non_snake_case)]
 pub struct StatisticsFilter {
-    /// The members of this region only (a region's id); absent or 0: every region.
+    /// The members (and their payments) of this region only (a region's id); absent or 0: every region.
     pub regionId: Option<i64>,
-    /// The members registered from this day, included (`AAAA-MM-JJ` or `JJ/MM/AAAA`).
+    /// From this day, included (`AAAA-MM-JJ` or `JJ/MM/AAAA`): the day of a member's registration, of a
+    /// payment, of a delivery's creation.
     pub from: Option<String>,
-    /// The members registered until this day, included (`AAAA-MM-JJ` or `JJ/MM/AAAA`).
+    /// Until this day, included (`AAAA-MM-JJ` or `JJ/MM/AAAA`).
     pub to: Option<String>,
 }
 
@@ -210,10 +211,10 @@ fn check_statistics_filter(filter: &StatisticsFilter) -> Result<(), ApiError> {
 
 /// Statistics: the dashboard `reportName` stands for. A name Metabase has (`METABASE_DASHBOARDS`, with
 /// `METABASE_SITE_URL` and `METABASE_SECRET_KEY` set) answers a signed embed address for a frame (`url`),
-/// which expires within minutes (`expiresAt`); otherwise a built-in dashboard (`membres`) answers its
-/// tables (`tables`: each a title and its rows, a label and a count), counted from the members' and the
-/// geography's events, filtered by region and registration period. 404 in French for a name no dashboard
-/// has.
+/// which expires within minutes (`expiresAt`); otherwise a built-in dashboard (`membres`, `cartes`)
+/// answers its tables (`tables`: each a title and its rows, a label and a count), counted from the
+/// members', the cards' and the geography's events, filtered by region and period (of registration, of
+/// payment, of a delivery's creation). 404 in French for a name no dashboard has.
 #[utoipa::path(get, path = "/metabase/{reportName}", tag = "metabase",
     params(("reportName" = String, Path), StatisticsFilter),
     responses((status = 200, body = Data<pb::Dashboard>), (status = 400, body = ErrorBody),

@@ -171,7 +171,10 @@ impl Reports for ReportsGrpc {
             known.dedup();
             return Err(ServiceError::NotFound(msg::dashboard_unknown(&report_name, &known)).into());
         };
-        let (total, tables) = self.store.members_dashboard(&filter).await?;
+        let (total, tables) = match report_name.as_str() {
+            "cartes" => self.store.cards_dashboard(&filter).await?,
+            _ => self.store.members_dashboard(&filter).await?,
+        };
         Ok(Response::new(pb::Dashboard {
             report_name,
             title: title.to_string(),

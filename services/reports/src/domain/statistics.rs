@@ -8,7 +8,8 @@ use common::validation::Faults;
 use proto::reports as pb;
 
 /// The built-in dashboards: report name and title.
-pub const DASHBOARDS: &[(&str, &str)] = &[("membres", "Membres")];
+pub const DASHBOARDS: &[(&str, &str)] =
+    &[("membres", "Membres"), ("cartes", "Cartes : paiements et livraisons")];
 
 /// The title of the built-in dashboard `name`, when there is one.
 pub fn dashboard_title(name: &str) -> Option<&'static str> {
@@ -59,6 +60,16 @@ pub const AGE_BANDS: &[(&str, &str)] = &[
     ("51_65", "51 à 65 ans"),
     ("over_65", "Plus de 65 ans"),
     ("unknown", "Date de naissance inconnue"),
+];
+
+/// The amount bands of a payment, in francs CFA: key and label (the migration's `reports.amount_band`
+/// draws the same lines).
+pub const AMOUNT_BANDS: &[(&str, &str)] = &[
+    ("under_1000", "Moins de 1 000 FCFA"),
+    ("1000_4999", "1 000 à 4 999 FCFA"),
+    ("5000_9999", "5 000 à 9 999 FCFA"),
+    ("10000_24999", "10 000 à 24 999 FCFA"),
+    ("over_25000", "25 000 FCFA et plus"),
 ];
 
 /// The photo states: key and label.
@@ -123,15 +134,31 @@ pub fn table(name: &str, rows: Vec<pb::StatisticsRow>) -> pb::StatisticsTable {
         "enrolments_by_month" => ("Inscriptions par mois", "Mois"),
         "members_by_photo" => ("Photos des membres", "Photo"),
         "cards_by_status" => ("Cartes des membres par état", "État"),
+        "payments_by_operator" => ("Paiements par opérateur", "Opérateur"),
+        "amounts_by_operator" => ("Montants payés par opérateur", "Opérateur"),
+        "payments_by_amount" => ("Paiements par montant", "Montant"),
+        "deliveries_by_month" => ("Livraisons par mois", "Mois de création"),
         _ => (name, ""),
     };
-    let value_title = if name.starts_with("cards_") { "Cartes" } else { "Membres" };
+    let value_title = match name {
+        "cards_by_status" => "Cartes",
+        "payments_by_operator" | "payments_by_amount" => "Paiements",
+        "amounts_by_operator" => "Montant (FCFA)",
+        "deliveries_by_month" => "Livraisons",
+        _ => "Membres",
+    };
+    // A delivery gathers the cards of many places: it has no region.
+    let note = match name {
+        "deliveries_by_month" => "Le filtre de région ne s'applique pas aux livraisons.",
+        _ => "",
+    };
     pb::StatisticsTable {
         name: name.to_string(),
         title: title.to_string(),
         label_title: label_title.to_string(),
         rows,
         value_title: value_title.to_string(),
+        note: note.to_string(),
     }
 }
 

@@ -1,6 +1,7 @@
 //! The reports schema's queries. Every query binds its inputs; the only text put into SQL is a sort column
 //! taken from an allow-list (`common::paging`).
 
+pub mod card_statistics;
 mod reports;
 pub mod statistics;
 mod versions;

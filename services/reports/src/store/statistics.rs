@@ -26,7 +26,7 @@ pub struct MemberFacts {
 }
 
 /// The position bound as SQL (`bigint`): `None` when unknown.
-fn bind_position(position: Option<u64>) -> Option<i64> {
+pub(crate) fn bind_position(position: Option<u64>) -> Option<i64> {
     position.map(|p| i64::try_from(p).unwrap_or(i64::MAX))
 }
 
@@ -216,27 +216,65 @@ pub async fn geography_deleted(
     Ok(())
 }
 
-/// The members a dashboard counts (`m`): not deleted, within the filters (`$1` region, `$2` and `$3` the
-/// period's first and last days).
-const KEPT: &str = "NOT m.deleted
-      AND ($1::bigint = 0 OR m.locality_id IN (
-          SELECT l.locality_id FROM reports.geo_locality l
+/// The localities of the region `$1` (a filter's region).
+pub(crate) const REGION_LOCALITIES: &str = "SELECT l.locality_id FROM reports.geo_locality l
           JOIN reports.geo_subprefecture s ON s.subprefecture_id = l.subprefecture_id
           JOIN reports.geo_department d ON d.department_id = s.department_id
-          WHERE d.region_id = $1))
-      AND ($2::date IS NULL OR m.registered_at >= $2::date)
-      AND ($3::date IS NULL OR m.registered_at < $3::date + 1)";
+          WHERE d.region_id = $1";
+
+/// The members a dashboard counts (`m`): not deleted, within the filters (`$1` region, `$2` and `$3` the
+/// period's first and last days).
+fn kept() -> String {
+    format!(
+        "NOT m.deleted
+          AND ($1::bigint = 0 OR m.locality_id IN ({REGION_LOCALITIES}))
+          AND ($2::date IS NULL OR m.registered_at >= $2::date)
+          AND ($3::date IS NULL OR m.registered_at < $3::date + 1)"
+    )
+}
 
 /// The members counted, as a query's `FROM ... WHERE ...`.
 fn counted() -> String {
-    format!("FROM reports.stat_member m WHERE {KEPT}")
+    format!("FROM reports.stat_member m WHERE {}", kept())
+}
+
+/// How a table is counted: over the rows within the filters, or, with none, from the counts kept as
+/// the rows change (`reports.stat_tally`, migration 0003): a few rows summed instead of every member.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(crate) enum Counting {
+    Filtered,
+    Tallied,
+}
+
+impl Counting {
+    pub(crate) fn of(filter: &Filter) -> Self {
+        if *filter == Filter::default() { Counting::Tallied } else { Counting::Filtered }
+    }
+}
+
+/// The counts kept of `dimension`, as rows (`value`: `n`, or `amount` when `of` says so).
+pub(crate) fn tallied(dimension: &str, of: &str) -> String {
+    format!(
+        "SELECT key, '' AS label, {of} AS value FROM reports.stat_tally
+         WHERE dimension = '{dimension}' AND n <> 0 ORDER BY key"
+    )
 }
 
 /// The members counted by locality, joined to the geography: `{level}` the level named (`region`,
 /// `department`).
-fn by_place(level: &str) -> String {
+fn by_place(level: &str, counting: Counting) -> String {
+    let counted = match counting {
+        Counting::Filtered => {
+            format!("SELECT m.locality_id, count(*) AS n {} GROUP BY m.locality_id", counted())
+        }
+        Counting::Tallied => {
+            "SELECT nullif(key, '')::bigint AS locality_id, n FROM reports.stat_tally
+                              WHERE dimension = 'locality' AND n <> 0"
+                .to_string()
+        }
+    };
     format!(
-        "WITH counted AS (SELECT m.locality_id, count(*) AS n {} GROUP BY m.locality_id)
+        "WITH counted AS ({counted})
          SELECT coalesce(g.{level}_id::text, '') AS key, coalesce(max(g.{level}_name), '') AS label,
                 sum(c.n)::bigint AS value
          FROM counted c
@@ -246,77 +284,133 @@ fn by_place(level: &str) -> String {
                     JOIN reports.geo_department d ON d.department_id = s.department_id
                     LEFT JOIN reports.geo_region r ON r.region_id = d.region_id) g
            ON g.locality_id = c.locality_id
-         GROUP BY g.{level}_id ORDER BY value DESC, label",
-        counted()
+         GROUP BY g.{level}_id ORDER BY value DESC, label"
     )
 }
 
-fn by_gender() -> String {
+fn by_gender(counting: Counting) -> String {
+    match counting {
+        Counting::Filtered => format!(
+            "SELECT m.gender AS key, '' AS label, count(*) AS value {} GROUP BY m.gender ORDER BY m.gender",
+            counted()
+        ),
+        Counting::Tallied => tallied("gender", "n"),
+    }
+}
+
+/// The age band of a birth date (`day`, an SQL date): under 18 is born after this day 18 years ago, and so
+/// on (as `age(current_date, birth_date)` counts whole years, without computing it for each member).
+fn age_band(day: &str) -> String {
     format!(
-        "SELECT m.gender AS key, '' AS label, count(*) AS value {} GROUP BY m.gender ORDER BY m.gender",
-        counted()
+        "CASE WHEN {day} IS NULL THEN 'unknown'
+              WHEN {day} > (current_date - interval '18 years')::date THEN 'under_18'
+              WHEN {day} > (current_date - interval '26 years')::date THEN '18_25'
+              WHEN {day} > (current_date - interval '36 years')::date THEN '26_35'
+              WHEN {day} > (current_date - interval '51 years')::date THEN '36_50'
+              WHEN {day} > (current_date - interval '66 years')::date THEN '51_65'
+              ELSE 'over_65' END"
     )
 }
 
-/// The age bands by birth date: under 18 is born after this day 18 years ago, and so on (as
-/// `age(current_date, birth_date)` counts whole years, without computing it for each member).
-fn by_age() -> String {
-    format!(
-        "SELECT CASE WHEN m.birth_date IS NULL THEN 'unknown'
-                     WHEN m.birth_date > (current_date - interval '18 years')::date THEN 'under_18'
-                     WHEN m.birth_date > (current_date - interval '26 years')::date THEN '18_25'
-                     WHEN m.birth_date > (current_date - interval '36 years')::date THEN '26_35'
-                     WHEN m.birth_date > (current_date - interval '51 years')::date THEN '36_50'
-                     WHEN m.birth_date > (current_date - interval '66 years')::date THEN '51_65'
-                     ELSE 'over_65' END AS key,
-                '' AS label, count(*) AS value
-         {} GROUP BY 1",
-        counted()
-    )
+/// The bands move with today: with no filter, they are made now over the members counted by birth date
+/// (some 40,000 days at most).
+fn by_age(counting: Counting) -> String {
+    match counting {
+        Counting::Filtered => format!(
+            "SELECT {} AS key, '' AS label, count(*) AS value {} GROUP BY 1",
+            age_band("m.birth_date"),
+            counted()
+        ),
+        Counting::Tallied => format!(
+            "SELECT {} AS key, '' AS label, sum(n)::bigint AS value FROM reports.stat_tally
+             WHERE dimension = 'birth' GROUP BY 1",
+            age_band("nullif(key, '')::date")
+        ),
+    }
 }
 
 /// The month of each group, written once the members are grouped.
-fn by_month() -> String {
-    format!(
-        "SELECT to_char(month, 'YYYY-MM') AS key, '' AS label, value
-         FROM (SELECT date_trunc('month', m.registered_at) AS month, count(*) AS value
-               {} AND m.registered_at IS NOT NULL GROUP BY 1) t
-         ORDER BY month",
-        counted()
-    )
+fn by_month(counting: Counting) -> String {
+    match counting {
+        Counting::Filtered => format!(
+            "SELECT to_char(month, 'YYYY-MM') AS key, '' AS label, value
+             FROM (SELECT date_trunc('month', m.registered_at) AS month, count(*) AS value
+                   {} AND m.registered_at IS NOT NULL GROUP BY 1) t
+             ORDER BY month",
+            counted()
+        ),
+        // `AAAA-MM` sorts as the months do; '' is the members whose registration is not known.
+        Counting::Tallied => {
+            format!("SELECT * FROM ({}) t WHERE key <> '' ORDER BY key", tallied("month", "n"))
+        }
+    }
 }
 
-fn by_photo() -> String {
-    format!(
-        "SELECT CASE WHEN NOT m.has_photo THEN 'none' WHEN m.photo_checked THEN 'checked'
-                     ELSE 'unchecked' END AS key, '' AS label, count(*) AS value
-         {} GROUP BY 1",
-        counted()
-    )
+fn by_photo(counting: Counting) -> String {
+    match counting {
+        Counting::Filtered => format!(
+            "SELECT CASE WHEN NOT m.has_photo THEN 'none' WHEN m.photo_checked THEN 'checked'
+                         ELSE 'unchecked' END AS key, '' AS label, count(*) AS value
+             {} GROUP BY 1",
+            counted()
+        ),
+        Counting::Tallied => tallied("photo", "n"),
+    }
 }
 
 /// The cards of the members counted, by status.
-fn cards_by_status() -> String {
-    format!(
-        "SELECT c.status AS key, '' AS label, count(*) AS value
-         FROM reports.stat_card c JOIN reports.stat_member m ON m.member_id = c.member_id
-         WHERE {KEPT} GROUP BY c.status"
-    )
+fn cards_by_status(counting: Counting) -> String {
+    match counting {
+        Counting::Filtered => format!(
+            "SELECT c.status AS key, '' AS label, count(*) AS value
+             FROM reports.stat_card c JOIN reports.stat_member m ON m.member_id = c.member_id
+             WHERE {} GROUP BY c.status",
+            kept()
+        ),
+        Counting::Tallied => tallied("card", "n"),
+    }
+}
+
+fn total(counting: Counting) -> String {
+    match counting {
+        Counting::Filtered => format!("SELECT count(*) {}", counted()),
+        Counting::Tallied => {
+            "SELECT coalesce(sum(n), 0)::bigint FROM reports.stat_tally WHERE dimension = 'member'"
+                .to_string()
+        }
+    }
 }
 
 impl super::Store {
-    /// The rows of one count, under the filter.
-    async fn count(
+    /// The rows of one count, under the filter (bound as `$1` region, `$2` and `$3` the period, when the
+    /// count is filtered; a tallied count takes none).
+    pub(crate) async fn count(
         &self,
         sql: String,
         filter: &Filter,
+        counting: Counting,
     ) -> Result<Vec<pb::StatisticsRow>, ServiceError> {
-        Ok(sqlx::query_as::<_, pb::StatisticsRow>(AssertSqlSafe(sql))
-            .bind(filter.region_id)
-            .bind(filter.from)
-            .bind(filter.to)
-            .fetch_all(&self.pool)
-            .await?)
+        let query = sqlx::query_as::<_, pb::StatisticsRow>(AssertSqlSafe(sql));
+        let query = match counting {
+            Counting::Filtered => query.bind(filter.region_id).bind(filter.from).bind(filter.to),
+            Counting::Tallied => query,
+        };
+        Ok(query.fetch_all(&self.pool).await?)
+    }
+
+    /// One number under the filter, bound as `count` binds it.
+    pub(crate) async fn count_one(
+        &self,
+        sql: String,
+        filter: &Filter,
+        counting: Counting,
+    ) -> Result<i64, ServiceError> {
+        let query = sqlx::query_scalar::<_, i64>(AssertSqlSafe(sql));
+        let query = match counting {
+            Counting::Filtered => query.bind(filter.region_id).bind(filter.from).bind(filter.to),
+            Counting::Tallied => query,
+        };
+        Ok(query.fetch_one(&self.pool).await?)
     }
 
     /// The members' dashboard: its tables and the members counted, each count run at once.
@@ -324,25 +418,16 @@ impl super::Store {
         &self,
         filter: &Filter,
     ) -> Result<(i64, Vec<pb::StatisticsTable>), ServiceError> {
-        let total = async {
-            let total: i64 =
-                sqlx::query_scalar(AssertSqlSafe(format!("SELECT count(*) {}", counted())))
-                    .bind(filter.region_id)
-                    .bind(filter.from)
-                    .bind(filter.to)
-                    .fetch_one(&self.pool)
-                    .await?;
-            Ok::<_, ServiceError>(total)
-        };
+        let c = Counting::of(filter);
         let (total, regions, departments, genders, ages, months, photos, cards) = tokio::try_join!(
-            total,
-            self.count(by_place("region"), filter),
-            self.count(by_place("department"), filter),
-            self.count(by_gender(), filter),
-            self.count(by_age(), filter),
-            self.count(by_month(), filter),
-            self.count(by_photo(), filter),
-            self.count(cards_by_status(), filter),
+            self.count_one(total(c), filter, c),
+            self.count(by_place("region", c), filter, c),
+            self.count(by_place("department", c), filter, c),
+            self.count(by_gender(c), filter, c),
+            self.count(by_age(c), filter, c),
+            self.count(by_month(c), filter, c),
+            self.count(by_photo(c), filter, c),
+            self.count(cards_by_status(c), filter, c),
         )?;
         let placed = |rows: Vec<pb::StatisticsRow>, unknown: &str| -> Vec<pb::StatisticsRow> {
             rows.into_iter()

@@ -1,8 +1,10 @@
-//! Statistics: the built-in members' dashboard (`GET /api/metabase/membres`), counted from the read
-//! models the reports service keeps from the members', the cards' and the geography's events, equals the
-//! members and cards services' own counts after a burst of registrations, changes, cards and deletions,
-//! and still does after every event is delivered again (with its id: the inbox; without it, in reverse
-//! order: the positions).
+//! Statistics: the built-in dashboards (`GET /api/metabase/membres`, `/api/metabase/cartes`), counted
+//! from the read models the reports service keeps from the members', the cards' and the geography's
+//! events, equal the members and cards services' own counts after a burst of registrations, changes,
+//! cards, payments, deliveries, cancellations and deletions, and still do after every event is delivered
+//! again (with its id: the inbox; without it, in reverse order: the positions). Unfiltered, the counts
+//! come from the totals kept as events arrive; a filter that keeps everything counts the rows themselves:
+//! both say the same.
 
 use crate::support::{TestSuite, save};
 use futures::future::join_all;
@@ -39,7 +41,11 @@ fn tables_of(dashboard: &Value) -> (i64, BTreeMap<String, Counts>) {
 }
 
 async fn dashboard(suite: &TestSuite, token: &str, query: &str) -> Value {
-    let (status, answer) = suite.get(&format!("/api/metabase/membres{query}"), token).await;
+    named(suite, token, "membres", query).await
+}
+
+async fn named(suite: &TestSuite, token: &str, name: &str, query: &str) -> Value {
+    let (status, answer) = suite.get(&format!("/api/metabase/{name}{query}"), token).await;
     assert_eq!(status, StatusCode::OK, "{answer}");
     answer["data"].clone()
 }
@@ -104,26 +110,100 @@ async fn expected(
     (rows.len() as i64, tables)
 }
 
-/// Waits until the dashboard says what the members' rows say (30 s at most); answers it.
+/// The band of a payment's amount, as the `cartes` dashboard draws them.
+fn amount_band(amount: i64) -> &'static str {
+    match amount {
+        ..1000 => "under_1000",
+        1000..5000 => "1000_4999",
+        5000..10000 => "5000_9999",
+        10000..25000 => "10000_24999",
+        _ => "over_25000",
+    }
+}
+
+/// What the `cartes` dashboard should say, counted from the cards service's own rows: the payments not
+/// cancelled (of the members of `region`'s localities only, when given), the deliveries there are.
+async fn expected_cards(
+    pool: &sqlx::PgPool,
+    region: Option<&[i64]>,
+) -> (i64, BTreeMap<String, Counts>) {
+    let payments: Vec<(String, i64, i64)> = sqlx::query_as(
+        "SELECT t.transaction_mobile_operator, t.transaction_amount, t.transaction_member_id
+         FROM cards.transaction t WHERE t.transaction_cancelled_at IS NULL",
+    )
+    .fetch_all(pool)
+    .await
+    .unwrap();
+    let localities: BTreeMap<i64, Option<i64>> =
+        sqlx::query_as("SELECT member_id, member_locality_id FROM members.member")
+            .fetch_all(pool)
+            .await
+            .unwrap()
+            .into_iter()
+            .collect();
+    let mut tables: BTreeMap<String, Counts> = BTreeMap::new();
+    let mut total = 0;
+    for (operator, amount, member) in payments {
+        let locality = localities.get(&member).copied().flatten();
+        if region.is_some_and(|r| !locality.is_some_and(|l| r.contains(&l))) {
+            continue;
+        }
+        total += 1;
+        let mut add = |table: &str, key: &str, value: i64| {
+            *tables.entry(table.to_string()).or_default().entry(key.to_string()).or_default() +=
+                value;
+        };
+        add("payments_by_operator", &operator, 1);
+        add("amounts_by_operator", &operator, amount);
+        add("payments_by_amount", amount_band(amount), 1);
+    }
+    let deliveries: Vec<(String, i64)> = sqlx::query_as(
+        "SELECT to_char(date_trunc('month', delivery_creation_date_time), 'YYYY-MM'), count(*)
+         FROM cards.delivery GROUP BY 1",
+    )
+    .fetch_all(pool)
+    .await
+    .unwrap();
+    if !deliveries.is_empty() {
+        tables.insert("deliveries_by_month".into(), deliveries.into_iter().collect());
+    }
+    (total, tables)
+}
+
+/// Waits until the dashboard `name` says `want` (30 s at most); answers it.
 async fn caught_up(
     suite: &TestSuite,
     token: &str,
-    pool: &sqlx::PgPool,
-    places: &BTreeMap<i64, (i64, i64)>,
+    name: &str,
+    want: (i64, BTreeMap<String, Counts>),
 ) -> (i64, BTreeMap<String, Counts>) {
-    let want = expected(pool, places).await;
     let deadline = tokio::time::Instant::now() + Duration::from_secs(30);
     loop {
-        let got = tables_of(&dashboard(suite, token, "").await);
+        let got = tables_of(&named(suite, token, name, "").await);
         if got == want {
             return got;
         }
         assert!(
             tokio::time::Instant::now() < deadline,
-            "the dashboard never caught up:\n got {got:?}\nwant {want:?}"
+            "the dashboard {name} never caught up:\n got {got:?}\nwant {want:?}"
         );
         tokio::time::sleep(Duration::from_millis(200)).await;
     }
+}
+
+/// A payment of `member_id` through `operator`, on `day`; answers its id.
+async fn pay_with(
+    suite: &TestSuite,
+    token: &str,
+    member_id: i64,
+    operator: &str,
+    amount: i64,
+    day: &str,
+) -> i64 {
+    let body = json!({"transaction_date": day, "transaction_amount": amount,
+        "transaction_memberId": member_id, "transaction_mobileOperator": operator,
+        "transaction_number": format!("{operator}-{member_id}-{amount}")});
+    save(suite, token, "/api/transaction/post_transaction", body).await
 }
 
 /// Every event on `service`'s stream: (id, stream position, subject without the prefix, payload).
@@ -168,7 +248,7 @@ fn reports_consumer<H: common::consumer::Handler>(
 }
 
 #[tokio::test(flavor = "multi_thread")]
-async fn the_members_dashboard_equals_the_members_own_counts_after_a_burst_and_redeliveries() {
+async fn both_dashboards_equal_the_members_and_cards_own_counts_after_a_burst_and_redeliveries() {
     let suite = TestSuite::start().await;
     let admin = suite.admin_token().await;
     let pool = common::db::connect(suite.database_url(), 2).await.unwrap();
@@ -251,6 +331,35 @@ async fn the_members_dashboard_equals_the_members_own_counts_after_a_burst_and_r
         .post("/api/card/post.mark_as_printed", &admin, json!({"card_ids": card_ids[..4]}))
         .await;
     assert_eq!(status, StatusCode::OK, "{answer}");
+    // Deliveries: two printed cards delivered, one delivery made then deleted, one left unsent.
+    let delivery = |cards: &[i64]| json!({"cards": cards.iter().map(|c| json!({"card_id": c})).collect::<Vec<_>>()});
+    let sent = save(&suite, &admin, "/api/delivery/post_delivery", delivery(&card_ids[..2])).await;
+    let mut send = delivery(&card_ids[..2]);
+    send["delivery_id"] = json!(sent);
+    send["delivery_sent"] = json!(true);
+    save(&suite, &admin, "/api/delivery/post_delivery", send).await;
+    let dropped =
+        save(&suite, &admin, "/api/delivery/post_delivery", delivery(&card_ids[2..3])).await;
+    let (status, answer) =
+        suite.delete(&format!("/api/delivery/delete.delivery/{dropped}"), &admin).await;
+    assert_eq!(status, StatusCode::OK, "{answer}");
+    save(&suite, &admin, "/api/delivery/post_delivery", delivery(&card_ids[3..4])).await;
+    // Payments through other operators, in October, of every band; one cancelled.
+    for (n, (operator, amount)) in
+        [("Orange Money", 500), ("MTN MoMo", 30000), ("Orange Money", 12000), ("Moov Money", 7000)]
+            .into_iter()
+            .enumerate()
+    {
+        pay_with(&suite, &admin, ids[40 + n], operator, amount, "2026-10-05").await;
+    }
+    let cancelled = pay_with(&suite, &admin, ids[44], "MTN MoMo", 2500, "2026-10-06").await;
+    let (status, answer) = suite
+        .delete(
+            &format!("/api/transaction/delete_transaction/{cancelled}?reason=Erreur%20de%20saisie"),
+            &admin,
+        )
+        .await;
+    assert_eq!(status, StatusCode::OK, "{answer}");
     // Twenty deleted.
     for id in ids.iter().skip(180) {
         let (status, answer) =
@@ -258,13 +367,38 @@ async fn the_members_dashboard_equals_the_members_own_counts_after_a_burst_and_r
         assert_eq!(status, StatusCode::OK, "{answer}");
     }
 
-    let (total, counted) = caught_up(&suite, &admin, &pool, &places).await;
+    let (total, counted) =
+        caught_up(&suite, &admin, "membres", expected(&pool, &places).await).await;
     assert_eq!(total, 180);
     assert_eq!(counted["members_by_region"].values().sum::<i64>(), 180);
     assert_eq!(
         counted["cards_by_status"],
-        Counts::from([("pending".into(), 6), ("printed".into(), 4)])
+        Counts::from([
+            ("pending".into(), 6),
+            ("printed".into(), 1),
+            ("in_delivery".into(), 1),
+            ("delivered".into(), 2)
+        ])
     );
+    let cards_counted =
+        caught_up(&suite, &admin, "cartes", expected_cards(&pool, None).await).await;
+    assert_eq!(cards_counted.0, 14, "10 Wave payments and 4 others, one cancelled not counted");
+    assert_eq!(
+        cards_counted.1["amounts_by_operator"],
+        Counts::from([
+            ("MTN MoMo".into(), 30000),
+            ("Moov Money".into(), 7000),
+            ("Orange Money".into(), 12500),
+            ("Wave".into(), 50000)
+        ])
+    );
+    assert_eq!(cards_counted.1["deliveries_by_month"].values().sum::<i64>(), 2);
+    // A filter that keeps everything counts the rows themselves: the same as the totals kept.
+    for name in ["membres", "cartes"] {
+        let all = tables_of(&named(&suite, &admin, name, "").await);
+        let everything = tables_of(&named(&suite, &admin, name, "?from=1900-01-01").await);
+        assert_eq!(everything, all, "{name}: kept totals and counted rows differ");
+    }
 
     // Every event delivered again with its id: the inbox knows them. Then the members' events again
     // without their ids, latest first: each member's position keeps its latest state.
@@ -310,6 +444,10 @@ async fn the_members_dashboard_equals_the_members_own_counts_after_a_burst_and_r
     }
     let again = tables_of(&dashboard(&suite, &admin, "").await);
     assert_eq!(again, (total, counted.clone()), "redelivered events changed the counts");
+    let again = tables_of(&named(&suite, &admin, "cartes", "").await);
+    assert_eq!(again, cards_counted, "redelivered events changed the payments or deliveries");
+    let everything = tables_of(&named(&suite, &admin, "cartes", "?from=1900-01-01").await);
+    assert_eq!(everything, cards_counted, "redelivered events changed the payments' rows");
 
     // Filters: a region, and a period of registration.
     let (in_region, by_region) =
@@ -331,6 +469,23 @@ async fn the_members_dashboard_equals_the_members_own_counts_after_a_burst_and_r
     // Registered today (unless the test ran across midnight, when the two days share them).
     assert_eq!(this_period + tomorrow_on + until_yesterday, 180);
     assert_eq!(tomorrow_on, 0);
+
+    // The payments of a region's members, and of a period (the day paid); the deliveries have no region.
+    let in_region: Vec<i64> =
+        places.iter().filter(|(_, (r, _))| *r == regions[1]).map(|(l, _)| *l).collect();
+    let cards_in_region =
+        tables_of(&named(&suite, &admin, "cartes", &format!("?regionId={}", regions[1])).await);
+    let mut want = expected_cards(&pool, Some(&in_region)).await;
+    want.1.insert("deliveries_by_month".into(), cards_counted.1["deliveries_by_month"].clone());
+    assert_eq!(cards_in_region, want);
+    let october =
+        tables_of(&named(&suite, &admin, "cartes", "?from=2026-10-01&to=2026-10-31").await);
+    assert_eq!(october.0, 4);
+    assert_eq!(october.1["payments_by_operator"].values().sum::<i64>(), 4);
+    let (_, later) = tables_of(
+        &named(&suite, &admin, "cartes", &format!("?from={}", today.succ_opt().unwrap())).await,
+    );
+    assert!(!later.contains_key("deliveries_by_month"), "no delivery made after today: {later:?}");
 
     pool.close().await;
     reports_pool.close().await;
@@ -378,6 +533,6 @@ async fn a_dashboard_is_asked_with_filters_checked_in_french_and_a_known_name() 
     assert_eq!(status, StatusCode::NOT_FOUND);
     assert_eq!(
         unknown["message"],
-        "Tableau de bord inconnu : « parcelles ». Tableaux de bord : membres."
+        "Tableau de bord inconnu : « parcelles ». Tableaux de bord : cartes, membres."
     );
 }

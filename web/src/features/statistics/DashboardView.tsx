@@ -13,7 +13,7 @@ import { statisticsText as text } from './fr';
 /** The tables whose labels are many or long: drawn as horizontal bars. */
 const BARS = new Set(['members_by_region', 'members_by_department', 'members_by_age', 'cards_by_status']);
 /** The tables of a few shares of a whole: drawn as a pie. */
-const PIES = new Set(['members_by_gender', 'members_by_photo']);
+const PIES = new Set(['members_by_gender', 'members_by_photo', 'payments_by_operator']);
 
 const CHART_HEIGHT = 280;
 
@@ -56,6 +56,11 @@ function TableCard({ table }: { table: StatisticsTable }) {
   );
   return (
     <Card title={table.title} extra={exports} size="small" data-table={table.name}>
+      {table.note && (
+        <Typography.Paragraph type="secondary" style={{ marginBottom: 8 }}>
+          {table.note}
+        </Typography.Paragraph>
+      )}
       {empty ? (
         <Empty description={text.empty} />
       ) : (
@@ -100,7 +105,9 @@ export default function DashboardView({ dashboard }: { dashboard: Dashboard }) {
   }
   return (
     <Flex vertical gap={12}>
-      <Typography.Text strong>{text.total(formatCount(dashboard.total), dashboard.total)}</Typography.Text>
+      <Typography.Text strong>
+        {text.total(dashboard.reportName, formatCount(dashboard.total), dashboard.total)}
+      </Typography.Text>
       <Row gutter={[16, 16]}>
         {dashboard.tables.map((table) => (
           <Col key={table.name} xs={24} xl={12}>

@@ -1,5 +1,5 @@
-// `/metabase_stats`: the members' dashboard (built in, or Metabase's when a name of it is set), filtered by
-// region and registration period.
+// `/metabase_stats`: the built-in dashboards in tabs, the members' and the payments' and deliveries' (each
+// Metabase's when its name is set there), filtered by region and period.
 import StatisticsScreen from './StatisticsScreen';
 
 export default function StatisticsPage() {

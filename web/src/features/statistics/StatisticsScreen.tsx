@@ -1,15 +1,15 @@
-// The statistics: the filters at the top (a region, the registration period), kept in the address, then
-// the dashboard asked (`membres` by default; on `/metabase_stats/report`, any dashboard by its name, also
-// kept in the address).
+// The statistics: the filters at the top (a region, a period), kept in the address, then the dashboard
+// asked: on `/metabase_stats`, a tab for each built-in dashboard (`membres`, `cartes`); on
+// `/metabase_stats/report`, any dashboard by its name. The dashboard's name is kept in the address too.
 import { ReloadOutlined } from '@ant-design/icons';
-import { Alert, Button, Flex, Input, Spin } from 'antd';
+import { Alert, Button, Flex, Input, Spin, Tabs } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import DateField from '../../shared/form/DateField';
 import RemoteSelect from '../../shared/form/RemoteSelect';
 import { regionOptions } from '../geography/levelOptions';
-import { MEMBERS_DASHBOARD, useDashboard } from './api';
+import { BUILT_IN_DASHBOARDS, MEMBERS_DASHBOARD, useDashboard } from './api';
 import DashboardView from './DashboardView';
 import { FILTER_PARAMS, filtersFrom } from './filters';
 import { statisticsText as text } from './fr';
@@ -22,7 +22,9 @@ const dayValue = (day: string): Dayjs | null => (day ? dayjs(day) : null);
 export default function StatisticsScreen({ chooseName = false }: { chooseName?: boolean }) {
   const [searchParams, setSearchParams] = useSearchParams();
   const filters = filtersFrom(searchParams);
-  const reportName = (chooseName && searchParams.get(FILTER_PARAMS.name)?.trim()) || MEMBERS_DASHBOARD;
+  const named = searchParams.get(FILTER_PARAMS.name)?.trim() ?? '';
+  const builtIn = (BUILT_IN_DASHBOARDS as readonly string[]).includes(named);
+  const reportName = (chooseName || builtIn ? named : '') || MEMBERS_DASHBOARD;
   const [typedName, setTypedName] = useState(reportName);
   const dashboard = useDashboard(reportName, filters);
 
@@ -77,7 +79,7 @@ export default function StatisticsScreen({ chooseName = false }: { chooseName?: 
           aria-label={text.region}
           style={{ width: 240 }}
         />
-        <Flex gap={8} align="center">
+        <Flex gap={8} align="center" title={text.periodHint}>
           <label htmlFor="statistics-from">{text.from}</label>
           <div style={{ width: 150 }}>
             <DateField id="statistics-from" value={dayValue(filters.from)} onChange={setDay(FILTER_PARAMS.from)} />
@@ -89,6 +91,14 @@ export default function StatisticsScreen({ chooseName = false }: { chooseName?: 
         </Flex>
         {filtered && <Button onClick={clearFilters}>{text.clear}</Button>}
       </Flex>
+      {!chooseName && (
+        <Tabs
+          activeKey={reportName}
+          onChange={(name) => setParam(FILTER_PARAMS.name, name === MEMBERS_DASHBOARD ? null : name)}
+          items={BUILT_IN_DASHBOARDS.map((name) => ({ key: name, label: text.tabs[name] }))}
+          style={{ marginBottom: -16 }}
+        />
+      )}
       {dashboard.isError && !dashboard.data ? (
         <Alert
           type="error"

@@ -1,5 +1,5 @@
-// The statistics' call: the dashboard a report name stands for, with its filters (region, registration
-// period). Either its tables (the built-in dashboards) or a Metabase embed address for a frame.
+// The statistics' call: the dashboard a report name stands for, with its filters (region, period). Either
+// its tables (the built-in dashboards) or a Metabase embed address for a frame.
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api, type Schemas } from '../../shared/api/client';
 import { request } from '../../shared/api/request';
@@ -10,6 +10,10 @@ export type StatisticsRow = Schemas['StatisticsRow'];
 
 /** The built-in dashboard of the members. */
 export const MEMBERS_DASHBOARD = 'membres';
+/** The built-in dashboard of the payments and the deliveries. */
+export const CARDS_DASHBOARD = 'cartes';
+/** The built-in dashboards, in the order of their tabs. */
+export const BUILT_IN_DASHBOARDS = [MEMBERS_DASHBOARD, CARDS_DASHBOARD] as const;
 
 export interface StatisticsFilters {
   /** A region's id; null: every region. */

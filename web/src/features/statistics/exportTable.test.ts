@@ -6,6 +6,7 @@ const table = {
   title: 'Membres par région',
   labelTitle: 'Région',
   valueTitle: 'Membres',
+  note: '',
   rows: [
     { key: '3', label: 'Haut-Sassandra', value: 120 },
     { key: '4', label: 'Région "du; nord"', value: 7 },

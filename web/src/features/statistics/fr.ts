@@ -4,10 +4,16 @@ export const statisticsText = {
   filters: 'Filtres',
   region: 'Région',
   allRegions: 'Toutes les régions',
-  from: 'Inscrits du',
+  from: 'Du',
   to: 'au',
   clear: 'Effacer les filtres',
-  total: (count: string, n: number) => `${count} ${n > 1 ? 'membres comptés' : 'membre compté'}`,
+  /** What a dashboard counts: the members (`membres`), the payments (`cartes`). */
+  total: (reportName: string, count: string, n: number) =>
+    reportName === 'cartes'
+      ? `${count} ${n > 1 ? 'paiements comptés' : 'paiement compté'}`
+      : `${count} ${n > 1 ? 'membres comptés' : 'membre compté'}`,
+  tabs: { membres: 'Membres', cartes: 'Paiements et livraisons' } as Record<string, string>,
+  periodHint: "La période : le jour de l'inscription d'un membre, d'un paiement, de la création d'une livraison.",
   loading: 'Calcul des statistiques…',
   error: "Les statistiques n'ont pas pu être lues.",
   retry: 'Réessayer',

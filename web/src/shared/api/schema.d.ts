@@ -1154,10 +1154,10 @@ export interface paths {
         /**
          * Statistics: the dashboard `reportName` stands for. A name Metabase has (`METABASE_DASHBOARDS`, with
          *     `METABASE_SITE_URL` and `METABASE_SECRET_KEY` set) answers a signed embed address for a frame (`url`),
-         *     which expires within minutes (`expiresAt`); otherwise a built-in dashboard (`membres`) answers its
-         *     tables (`tables`: each a title and its rows, a label and a count), counted from the members' and the
-         *     geography's events, filtered by region and registration period. 404 in French for a name no dashboard
-         *     has.
+         *     which expires within minutes (`expiresAt`); otherwise a built-in dashboard (`membres`, `cartes`)
+         *     answers its tables (`tables`: each a title and its rows, a label and a count), counted from the
+         *     members', the cards' and the geography's events, filtered by region and period (of registration, of
+         *     payment, of a delivery's creation). 404 in French for a name no dashboard has.
          */
         get: operations["metabase_dashboard"];
         put?: never;
@@ -2690,7 +2690,7 @@ export interface components {
             title: string;
             /**
              * Format: int64
-             * @description The members counted (within the filters).
+             * @description What the dashboard counts, within the filters: the members (`membres`), the payments (`cartes`).
              * @default 0
              */
             total: number;
@@ -2906,7 +2906,7 @@ export interface components {
                 title: string;
                 /**
                  * Format: int64
-                 * @description The members counted (within the filters).
+                 * @description What the dashboard counts, within the filters: the members (`membres`), the payments (`cartes`).
                  * @default 0
                  */
                 total: number;
@@ -5650,11 +5650,18 @@ export interface components {
              */
             labelTitle: string;
             /**
-             * @description `members_by_region`, `members_by_department`, `members_by_gender`, `members_by_age`,
-             *     `enrolments_by_month`, `members_by_photo`, `cards_by_status`.
+             * @description `membres`: `members_by_region`, `members_by_department`, `members_by_gender`, `members_by_age`,
+             *     `enrolments_by_month`, `members_by_photo`, `cards_by_status`; `cartes`: `payments_by_operator`,
+             *     `amounts_by_operator`, `payments_by_amount`, `deliveries_by_month`.
              * @default
              */
             name: string;
+            /**
+             * @description In French, what the filters do not apply to (« Le filtre de région ne s'applique pas aux
+             *     livraisons. »); empty otherwise.
+             * @default
+             */
+            note: string;
             /** @default [] */
             rows: components["schemas"]["StatisticsRow"][];
             /**
@@ -5663,7 +5670,7 @@ export interface components {
              */
             title: string;
             /**
-             * @description The heading of the counts' column, in French: « Membres », « Cartes ».
+             * @description The heading of the counts' column, in French: « Membres », « Cartes », « Montant (FCFA) ».
              * @default
              */
             valueTitle: string;
@@ -8371,11 +8378,14 @@ export interface operations {
     metabase_dashboard: {
         parameters: {
             query?: {
-                /** @description The members of this region only (a region's id); absent or 0: every region. */
+                /** @description The members (and their payments) of this region only (a region's id); absent or 0: every region. */
                 regionId?: number;
-                /** @description The members registered from this day, included (`AAAA-MM-JJ` or `JJ/MM/AAAA`). */
+                /**
+                 * @description From this day, included (`AAAA-MM-JJ` or `JJ/MM/AAAA`): the day of a member's registration, of a
+                 *     payment, of a delivery's creation.
+                 */
                 from?: string;
-                /** @description The members registered until this day, included (`AAAA-MM-JJ` or `JJ/MM/AAAA`). */
+                /** @description Until this day, included (`AAAA-MM-JJ` or `JJ/MM/AAAA`). */
                 to?: string;
             };
             header?: never;

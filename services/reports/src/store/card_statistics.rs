@@ -1,0 +1,200 @@
+//! The read models of the `cartes` dashboard, the payments (`reports.stat_payment`) and the deliveries
+//! (`reports.stat_delivery`), written by the cards' consumer (`crate::consumers::cards`) as the members'
+//! are (`store::statistics`): each row at the stream position of the latest event applied to it, an
+//! older event changing nothing; and what the dashboard counts of them.
+
+use super::statistics::{Counting, REGION_LOCALITIES, bind_position, tallied};
+use crate::domain::statistics::{AMOUNT_BANDS, Filter, in_bands, month_label, table};
+use chrono::{DateTime, NaiveDate, Utc};
+use common::error::ServiceError;
+use proto::reports as pb;
+use sqlx::PgConnection;
+
+/// What the statistics keep of a payment, from its saved event.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct PaymentFacts {
+    pub transaction_id: i64,
+    pub member_id: i64,
+    pub operator: String,
+    /// Whole francs CFA.
+    pub amount: i64,
+    pub paid_on: Option<NaiveDate>,
+}
+
+/// What the statistics keep of a delivery, from its saved event.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct DeliveryFacts {
+    pub delivery_id: i64,
+    pub created_at: Option<DateTime<Utc>>,
+    pub quantity: i64,
+}
+
+/// Keeps a payment, unless an event at a later position was applied to it (its cancellation).
+pub async fn payment_saved(
+    tx: &mut PgConnection,
+    p: &PaymentFacts,
+    position: Option<u64>,
+) -> Result<(), ServiceError> {
+    sqlx::query(
+        "INSERT INTO reports.stat_payment AS p
+             (transaction_id, position, member_id, operator, amount, paid_on)
+         VALUES ($1, coalesce($2, 0), $3, $4, $5, $6)
+         ON CONFLICT (transaction_id) DO UPDATE SET position = coalesce($2, p.position),
+             member_id = $3, operator = $4, amount = $5, paid_on = $6
+         WHERE $2 IS NULL OR p.position < $2",
+    )
+    .bind(p.transaction_id)
+    .bind(bind_position(position))
+    .bind(p.member_id)
+    .bind(&p.operator)
+    .bind(p.amount)
+    .bind(p.paid_on)
+    .execute(&mut *tx)
+    .await?;
+    Ok(())
+}
+
+/// A cancelled payment: a tombstone at its cancellation's position.
+pub async fn payment_deleted(
+    tx: &mut PgConnection,
+    transaction_id: i64,
+    position: Option<u64>,
+) -> Result<(), ServiceError> {
+    sqlx::query(
+        "INSERT INTO reports.stat_payment AS p (transaction_id, position, deleted)
+         VALUES ($1, coalesce($2, 0), true)
+         ON CONFLICT (transaction_id) DO UPDATE SET position = coalesce($2, p.position), deleted = true
+         WHERE $2 IS NULL OR p.position < $2",
+    )
+    .bind(transaction_id)
+    .bind(bind_position(position))
+    .execute(&mut *tx)
+    .await?;
+    Ok(())
+}
+
+/// Keeps a delivery (`deleted`: its deletion, a tombstone), unless an event at a later position was
+/// applied to it.
+pub async fn delivery_saved(
+    tx: &mut PgConnection,
+    d: &DeliveryFacts,
+    deleted: bool,
+    position: Option<u64>,
+) -> Result<(), ServiceError> {
+    sqlx::query(
+        "INSERT INTO reports.stat_delivery AS d (delivery_id, position, deleted, created_at, quantity)
+         VALUES ($1, coalesce($2, 0), $3, $4, $5)
+         ON CONFLICT (delivery_id) DO UPDATE SET position = coalesce($2, d.position), deleted = $3,
+             created_at = $4, quantity = $5
+         WHERE $2 IS NULL OR d.position < $2",
+    )
+    .bind(d.delivery_id)
+    .bind(bind_position(position))
+    .bind(deleted)
+    .bind(d.created_at)
+    .bind(d.quantity)
+    .execute(&mut *tx)
+    .await?;
+    Ok(())
+}
+
+/// The payments counted (`p`): not cancelled, of a member of the region `$1`, paid within `$2`..`$3`.
+fn payments_kept() -> String {
+    format!(
+        "FROM reports.stat_payment p
+         WHERE NOT p.deleted
+           AND ($1::bigint = 0 OR p.member_id IN (
+               SELECT m.member_id FROM reports.stat_member m WHERE m.locality_id IN ({REGION_LOCALITIES})))
+           AND ($2::date IS NULL OR p.paid_on >= $2::date)
+           AND ($3::date IS NULL OR p.paid_on <= $3::date)"
+    )
+}
+
+/// The payments by operator: their number (`of` = `n`) or their amounts (`amount`).
+fn by_operator(of: &str, counting: Counting) -> String {
+    match counting {
+        Counting::Filtered => {
+            let value = if of == "n" { "count(*)" } else { "sum(p.amount)::bigint" };
+            format!(
+                "SELECT p.operator AS key, p.operator AS label, {value} AS value {}
+                 GROUP BY p.operator ORDER BY p.operator",
+                payments_kept()
+            )
+        }
+        Counting::Tallied => {
+            format!("SELECT key, key AS label, value FROM ({}) t", tallied("operator", of))
+        }
+    }
+}
+
+fn by_amount(counting: Counting) -> String {
+    match counting {
+        Counting::Filtered => format!(
+            "SELECT reports.amount_band(p.amount) AS key, '' AS label, count(*) AS value {} GROUP BY 1",
+            payments_kept()
+        ),
+        Counting::Tallied => tallied("amount_band", "n"),
+    }
+}
+
+/// The deliveries (not deleted) by month of creation. A delivery has no region: the period only.
+fn deliveries_by_month(counting: Counting) -> String {
+    match counting {
+        Counting::Filtered => "SELECT to_char(month, 'YYYY-MM') AS key, '' AS label, value
+             FROM (SELECT date_trunc('month', d.created_at) AS month, count(*) AS value
+                   FROM reports.stat_delivery d
+                   -- $1, the region, is bound but does not apply.
+                   WHERE NOT d.deleted AND d.created_at IS NOT NULL AND $1::bigint IS NOT NULL
+                     AND ($2::date IS NULL OR d.created_at >= $2::date)
+                     AND ($3::date IS NULL OR d.created_at < $3::date + 1)
+                   GROUP BY 1) t
+             ORDER BY month"
+            .to_string(),
+        Counting::Tallied => {
+            format!(
+                "SELECT * FROM ({}) t WHERE key <> '' ORDER BY key",
+                tallied("delivery_month", "n")
+            )
+        }
+    }
+}
+
+fn payments_total(counting: Counting) -> String {
+    match counting {
+        Counting::Filtered => format!("SELECT count(*) {}", payments_kept()),
+        Counting::Tallied => {
+            "SELECT coalesce(sum(n), 0)::bigint FROM reports.stat_tally WHERE dimension = 'operator'"
+                .to_string()
+        }
+    }
+}
+
+impl super::Store {
+    /// The cards' dashboard (`cartes`): the payments counted, and its tables, each count run at once.
+    pub async fn cards_dashboard(
+        &self,
+        filter: &Filter,
+    ) -> Result<(i64, Vec<pb::StatisticsTable>), ServiceError> {
+        let c = Counting::of(filter);
+        let (total, operators, amounts, bands, deliveries) = tokio::try_join!(
+            self.count_one(payments_total(c), filter, c),
+            self.count(by_operator("n", c), filter, c),
+            self.count(by_operator("amount", c), filter, c),
+            self.count(by_amount(c), filter, c),
+            self.count(deliveries_by_month(c), filter, c),
+        )?;
+        let deliveries = deliveries
+            .into_iter()
+            .map(|row| pb::StatisticsRow { label: month_label(&row.key), ..row })
+            .collect();
+        Ok((
+            total,
+            vec![
+                table("payments_by_operator", operators),
+                table("amounts_by_operator", amounts),
+                table("payments_by_amount", in_bands(bands, AMOUNT_BANDS)),
+                table("deliveries_by_month", deliveries),
+            ],
+        ))
+    }
+}
