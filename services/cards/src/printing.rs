@@ -4,14 +4,13 @@
 //! resolution. Text is set in DejaVu Sans, embedded (and subset) in the file, which has every letter of
 //! French and Ivorian names. Built with `krilla`.
 
-use crate::pdf_kit::{MM, color, fit, french_date, rect, text};
+use crate::pdf_kit::{MM, color, fit, french_date, qr_modules, rect, text};
 use krilla::Document;
-use krilla::geom::{PathBuilder, Rect, Size};
+use krilla::geom::Size;
 use krilla::image::Image;
 use krilla::page::PageSettings;
 use krilla::surface::Surface;
 use proto::cards as pb;
-use qrcode::{EcLevel, QrCode};
 
 /// CR80, in points.
 const WIDTH: f32 = 85.60 * MM;
@@ -95,38 +94,14 @@ fn qr(surface: &mut Surface, content: &str, x: f32, y: f32, side: f32) -> Result
     if content.is_empty() {
         return Ok(());
     }
-    let code = QrCode::with_error_correction_level(content.as_bytes(), EcLevel::M)
-        .map_err(|e| format!("QR code: {e}"))?;
-    let width = code.width();
-    let modules = code.to_colors();
-    let quiet = 2.0;
-    let module = side / (width as f32 + 2.0 * quiet);
     surface.set_fill(Some(color(255, 255, 255)));
     rect(surface, x, y, side, side);
     surface.set_fill(Some(color(0, 0, 0)));
-    let mut path = PathBuilder::new();
-    for row in 0..width {
-        let mut col = 0;
-        while col < width {
-            if modules[row * width + col] == qrcode::Color::Dark {
-                let start = col;
-                while col < width && modules[row * width + col] == qrcode::Color::Dark {
-                    col += 1;
-                }
-                let left = x + (quiet + start as f32) * module;
-                let top = y + (quiet + row as f32) * module;
-                if let Some(r) = Rect::from_xywh(left, top, (col - start) as f32 * module, module) {
-                    path.push_rect(r);
-                }
-            } else {
-                col += 1;
-            }
-        }
-    }
-    if let Some(path) = path.finish() {
-        surface.draw_path(&path);
-    }
-    Ok(())
+    let quiet = 2.0;
+    qr_modules(surface, content, |n| {
+        let module = side / (n as f32 + 2.0 * quiet);
+        (x + quiet * module, y + quiet * module, module, module)
+    })
 }
 
 #[cfg(test)]

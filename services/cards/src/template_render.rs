@@ -6,7 +6,7 @@
 //!
 //! Read once per print job (`Template::parse`), drawn once per record (`Template::draw`).
 
-use crate::pdf_kit::color;
+use crate::pdf_kit::{color, qr_modules};
 use base64::Engine;
 use krilla::Document;
 use krilla::geom::{PathBuilder, Point, Rect, Size, Transform};
@@ -16,7 +16,6 @@ use krilla::page::PageSettings;
 use krilla::paint::{Fill, Stroke};
 use krilla::surface::Surface;
 use krilla::text::{Font, GlyphId, KrillaGlyph};
-use qrcode::{EcLevel, QrCode};
 use serde_json::Value;
 use std::sync::LazyLock;
 
@@ -721,37 +720,12 @@ fn qr(
     if content.is_empty() {
         return Ok(());
     }
-    let code = QrCode::with_error_correction_level(content.as_bytes(), EcLevel::M)
-        .map_err(|e| format!("QR code: {e}"))?;
-    let n = code.width();
-    let modules = code.to_colors();
-    let (mw, mh) = (frame.width / n as f32, frame.height / n as f32);
     surface.set_fill(Some(light.cloned().unwrap_or_else(|| color(255, 255, 255))));
     fill_rect(surface, frame.x, frame.y, frame.width, frame.height);
     surface.set_fill(Some(dark.clone()));
-    let mut path = PathBuilder::new();
-    for row in 0..n {
-        let mut col = 0;
-        while col < n {
-            if modules[row * n + col] == qrcode::Color::Dark {
-                let start = col;
-                while col < n && modules[row * n + col] == qrcode::Color::Dark {
-                    col += 1;
-                }
-                let left = frame.x + start as f32 * mw;
-                let top = frame.y + row as f32 * mh;
-                if let Some(r) = Rect::from_xywh(left, top, (col - start) as f32 * mw, mh) {
-                    path.push_rect(r);
-                }
-            } else {
-                col += 1;
-            }
-        }
-    }
-    if let Some(path) = path.finish() {
-        surface.draw_path(&path);
-    }
-    Ok(())
+    qr_modules(surface, content, |n| {
+        (frame.x, frame.y, frame.width / n as f32, frame.height / n as f32)
+    })
 }
 
 #[cfg(test)]
