@@ -104,7 +104,8 @@ describe('a designed card template prints as drawn', { timeout: 10 * 60_000 }, (
       await x.fill('20');
       await x.press('Tab');
       // The designer applies the property once the field is left: the element moves on the page.
-      await waitFor(async () => (await inserted.boundingBox()).x > left + 10);
+      // While the designer draws it again, the element has no box for a moment.
+      await waitFor(async () => ((await inserted.boundingBox())?.x ?? left) > left + 10);
 
       await designer.getByRole('button', { name: 'Enregistrer une version' }).click();
       const save = page.getByRole('dialog', { name: 'Enregistrer une version' });

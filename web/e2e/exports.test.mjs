@@ -81,6 +81,7 @@ async function shownNumbers(page) {
 /** The export tray of the header, opened. */
 async function openTray(page) {
   const button = page.getByRole('button', { name: /^Exports/u });
+  await leaveNotices(page);
   if ((await button.getAttribute('aria-expanded')) !== 'true') await button.click();
   const tray = page.getByTestId('export-tray');
   await tray.waitFor();
@@ -109,9 +110,19 @@ async function seeEmptyExport(page) {
   await page.mouse.move(0, 0);
 }
 
+/**
+ * Moves the pointer off the notices at the top of the page: a notice stays while it is hovered, and the
+ * « Export lancé » one, left under the pointer by the click that opened the tray, covered the tray's
+ * button until the click timed out.
+ */
+async function leaveNotices(page) {
+  await page.mouse.move(0, 0);
+}
+
 /** Closes the tray with its button, as it opened. */
 async function closeTray(page) {
   const button = page.getByRole('button', { name: /^Exports/u });
+  await leaveNotices(page);
   if ((await button.getAttribute('aria-expanded')) === 'true') await button.click();
   await page.getByTestId('export-tray').waitFor({ state: 'hidden' });
 }
