@@ -67,6 +67,15 @@ export async function dialogOpened(page, dialog) {
   await page.waitForFunction(() => document.querySelector('.ant-zoom-appear, .ant-zoom-enter') === null);
 }
 
+/** Answers « Abandonner » to « Abandonner les modifications ? » once the question has opened, and waits
+ *  until it has gone: a click while the question still zooms in can be lost. */
+export async function discardChanges(page) {
+  const question = page.getByRole('dialog', { name: 'Abandonner les modifications ?' });
+  await dialogOpened(page, question);
+  await question.getByRole('button', { name: 'Abandonner' }).click();
+  await question.waitFor({ state: 'hidden' });
+}
+
 /** Fills the sign-in form of the page currently showing /login and submits it. */
 export async function submitSignIn(page, login, password) {
   await page.getByLabel('Identifiant').fill(login);

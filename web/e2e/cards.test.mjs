@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { expectNoAxeViolations } from './axe.mjs';
-import { answerMadeUpPages, checkKeysetPages, inBrowser, rowOf, see, seeDenied, seeTitle, signIn } from './browser.mjs';
+import { answerMadeUpPages, discardChanges, checkKeysetPages, inBrowser, rowOf, see, seeDenied, seeTitle, signIn } from './browser.mjs';
 import { startSuite } from './suite.mjs';
 import { apiSignIn, apiCall, apiPay } from './api.mjs';
 
@@ -91,10 +91,7 @@ describe('cards: payments', { timeout: 10 * 60_000 }, () => {
         await expectNoAxeViolations(page, 'nouveau paiement (numéro déjà enregistré)');
         // What was typed is dropped only once confirmed.
         await dialog.getByRole('button', { name: 'Annuler' }).click();
-        await page
-          .getByRole('dialog', { name: 'Abandonner les modifications ?' })
-          .getByRole('button', { name: 'Abandonner' })
-          .click();
+        await discardChanges(page);
         await dialog.waitFor({ state: 'hidden' });
 
         // Found by its number, spaces and case aside; not among another operator's.

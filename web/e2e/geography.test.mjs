@@ -11,7 +11,7 @@ import { after, before, describe, test } from 'node:test';
 import { readSheet } from 'read-excel-file/node';
 import writeExcelFile from 'write-excel-file/node';
 import { expectNoAxeViolations } from './axe.mjs';
-import { answerMadeUpPages, inBrowser, rowOf, scrollToSee, see, seeDenied, seeTitle, signIn } from './browser.mjs';
+import { answerMadeUpPages, discardChanges, inBrowser, rowOf, scrollToSee, see, seeDenied, seeTitle, signIn } from './browser.mjs';
 import { startSuite } from './suite.mjs';
 
 /** The tooltips of the buttons a role may not use. */
@@ -212,10 +212,7 @@ describe('geography', { timeout: 10 * 60_000 }, () => {
         await expectNoAxeViolations(page, 'nouvelle région (refusée)');
         // What was typed is dropped only once confirmed.
         await dialog.getByRole('button', { name: 'Annuler' }).click();
-        await page
-          .getByRole('dialog', { name: 'Abandonner les modifications ?' })
-          .getByRole('button', { name: 'Abandonner' })
-          .click();
+        await discardChanges(page);
         await dialog.waitFor({ state: 'hidden' });
         await closeNotices(page);
 

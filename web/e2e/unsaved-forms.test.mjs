@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { expectNoAxeViolations } from './axe.mjs';
-import { dialogOpened, inBrowser, see, signIn } from './browser.mjs';
+import { dialogOpened, discardChanges, inBrowser, see, signIn } from './browser.mjs';
 import { startSuite } from './suite.mjs';
 
 const QUESTION = 'Abandonner les modifications ?';
@@ -117,8 +117,7 @@ describe('unsaved forms', { timeout: 10 * 60_000 }, () => {
         assert.equal(new URL(page.url()).pathname, '/user_list');
         assert.equal(await field.inputValue(), 'agent.yao');
         await menu.dispatchEvent('click');
-        await question.waitFor();
-        await question.getByRole('button', { name: 'Abandonner' }).click();
+        await discardChanges(page);
         await page.waitForURL((url) => url.pathname === '/members');
       });
     }),

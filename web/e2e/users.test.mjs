@@ -2,7 +2,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { expectNoAxeViolations } from './axe.mjs';
-import { answerMadeUpPages, checkKeysetPages, inBrowser, rowOf, see, seeTitle, signIn } from './browser.mjs';
+import { answerMadeUpPages, discardChanges, checkKeysetPages, inBrowser, rowOf, see, seeTitle, signIn } from './browser.mjs';
 import { startSuite } from './suite.mjs';
 import { apiSignIn } from './api.mjs';
 
@@ -62,10 +62,7 @@ describe('users', { timeout: 10 * 60_000 }, () => {
       await expectNoAxeViolations(page, 'nouvel utilisateur (refusé)');
       // What was typed is dropped only once confirmed.
       await dialog.getByRole('button', { name: 'Annuler' }).click();
-      await page
-        .getByRole('dialog', { name: 'Abandonner les modifications ?' })
-        .getByRole('button', { name: 'Abandonner' })
-        .click();
+      await discardChanges(page);
       await dialog.waitFor({ state: 'hidden' });
 
       // Edit: the role becomes Agent; the password is left as it is.
