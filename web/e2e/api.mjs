@@ -52,3 +52,15 @@ export async function apiPaidMember(suite, token, firstname, lastname, number) {
   await apiPay(suite, token, member.id, number);
   return member.id;
 }
+
+/** Calls `attempt` until it answers something (what the suite's services do after a call, through their
+ *  events, takes a moment), for 20 s at most. */
+export async function waitFor(attempt) {
+  const deadline = Date.now() + 20_000;
+  for (;;) {
+    const found = await attempt();
+    if (found) return found;
+    if (Date.now() > deadline) throw new Error('Still nothing after 20 s');
+    await new Promise((done) => setTimeout(done, 250));
+  }
+}

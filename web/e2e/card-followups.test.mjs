@@ -9,7 +9,7 @@ import { after, before, describe, test } from 'node:test';
 import { expectNoAxeViolations } from './axe.mjs';
 import { dialogOpened, inBrowser, rowOf, see, signIn } from './browser.mjs';
 import { startSuite } from './suite.mjs';
-import { apiSignIn, apiCall, apiPaidMember } from './api.mjs';
+import { apiCall, apiPaidMember, apiSignIn, waitFor } from './api.mjs';
 import { portraitPng } from './png.mjs';
 
 const TIMEOUT = 300_000;
@@ -251,17 +251,6 @@ describe('card follow-ups: statements, reprints, slips and proofs', { timeout: 1
     }),
   );
 });
-
-/** Retries `attempt` until it gives something, for at most 20 seconds. */
-async function waitFor(attempt) {
-  const deadline = Date.now() + 20_000;
-  for (;;) {
-    const found = await attempt();
-    if (found) return found;
-    if (Date.now() > deadline) throw new Error('Still nothing after 20 s');
-    await new Promise((done) => setTimeout(done, 250));
-  }
-}
 
 /** The figure an import's summary gives under `title`. */
 function countOf(scope, title) {

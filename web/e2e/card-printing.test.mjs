@@ -10,7 +10,7 @@ import { after, before, describe, test } from 'node:test';
 import { expectNoAxeViolations } from './axe.mjs';
 import { inBrowser, rowOf, see, seeDenied, signIn } from './browser.mjs';
 import { startSuite } from './suite.mjs';
-import { apiSignIn, apiCall, apiPaidMember } from './api.mjs';
+import { apiCall, apiPaidMember, apiSignIn, waitFor } from './api.mjs';
 
 const TIMEOUT = 300_000;
 const WRITERS = 'Réservé aux administrateurs, gestionnaires et agents';
@@ -255,17 +255,6 @@ async function openCards(page, suite) {
   await page.waitForURL((url) => url.pathname === '/cards');
   await page.getByRole('tab', { name: 'Cartes', exact: true }).click();
   return page.locator('.ant-table').first();
-}
-
-/** Retries `attempt` until it gives something, for at most 20 seconds. */
-async function waitFor(attempt) {
-  const deadline = Date.now() + 20_000;
-  for (;;) {
-    const found = await attempt();
-    if (found) return found;
-    if (Date.now() > deadline) throw new Error('Still nothing after 20 s');
-    await new Promise((done) => setTimeout(done, 250));
-  }
 }
 
 /** Clicks `button`, and answers the name of the file it saves and its count of pages. */

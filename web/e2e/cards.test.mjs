@@ -5,7 +5,17 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { expectNoAxeViolations } from './axe.mjs';
-import { answerMadeUpPages, discardChanges, checkKeysetPages, inBrowser, rowOf, see, seeDenied, seeTitle, signIn } from './browser.mjs';
+import {
+  answerMadeUpPages,
+  discardChanges,
+  checkKeysetPages,
+  inBrowser,
+  rowOf,
+  see,
+  seeDenied,
+  seeTitle,
+  signIn,
+} from './browser.mjs';
 import { startSuite } from './suite.mjs';
 import { apiSignIn, apiCall, apiPay } from './api.mjs';
 

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { promisify } from 'node:util';
-import { apiCall, apiPaidMember, apiSignIn } from './api.mjs';
+import { apiCall, apiPaidMember, apiSignIn, waitFor } from './api.mjs';
 import { inBrowser, rowOf, see, signIn } from './browser.mjs';
 import { startSuite } from './suite.mjs';
 
@@ -166,14 +166,4 @@ async function printedWords(suite, token, cardId, dir, name) {
 async function chooseOption(page, select, label) {
   await select.click();
   await page.locator('.ant-select-dropdown:visible').getByTitle(label, { exact: true }).click();
-}
-
-async function waitFor(attempt) {
-  const deadline = Date.now() + 20_000;
-  for (;;) {
-    const found = await attempt();
-    if (found) return found;
-    if (Date.now() > deadline) throw new Error('Still nothing after 20 s');
-    await new Promise((done) => setTimeout(done, 250));
-  }
 }

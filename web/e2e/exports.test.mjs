@@ -7,7 +7,7 @@
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { after, before, describe, test } from 'node:test';
-import { apiCall, apiPay, apiSignIn } from './api.mjs';
+import { apiCall, apiPay, apiSignIn, waitFor } from './api.mjs';
 import { expectNoAxeViolations } from './axe.mjs';
 import { inBrowser, see, seeTitle, signIn } from './browser.mjs';
 import { startSuite } from './suite.mjs';
@@ -25,17 +25,6 @@ const OTHERS = [
   ['Ali', 'Traoré'],
   ['Moussa', 'Diallo'],
 ];
-
-/** Waits until `attempt` answers something. */
-async function waitFor(attempt) {
-  const deadline = Date.now() + 20_000;
-  for (;;) {
-    const found = await attempt();
-    if (found) return found;
-    if (Date.now() > deadline) throw new Error('Still nothing after 20 s');
-    await new Promise((done) => setTimeout(done, 250));
-  }
-}
 
 /**
  * The lines of a CSV file as the server writes it (a byte-order mark, `;` or `,` between cells, cells

@@ -7,7 +7,7 @@
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { after, before, describe, test } from 'node:test';
-import { apiCall, apiPay } from './api.mjs';
+import { apiCall, apiPay, waitFor } from './api.mjs';
 import { expectNoAxeViolations } from './axe.mjs';
 import { inBrowser, rowOf, see, seeDenied, seeTitle, signIn } from './browser.mjs';
 import { startPair } from './pair.mjs';
@@ -21,17 +21,6 @@ const LASTNAME = 'Ouattaraterrain';
 const PENDING = "En attente d'impression";
 
 const sleep = (ms) => new Promise((done) => setTimeout(done, ms));
-
-/** Retries `attempt` until it gives something, for at most 20 seconds. */
-async function waitFor(attempt) {
-  const deadline = Date.now() + 20_000;
-  for (;;) {
-    const found = await attempt();
-    if (found) return found;
-    if (Date.now() > deadline) throw new Error('Still nothing after 20 s');
-    await sleep(250);
-  }
-}
 
 /** Starts a reception on the laptop and waits until it ended; answers its journal entry. */
 async function apiReceive(field, token) {

@@ -11,7 +11,17 @@ import { after, before, describe, test } from 'node:test';
 import { readSheet } from 'read-excel-file/node';
 import writeExcelFile from 'write-excel-file/node';
 import { expectNoAxeViolations } from './axe.mjs';
-import { answerMadeUpPages, discardChanges, inBrowser, rowOf, scrollToSee, see, seeDenied, seeTitle, signIn } from './browser.mjs';
+import {
+  answerMadeUpPages,
+  discardChanges,
+  inBrowser,
+  rowOf,
+  scrollToSee,
+  see,
+  seeDenied,
+  seeTitle,
+  signIn,
+} from './browser.mjs';
 import { startSuite } from './suite.mjs';
 
 /** The tooltips of the buttons a role may not use. */

@@ -7,7 +7,7 @@
 // yet, the home page says « Aucune synchronisation ».
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { apiCall, apiPaidMember, apiSignIn } from './api.mjs';
+import { apiCall, apiPaidMember, apiSignIn, waitFor } from './api.mjs';
 import { expectNoAxeViolations } from './axe.mjs';
 import { inBrowser, pathOf, rowOf, see, seeTitle, signIn } from './browser.mjs';
 import { startSuite } from './suite.mjs';
@@ -25,17 +25,6 @@ async function seeFigure(page, title, count) {
   const value = figure(page, title);
   await value.waitFor();
   assert.equal(await value.innerText(), count, title);
-}
-
-/** Waits until `attempt` answers something. */
-async function waitFor(attempt) {
-  const deadline = Date.now() + 20_000;
-  for (;;) {
-    const found = await attempt();
-    if (found) return found;
-    if (Date.now() > deadline) throw new Error('Still nothing after 20 s');
-    await new Promise((done) => setTimeout(done, 250));
-  }
 }
 
 /** "25/11/2026": today's UTC day (the server's), as the screens write a day. */

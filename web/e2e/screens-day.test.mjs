@@ -8,7 +8,7 @@ import { after, before, describe, test } from 'node:test';
 import { expectNoAxeViolations } from './axe.mjs';
 import { inBrowser, rowOf, see, seeDenied, signIn } from './browser.mjs';
 import { startSuite } from './suite.mjs';
-import { apiCall, apiPaidMember, apiSignIn } from './api.mjs';
+import { apiCall, apiPaidMember, apiSignIn, waitFor } from './api.mjs';
 
 const TIMEOUT = 240_000;
 const VIEWER = { login: 'lecteur.awa', password: 'lecteur-pass-2026' };
@@ -288,15 +288,4 @@ async function expectFits(table) {
   });
   assert.ok(sizes.header <= sizes.client, `columns ${sizes.header} px wide in ${sizes.client} px`);
   assert.ok(sizes.scroll <= sizes.client, `the table scrolls: ${sizes.scroll} px in ${sizes.client} px`);
-}
-
-/** Calls `attempt` until it answers something, for 20 s at most. */
-async function waitFor(attempt) {
-  const deadline = Date.now() + 20_000;
-  for (;;) {
-    const found = await attempt();
-    if (found) return found;
-    if (Date.now() > deadline) throw new Error('Still nothing after 20 s');
-    await new Promise((done) => setTimeout(done, 250));
-  }
 }

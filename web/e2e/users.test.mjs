@@ -2,7 +2,16 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { expectNoAxeViolations } from './axe.mjs';
-import { answerMadeUpPages, discardChanges, checkKeysetPages, inBrowser, rowOf, see, seeTitle, signIn } from './browser.mjs';
+import {
+  answerMadeUpPages,
+  discardChanges,
+  checkKeysetPages,
+  inBrowser,
+  rowOf,
+  see,
+  seeTitle,
+  signIn,
+} from './browser.mjs';
 import { startSuite } from './suite.mjs';
 import { apiSignIn } from './api.mjs';
 
