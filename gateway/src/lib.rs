@@ -120,6 +120,7 @@ pub fn app(state: AppState, config: &GatewayConfig) -> Router {
         .method_not_allowed_fallback(method_not_allowed)
         .layer(axum::extract::DefaultBodyLimit::max(config.body_limit))
         .layer(axum::middleware::from_fn(headers::forward_token))
+        .layer(axum::middleware::from_fn(measured))
         .layer(headers::no_store())
         .layer(axum::Extension(client::ClientPolicy::new(
             config.trusted_proxies.clone(),
@@ -171,6 +172,21 @@ fn request_span(request: &Request) -> tracing::Span {
         global::get_text_map_propagator(|p| p.extract(&HeaderExtractor(request.headers())));
     let _ = span.set_parent(parent);
     span
+}
+
+/// Counts and times each `/api` call by its route's pattern (`common::metrics::http_call`).
+async fn measured(request: Request, next: axum::middleware::Next) -> axum::response::Response {
+    let route = request.extensions().get::<MatchedPath>().map(|m| m.as_str().to_string());
+    let method = request.method().clone();
+    let started = std::time::Instant::now();
+    let response = next.run(request).await;
+    common::metrics::http_call(
+        &method,
+        route.as_deref(),
+        response.status().as_u16(),
+        started.elapsed(),
+    );
+    response
 }
 
 fn record_status<B>(response: &axum::http::Response<B>, latency: Duration, span: &tracing::Span) {

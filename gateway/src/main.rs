@@ -31,7 +31,10 @@ async fn main() -> anyhow::Result<()> {
     }
     let (listener, addr) = common::grpc::bind(&config.http_addr).await?;
     tracing::info!(%addr, "gateway listening");
-    gateway::serve(gateway::app(state, &config), listener, common::shutdown::signal()).await?;
+    let mut parts = common::shutdown::Parts::default();
+    common::metrics::serve_from_env(&mut parts).await?;
+    parts.spawn(gateway::serve(gateway::app(state, &config), listener, parts.stopped()));
+    parts.run_until_signal().await?;
     telemetry.shutdown();
     Ok(())
 }

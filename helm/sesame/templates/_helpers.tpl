@@ -118,6 +118,9 @@ A component's environment, built from the values and from what it depends on:
 {{- else }}
 {{- $_ := set $env "HTTP_ADDR" (printf "0.0.0.0:%s" (include "sesame.port" .)) }}
 {{- end }}
+{{- if $root.Values.metrics.enabled }}
+{{- $_ := set $env "METRICS_ADDR" (printf "0.0.0.0:%d" ($root.Values.metrics.port | int)) }}
+{{- end }}
 {{- range $dep := $c.dependsOn | default list }}
 {{- $depValues := index $root.Values.components $dep }}
 {{- if not $depValues }}

@@ -526,6 +526,7 @@ impl Cards for CardsGrpc {
             bytes = content.len(),
             "delivery slips printed"
         );
+        common::metrics::printed("delivery_slip", deliveries.len());
         Ok(Response::new(pb::Pdf { content }))
     }
 

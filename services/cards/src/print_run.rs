@@ -100,6 +100,7 @@ impl PrintRun {
         })
         .await?;
         tracing::info!(cards = ids.len(), "cards printed to PDF");
+        common::metrics::printed("card", ids.len());
         Ok(())
     }
 

@@ -181,7 +181,7 @@ impl<H: Handler> Consumer<H> {
             .get_stream(self.naming.stream(self.source))
             .await
             .with_context(|| format!("the {} stream", self.source))?;
-        let consumer = stream
+        let mut consumer = stream
             .get_or_create_consumer(
                 self.name,
                 pull::Config {
@@ -198,11 +198,18 @@ impl<H: Handler> Consumer<H> {
             .await
             .with_context(|| format!("cannot read {} events", self.source))?;
         let mut prune = tokio::time::interval(Duration::from_secs(3600));
+        let mut lag = tokio::time::interval(crate::metrics::SAMPLE_EVERY);
         tokio::pin!(shutdown);
         loop {
             tokio::select! {
                 _ = &mut shutdown => return Ok(()),
                 _ = prune.tick() => self.prune().await,
+                _ = lag.tick() => match consumer.info().await {
+                    // Not yet delivered, and delivered but not yet acknowledged: what it has to catch up.
+                    Ok(info) => metrics::gauge!("sesame_consumer_pending", "consumer" => self.name)
+                        .set((info.num_pending + info.num_ack_pending as u64) as f64),
+                    Err(e) => tracing::debug!(error = %e, consumer = self.name, "the consumer's lag is unknown"),
+                },
                 next = messages.next() => match next {
                     None => anyhow::bail!("the {} event stream ended", self.source),
                     Some(Err(e)) => {
@@ -284,6 +291,9 @@ impl<H: Handler> Consumer<H> {
 
     /// Acknowledges an event applied, or has it offered again a second later.
     async fn acknowledge(&self, message: &jetstream::Message, applied: Result<(), ServiceError>) {
+        let outcome = if applied.is_ok() { "applied" } else { "retried" };
+        metrics::counter!("sesame_consumer_events_total", "consumer" => self.name, "outcome" => outcome)
+            .increment(1);
         let ack = match applied {
             Ok(()) => message.ack().await,
             Err(e) => {

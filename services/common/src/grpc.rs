@@ -17,21 +17,29 @@ use tonic::service::interceptor::InterceptedService;
 use tonic::transport::{Channel, Endpoint, Server};
 use tracing_opentelemetry::OpenTelemetrySpanExt;
 
-/// The server builder every service uses: each call is a span named after its method, child of the
-/// caller's span when the call carries a `traceparent`, and passes the service's `guard` first.
-fn server(guard: Guard) -> Server<tower::layer::util::Stack<Guard, tower::layer::util::Identity>> {
-    Server::builder().layer(guard).trace_fn(|request: &http::Request<()>| {
-        let parent =
-            global::get_text_map_propagator(|p| p.extract(&HeaderExtractor(request.headers())));
-        let span = tracing::info_span!(
-            "grpc.server",
-            otel.name = %request.uri().path(),
-            otel.kind = "server",
-            rpc.system = "grpc",
-        );
-        let _ = span.set_parent(parent);
-        span
-    })
+/// The server builder every service uses: each call is counted and timed (`metrics::GrpcMetricsLayer`,
+/// outermost, so that a call the guard refuses counts too), is a span named after its method, child of
+/// the caller's span when the call carries a `traceparent`, and passes the service's `guard` first.
+type Layers = tower::layer::util::Stack<
+    Guard,
+    tower::layer::util::Stack<crate::metrics::GrpcMetricsLayer, tower::layer::util::Identity>,
+>;
+
+fn server(guard: Guard) -> Server<Layers> {
+    Server::builder().layer(crate::metrics::GrpcMetricsLayer).layer(guard).trace_fn(
+        |request: &http::Request<()>| {
+            let parent =
+                global::get_text_map_propagator(|p| p.extract(&HeaderExtractor(request.headers())));
+            let span = tracing::info_span!(
+                "grpc.server",
+                otel.name = %request.uri().path(),
+                otel.kind = "server",
+                rpc.system = "grpc",
+            );
+            let _ = span.set_parent(parent);
+            span
+        },
+    )
 }
 
 /// Binds `addr` (port 0 picks a free one) and answers the bound address.

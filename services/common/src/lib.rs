@@ -11,6 +11,7 @@ pub mod export;
 pub mod grpc;
 pub mod id_number;
 pub mod identity;
+pub mod metrics;
 pub mod nats;
 pub mod outbox;
 pub mod paging;

@@ -300,6 +300,8 @@ impl Relay {
             .execute(&mut *tx)
             .await?;
             tx.commit().await?;
+            metrics::counter!("sesame_outbox_published_total", "service" => self.service)
+                .increment(batch.len() as u64);
             published += batch.len();
         }
     }

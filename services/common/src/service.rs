@@ -157,6 +157,7 @@ pub async fn start<S: Service>(
     listener: TcpListener,
     verifier: Option<Verifier>,
 ) -> Result<()> {
+    parts.spawn(crate::metrics::watch_service(S::INFO, service.pool(), parts.stopped()));
     if S::INFO.publishes_events {
         let relay = crate::outbox::Relay::of(S::INFO, service.pool(), naming.clone(), nats.clone());
         relay.ensure_stream().await?;
@@ -178,7 +179,7 @@ pub async fn start<S: Service>(
 
 /// A service run on its own, one Kubernetes Deployment: telemetry under the service's name, `<service>
 /// migrate` (the build migrates; the command then stops), NATS and this instance's naming, the gRPC
-/// listener on `GRPC_ADDR`, and the parts (server, relay, consumers) that run until a signal.
+/// listener on `GRPC_ADDR`, the metrics on `METRICS_ADDR`, and the parts (server, relay, consumers) that run until a signal.
 pub struct Standalone {
     pub info: &'static ServiceInfo,
     telemetry: crate::telemetry::TelemetryGuard,
@@ -222,6 +223,7 @@ impl Standalone {
             crate::grpc::bind(&crate::config::env_or("GRPC_ADDR", "0.0.0.0:50051")).await?;
         tracing::info!(%addr, service = self.info.name, "listening");
         let mut parts = Parts::default();
+        crate::metrics::serve_from_env(&mut parts).await?;
         start(service, &mut parts, &naming, &nats, listener, Some(verifier)).await?;
         let outcome = parts.run_until_signal().await;
         self.telemetry.shutdown();

@@ -72,6 +72,7 @@ pub async fn run(work: Work, uuid: uuid::Uuid, direction: &'static str) {
             ("failed", message)
         }
     };
+    common::metrics::sync_run_ended(direction, state);
     if let Err(error) = work.store.end_run(uuid, state, &message).await {
         tracing::error!(%uuid, %error, "the end of a sync run could not be journaled");
     }

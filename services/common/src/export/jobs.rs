@@ -122,6 +122,11 @@ impl Jobs {
         Jobs { pool, schema }
     }
 
+    /// The schema of the service whose jobs these are (its name in the metrics).
+    pub fn schema(&self) -> &'static str {
+        self.schema
+    }
+
     pub fn pool(&self) -> &PgPool {
         &self.pool
     }

@@ -118,6 +118,15 @@ async fn execute(jobs: &Jobs, sources: &dyn Sources, job: Claimed) {
     };
     let outcome = produce(jobs, sources, &job).await;
     beating.abort();
+    let ended = match &outcome {
+        Ok(_) => Some("done"),
+        Err(Failure::Lost) => None,
+        Err(Failure::User(_)) => Some("refused"),
+        Err(Failure::Internal(_)) => Some("failed"),
+    };
+    if let Some(ended) = ended {
+        crate::metrics::export_ended(jobs.schema(), ended);
+    }
     match outcome {
         Ok(rows) => {
             tracing::info!(%id, rows, seconds = started.elapsed().as_secs_f64(), "export done");

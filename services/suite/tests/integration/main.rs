@@ -15,6 +15,7 @@ mod instances;
 mod keyset;
 mod malformed_bodies;
 mod members;
+mod metrics;
 mod reports;
 mod role_matrix;
 mod security;

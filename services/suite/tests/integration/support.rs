@@ -88,6 +88,12 @@ impl TestSuite {
         }
     }
 
+    /// Where this suite's `/metrics` answers.
+    pub fn metrics_url(&self) -> String {
+        let running = self.running.as_ref().expect("a suite started in this process");
+        format!("http://{}/metrics", running.metrics_addr)
+    }
+
     /// The folder of this suite's photo store (`photos/<member_id>.jpg` inside).
     pub fn photo_store(&self) -> PathBuf {
         self._web.path().join("photos")
