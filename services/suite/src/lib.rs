@@ -23,8 +23,10 @@ pub struct SuiteConfig {
     pub nats_url: String,
     /// Prefix of every NATS stream and subject of this instance; by default the database name.
     pub nats_prefix: String,
-    /// Where `/metrics` answers for every service of the process (`common::metrics`).
-    pub metrics_addr: String,
+    /// Where `/metrics` answers for every service of the process (`common::metrics`); none when not
+    /// asked (`METRICS_ADDR`): a laptop's suite is not scraped, and a fixed port would keep a second
+    /// suite on the machine (a test's) from starting.
+    pub metrics_addr: Option<String>,
     pub auth: auth::AuthConfig,
     pub geography: geography::GeographyConfig,
     pub members: members::MembersConfig,
@@ -44,7 +46,7 @@ impl SuiteConfig {
         Ok(SuiteConfig {
             nats_url: env_or("NATS_URL", common::config::DEFAULT_NATS_URL),
             nats_prefix: nats_prefix.prefix().to_string(),
-            metrics_addr: env_or("METRICS_ADDR", DEFAULT_METRICS_ADDR),
+            metrics_addr: env_opt("METRICS_ADDR"),
             auth: auth::AuthConfig {
                 database_url: database_url.clone(),
                 ..auth::AuthConfig::from_env()?
@@ -89,7 +91,7 @@ impl SuiteConfig {
             database_url: database_url.to_string(),
             nats_url: env_or("NATS_URL", common::config::DEFAULT_NATS_URL),
             nats_prefix: Naming::new(nats_prefix).prefix().to_string(),
-            metrics_addr: "127.0.0.1:0".into(),
+            metrics_addr: Some("127.0.0.1:0".into()),
             auth: auth::AuthConfig {
                 database_url: database_url.to_string(),
                 token_signing_key: None,
@@ -151,10 +153,6 @@ impl SuiteConfig {
     }
 }
 
-/// Where the suite's `/metrics` answers by default: on the machine only (a laptop's suite is not scraped
-/// from elsewhere); a service run alone listens on every address (`common::metrics::DEFAULT_METRICS_ADDR`).
-pub const DEFAULT_METRICS_ADDR: &str = "127.0.0.1:9464";
-
 /// Every service of the product. A new service joins here, once: the migrations, the tests' template
 /// database and the event streams follow this list.
 pub const SERVICES: &[&ServiceInfo] =
@@ -192,8 +190,8 @@ pub fn migrations_fingerprint() -> String {
 /// A started suite. Dropping it does not stop it: call `stop`.
 pub struct RunningSuite {
     pub http_addr: SocketAddr,
-    /// Where `/metrics` answers.
-    pub metrics_addr: SocketAddr,
+    /// Where `/metrics` answers, when asked.
+    pub metrics_addr: Option<SocketAddr>,
     /// Each service's gRPC address (loopback), by name.
     pub services: std::collections::BTreeMap<&'static str, SocketAddr>,
     pub naming: Naming,
@@ -218,7 +216,10 @@ pub async fn start(mut config: SuiteConfig) -> Result<RunningSuite> {
         format!("{}{}", uuid::Uuid::new_v4().simple(), uuid::Uuid::new_v4().simple())
     });
     suite.peers.set_service_secret(service_secret.clone());
-    let metrics_addr = common::metrics::serve_on(&config.metrics_addr, &mut suite.parts).await?;
+    let metrics_addr = match &config.metrics_addr {
+        Some(addr) => Some(common::metrics::serve_on(addr, &mut suite.parts).await?),
+        None => None,
+    };
     // Each in the order of what it calls, given the addresses of those started before it.
     let auth = auth::build(&config.auth).await.context("the auth service cannot start")?;
     // The other services check their callers' tokens with the auth service's public key.

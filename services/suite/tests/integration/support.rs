@@ -91,7 +91,8 @@ impl TestSuite {
     /// Where this suite's `/metrics` answers.
     pub fn metrics_url(&self) -> String {
         let running = self.running.as_ref().expect("a suite started in this process");
-        format!("http://{}/metrics", running.metrics_addr)
+        let addr = running.metrics_addr.expect("a test's suite serves its metrics");
+        format!("http://{addr}/metrics")
     }
 
     /// The folder of this suite's photo store (`photos/<member_id>.jpg` inside).
