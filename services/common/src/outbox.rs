@@ -5,7 +5,9 @@
 //! `Nats-Msg-Id` so that a publish repeated after a crash is dropped by JetStream's de-duplication, and
 //! deletes them once JetStream acknowledged them. A writer commits with `commit`, which wakes the relays of
 //! its schema in this process at once; every relay also looks every second (events written by another
-//! process). No `NOTIFY`: PostgreSQL serialises the commits of every transaction that notifies (a lock held
+//! process). Of a service's replicas, one relay publishes at a time (`Relay::publish_pending` holds an
+//! advisory lock of its schema's outbox): two publishing side by side would interleave their batches, and
+//! a record's later change could reach the stream, and so its consumers, before its earlier one. No `NOTIFY`: PostgreSQL serialises the commits of every transaction that notifies (a lock held
 //! until the commit's WAL is flushed), which held concurrent writes to one flush at a time.
 //! Each service has an `outbox` table in its own schema:
 //!
@@ -36,6 +38,15 @@ use tracing::Instrument;
 use tracing_opentelemetry::OpenTelemetrySpanExt;
 
 pub mod subjects;
+
+/// What a relay's pass over the outbox did.
+#[derive(Debug, PartialEq)]
+pub enum Published {
+    /// It published these many events (0: none was waiting).
+    Here(usize),
+    /// Another replica's relay was publishing: this one published nothing.
+    ByAnother,
+}
 
 /// How many events one relay transaction publishes.
 const BATCH: i64 = 500;
@@ -252,28 +263,47 @@ impl Relay {
     }
 
     /// Publishes pending events until `shutdown` resolves: at once when a commit of this process wakes
-    /// it, and every second for the others' (or when NATS was down).
+    /// it, and every second for the others' (or when NATS was down); soon again when another replica's
+    /// relay was publishing (it may have finished before this replica's last commit).
     pub async fn run(self, shutdown: impl Future<Output = ()> + Send) -> Result<()> {
         self.ensure_stream().await?;
         let mut woken = waker(self.schema).subscribe();
         tokio::pin!(shutdown);
         loop {
-            if let Err(e) = self.publish_pending().await {
-                tracing::warn!(error = %format!("{e:#}"), service = self.service, "outbox relay will retry");
-            }
+            let wait = match self.publish_pending().await {
+                Ok(Published::ByAnother) => Duration::from_millis(50),
+                Ok(Published::Here(_)) => Duration::from_secs(1),
+                Err(e) => {
+                    tracing::warn!(error = %format!("{e:#}"), service = self.service, "outbox relay will retry");
+                    Duration::from_secs(1)
+                }
+            };
             tokio::select! {
                 _ = &mut shutdown => return Ok(()),
                 _ = woken.changed() => {},
-                _ = tokio::time::sleep(Duration::from_secs(1)) => {},
+                _ = tokio::time::sleep(wait) => {},
             }
         }
     }
 
-    /// Publishes every pending event, in order, batch by batch. Answers how many were published.
-    pub async fn publish_pending(&self) -> Result<usize> {
+    /// Publishes every pending event, in order, batch by batch, unless another replica's relay is doing
+    /// so. Answers how many were published here.
+    pub async fn publish_pending(&self) -> Result<Published> {
         let mut published = 0;
         loop {
             let mut tx = self.pool.begin().await?;
+            // Held until this batch's transaction ends; the other replicas' relays wait their turn.
+            let ours: bool = sqlx::query_scalar("SELECT pg_try_advisory_xact_lock(hashtext($1))")
+                .bind(format!("{}.outbox", self.schema))
+                .fetch_one(&mut *tx)
+                .await?;
+            if !ours {
+                return Ok(if published == 0 {
+                    Published::ByAnother
+                } else {
+                    Published::Here(published)
+                });
+            }
             let batch: Vec<Pending> = sqlx::query_as(AssertSqlSafe(format!(
                 "SELECT id, subject, payload, trace_context, created_at FROM {}.outbox ORDER BY seq LIMIT $1 FOR UPDATE SKIP LOCKED",
                 self.schema
@@ -282,7 +312,7 @@ impl Relay {
             .fetch_all(&mut *tx)
             .await?;
             if batch.is_empty() {
-                return Ok(published);
+                return Ok(Published::Here(published));
             }
             let mut acks = Vec::with_capacity(batch.len());
             for event in &batch {

@@ -88,6 +88,25 @@ impl TestSuite {
         }
     }
 
+    /// A second replica of every service and of the gateway on this suite's database, NATS prefix and
+    /// photo store, as a second pod of each Deployment would be (`adjust` as for `start_with`; give both
+    /// the same `auth.service_secret`). Stop it (`RunningSuite::stop`) before this suite goes.
+    pub async fn start_replica(
+        &self,
+        adjust: impl FnOnce(&mut suite::SuiteConfig),
+    ) -> suite::RunningSuite {
+        let mut config = suite::SuiteConfig::local(
+            self.database_url(),
+            self.naming.prefix(),
+            (ADMIN, ADMIN_PASSWORD),
+            self._web.path().join("web"),
+            self._web.path(),
+        );
+        config.gateway.request_timeout = std::time::Duration::from_secs(30);
+        adjust(&mut config);
+        suite::start(config).await.expect("the replica starts")
+    }
+
     /// Where this suite's `/metrics` answers.
     pub fn metrics_url(&self) -> String {
         let running = self.running.as_ref().expect("a suite started in this process");
