@@ -1,5 +1,5 @@
 # The two commands of the README, and a few more for development. The scripts in scripts/ do the work.
-.PHONY: up test build openapi demo bench-geography bench-members bench-cards bench-sync bench-reports bench-load flamegraph clean
+.PHONY: up test test-chart build openapi demo bench-geography bench-members bench-cards bench-sync bench-reports bench-load flamegraph clean
 
 ## Prepare the machine, build, and run the whole product on http://127.0.0.1:8080.
 up:
@@ -8,6 +8,10 @@ up:
 ## Run every test: Rust, web unit tests, browser end-to-end tests.
 test:
 	@scripts/test.sh
+
+## Render the chart with every value set and validate the manifests (needs helm; says so without it).
+test-chart:
+	@scripts/test-chart.sh
 
 ## Build target/release/suite (every service in one process) and web/dist, without starting anything.
 build:

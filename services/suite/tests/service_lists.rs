@@ -66,8 +66,8 @@ fn the_proto_packages_are_the_described_services() {
     }
 }
 
-#[test]
-fn every_chart_value_set_deploys_every_service_as_described() {
+/// `values.yaml` alone, then each file of `helm/sesame/ci/` merged over it, as helm would use them.
+fn chart_value_sets() -> Vec<(String, Value)> {
     let defaults = yaml("helm/sesame/values.yaml");
     let mut sets = vec![("values.yaml".to_string(), defaults.clone())];
     let ci = root().join("helm/sesame/ci");
@@ -80,7 +80,34 @@ fn every_chart_value_set_deploys_every_service_as_described() {
         sets.push((format!("ci/{name}"), merged));
     }
     assert!(sets.len() > 1, "no value set in helm/sesame/ci");
-    for (set_name, values) in sets {
+    sets
+}
+
+#[test]
+fn every_chart_value_set_passes_the_charts_schema() {
+    let schema: serde_json::Value = serde_json::from_str(
+        &std::fs::read_to_string(root().join("helm/sesame/values.schema.json")).unwrap(),
+    )
+    .expect("values.schema.json is JSON");
+    let validator =
+        jsonschema::validator_for(&schema).expect("values.schema.json is a JSON Schema");
+    for (set_name, values) in chart_value_sets() {
+        let values = serde_json::to_value(&values).expect("the values read as JSON");
+        let faults: Vec<String> =
+            validator.iter_errors(&values).map(|e| format!("{}: {e}", e.instance_path())).collect();
+        assert!(faults.is_empty(), "{set_name} breaks values.schema.json:\n{}", faults.join("\n"));
+    }
+    // The schema refuses what helm would refuse: a misspelt key of a closed object, a wrong type.
+    let (_, mut broken) = chart_value_sets().remove(0);
+    broken["metrics"]["prot"] = Value::from(9464);
+    broken["metrics"]["port"] = Value::from("9464");
+    let broken = serde_json::to_value(&broken).unwrap();
+    assert_eq!(validator.iter_errors(&broken).count(), 2, "the schema lets a broken value set by");
+}
+
+#[test]
+fn every_chart_value_set_deploys_every_service_as_described() {
+    for (set_name, values) in chart_value_sets() {
         let components = &values["components"];
         let deployed: BTreeSet<String> = components
             .as_mapping()
