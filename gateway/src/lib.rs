@@ -165,6 +165,7 @@ fn request_span(request: &Request) -> tracing::Span {
         otel.kind = "server",
         http.request.method = %request.method(),
         http.route = %route,
+        sesame.service = "gateway",
         http.response.status_code = tracing::field::Empty,
         enduser.id = tracing::field::Empty,
     );

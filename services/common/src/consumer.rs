@@ -274,8 +274,10 @@ impl<H: Handler> Consumer<H> {
             .flat_map(|h| h.iter())
             .filter_map(|(k, v)| v.first().map(|v| (k.to_string(), v.as_str().to_string())))
             .collect();
+        // The consuming service's schema bears its name.
         let span = tracing::info_span!("nats.process", otel.name = %format!("{subject} process"), otel.kind = "consumer",
-            messaging.system = "nats", messaging.destination.name = %subject, messaging.consumer.group.name = self.name);
+            messaging.system = "nats", messaging.destination.name = %subject, messaging.consumer.group.name = self.name,
+            sesame.service = self.schema);
         let _ = span.set_parent(global::get_text_map_propagator(|p| p.extract(&headers)));
         Received {
             id: headers.get("Nats-Msg-Id").and_then(|id| uuid::Uuid::parse_str(id).ok()),

@@ -35,6 +35,7 @@ fn server(guard: Guard) -> Server<Layers> {
                 otel.name = %request.uri().path(),
                 otel.kind = "server",
                 rpc.system = "grpc",
+                sesame.service = %crate::metrics::service_of_path(request.uri().path()),
             );
             let _ = span.set_parent(parent);
             span

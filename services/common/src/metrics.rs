@@ -218,7 +218,8 @@ fn grpc_call(path: &str, code: &'static str, took: Duration) {
         .record(took.as_secs_f64());
 }
 
-fn service_of_path(path: &str) -> String {
+/// The service a gRPC call's path is made to (`/sesame.members.v1.Members/GetMember`: `members`).
+pub(crate) fn service_of_path(path: &str) -> String {
     let package = path.trim_start_matches('/').split('/').next().unwrap_or_default();
     let mut parts = package.split('.');
     match (parts.next(), parts.next()) {

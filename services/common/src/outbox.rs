@@ -343,7 +343,8 @@ impl Relay {
             serde_json::from_value(event.trace_context.clone()).unwrap_or_default();
         let parent = global::get_text_map_propagator(|p| p.extract(&carrier));
         let span = tracing::info_span!("nats.publish", otel.name = %format!("{subject} publish"), otel.kind = "producer",
-            messaging.system = "nats", messaging.destination.name = %subject, messaging.message.id = %event.id);
+            messaging.system = "nats", messaging.destination.name = %subject, messaging.message.id = %event.id,
+            sesame.service = self.service);
         let _ = span.set_parent(parent);
         async {
             let mut headers = async_nats::HeaderMap::new();

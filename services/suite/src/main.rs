@@ -2,7 +2,9 @@
 
 #[tokio::main]
 async fn main() -> anyhow::Result<()> {
-    let mut telemetry = common::telemetry::init("suite")?;
+    // Each span under the service it is about, as when they run one Deployment each.
+    let names: Vec<&str> = suite::SERVICES.iter().map(|s| s.name).chain(["gateway"]).collect();
+    let mut telemetry = common::telemetry::init_for("suite", &names)?;
     let config = suite::SuiteConfig::from_env()?;
     if std::env::args().nth(1).as_deref() == Some("migrate") {
         common::db::ensure_database(&config.database_url).await?;
