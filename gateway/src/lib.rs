@@ -121,6 +121,7 @@ pub fn app(state: AppState, config: &GatewayConfig) -> Router {
         .layer(axum::extract::DefaultBodyLimit::max(config.body_limit))
         .layer(axum::middleware::from_fn(headers::forward_token))
         .layer(axum::middleware::from_fn(measured))
+        .layer(axum::middleware::from_fn(trace_reference))
         .layer(headers::no_store())
         .layer(axum::Extension(client::ClientPolicy::new(
             config.trusted_proxies.clone(),
@@ -173,6 +174,30 @@ fn request_span(request: &Request) -> tracing::Span {
         global::get_text_map_propagator(|p| p.extract(&HeaderExtractor(request.headers())));
     let _ = span.set_parent(parent);
     span
+}
+
+/// Answers each `/api` call's trace id in `X-Trace-Id`: the reference the screens show beside an error, so
+/// that a user's report leads to the call's trace. The browser starts each call's trace (`traceparent`),
+/// which the request's span continues; with no trace exported, the id the browser sent is answered.
+async fn trace_reference(
+    request: Request,
+    next: axum::middleware::Next,
+) -> axum::response::Response {
+    use opentelemetry::trace::{TraceContextExt, TraceId};
+    let sent = request
+        .headers()
+        .get("traceparent")
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.split('-').nth(1))
+        .filter(|id| id.len() == 32 && id.bytes().all(|b| b.is_ascii_hexdigit()))
+        .map(str::to_ascii_lowercase);
+    let mut response = next.run(request).await;
+    let traced = tracing::Span::current().context().span().span_context().trace_id();
+    let id = if traced == TraceId::INVALID { sent } else { Some(traced.to_string()) };
+    if let Some(value) = id.and_then(|id| axum::http::HeaderValue::from_str(&id).ok()) {
+        response.headers_mut().insert("x-trace-id", value);
+    }
+    response
 }
 
 /// Counts and times each `/api` call by its route's pattern (`common::metrics::http_call`).

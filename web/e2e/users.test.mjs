@@ -67,7 +67,10 @@ describe('users', { timeout: 10 * 60_000 }, () => {
       await dialog.getByLabel('Mot de passe').fill('s3cret-pass-2026');
       await chooseRole(page, dialog, 'Agent');
       await dialog.getByRole('button', { name: 'Enregistrer' }).click();
-      await page.locator('.ant-notification-notice-error').first().waitFor();
+      const refused = page.locator('.ant-notification-notice-error').first();
+      await refused.waitFor();
+      // With the call's trace reference, which a user quotes when reporting it.
+      assert.match(await refused.innerText(), /Référence : [0-9a-f]{32}/);
       await expectNoAxeViolations(page, 'nouvel utilisateur (refusé)');
       // What was typed is dropped only once confirmed.
       await dialog.getByRole('button', { name: 'Annuler' }).click();

@@ -132,6 +132,7 @@ async fn a_rest_call_is_one_trace_across_the_services_each_span_under_its_own_se
         .await
         .unwrap();
     assert_eq!(answer.status(), reqwest::StatusCode::OK);
+    assert_eq!(answer.headers()["x-trace-id"], trace_id, "the reference a screen shows");
 
     // Every part of the call, in that one trace, each under its service.
     let wanted: [Wanted; 6] = [

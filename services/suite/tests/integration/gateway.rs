@@ -70,6 +70,37 @@ async fn an_unknown_api_path_is_a_json_404_never_the_application() {
     assert_eq!(body["status"], "error");
 }
 
+/// The reference an error notice shows: the trace the browser started for the call, answered back.
+#[tokio::test(flavor = "multi_thread")]
+async fn each_call_answers_the_trace_the_browser_started_for_it() {
+    let suite = TestSuite::start().await;
+    let admin = suite.admin_token().await;
+    let trace_id = "4BF92F3577B34DA6A3CE929D0E0E4736";
+    let answer = suite
+        .http
+        .get(suite.url("/api/member/get_member/987654321"))
+        .bearer_auth(&admin)
+        .header("traceparent", format!("00-{trace_id}-00f067aa0ba902b7-01"))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(answer.status(), StatusCode::NOT_FOUND);
+    assert_eq!(answer.headers()["x-trace-id"], trace_id.to_lowercase());
+    let answer =
+        suite.http.get(suite.url("/api/auth/me")).bearer_auth(&admin).send().await.unwrap();
+    assert_eq!(answer.status(), StatusCode::OK);
+    assert!(answer.headers().get("x-trace-id").is_none(), "no trace was started, none is made up");
+    let forged = suite
+        .http
+        .get(suite.url("/api/auth/me"))
+        .bearer_auth(&admin)
+        .header("traceparent", "00-<script>alert(1)</script>-00f067aa0ba902b7-01")
+        .send()
+        .await
+        .unwrap();
+    assert!(forged.headers().get("x-trace-id").is_none(), "only a trace id is answered back");
+}
+
 #[tokio::test(flavor = "multi_thread")]
 async fn answers_are_compressed_when_the_browser_accepts_it() {
     let suite = TestSuite::start().await;

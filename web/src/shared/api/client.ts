@@ -3,6 +3,7 @@
 import createClient, { type Middleware } from 'openapi-fetch';
 import type { components, paths } from './schema';
 import { readToken } from '../session/tokenStore';
+import { newTraceparent } from './trace';
 
 export type Schemas = components['schemas'];
 
@@ -15,17 +16,27 @@ const bearer: Middleware = {
   },
 };
 
+/** Starts each call's trace (see trace.ts). */
+const traced: Middleware = {
+  onRequest({ request }) {
+    request.headers.set('traceparent', newTraceparent());
+    return request;
+  },
+};
+
 export const api = createClient<paths>({
   baseUrl: '/api',
   // Looked up at call time rather than captured, so that tests can replace fetch.
   fetch: (request) => globalThis.fetch(request),
 });
-api.use(bearer);
+api.use(bearer, traced);
 
-/** The headers of a call made outside the typed client, with the token when there is one. */
+/** The headers of a call made outside the typed client, with the token when there is one and the start
+ * of its trace. */
 export function authorizedHeaders(headers: Record<string, string> = {}): Record<string, string> {
   const token = readToken();
-  return token ? { ...headers, Authorization: `Bearer ${token}` } : headers;
+  const withTrace = { ...headers, traceparent: newTraceparent() };
+  return token ? { ...withTrace, Authorization: `Bearer ${token}` } : withTrace;
 }
 
 /** A GET of a JSON document outside the typed calls (the OpenAPI document itself), with the token. */

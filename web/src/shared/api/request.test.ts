@@ -38,13 +38,26 @@ describe('request (the shared API helper)', () => {
       fields,
       message: "L'identifiant doit contenir au moins 4 caractères",
     });
-    expect(notifyError).toHaveBeenCalledWith("L'identifiant doit contenir au moins 4 caractères");
+    expect(notifyError).toHaveBeenCalledWith("L'identifiant doit contenir au moins 4 caractères", undefined);
   });
 
   it('treats an HTTP 200 whose status is not ok as a failure', async () => {
     fakeServer({ 'GET /api/env/get_env': () => json({ status: 'error', message: 'Service indisponible' }) });
     await expect(request(api.GET('/env/get_env'))).rejects.toBeInstanceOf(ApiError);
-    expect(notifyError).toHaveBeenCalledWith('Service indisponible');
+    expect(notifyError).toHaveBeenCalledWith('Service indisponible', undefined);
+  });
+
+  it("gives the notice the call's trace reference, which the gateway answers", async () => {
+    const server = fakeServer({
+      'GET /api/env/get_env': () =>
+        new Response(JSON.stringify({ status: 'error', message: 'Service indisponible' }), {
+          status: 503,
+          headers: { 'Content-Type': 'application/json', 'X-Trace-Id': '4bf92f3577b34da6a3ce929d0e0e4736' },
+        }),
+    });
+    await expect(request(api.GET('/env/get_env'))).rejects.toMatchObject({ status: 503 });
+    expect(notifyError).toHaveBeenCalledWith('Service indisponible', '4bf92f3577b34da6a3ce929d0e0e4736');
+    expect(server.calls).toHaveLength(1);
   });
 
   it('signs out on a 401', async () => {
@@ -53,7 +66,7 @@ describe('request (the shared API helper)', () => {
     fakeServer({ 'GET /api/user/user_list': () => json({ status: 'error', message: 'Session expirée' }, 401) });
     await expect(request(api.GET('/user/user_list'))).rejects.toMatchObject({ status: 401 });
     expect(unauthorized).toHaveBeenCalledOnce();
-    expect(notifyError).toHaveBeenCalledWith('Session expirée');
+    expect(notifyError).toHaveBeenCalledWith('Session expirée', undefined);
   });
 
   it('reports a network failure in French, with status 0', async () => {
@@ -91,6 +104,6 @@ describe('request (the shared API helper)', () => {
     const pdf = await print([3]);
     expect(await pdf.text()).toBe('%PDF-1.7');
     await expect(print([])).rejects.toMatchObject({ status: 400, message: 'Choisissez au moins une livraison.' });
-    expect(notifyError).toHaveBeenCalledWith('Choisissez au moins une livraison.');
+    expect(notifyError).toHaveBeenCalledWith('Choisissez au moins une livraison.', undefined);
   });
 });

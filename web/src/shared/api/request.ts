@@ -1,8 +1,9 @@
 // The one place that decides what a failed call does: every call goes through `request`, which returns
 // the answer when its status is "ok" and otherwise shows the server's French message for 8 seconds,
-// signs out on a 401, and throws an ApiError (with the field messages of a 400) for the caller.
+// signs out on a 401 (the notice gives the call's trace reference), and throws an ApiError (with the field messages of a 400) for the caller.
 import { fr } from '../locale/fr';
 import { notifyError } from '../feedback/feedback';
+import { TRACE_ID_HEADER } from './trace';
 
 export class ApiError extends Error {
   constructor(
@@ -61,7 +62,7 @@ export async function request<R extends FetchResult>(
 
   const message = envelope.message || `${fr.errors.unexpected} (HTTP ${response.status})`;
   if (!options.quiet) {
-    notifyError(message);
+    notifyError(message, response.headers.get(TRACE_ID_HEADER) ?? undefined);
     if (response.status === 401) unauthorizedHandler();
   }
   throw new ApiError(message, response.status, envelope.fields);

@@ -7,7 +7,17 @@ describe('notices', () => {
     const message = { success: vi.fn() };
     bindFeedback({ notification, message });
     notifyError('Identifiant déjà utilisé');
-    expect(notification.error).toHaveBeenCalledWith({ title: 'Identifiant déjà utilisé', duration: 8 });
+    expect(notification.error).toHaveBeenCalledWith({
+      title: 'Identifiant déjà utilisé',
+      description: undefined,
+      duration: 8,
+    });
+    notifyError('Identifiant déjà utilisé', '4bf92f3577b34da6a3ce929d0e0e4736');
+    expect(notification.error).toHaveBeenLastCalledWith({
+      title: 'Identifiant déjà utilisé',
+      description: 'Référence : 4bf92f3577b34da6a3ce929d0e0e4736',
+      duration: 8,
+    });
     notifySuccess('Utilisateur créé');
     expect(message.success).toHaveBeenCalledWith('Utilisateur créé');
   });

@@ -5,6 +5,7 @@ import { message as staticMessage, notification as staticNotification } from 'an
 import type { MessageInstance } from 'antd/es/message/interface';
 import type { NotificationInstance } from 'antd/es/notification/interface';
 import { DEFAULT_NOTICE_SECONDS, ERROR_NOTICE_SECONDS } from '../constants';
+import { fr } from '../locale/fr';
 
 interface FeedbackApi {
   notification: Pick<NotificationInstance, 'error' | 'warning'>;
@@ -24,9 +25,11 @@ export function bindFeedback(api: FeedbackApi): void {
   current = api;
 }
 
-/** A red notice that stays 8 seconds: what every failed call shows. */
-export function notifyError(text: string): void {
-  current.notification.error({ title: text, duration: ERROR_NOTICE_SECONDS });
+/** A red notice that stays 8 seconds: what every failed call shows, with the call's trace reference
+ * when the server gave one (what a user quotes when reporting it). */
+export function notifyError(text: string, reference?: string): void {
+  const description = reference ? fr.errors.reference(reference) : undefined;
+  current.notification.error({ title: text, description, duration: ERROR_NOTICE_SECONDS });
 }
 
 /** A short confirmation (the server's message after a write). */

@@ -131,6 +131,8 @@ export const fr = {
     badAnswer: 'Réponse inattendue du serveur.',
     newVersion: "Une nouvelle version de l'application est disponible ou le réseau est coupé : rechargez la page.",
     reload: 'Recharger la page',
+    /** The trace reference of a failed call, under its message. */
+    reference: (id: string) => `Référence : ${id}`,
   },
 
   about: {
