@@ -16,6 +16,7 @@ mod keyset;
 mod malformed_bodies;
 mod members;
 mod metrics;
+mod replica_kill;
 mod replicas;
 mod reports;
 mod role_matrix;

@@ -16,6 +16,8 @@ const READY_WITHIN: Duration = Duration::from_secs(60);
 /// dropped, before the harness drops its database.
 pub(crate) struct SuiteProcess {
     command: Command,
+    /// Where it answers (`http://127.0.0.1:port`).
+    base: String,
     child: Option<Child>,
     log: PathBuf,
 }
@@ -34,7 +36,32 @@ impl SuiteProcess {
             .env("BOOTSTRAP_ADMIN_PASSWORD", ADMIN_PASSWORD)
             .env("RUST_LOG", "warn");
         command.envs(env.iter().copied());
-        SuiteProcess { command, child: None, log: folder.join("suite.log") }
+        SuiteProcess {
+            command,
+            base: suite.base.clone(),
+            child: None,
+            log: folder.join("suite.log"),
+        }
+    }
+
+    /// A second replica of every service of `suite` (which runs in this process) on its database, NATS
+    /// prefix and folder, answering at `address`: a second pod of each Deployment, to kill alone.
+    pub(crate) fn replica_of(
+        suite: &TestSuite,
+        address: &str,
+        env: &[(&str, &str)],
+    ) -> SuiteProcess {
+        let mut process = SuiteProcess::new(suite, env);
+        process.command.env("HTTP_ADDR", address);
+        process.base = format!("http://{address}");
+        let folder = suite.photo_store().parent().expect("the suite's folder").to_path_buf();
+        process.log = folder.join("replica.log");
+        process
+    }
+
+    /// Where it answers.
+    pub(crate) fn base(&self) -> &str {
+        &self.base
     }
 
     /// Starts the process and waits for its `/readyz` (at most `READY_WITHIN`, failing with its logs).
@@ -47,7 +74,7 @@ impl SuiteProcess {
             if let Some(status) = self.child.as_mut().unwrap().try_wait().unwrap() {
                 panic!("the suite stopped while starting ({status}):\n{}", self.logs());
             }
-            let ready = suite.http.get(suite.url("/readyz")).send().await;
+            let ready = suite.http.get(format!("{}/readyz", self.base)).send().await;
             if ready.is_ok_and(|answer| answer.status() == StatusCode::OK) {
                 return;
             }
