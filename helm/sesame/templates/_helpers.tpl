@@ -135,6 +135,11 @@ A component's environment, built from the values and from what it depends on:
 {{- with $root.Values.nats.prefix }}
 {{- $_ := set $env "NATS_PREFIX" . }}
 {{- end }}
+{{- with $root.Values.nats.stream }}
+{{- $_ := set $env "NATS_STREAM_MAX_AGE_DAYS" (.maxAgeDays | default 0 | int | toString) }}
+{{- $_ := set $env "NATS_STREAM_MAX_BYTES" (.maxBytes | default 0 | int64 | toString) }}
+{{- $_ := set $env "NATS_STREAM_REPLICAS" (.replicas | default 1 | int | toString) }}
+{{- end }}
 {{- end }}
 {{- with $root.Values.telemetry.otlpEndpoint }}
 {{- $_ := set $env "OTEL_EXPORTER_OTLP_ENDPOINT" (tpl . $root) }}

@@ -51,20 +51,78 @@ impl Naming {
     }
 }
 
-/// Creates, when missing, the stream of `service`: every subject `<prefix>.<service>.>`. Called by the
-/// producer and by each consumer, so that neither depends on which starts first.
+/// The limits of every stream, from the environment: `NATS_STREAM_MAX_AGE_DAYS` (events older are
+/// dropped; 0, the default: kept for good), `NATS_STREAM_MAX_BYTES` (the oldest dropped past it; 0, the
+/// default: no limit) and `NATS_STREAM_REPLICAS` (copies on a JetStream cluster; 1 by default, 3 on the
+/// chart's 3-node cluster). A consumer that falls further behind than the age limit misses events: its
+/// projection is not rebuilt from the owning service yet, so an age limit must stay well beyond any
+/// outage of a consumer (docs/reliability.md).
+#[derive(Clone, Debug, PartialEq)]
+pub struct StreamLimits {
+    pub max_age: std::time::Duration,
+    pub max_bytes: i64,
+    pub replicas: usize,
+}
+
+/// How long a publish repeated after a crash is recognised as a duplicate (the relay's id).
+const DUPLICATE_WINDOW: std::time::Duration = std::time::Duration::from_secs(120);
+
+impl StreamLimits {
+    pub fn from_env() -> Result<Self> {
+        use crate::config::env_parse;
+        StreamLimits::of(
+            env_parse("NATS_STREAM_MAX_AGE_DAYS", 0)?,
+            env_parse("NATS_STREAM_MAX_BYTES", 0)?,
+            env_parse("NATS_STREAM_REPLICAS", 1)?,
+        )
+    }
+
+    /// Events kept `days` days (0: for good), at most `max_bytes` (0: no limit), on `replicas` nodes.
+    pub fn of(days: u64, max_bytes: i64, replicas: usize) -> Result<Self> {
+        anyhow::ensure!(max_bytes >= 0, "NATS_STREAM_MAX_BYTES cannot be negative");
+        anyhow::ensure!((1..=5).contains(&replicas), "NATS_STREAM_REPLICAS goes from 1 to 5");
+        Ok(StreamLimits {
+            max_age: std::time::Duration::from_secs(days * 24 * 3600),
+            max_bytes: if max_bytes == 0 { -1 } else { max_bytes },
+            replicas,
+        })
+    }
+
+    /// The stream of `service` under these limits.
+    pub fn stream(&self, naming: &Naming, service: &str) -> async_nats::jetstream::stream::Config {
+        async_nats::jetstream::stream::Config {
+            name: naming.stream(service),
+            subjects: vec![naming.service_wildcard(service)],
+            duplicate_window: DUPLICATE_WINDOW,
+            max_age: self.max_age,
+            max_bytes: self.max_bytes,
+            num_replicas: self.replicas,
+            ..Default::default()
+        }
+    }
+}
+
+/// Creates the stream of `service` (every subject `<prefix>.<service>.>`) when missing, or brings its
+/// limits to the settings' (`StreamLimits`). Called by the producer and by each consumer, so that
+/// neither depends on which starts first.
 pub async fn ensure_stream(
     jetstream: &async_nats::jetstream::Context,
     naming: &Naming,
     service: &str,
 ) -> Result<()> {
+    ensure_stream_with(jetstream, naming, service, &StreamLimits::from_env()?).await
+}
+
+/// `ensure_stream` under `limits`.
+pub async fn ensure_stream_with(
+    jetstream: &async_nats::jetstream::Context,
+    naming: &Naming,
+    service: &str,
+    limits: &StreamLimits,
+) -> Result<()> {
+    let config = limits.stream(naming, service);
     jetstream
-        .get_or_create_stream(async_nats::jetstream::stream::Config {
-            name: naming.stream(service),
-            subjects: vec![naming.service_wildcard(service)],
-            duplicate_window: std::time::Duration::from_secs(120),
-            ..Default::default()
-        })
+        .create_or_update_stream(config)
         .await
         .with_context(|| format!("cannot create the NATS stream of {service}"))?;
     Ok(())
@@ -81,6 +139,25 @@ pub async fn connect(url: &str) -> Result<async_nats::Client> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_streams_keep_everything_unless_told() {
+        let limits = StreamLimits::from_env().unwrap();
+        assert_eq!(
+            limits,
+            StreamLimits { max_age: std::time::Duration::ZERO, max_bytes: -1, replicas: 1 }
+        );
+        let stream = limits.stream(&Naming::new("sesame"), "members");
+        assert_eq!(stream.name, "SESAME_MEMBERS");
+        assert_eq!(stream.subjects, ["sesame.members.>"]);
+        assert_eq!(stream.duplicate_window, DUPLICATE_WINDOW);
+        let limited = StreamLimits::of(30, 1 << 30, 3).unwrap();
+        assert_eq!(limited.max_age, std::time::Duration::from_secs(30 * 86_400));
+        assert_eq!((limited.max_bytes, limited.replicas), (1 << 30, 3));
+        assert!(StreamLimits::of(0, -1, 1).is_err());
+        assert!(StreamLimits::of(0, 0, 0).is_err());
+        assert!(StreamLimits::of(0, 0, 6).is_err());
+    }
 
     #[test]
     fn names_carry_the_instance_prefix() {

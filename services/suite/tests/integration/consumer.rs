@@ -238,3 +238,33 @@ async fn a_published_event_carries_its_id_for_the_deduplication() {
     let id = id.expect("the event's id in Nats-Msg-Id");
     assert!(uuid::Uuid::parse_str(&id).is_ok(), "{id}");
 }
+
+/// A stream's limits follow the settings: a stream made without any (events kept for good) takes an age
+/// and a size limit when they are set, and keeps its events.
+#[tokio::test(flavor = "multi_thread")]
+async fn a_streams_limits_follow_the_settings_and_keep_its_events() {
+    let nats = common::nats::connect(&common::config::env_or(
+        "NATS_URL",
+        common::config::DEFAULT_NATS_URL,
+    ))
+    .await
+    .unwrap();
+    let jetstream = async_nats::jetstream::new(nats);
+    let naming = common::nats::Naming::new(&format!("limits_{}", uuid::Uuid::new_v4().simple()));
+    let unlimited = common::nats::StreamLimits::of(0, 0, 1).unwrap();
+    common::nats::ensure_stream_with(&jetstream, &naming, "members", &unlimited).await.unwrap();
+    jetstream
+        .publish(naming.subject("members", "member", "created"), "{}".into())
+        .await
+        .unwrap()
+        .await
+        .unwrap();
+    let limited = common::nats::StreamLimits::of(30, 1 << 30, 1).unwrap();
+    common::nats::ensure_stream_with(&jetstream, &naming, "members", &limited).await.unwrap();
+    let mut stream = jetstream.get_stream(naming.stream("members")).await.unwrap();
+    let info = stream.info().await.unwrap();
+    assert_eq!(info.config.max_age, std::time::Duration::from_secs(30 * 86_400));
+    assert_eq!(info.config.max_bytes, 1 << 30);
+    assert_eq!(info.state.messages, 1, "the stream kept its event");
+    jetstream.delete_stream(naming.stream("members")).await.unwrap();
+}
