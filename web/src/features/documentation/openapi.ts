@@ -107,7 +107,10 @@ export function listCalls(document: OpenApiDocument): ApiCall[] {
 
 /** Lower case, without accents: "Clé" and "cle" match. */
 function folded(text: string): string {
-  return text.normalize('NFD').replace(/\p{Diacritic}/gu, '').toLowerCase();
+  return text
+    .normalize('NFD')
+    .replace(/\p{Diacritic}/gu, '')
+    .toLowerCase();
 }
 
 /** The calls whose path, summary or domain holds every word of `search` (accents and case aside). */
