@@ -1,6 +1,6 @@
 // One call's detail in the API reference: its parameters, its request body's fields and its answers by
 // code, each with its schema's fields.
-import { Descriptions, Space, Table, Tag, Typography } from 'antd';
+import { Space, Table, Tag, Typography } from 'antd';
 import { fr } from '../../shared/locale/fr';
 import { callDetail, type ApiCall, type Body, type Field, type OpenApiDocument } from './openapi';
 
@@ -37,15 +37,23 @@ function FieldTable({ fields, label, where = false }: { fields: Field[]; label: 
   );
 }
 
+/** « Format : application/json »: a label and its value, in the page's text colour (the expanded row's
+ *  background leaves too little contrast to antd's grey labels). */
+function Line({ label, value }: { label: string; value: string }) {
+  return (
+    <Typography.Text>
+      <Typography.Text strong>{label} :</Typography.Text> {value}
+    </Typography.Text>
+  );
+}
+
 function BodyView({ body, label }: { body: Partial<Body>; label: string }) {
   if (!body.mediaTypes) return null;
   return (
     <Space orientation="vertical" style={{ width: '100%' }}>
-      <Descriptions size="small" column={1}>
-        <Descriptions.Item label={text.mediaType}>{body.mediaTypes.join(', ')}</Descriptions.Item>
-        <Descriptions.Item label={text.schema}>{body.schemaName || body.type}</Descriptions.Item>
-        {body.description && <Descriptions.Item label={text.summary}>{body.description}</Descriptions.Item>}
-      </Descriptions>
+      <Line label={text.mediaType} value={body.mediaTypes.join(', ')} />
+      <Line label={text.schema} value={body.schemaName || body.type || ''} />
+      {body.description && <Line label={text.summary} value={body.description} />}
       {body.fields && body.fields.length > 0 && <FieldTable fields={body.fields} label={label} />}
     </Space>
   );

@@ -27,7 +27,7 @@ export const fr = {
     cooperatives: 'Coopératives',
     delivery: 'Livraisons',
     departments: 'Départements',
-    documentation: "Documentation de l'API",
+    documentation: 'Documentation',
     localities: 'Localités',
     localitiesImport: 'Import des localités',
     login: 'Connexion',

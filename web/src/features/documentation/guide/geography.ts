@@ -78,8 +78,9 @@ export const geographySections: readonly GuideSection[] = [
       'sa « Région », son « Département » puis sa « Sous-préfecture »',
       'des adhérents, des coopératives ou des parcelles',
     ),
+    alt: 'La liste des localités : la recherche, le filtre par sous-préfecture, le bouton « Nouvelle localité » et le tableau avec le nom, la sous-préfecture, le département et la région de chacune.',
     steps: [
-      '« Rechercher une localité » retrouve une localité par son nom.',
+      "« Rechercher une localité » retrouve une localité par son nom ; le filtre « Sous-préfecture » n'affiche que celles d'une sous-préfecture.",
       'Pour en créer une, cliquez sur « Nouvelle localité », choisissez sa « Région », son « Département » puis sa « Sous-préfecture », saisissez le « Nom », puis « Enregistrer ».',
       '« Modifier » sur une ligne corrige la localité ; « Supprimer » la retire après confirmation.',
       "Pour en ajouter beaucoup à la fois, utilisez l'écran « Import des localités ».",

@@ -31,7 +31,7 @@ export const reportSections: readonly GuideSection[] = [
     steps: [
       "Choisissez l'onglet « Membres » ou « Paiements et livraisons ».",
       "Filtrez par « Région » et par période (« Du » … « au ») ; « Effacer les filtres » revient à tout. Les filtres restent dans l'adresse : copiez-la pour partager la même vue.",
-      'Chaque graphique a son tableau de chiffres ; ses boutons exportent ce tableau en CSV ou en Excel (.xlsx).',
+      'Chaque graphique a son tableau de chiffres ; ses boutons « CSV » et « Excel (.xlsx) » téléchargent ce tableau.',
     ],
     refused: [
       "« Les statistiques n'ont pas pu être lues. » : cliquez sur « Réessayer » ; si le message revient, vérifiez la connexion réseau.",
@@ -46,7 +46,7 @@ export const reportSections: readonly GuideSection[] = [
       "Ouvrir un tableau de bord par son nom : « membres » par défaut, ou un tableau de bord réglé pour Metabase par l'administrateur, avec les mêmes filtres que l'écran Statistiques.",
     steps: [
       'Saisissez le nom dans « Nom du tableau de bord » et cliquez sur « Ouvrir ».',
-      "Filtrez par « Région » et par période comme dans l'écran Statistiques ; exportez un tableau en CSV ou en Excel.",
+      "Filtrez par « Région » et par période comme dans l'écran Statistiques ; « CSV » et « Excel (.xlsx) » téléchargent un tableau.",
       "Un tableau de bord Metabase s'affiche dans la page ; son adresse est valable un temps limité : rechargez la page quand elle a expiré.",
     ],
     refused: [
