@@ -47,14 +47,13 @@ function Line({ label, value }: { label: string; value: string }) {
   );
 }
 
-function BodyView({ body, label }: { body: Partial<Body>; label: string }) {
-  if (!body.mediaTypes) return null;
+function BodyView({ body, label }: { body: Body; label: string }) {
   return (
     <Space orientation="vertical" style={{ width: '100%' }}>
       <Line label={text.mediaType} value={body.mediaTypes.join(', ')} />
-      <Line label={text.schema} value={body.schemaName || body.type || ''} />
+      <Line label={text.schema} value={body.schemaName || body.type} />
       {body.description && <Line label={text.summary} value={body.description} />}
-      {body.fields && body.fields.length > 0 && <FieldTable fields={body.fields} label={label} />}
+      {body.fields.length > 0 && <FieldTable fields={body.fields} label={label} />}
     </Space>
   );
 }
@@ -93,7 +92,7 @@ export default function CallDetailView({ document, call }: { document: OpenApiDo
               </Tag>
               {response.description && <Typography.Text>{response.description}</Typography.Text>}
             </Space>
-            <BodyView body={response} label={`${text.responses} ${response.code} : ${name}`} />
+            {response.body && <BodyView body={response.body} label={`${text.responses} ${response.code} : ${name}`} />}
           </Space>
         ))}
       </Space>

@@ -126,12 +126,12 @@ describe('callDetail', () => {
       { name: 'photo', where: 'query', type: 'booléen', required: false, description: 'With the photo.' },
     ]);
     expect(detail.body).toBeNull();
-    expect(detail.responses.map((r) => [r.code, r.schemaName, r.description])).toEqual([
-      ['200', 'Member', 'The member.'],
-      ['404', 'ErrorBody', 'The body of every error answer.'],
+    expect(detail.responses.map((r) => [r.code, r.description, r.body?.schemaName, r.body?.description])).toEqual([
+      ['200', 'The member.', 'Member', 'A member.'],
+      ['404', '', 'ErrorBody', 'The body of every error answer.'],
     ]);
-    expect(detail.responses[0].mediaTypes).toEqual(['application/json']);
-    expect(detail.responses[0].fields?.[0].name).toBe('member_lastname');
+    expect(detail.responses[0].body?.mediaTypes).toEqual(['application/json']);
+    expect(detail.responses[0].body?.fields[0].name).toBe('member_lastname');
   });
   it("gives the request body's fields", () => {
     const detail = callDetail(DOCUMENT, postMember);

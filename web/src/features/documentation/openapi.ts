@@ -54,9 +54,11 @@ export interface Body {
   fields: Field[];
 }
 
-export interface CallResponse extends Partial<Body> {
+export interface CallResponse {
   code: string;
+  /** The answer's own description (the schema's is its body's). */
   description: string;
+  body: Body | null;
 }
 
 export interface CallDetail {
@@ -209,9 +211,10 @@ export function callDetail(document: OpenApiDocument, call: ApiCall): CallDetail
     body: request && { ...request, description: op.requestBody?.description ?? request.description },
     responses: Object.entries(op.responses ?? {})
       .sort(([a], [b]) => a.localeCompare(b))
-      .map(([code, response]) => {
-        const answer = body(document, response.content);
-        return { ...answer, code, description: response.description || answer?.description || '' };
-      }),
+      .map(([code, response]) => ({
+        code,
+        description: response.description ?? '',
+        body: body(document, response.content),
+      })),
   };
 }
