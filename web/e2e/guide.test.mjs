@@ -274,6 +274,19 @@ describe('the user guide', { timeout: 15 * 60_000 }, () => {
         const section = sections.find((s) => s.pictures[0] === `/guide/${shot.name}.png`);
         assert.equal(section?.path, shot.path.replace(/\?.*/, ''), `${shot.name}.png is not shown by its section`);
       }
+
+      // The table of contents leads to a section; « Ouvrir l'écran » opens its screen.
+      await page
+        .getByRole('navigation', { name: 'Sommaire du guide' })
+        .getByRole('link', { name: 'Livraisons' })
+        .click();
+      await page.waitForFunction(() => {
+        const top = document.querySelector('section[data-guide-path="/delivery"]')?.getBoundingClientRect().top;
+        return top !== undefined && top >= 0 && top < 100;
+      });
+      await page.getByRole('link', { name: "Ouvrir l'écran Livraisons" }).click();
+      await page.waitForURL((url) => url.pathname === '/delivery');
+      await seeTitle(page, 'Livraisons | Sésame');
     }),
   );
 

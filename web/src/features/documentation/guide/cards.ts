@@ -9,11 +9,11 @@ export const cardSections: readonly GuideSection[] = [
     purpose:
       "Tout le parcours d'une carte d'adhérent : enregistrer le paiement, créer la carte, l'imprimer en PDF et la marquer imprimée. L'écran a quatre onglets : « Paiements », « Paiements à attribuer », « Cartes » et « Création des cartes ».",
     steps: [
-      "Onglet « Paiements » : cliquez sur « Nouveau paiement », saisissez la date, le montant en FCFA, l'opérateur, le « N° de transaction » donné par l'opérateur et l'adhérent qui a payé, puis « Enregistrer ». Pour un relevé d'opérateur (.xlsx ou .csv), cliquez sur « Importer un relevé », choisissez l'« Opérateur du relevé » et le fichier, vérifiez l'aperçu puis importez.",
+      "Onglet « Paiements » : cliquez sur « Nouveau paiement », saisissez la date, le montant en FCFA, l'opérateur, le « N° de transaction » donné par l'opérateur et l'adhérent qui a payé, puis « Enregistrer ». Pour un relevé d'opérateur (.xlsx ou .csv), cliquez sur « Importer un relevé », choisissez l'« Opérateur du relevé » et le fichier, vérifiez l'aperçu puis cliquez sur « Importer … lignes ».",
       "Onglet « Paiements à attribuer » : les paiements d'un relevé dont le téléphone n'est celui d'aucun adhérent. Cliquez sur « Attribuer » et choisissez l'adhérent qui a payé.",
       "Onglet « Création des cartes » : la liste des adhérents qui ont payé et n'ont pas de carte. Cliquez sur « Actualiser » pour relire leurs noms et photos, cochez ceux dont la carte doit être faite, puis cliquez sur « Créer les cartes ».",
       "Onglet « Cartes » : filtrez par « État de la carte » (par exemple « En attente d'impression »), cochez les cartes puis cliquez sur « Imprimer (PDF) », ou sur « Imprimer toutes les cartes en attente (PDF) ». Une fois le PDF imprimé, répondez « Oui, marquer comme imprimées » (ou « Pas encore » si l'impression a échoué). « Marquer comme imprimées » le fait aussi pour les cartes cochées.",
-      "Cliquez sur une carte pour l'ouvrir : « Corriger » change l'identité imprimée, « Imprimer cette carte (PDF) » redonne son PDF, « Réimprimer » remplace une carte abîmée ou perdue (avec un motif), « Annuler la carte » la rend inutilisable.",
+      "Cliquez sur le numéro d'une carte (colonne « N° de carte ») pour l'ouvrir : « Corriger » change l'identité imprimée, « Imprimer cette carte (PDF) » redonne son PDF, « Réimprimer » remplace une carte abîmée ou perdue (avec un motif), « Annuler la carte » la rend inutilisable.",
     ],
     refused: [
       'Un paiement refusé parce que son « N° de transaction » existe déjà : il est déjà enregistré ; cherchez-le dans la liste au lieu de le saisir deux fois.',
@@ -31,7 +31,7 @@ export const cardSections: readonly GuideSection[] = [
       'Les livraisons de cartes imprimées vers le terrain : les préparer, les envoyer, imprimer leur bordereau et garder le justificatif signé.',
     steps: [
       "Cliquez sur « Nouvelle livraison ». Cochez les cartes imprimées à livrer (cherchez-les par n° de carte ou nom du titulaire) ; cochez « Livraison d'erreur » si elles repartent pour corriger une erreur. Cliquez sur « Créer la livraison ».",
-      'Ouvrez une livraison en cliquant sur sa ligne : « Bordereau (PDF) » imprime le bordereau à faire signer.',
+      'Ouvrez une livraison en cliquant sur son code (colonne « Code ») : « Bordereau (PDF) » imprime le bordereau à faire signer.',
       'Quand les cartes partent, cliquez sur « Envoyer » et confirmez : la livraison ne peut plus être modifiée.',
       'Au retour du bordereau signé, cliquez sur « Joindre un justificatif » et choisissez la photo ou le PDF ; « Voir le justificatif » le rouvre.',
       'Pour imprimer plusieurs bordereaux à la fois, cochez les livraisons puis cliquez sur « Bordereaux (PDF) ».',
