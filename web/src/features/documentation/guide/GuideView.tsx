@@ -90,7 +90,7 @@ function Section({ section }: { section: GuideSection }) {
 export default function GuideView() {
   return (
     <Row gutter={32} wrap={false}>
-      <Col flex="220px">
+      <Col flex="250px">
         <nav aria-label={text.tocLabel}>
           <Typography.Text strong>{text.toc}</Typography.Text>
           <Anchor

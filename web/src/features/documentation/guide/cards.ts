@@ -30,7 +30,7 @@ export const cardSections: readonly GuideSection[] = [
     purpose:
       'Les livraisons de cartes imprimées vers le terrain : les préparer, les envoyer, imprimer leur bordereau et garder le justificatif signé.',
     steps: [
-      "Cliquez sur « Nouvelle livraison ». Cochez les cartes imprimées à livrer (cherchez-les par n° de carte ou nom du titulaire) ; cochez « Livraison d'erreur » si elles repartent pour corriger une erreur. Cliquez sur « Créer la livraison ».",
+      "Cliquez sur « Nouvelle livraison ». Cochez les cartes imprimées à livrer (cherchez-les par n° de carte ou nom du titulaire) ; activez « Livraison d'erreur » si elles repartent pour corriger une erreur. Cliquez sur « Créer la livraison ».",
       'Ouvrez une livraison en cliquant sur son code (colonne « Code ») : « Bordereau (PDF) » imprime le bordereau à faire signer.',
       'Quand les cartes partent, cliquez sur « Envoyer » et confirmez : la livraison ne peut plus être modifiée.',
       'Au retour du bordereau signé, cliquez sur « Joindre un justificatif » et choisissez la photo ou le PDF ; « Voir le justificatif » le rouvre.',

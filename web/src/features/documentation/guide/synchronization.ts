@@ -9,7 +9,7 @@ export const synchronizationSections: readonly GuideSection[] = [
     purpose:
       'Échanger les données entre un poste de terrain (un ordinateur qui travaille sans réseau) et le serveur central : envoyer ce qui a été saisi sur le terrain, recevoir ce qui a changé au bureau.',
     steps: [
-      "Vérifiez « Cette instance » : sur le serveur central, il n'y a rien à lancer ; la synchronisation se lance depuis les postes de terrain.",
+      "Vérifiez « Cette instance » : sur le serveur central, il n'y a rien à lancer (les deux boutons y sont grisés) ; la synchronisation se lance depuis les postes de terrain.",
       'Sur un poste de terrain relié au réseau, cliquez sur « Envoyer au serveur central » pour transmettre ce qui a été saisi sur le poste (les adhérents et leurs photos), puis sur « Recevoir du serveur central » pour recevoir ce qui a changé au bureau (la géographie, les cartes…).',
       "Suivez la « Synchronisation en cours » ; « Arrêter » l'interrompt entre deux étapes, sans rien perdre.",
       '« Les 5 dernières synchronisations » montre les derniers échanges ; « Voir tout le journal » ouvre le journal complet.',
