@@ -87,7 +87,7 @@ export const geographySections: readonly GuideSection[] = [
     ],
     refused: [
       '« Le nom est obligatoire. » : remplissez le champ ; « Choisissez la sous-préfecture. » : une localité appartient toujours à une sous-préfecture.',
-      "La suppression est refusée tant que des adhérents, des coopératives ou des parcelles s'y rattachent : rattachez-les ailleurs d'abord.",
+      "Si le serveur refuse la suppression, son message dit pourquoi : corrigez ce qu'il indique, puis recommencez.",
       READ_ONLY,
       FIELD,
     ],

@@ -22,7 +22,7 @@ export const memberSections: readonly GuideSection[] = [
     refused: [
       "Un champ en rouge (« Saisissez le nom », « La date ne peut pas être dans le futur »…) : corrigez-le avant d'enregistrer.",
       "« Aucune caméra n'est disponible sur cet ordinateur » ou « L'accès à la caméra a été refusé » : autorisez la caméra dans le navigateur, ou utilisez « Importer une photo ».",
-      "« Supprimer » refusé par le serveur : le message dit ce qui retient l'adhérent (une carte, un paiement…) ; traitez-le d'abord.",
+      "« Supprimer » est refusé pour un adhérent principal qui a encore un conjoint ou des enfants, ou pour un adhérent qui exploite des parcelles : le message le dit ; supprimez-les ou rattachez-les ailleurs d'abord.",
       READ_ONLY,
     ],
   },
