@@ -4,6 +4,7 @@ import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
+import { animationsEnded } from './browser.mjs';
 
 const require = createRequire(import.meta.url);
 const AXE_SOURCE = readFile(join(dirname(require.resolve('axe-core')), 'axe.min.js'), 'utf8');
@@ -29,12 +30,7 @@ export function describeViolations(violations) {
  * @param {string} screenName
  */
 export async function expectNoAxeViolations(page, screenName) {
-  // Finite animations (a dialog opening, a notice sliding in) end first; spinners never do.
-  await page.waitForFunction(() =>
-    document
-      .getAnimations()
-      .every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity),
-  );
+  await animationsEnded(page);
   // Evaluated, not added as a <script>: the product's Content-Security-Policy refuses inline scripts,
   // and the screens are checked under it.
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(await AXE_SOURCE);

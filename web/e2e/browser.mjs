@@ -90,6 +90,27 @@ export async function signIn(page, baseUrl, login, password) {
   await see(page, `Bonjour ${login}`);
 }
 
+/** Waits until the page's finite animations (a dialog opening, a notice sliding in) have ended; spinners,
+ *  which never do, are not waited for. */
+export async function animationsEnded(page) {
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity),
+  );
+}
+
+/** Waits until the screen is drawn as a user would read it: nothing loading (no spinner, no skeleton), the
+ *  images in view loaded, its animations ended. */
+export async function screenSettled(page) {
+  await page.waitForFunction(
+    () =>
+      document.querySelector('.ant-spin-spinning, .ant-skeleton-active') === null &&
+      [...document.images].every((image) => image.complete || image.getBoundingClientRect().top >= window.innerHeight),
+  );
+  await animationsEnded(page);
+}
+
 /** The path (and query) the page shows, to compare with what a user sees in the address bar. */
 export function pathOf(page) {
   const url = new URL(page.url());

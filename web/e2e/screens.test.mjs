@@ -1,5 +1,5 @@
-// The screens the other browser tests do not go through (cooperatives, parcels, the statistics, the API
-// documentation), opened as an administrator, each checked for accessibility with axe-core.
+// The screens the other browser tests do not go through (cooperatives, parcels, the statistics, the
+// documentation: its user guide and its API reference), opened as an administrator, each checked for accessibility with axe-core.
 import { after, before, describe, test } from 'node:test';
 import { expectNoAxeViolations } from './axe.mjs';
 import { answerMadeUpPages, checkKeysetPages, inBrowser, rowOf, see, seeTitle, signIn } from './browser.mjs';
@@ -127,9 +127,36 @@ describe('screens', { timeout: 10 * 60_000 }, () => {
       await see(page, 'Inscriptions par mois');
       await expectNoAxeViolations(page, 'rapport statistique');
 
+      // The documentation opens on the user guide; its other tab is the API reference.
       await page.goto(`${suite.baseUrl}/documentation`);
-      await page.locator('.ant-table-row').first().waitFor();
-      await expectNoAxeViolations(page, "documentation de l'API");
+      await seeTitle(page, 'Documentation | Sésame');
+      await page.getByRole('tab', { name: "Guide de l'utilisateur", selected: true }).waitFor();
+      await page
+        .getByRole('navigation', { name: 'Sommaire du guide' })
+        .getByText('Adhérents', { exact: true })
+        .waitFor();
+      await page.locator('section[data-guide-path="/members"] img').waitFor();
+      await expectNoAxeViolations(page, "guide de l'utilisateur");
+
+      await page.getByRole('tab', { name: "Référence de l'API" }).click();
+      const calls = page.locator('.ant-table-row');
+      await calls.first().waitFor();
+      const all = await calls.count();
+      await expectNoAxeViolations(page, "référence de l'API");
+      // The search keeps the calls whose path or summary holds its words.
+      const search = page.getByLabel('Rechercher un appel (chemin ou description)');
+      await search.fill('post_cooperative');
+      await see(page, '1 appel');
+      await rowOf(page.locator('.ant-table').first(), '/api/cooperative/post_cooperative').click();
+      // Its detail, read from the document: the request body's fields and the answers by code.
+      const detail = page.getByRole('region', { name: 'Détail de POST /api/cooperative/post_cooperative' });
+      await detail.getByText('Schéma : CooperativeInput', { exact: true }).waitFor();
+      await detail.getByText('cooperative_code', { exact: true }).first().waitFor();
+      await detail.getByText('Code 200', { exact: true }).waitFor();
+      await detail.getByText('Code 409', { exact: true }).waitFor();
+      await expectNoAxeViolations(page, "détail d'un appel de l'API");
+      await search.fill('');
+      await see(page, `${all} appels`);
     }),
   );
 });
