@@ -1,14 +1,16 @@
 // The user guide's screenshots, taken from the real product so that they stay current: with a little
 // realistic data made through the API (a geography, a cooperative, members who paid, their cards, a
 // delivery, a parcel, two more users), every screen the guide documents is opened as the administrator
-// at 1280×800, once loaded, and saved to web/public/guide/<name>.png (commit them; `npm run build`
-// copies them to web/dist/guide/, which the gateway serves). The test fails when a screen of
-// src/app/screens.ts has no section in the guide, or when a section shows a screenshot this test does
-// not take.
-//   node --test e2e/guide.test.mjs
+// at 1280×800, once loaded, and saved. With GUIDE_REFRESH=1 they go to web/public/guide/<name>.png
+// (commit them; `npm run build` copies them to web/dist/guide/, which the gateway serves); otherwise to
+// a folder of this run, so that `make test` takes every screenshot without rewriting the committed ones.
+// The test fails when a screen of src/app/screens.ts has no section in the guide, when a section shows a
+// screenshot this test does not take, or when one it takes is not committed.
+//   GUIDE_REFRESH=1 node --test e2e/guide.test.mjs
 import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
-import { mkdir, readFile, stat } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { after, before, describe, test } from 'node:test';
@@ -17,7 +19,8 @@ import { inBrowser, rowOf, screenSettled, see, seeTitle, signIn } from './browse
 import { startSuite } from './suite.mjs';
 
 const WEB = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-const SHOTS_DIR = join(WEB, 'public', 'guide');
+const COMMITTED_DIR = join(WEB, 'public', 'guide');
+const SHOTS_DIR = process.env.GUIDE_REFRESH ? COMMITTED_DIR : await mkdtemp(join(tmpdir(), 'sesame-guide-'));
 const VIEWPORT = { width: 1280, height: 800 };
 const MAX_BYTES = 400 * 1024;
 
@@ -248,6 +251,7 @@ describe('the user guide', { timeout: 15 * 60_000 }, () => {
   });
   after(async () => {
     await suite?.stop();
+    if (SHOTS_DIR !== COMMITTED_DIR) await rm(SHOTS_DIR, { recursive: true, force: true });
   });
 
   test('has a section for every screen, each showing a screenshot this test takes', { timeout: 180_000 }, () =>
@@ -324,6 +328,10 @@ describe('the user guide', { timeout: 15 * 60_000 }, () => {
       for (const shot of ALL_SHOTS) {
         const { size } = await stat(join(SHOTS_DIR, `${shot.name}.png`));
         assert.ok(size < MAX_BYTES, `${shot.name}.png weighs ${size} bytes`);
+        assert.ok(
+          existsSync(join(COMMITTED_DIR, `${shot.name}.png`)),
+          `web/public/guide/${shot.name}.png is not committed: run GUIDE_REFRESH=1 node --test e2e/guide.test.mjs`,
+        );
       }
     }),
   );
