@@ -38,13 +38,13 @@ describe('request (the shared API helper)', () => {
       fields,
       message: "L'identifiant doit contenir au moins 4 caractères",
     });
-    expect(notifyError).toHaveBeenCalledWith("L'identifiant doit contenir au moins 4 caractères", undefined);
+    expect(notifyError).toHaveBeenCalledWith("L'identifiant doit contenir au moins 4 caractères");
   });
 
   it('treats an HTTP 200 whose status is not ok as a failure', async () => {
     fakeServer({ 'GET /api/env/get_env': () => json({ status: 'error', message: 'Service indisponible' }) });
     await expect(request(api.GET('/env/get_env'))).rejects.toBeInstanceOf(ApiError);
-    expect(notifyError).toHaveBeenCalledWith('Service indisponible', undefined);
+    expect(notifyError).toHaveBeenCalledWith('Service indisponible');
   });
 
   it("gives the notice the call's trace reference, which the gateway answers", async () => {
@@ -66,7 +66,7 @@ describe('request (the shared API helper)', () => {
     fakeServer({ 'GET /api/user/user_list': () => json({ status: 'error', message: 'Session expirée' }, 401) });
     await expect(request(api.GET('/user/user_list'))).rejects.toMatchObject({ status: 401 });
     expect(unauthorized).toHaveBeenCalledOnce();
-    expect(notifyError).toHaveBeenCalledWith('Session expirée', undefined);
+    expect(notifyError).toHaveBeenCalledWith('Session expirée');
   });
 
   it('reports a network failure in French, with status 0', async () => {
@@ -104,6 +104,6 @@ describe('request (the shared API helper)', () => {
     const pdf = await print([3]);
     expect(await pdf.text()).toBe('%PDF-1.7');
     await expect(print([])).rejects.toMatchObject({ status: 400, message: 'Choisissez au moins une livraison.' });
-    expect(notifyError).toHaveBeenCalledWith('Choisissez au moins une livraison.', undefined);
+    expect(notifyError).toHaveBeenCalledWith('Choisissez au moins une livraison.');
   });
 });

@@ -62,7 +62,9 @@ export async function request<R extends FetchResult>(
 
   const message = envelope.message || `${fr.errors.unexpected} (HTTP ${response.status})`;
   if (!options.quiet) {
-    notifyError(message, response.headers.get(TRACE_ID_HEADER) ?? undefined);
+    const reference = response.headers.get(TRACE_ID_HEADER);
+    if (reference) notifyError(message, reference);
+    else notifyError(message);
     if (response.status === 401) unauthorizedHandler();
   }
   throw new ApiError(message, response.status, envelope.fields);
