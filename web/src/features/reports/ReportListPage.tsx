@@ -83,7 +83,7 @@ export default function ReportListPage() {
     },
     {
       title: text.fields.report_type,
-      width: 200,
+      width: 150,
       ...sortable('report_type'),
       render: (type: string) => typeLabel(type),
     },
@@ -97,14 +97,15 @@ export default function ReportListPage() {
     },
     {
       title: text.fields.report_updatedAt,
-      width: 170,
+      width: 160,
       ...sortable('report_updatedAt'),
       render: (value: string) => formatDateTime(value),
     },
     {
       title: fr.records.actions,
       key: 'actions',
-      width: 470,
+      // Two buttons a line: the name and the description keep their room on a laptop's screen.
+      width: 330,
       render: (_: unknown, row: Report) => (
         <Space wrap>
           <Permitted right={writeRight}>
@@ -200,6 +201,8 @@ export default function ReportListPage() {
         dataSource={answer.data?.data ?? []}
         loading={answer.isFetching && !answer.data}
         onChange={list.onChange}
+        // Narrower than its columns, the table scrolls rather than squeezing the name to a letter.
+        scroll={{ x: 1000 }}
         pagination={list.pagination(total, () => text.total(formatCount(total), total), PAGE_SIZES)}
         locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={text.none} /> }}
       />
