@@ -18,14 +18,22 @@ import { queryClient } from './queryClient';
 
 dayjs.locale('fr');
 
+/** Where notices start, in pixels from the top of the window: under the header. */
+const NOTICES_TOP = 72;
+
 /**
  * Gives the code that runs outside components (failed calls, an expired session) notice functions that
  * follow the theme and the locale. (antd's notification and message hooks rather than its `App`, which
  * would also bring its modal code into the first download.)
  */
 function FeedbackBridge() {
-  const [notificationApi, notificationHolder] = notification.useNotification({ duration: DEFAULT_NOTICE_SECONDS });
-  const [messageApi, messageHolder] = message.useMessage({ duration: DEFAULT_NOTICE_SECONDS });
+  // Below the header (antd's is 64 px high), so that a notice never covers what it points to there:
+  // « Export lancé … Suivez-le dans « Exports » » over the « Exports » button, held while hovered.
+  const [notificationApi, notificationHolder] = notification.useNotification({
+    duration: DEFAULT_NOTICE_SECONDS,
+    top: NOTICES_TOP,
+  });
+  const [messageApi, messageHolder] = message.useMessage({ duration: DEFAULT_NOTICE_SECONDS, top: NOTICES_TOP });
   useEffect(() => bindFeedback({ notification: notificationApi, message: messageApi }), [notificationApi, messageApi]);
   return (
     <>
