@@ -61,7 +61,7 @@ pub fn sending(sent: i64, photos: i64) -> String {
     if photos == 0 {
         return format!("Envoi en cours : {sent} adhérent(s) envoyé(s)…");
     }
-    format!("Envoi en cours : {sent} adhérent(s) et {photos} photo(s) envoyé(e)s…")
+    format!("Envoi en cours : {sent} adhérent(s) envoyé(s), {photos} photo(s) envoyée(s)…")
 }
 
 pub fn receiving(received: i64) -> String {
