@@ -204,7 +204,7 @@ impl<H: Handler> Consumer<H> {
             tokio::select! {
                 _ = &mut shutdown => return Ok(()),
                 _ = prune.tick() => self.prune().await,
-                _ = lag.tick() => match consumer.info().await {
+                _ = lag.tick(), if crate::metrics::served() => match consumer.info().await {
                     // Not yet delivered, and delivered but not yet acknowledged: what it has to catch up.
                     Ok(info) => metrics::gauge!("sesame_consumer_pending", "consumer" => self.name)
                         .set((info.num_pending + info.num_ack_pending as u64) as f64),

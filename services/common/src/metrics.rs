@@ -60,6 +60,12 @@ pub fn install() {
     handle();
 }
 
+/// Whether this process serves its metrics (`serve` installed the recorder): the gauges read from
+/// outside the process (pool, outbox, consumers' lag) are read only then, not for nobody on a laptop.
+pub fn served() -> bool {
+    HANDLE.get().is_some()
+}
+
 /// Answers `GET /metrics` on `listener` until `shutdown` resolves.
 pub async fn serve(
     listener: TcpListener,
@@ -90,6 +96,8 @@ pub async fn serve_on(
     parts: &mut crate::shutdown::Parts,
 ) -> Result<std::net::SocketAddr> {
     let (listener, bound) = crate::grpc::bind(addr).await?;
+    // Before the services start: they measure only once it is there (`served`).
+    install();
     parts.spawn(serve(listener, parts.stopped()));
     tracing::info!(addr = %bound, "metrics at /metrics");
     Ok(bound)

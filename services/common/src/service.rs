@@ -157,7 +157,9 @@ pub async fn start<S: Service>(
     listener: TcpListener,
     verifier: Option<Verifier>,
 ) -> Result<()> {
-    parts.spawn(crate::metrics::watch_service(S::INFO, service.pool(), parts.stopped()));
+    if crate::metrics::served() {
+        parts.spawn(crate::metrics::watch_service(S::INFO, service.pool(), parts.stopped()));
+    }
     if S::INFO.publishes_events {
         let relay = crate::outbox::Relay::of(S::INFO, service.pool(), naming.clone(), nats.clone());
         relay.ensure_stream().await?;

@@ -52,7 +52,6 @@ pub fn init(service_name: &str) -> Result<TelemetryGuard> {
 /// Installs the global subscriber once, for the process `process` running `services` (the suite): each
 /// span is exported under the service it is about (see the module's note), the process's name when none.
 pub fn init_for(process: &str, services: &[&str]) -> Result<TelemetryGuard> {
-    let service_name = process;
     global::set_text_map_propagator(TextMapCompositePropagator::new(vec![
         Box::new(TraceContextPropagator::new()),
         Box::new(BaggagePropagator::new()),
@@ -68,7 +67,7 @@ pub fn init_for(process: &str, services: &[&str]) -> Result<TelemetryGuard> {
     let provider = match crate::config::env_opt("OTEL_EXPORTER_OTLP_ENDPOINT") {
         None => None,
         Some(_) => {
-            let resource = Resource::builder().with_service_name(service_name.to_string()).build();
+            let resource = Resource::builder().with_service_name(process.to_string()).build();
             let exporter = ByService::new(process, services)?;
             Some(
                 SdkTracerProvider::builder()
@@ -80,7 +79,7 @@ pub fn init_for(process: &str, services: &[&str]) -> Result<TelemetryGuard> {
     };
     let otel_layer = provider.as_ref().map(|p| {
         global::set_tracer_provider(p.clone());
-        tracing_opentelemetry::layer().with_tracer(p.tracer(service_name.to_string()))
+        tracing_opentelemetry::layer().with_tracer(p.tracer(process.to_string()))
     });
 
     let _ = tracing_subscriber::registry().with(filter).with(fmt_layer).with(otel_layer).try_init();
