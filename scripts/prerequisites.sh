@@ -4,6 +4,7 @@
 # in .data/local.env. Sourced by the other scripts; safe to run again.
 #   WITH_BROWSER=1  also installs Chromium (for the browser tests).
 #   WITH_LOAD=1     also installs wrk (for the load test, `make bench-load`).
+#   WITH_FAULTS=1   also installs nats-server and PostgreSQL's server programs (the fault tests).
 set -euo pipefail
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -34,6 +35,11 @@ if [ "${WITH_BROWSER:-0}" = 1 ] && [ ! -x /usr/bin/chromium ]; then need_package
 # pdftotext (poppler-utils): the tests read where printed PDFs put their words (the designed templates).
 if [ "${WITH_BROWSER:-0}" = 1 ] && ! command -v pdftotext >/dev/null; then need_packages+=(poppler-utils); fi
 if [ "${WITH_LOAD:-0}" = 1 ] && ! command -v wrk >/dev/null; then need_packages+=(wrk); fi
+# The fault tests run a PostgreSQL and a NATS server of their own, to stop them hard (faults.rs).
+if [ "${WITH_FAULTS:-0}" = 1 ]; then
+  command -v nats-server >/dev/null || need_packages+=(nats-server)
+  ls /usr/lib/postgresql/*/bin/pg_ctl >/dev/null 2>&1 || need_packages+=(postgresql)
+fi
 if ((${#need_packages[@]})); then apt_install "${need_packages[@]}"; fi
 
 # Rust comes from rustup, not Debian (Debian's is too old for these crates).

@@ -1,11 +1,14 @@
 #!/usr/bin/env bash
-# `make test-chart`: renders the chart (`helm template`) with values.yaml alone and with each value set of
+# `make test-chart`: renders the chart (`helm template`) with values.yaml alone (and the database's
+# address it requires) and with each value set of
 # helm/sesame/ci/ over it, and validates every manifest against Kubernetes' own schemas
 # (kubernetes-validate from PyPI, in .data/chart-venv, strict: a field Kubernetes does not know fails).
 # It needs the helm binary, which no registry these build machines reach provides: without helm it says
 # so and stops without failing. Without helm, `make test` still checks every value set against
 # values.schema.json and against the services' descriptions (services/suite/tests/service_lists.rs).
-# KUBERNETES_VERSION (default 1.31.0) is the version validated against.
+# KUBERNETES_VERSION (default 1.31.0) is the version validated against. The chart's dependency (the
+# nats chart, alias natsCluster) is fetched first with `helm dependency build` (into helm/sesame/charts/,
+# which git ignores): helm renders no chart whose dependency is missing.
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 source "$ROOT/scripts/prerequisites.sh"
@@ -24,11 +27,15 @@ if [ ! -x "$VENV/bin/kubernetes-validate" ] || ! "$VENV/bin/pip" show kubernetes
   "$VENV/bin/pip" install --quiet --disable-pip-version-check "kubernetes-validate==$VALIDATE_VERSION"
 fi
 
+say "Chart : helm dependency build (le chart nats de natsCluster)"
+helm dependency build helm/sesame
+
 OUT="$(mktemp -d)"
 trap 'rm -rf "$OUT"' EXIT
 for values in "" helm/sesame/ci/*.yaml; do
   name="$(basename "${values:-values.yaml}" .yaml)"
-  args=()
+  # values.yaml alone has no default for the database's address, which it requires: give it one.
+  args=(--set "secret.values.DATABASE_URL=postgres://sesame@postgres:5432/sesame")
   [ -n "$values" ] && args=(--values "$values")
   say "Chart : helm template avec ${values:-values.yaml}"
   helm template sesame helm/sesame --namespace sesame "${args[@]}" > "$OUT/$name.yaml"

@@ -6,7 +6,7 @@
 # its OpenAPI document.
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
-export WITH_BROWSER=1
+export WITH_BROWSER=1 WITH_FAULTS=1
 source "$ROOT/scripts/prerequisites.sh"
 cd "$ROOT"
 export TEST_DATABASE_URL="$DATABASE_SERVER/postgres" NATS_URL

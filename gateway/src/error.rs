@@ -146,10 +146,14 @@ impl From<tonic::Status> for ApiError {
             return ApiError::new(status, message);
         }
         let message = match status {
-            // The services' own messages for these codes are French and meant to be shown; a transport
-            // failure's text is not, so it is replaced.
-            StatusCode::SERVICE_UNAVAILABLE | StatusCode::GATEWAY_TIMEOUT => {
+            // A service's `UNAVAILABLE` says in French what is missing (its database, a service it
+            // calls), and is shown; a deadline's text is tonic's, so it is replaced.
+            StatusCode::SERVICE_UNAVAILABLE => {
                 tracing::error!(code = ?s.code(), message = s.message(), "service unavailable");
+                s.message().to_string()
+            }
+            StatusCode::GATEWAY_TIMEOUT => {
+                tracing::error!(code = ?s.code(), message = s.message(), "service timed out");
                 UNAVAILABLE.to_string()
             }
             StatusCode::INTERNAL_SERVER_ERROR => {

@@ -1,5 +1,7 @@
-//! Liveness (`/livez`: the process answers) and readiness (`/readyz`: the services it calls and NATS
-//! answer), for Kubernetes probes and for scripts that wait for the product to be up.
+//! Liveness (`/livez`: the process answers) and readiness (`/readyz`: the services it calls, their
+//! databases and NATS answer), for scripts that wait for the product to be up and for operators. The
+//! chart probes the gateway's readiness with `/livez`: while a database is down the gateway stays in its
+//! Service and answers 503 with a French message, which an Ingress without it could not.
 
 use crate::state::AppState;
 use axum::Json;
@@ -15,12 +17,13 @@ pub async fn livez() -> Json<Value> {
 }
 
 pub async fn readyz(State(state): State<AppState>) -> (StatusCode, Json<Value>) {
-    // Every service the gateway calls, asked at once.
+    // Every service the gateway calls, asked at once whether its database answers (a service that does
+    // not answer at all is not ready either).
     let checks = proto::SERVICES.iter().map(|name| {
         let channel = state.channel(name);
         async move {
             let serving = HealthClient::new(channel)
-                .check(HealthCheckRequest { service: String::new() })
+                .check(HealthCheckRequest { service: common::readiness::HEALTH_NAME.into() })
                 .await
                 .is_ok_and(|r| r.into_inner().status() == ServingStatus::Serving);
             (name.to_string(), serving)

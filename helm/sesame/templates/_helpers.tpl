@@ -62,6 +62,91 @@ app.kubernetes.io/component: {{ .name }}
 {{- .Values.secret.existingSecret | default (printf "%s-secrets" (include "sesame.fullname" .)) }}
 {{- end }}
 
+{{/* The CloudNativePG Cluster, when postgresql.cnpg.enabled: <fullname>-pg. Its Services and Secrets
+are named after it (<name>-rw, <name>-app, ...). Takes the root context. */}}
+{{- define "sesame.cnpgName" -}}
+{{- printf "%s-pg" (include "sesame.fullname" .) | trunc 50 | trimSuffix "-" }}
+{{- end }}
+
+{{/* Whether this release runs PostgreSQL through CloudNativePG ("true" or ""). Takes the root context. */}}
+{{- define "sesame.cnpgEnabled" -}}
+{{- if ((.Values.postgresql).cnpg).enabled }}true{{ end }}
+{{- end }}
+
+{{/* Whether this release runs NATS (the nats chart, alias natsCluster) ("true" or ""). Takes the root context. */}}
+{{- define "sesame.natsClusterEnabled" -}}
+{{- if (.Values.natsCluster).enabled }}true{{ end }}
+{{- end }}
+
+{{/* The nats chart's name and Service, as that chart computes them (nats.name, nats.fullname) when it is
+this chart's dependency under the alias natsCluster. Takes the root context. */}}
+{{- define "sesame.natsClusterName" -}}
+{{- default "natsCluster" (.Values.natsCluster).nameOverride | trunc 63 | trimSuffix "-" }}
+{{- end }}
+
+{{- define "sesame.natsClusterService" -}}
+{{- $v := .Values.natsCluster | default dict }}
+{{- $fullname := "" }}
+{{- if $v.fullnameOverride }}
+{{- $fullname = $v.fullnameOverride | trunc 63 | trimSuffix "-" }}
+{{- else }}
+{{- $name := default "natsCluster" $v.nameOverride }}
+{{- if contains $name .Release.Name }}
+{{- $fullname = .Release.Name | trunc 63 | trimSuffix "-" }}
+{{- else }}
+{{- $fullname = printf "%s-%s" .Release.Name $name | trunc 63 | trimSuffix "-" }}
+{{- end }}
+{{- end }}
+{{- ($v.service).name | default $fullname }}
+{{- end }}
+
+{{/* The NATS client port: the release's nats servers' (config.nats.port, 4222 by default). */}}
+{{- define "sesame.natsClusterPort" -}}
+{{- dig "config" "nats" "port" 4222 (.Values.natsCluster | default dict) | int }}
+{{- end }}
+
+{{/* NATS_URL: the release's nats Service when natsCluster.enabled, else nats.url (templated). */}}
+{{- define "sesame.natsUrl" -}}
+{{- if include "sesame.natsClusterEnabled" . }}
+{{- printf "nats://%s:%s" (include "sesame.natsClusterService" .) (include "sesame.natsClusterPort" .) }}
+{{- else }}
+{{- tpl (required "nats.url is required (the NATS server with JetStream)" .Values.nats.url) . }}
+{{- end }}
+{{- end }}
+
+{{/* NATS_STREAM_REPLICAS: nats.stream.replicas, or when 0 (the default) 3 with natsCluster.enabled and 1
+otherwise; never more than the release's nats servers. */}}
+{{- define "sesame.streamReplicas" -}}
+{{- $replicas := ((.Values.nats).stream).replicas | default 0 | int }}
+{{- if include "sesame.natsClusterEnabled" . }}
+{{- $servers := dig "config" "cluster" "replicas" 1 .Values.natsCluster | int }}
+{{- if not (dig "config" "cluster" "enabled" false .Values.natsCluster) }}
+{{- $servers = 1 }}
+{{- end }}
+{{- if not $replicas }}
+{{- $replicas = min 3 $servers | int }}
+{{- end }}
+{{- if gt $replicas $servers }}
+{{- fail (printf "nats.stream.replicas is %d, but natsCluster runs %d NATS server(s) (natsCluster.config.cluster)" $replicas $servers) }}
+{{- end }}
+{{- end }}
+{{- $replicas | default 1 }}
+{{- end }}
+
+{{/* Whether the migration Jobs are rendered ("true" or ""): migrations.enabled, and with CloudNativePG
+only once its Cluster exists. At the first install the Cluster is created with the release's other
+objects, after the pre-install hooks, so a Job waiting for its Secret would block the install: the
+services then migrate as they start. The Cluster is looked up only where the API knows the kind
+(not in `helm template`, which therefore renders no Job with CloudNativePG). Takes the root context. */}}
+{{- define "sesame.migrationsRun" -}}
+{{- if .Values.migrations.enabled }}
+{{- if not (include "sesame.cnpgEnabled" .) }}true
+{{- else if .Capabilities.APIVersions.Has "postgresql.cnpg.io/v1/Cluster" }}
+{{- if lookup "postgresql.cnpg.io/v1" "Cluster" .Release.Namespace (include "sesame.cnpgName" .) }}true{{ end }}
+{{- end }}
+{{- end }}
+{{- end }}
+
 {{/* A component's protocol, checked: grpc (a service) or http (the gateway). */}}
 {{- define "sesame.protocol" -}}
 {{- $protocol := .c.protocol | default "grpc" }}
@@ -100,11 +185,13 @@ app.kubernetes.io/component: {{ .name }}
 A component's environment, built from the values and from what it depends on:
 - the listening address (GRPC_ADDR or HTTP_ADDR) from its port;
 - <DEP>_GRPC_URL for each component in `dependsOn`, from that component's Service (AUTH_GRPC_URL ...);
-- NATS_URL (and NATS_PREFIX) when `nats: true`;
+- NATS_URL (and NATS_PREFIX) when `nats: true`: nats.url, or the release's nats Service when
+  natsCluster.enabled;
 - OTEL_EXPORTER_OTLP_ENDPOINT from telemetry.otlpEndpoint, OTEL_RESOURCE_ATTRIBUTES naming the
   component (service.name=<component>), the namespace, the pod and the node;
 - defaults.env, then the component's `env` (which wins);
-- each key of `secretEnv` from the Secret.
+- each key of `secretEnv` from the Secret; DATABASE_URL from CloudNativePG's Secret (<cluster>-app, key
+  `uri`) when postgresql.cnpg.enabled.
 */}}
 {{- define "sesame.env" -}}
 {{- $root := .root }}
@@ -131,15 +218,15 @@ A component's environment, built from the values and from what it depends on:
 {{- $_ := set $env $var (printf "http://%s:%s" (include "sesame.componentName" $depCtx) (include "sesame.port" $depCtx)) }}
 {{- end }}
 {{- if $c.nats }}
-{{- $_ := set $env "NATS_URL" (tpl (required "nats.url is required (the NATS server with JetStream)" $root.Values.nats.url) $root) }}
+{{- $_ := set $env "NATS_URL" (include "sesame.natsUrl" $root) }}
 {{- with $root.Values.nats.prefix }}
 {{- $_ := set $env "NATS_PREFIX" . }}
 {{- end }}
 {{- with $root.Values.nats.stream }}
 {{- $_ := set $env "NATS_STREAM_MAX_AGE_DAYS" (.maxAgeDays | default 0 | int | toString) }}
 {{- $_ := set $env "NATS_STREAM_MAX_BYTES" (.maxBytes | default 0 | int64 | toString) }}
-{{- $_ := set $env "NATS_STREAM_REPLICAS" (.replicas | default 1 | int | toString) }}
 {{- end }}
+{{- $_ := set $env "NATS_STREAM_REPLICAS" (include "sesame.streamReplicas" $root) }}
 {{- end }}
 {{- with $root.Values.telemetry.otlpEndpoint }}
 {{- $_ := set $env "OTEL_EXPORTER_OTLP_ENDPOINT" (tpl . $root) }}
@@ -179,9 +266,15 @@ A component's environment, built from the values and from what it depends on:
 - name: {{ $key }}
   valueFrom:
     secretKeyRef:
+      {{- if and (eq $key "DATABASE_URL") (include "sesame.cnpgEnabled" $root) }}
+      {{- /* Made by CloudNativePG for the database's owner: the primary's Service (-rw), its password. */}}
+      name: {{ include "sesame.cnpgName" $root }}-app
+      key: uri
+      {{- else }}
       name: {{ include "sesame.secretName" $root }}
       key: {{ $key }}
       optional: {{ not (has $key $root.Values.secret.requiredKeys) }}
+      {{- end }}
 {{- end }}
 {{- end }}
 {{- end }}

@@ -17,7 +17,6 @@ use common::config::{env_opt, env_or, env_parse};
 use proto::auth::auth_server::AuthServer;
 use sqlx::migrate::Migrator;
 use std::time::Duration;
-use tokio::net::TcpListener;
 
 pub const SCHEMA: &str = "auth";
 
@@ -144,13 +143,7 @@ impl common::service::Service for AuthService {
         Some(self.grpc.verifier())
     }
 
-    fn serve(
-        self,
-        listener: TcpListener,
-        shutdown: common::shutdown::Stopped,
-        verifier: common::identity::Verifier,
-    ) -> common::service::Part {
-        let guard = common::identity::Guard::new(verifier, grpc::CALLS);
-        Box::pin(common::grpc::serve_service(AuthServer::new(self.grpc), guard, listener, shutdown))
+    fn serve(self, serving: common::grpc::Serving) -> common::service::Part {
+        Box::pin(common::grpc::serve_service(AuthServer::new(self.grpc), grpc::CALLS, serving))
     }
 }

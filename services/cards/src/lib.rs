@@ -20,12 +20,10 @@ pub use store::SCHEMA;
 
 use anyhow::Result;
 use common::config::{RunningEnv, env_or, env_parse};
-use common::identity::{Guard, Verifier};
 use common::nats::Naming;
 use proto::cards::cards_server::CardsServer;
 use sqlx::PgPool;
 use sqlx::migrate::Migrator;
-use tokio::net::TcpListener;
 
 pub use grpc::{OPERATORS_PARAM, PRICE_PARAM, TYPES_PARAM, VALIDITY_PARAM};
 
@@ -141,18 +139,7 @@ impl common::service::Service for CardsService {
         ))]
     }
 
-    fn serve(
-        self,
-        listener: TcpListener,
-        shutdown: common::shutdown::Stopped,
-        verifier: Verifier,
-    ) -> common::service::Part {
-        let guard = Guard::new(verifier, grpc::CALLS);
-        Box::pin(common::grpc::serve_service(
-            CardsServer::new(self.grpc),
-            guard,
-            listener,
-            shutdown,
-        ))
+    fn serve(self, serving: common::grpc::Serving) -> common::service::Part {
+        Box::pin(common::grpc::serve_service(CardsServer::new(self.grpc), grpc::CALLS, serving))
     }
 }

@@ -61,17 +61,29 @@ impl From<sqlx::Error> for ServiceError {
                 return ServiceError::Invalid { message: message.into(), fields: BTreeMap::new() };
             }
         }
+        // The server going away (a connection cut, the server shutting down or starting up: SQLSTATE
+        // classes 08 and 57P) is a moment's unavailability, not a failure of the call.
+        let going_away = e
+            .as_database_error()
+            .and_then(|d| d.code())
+            .is_some_and(|code| code.starts_with("08") || code.starts_with("57P"));
         match e {
             sqlx::Error::PoolTimedOut | sqlx::Error::Io(_) => {
                 tracing::error!(error = %e, "database unavailable");
-                ServiceError::Unavailable(
-                    "La base de données ne répond pas, réessayez dans un instant.".into(),
-                )
+                ServiceError::Unavailable(DATABASE_UNAVAILABLE.into())
+            }
+            _ if going_away => {
+                tracing::error!(error = %e, "database going away");
+                ServiceError::Unavailable(DATABASE_UNAVAILABLE.into())
             }
             other => ServiceError::Internal(anyhow::Error::new(other)),
         }
     }
 }
+
+/// What a caller reads while the database does not answer.
+pub const DATABASE_UNAVAILABLE: &str =
+    "La base de données ne répond pas, réessayez dans un instant.";
 
 pub const INTERNAL_MESSAGE: &str = "Erreur interne du serveur. L'incident a été enregistré.";
 

@@ -3,11 +3,11 @@
 //! (port 0 in the suite and in tests), and a client channel that sends the current trace context.
 
 use crate::identity::Guard;
+use crate::readiness::HEALTH_NAME;
 use anyhow::{Context, Result};
 use opentelemetry::global;
 use opentelemetry::propagation::Injector;
 use opentelemetry_http::HeaderExtractor;
-use std::future::Future;
 use std::net::SocketAddr;
 use std::time::Duration;
 use tokio::net::TcpListener;
@@ -15,19 +15,27 @@ use tokio_stream::wrappers::TcpListenerStream;
 use tonic::metadata::{MetadataKey, MetadataMap, MetadataValue};
 use tonic::service::interceptor::InterceptedService;
 use tonic::transport::{Channel, Endpoint, Server};
+use tonic_health::ServingStatus;
 use tracing_opentelemetry::OpenTelemetrySpanExt;
 
 /// The server builder every service uses: each call is counted and timed (`metrics::GrpcMetricsLayer`,
 /// outermost, so that a call the guard refuses counts too), is a span named after its method, child of
-/// the caller's span when the call carries a `traceparent`, and passes the service's `guard` first.
+/// the caller's span when the call carries a `traceparent`, is answered at once `UNAVAILABLE` while the
+/// service's database does not answer (`readiness::Readiness`), and passes the service's `guard` first.
 type Layers = tower::layer::util::Stack<
     Guard,
-    tower::layer::util::Stack<crate::metrics::GrpcMetricsLayer, tower::layer::util::Identity>,
+    tower::layer::util::Stack<
+        crate::readiness::Readiness,
+        tower::layer::util::Stack<crate::metrics::GrpcMetricsLayer, tower::layer::util::Identity>,
+    >,
 >;
 
-fn server(guard: Guard) -> Server<Layers> {
-    Server::builder().layer(crate::metrics::GrpcMetricsLayer).layer(guard).trace_fn(
-        |request: &http::Request<()>| {
+fn server(guard: Guard, readiness: crate::readiness::Readiness) -> Server<Layers> {
+    Server::builder()
+        .layer(crate::metrics::GrpcMetricsLayer)
+        .layer(readiness)
+        .layer(guard)
+        .trace_fn(|request: &http::Request<()>| {
             let parent =
                 global::get_text_map_propagator(|p| p.extract(&HeaderExtractor(request.headers())));
             let span = tracing::info_span!(
@@ -39,8 +47,7 @@ fn server(guard: Guard) -> Server<Layers> {
             );
             let _ = span.set_parent(parent);
             span
-        },
-    )
+        })
 }
 
 /// Binds `addr` (port 0 picks a free one) and answers the bound address.
@@ -51,15 +58,21 @@ pub async fn bind(addr: &str) -> Result<(TcpListener, SocketAddr)> {
     Ok((listener, local))
 }
 
+/// What `service::start` gives a service to answer gRPC with: where to listen, when to stop, whose
+/// tokens to accept, and whether its database answers (said by its health).
+pub struct Serving {
+    pub listener: TcpListener,
+    pub shutdown: crate::shutdown::Stopped,
+    pub verifier: crate::identity::Verifier,
+    pub readiness: crate::readiness::Readiness,
+}
+
 /// The one way a service answers gRPC: its `api` with the message limits of every server
-/// (`proto::Server::limited`) and `grpc.health.v1` saying it serves, every call passing `guard` first (who
-/// may call what), on `listener` until `shutdown` resolves.
-pub async fn serve_service<S>(
-    api: S,
-    guard: Guard,
-    listener: TcpListener,
-    shutdown: impl Future<Output = ()> + Send,
-) -> Result<()>
+/// (`proto::Server::limited`) and `grpc.health.v1`, every call passing the guard of `calls` first (who
+/// may call what), on `serving`'s listener until its shutdown. Health says the process serves under the
+/// empty name (the Kubernetes probes) and the service's own, and whether its database answers under
+/// `readiness::HEALTH_NAME` (the gateway's `/readyz`).
+pub async fn serve_service<S>(api: S, calls: crate::identity::Calls, serving: Serving) -> Result<()>
 where
     S: proto::Server
         + tower::Service<
@@ -73,9 +86,22 @@ where
         + 'static,
     S::Future: Send + 'static,
 {
+    let Serving { listener, shutdown, verifier, mut readiness } = serving;
     let (health, health_service) = tonic_health::server::health_reporter();
     health.set_serving::<S>().await;
-    let router = server(guard).add_service(health_service).add_service(api.limited());
+    let database = |ready: bool| {
+        if ready { ServingStatus::Serving } else { ServingStatus::NotServing }
+    };
+    health.set_service_status(HEALTH_NAME, database(readiness.ready())).await;
+    let gate = readiness.clone();
+    tokio::spawn(async move {
+        while let Some(ready) = readiness.changed().await {
+            health.set_service_status(HEALTH_NAME, database(ready)).await;
+        }
+    });
+    let router = server(Guard::new(verifier, calls), gate)
+        .add_service(health_service)
+        .add_service(api.limited());
     // Small answers must leave at once: without TCP_NODELAY, Nagle's algorithm and the caller's delayed
     // ACK hold each one back about 40 ms (tonic cannot set it on connections it did not accept itself).
     let incoming = tokio_stream::StreamExt::map(TcpListenerStream::new(listener), |accepted| {

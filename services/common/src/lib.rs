@@ -16,6 +16,7 @@ pub mod nats;
 pub mod outbox;
 pub mod paging;
 pub mod photos;
+pub mod readiness;
 pub mod roles;
 pub mod sequence;
 pub mod service;

@@ -131,6 +131,11 @@ pub async fn ensure_stream_with(
 pub async fn connect(url: &str) -> Result<async_nats::Client> {
     async_nats::ConnectOptions::new()
         .name("sesame")
+        // Back within a second of NATS's return (the client's default waits grow to several seconds):
+        // the outbox and the consumers resume as soon as it answers. Attempts are cheap.
+        .reconnect_delay_callback(|attempts| {
+            std::time::Duration::from_millis((attempts as u64 * 250).min(1000))
+        })
         .connect(url)
         .await
         .with_context(|| format!("cannot reach NATS at {url} (set NATS_URL)"))

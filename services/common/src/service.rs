@@ -5,9 +5,10 @@
 //! (the suite's `service_lists` test). A built service implements `Service`, so the suite and the
 //! service's own binary run it the same way (`start`).
 
-use crate::grpc::TracedChannel;
+use crate::grpc::{Serving, TracedChannel};
 use crate::identity::Verifier;
 use crate::nats::Naming;
+use crate::readiness::Readiness;
 use crate::service_identity::ServiceIdentity;
 use crate::shutdown::{Parts, Stopped};
 use anyhow::{Context, Result};
@@ -91,9 +92,9 @@ pub trait Service: Send + Sized + 'static {
         None
     }
 
-    /// Answers gRPC (its API and `grpc.health.v1`, through `common::grpc::serve_service`) on `listener`
-    /// until `shutdown` resolves, to callers whose tokens `verifier` accepts.
-    fn serve(self, listener: TcpListener, shutdown: Stopped, verifier: Verifier) -> Part;
+    /// Answers gRPC (its API and `grpc.health.v1`, through `common::grpc::serve_service`) as `serving`
+    /// says: on its listener, until its shutdown, to callers whose tokens its verifier accepts.
+    fn serve(self, serving: crate::grpc::Serving) -> Part;
 }
 
 /// Where the services a service calls answer, by name: `<NAME>_GRPC_URL` (default `http://<name>:50051`,
@@ -175,7 +176,11 @@ pub async fn start<S: Service>(
         .own_verifier()
         .or(verifier)
         .with_context(|| format!("the {} service has no verifier of tokens", S::INFO.name))?;
-    parts.spawn(service.serve(listener, Box::pin(parts.stopped()), verifier));
+    let (readiness, checking) =
+        Readiness::of_database(S::INFO.name, service.pool(), Box::pin(parts.stopped()));
+    parts.spawn(checking);
+    let shutdown = Box::pin(parts.stopped());
+    parts.spawn(service.serve(Serving { listener, shutdown, verifier, readiness }));
     Ok(())
 }
 

@@ -10,11 +10,9 @@ pub use store::SCHEMA;
 
 use anyhow::Result;
 use common::config::{RunningEnv, env_or, env_parse};
-use common::identity::{Guard, Verifier};
 use proto::geography::geography_server::GeographyServer;
 use sqlx::PgPool;
 use sqlx::migrate::Migrator;
-use tokio::net::TcpListener;
 
 pub const SERVICE: &str = "geography";
 
@@ -69,17 +67,11 @@ impl common::service::Service for GeographyService {
         self.pool.clone()
     }
 
-    fn serve(
-        self,
-        listener: TcpListener,
-        shutdown: common::shutdown::Stopped,
-        verifier: Verifier,
-    ) -> common::service::Part {
+    fn serve(self, serving: common::grpc::Serving) -> common::service::Part {
         let api = GeographyServer::new(grpc::GeographyGrpc::new(
             store::Store::new(self.pool),
             self.running_env,
         ));
-        let guard = Guard::new(verifier, grpc::CALLS);
-        Box::pin(common::grpc::serve_service(api, guard, listener, shutdown))
+        Box::pin(common::grpc::serve_service(api, grpc::CALLS, serving))
     }
 }

@@ -19,7 +19,6 @@ use common::nats::Naming;
 use proto::members::members_server::MembersServer;
 use sqlx::PgPool;
 use sqlx::migrate::Migrator;
-use tokio::net::TcpListener;
 
 pub const SERVICE: &str = "members";
 
@@ -159,18 +158,7 @@ impl common::service::Service for MembersService {
         vec![Box::new(self.export_runner())]
     }
 
-    fn serve(
-        self,
-        listener: TcpListener,
-        shutdown: common::shutdown::Stopped,
-        verifier: common::identity::Verifier,
-    ) -> common::service::Part {
-        let guard = common::identity::Guard::new(verifier, grpc::CALLS);
-        Box::pin(common::grpc::serve_service(
-            MembersServer::new(self.grpc),
-            guard,
-            listener,
-            shutdown,
-        ))
+    fn serve(self, serving: common::grpc::Serving) -> common::service::Part {
+        Box::pin(common::grpc::serve_service(MembersServer::new(self.grpc), grpc::CALLS, serving))
     }
 }

@@ -12,11 +12,9 @@ pub use store::SCHEMA;
 
 use anyhow::Result;
 use common::config::{env_opt, env_or, env_parse};
-use common::identity::{Guard, Verifier};
 use proto::reports::reports_server::ReportsServer;
 use sqlx::PgPool;
 use sqlx::migrate::Migrator;
-use tokio::net::TcpListener;
 
 pub fn migrator() -> Migrator {
     sqlx::migrate!("./migrations")
@@ -125,18 +123,7 @@ impl common::service::Service for ReportsService {
         ]
     }
 
-    fn serve(
-        self,
-        listener: TcpListener,
-        shutdown: common::shutdown::Stopped,
-        verifier: Verifier,
-    ) -> common::service::Part {
-        let guard = Guard::new(verifier, grpc::CALLS);
-        Box::pin(common::grpc::serve_service(
-            ReportsServer::new(self.grpc),
-            guard,
-            listener,
-            shutdown,
-        ))
+    fn serve(self, serving: common::grpc::Serving) -> common::service::Part {
+        Box::pin(common::grpc::serve_service(ReportsServer::new(self.grpc), grpc::CALLS, serving))
     }
 }

@@ -12,11 +12,9 @@ pub use store::SCHEMA;
 
 use anyhow::Result;
 use common::config::{RunningEnv, env_opt, env_or, env_parse};
-use common::identity::{Guard, Verifier};
 use proto::sync::sync_server::SyncServer;
 use sqlx::PgPool;
 use sqlx::migrate::Migrator;
-use tokio::net::TcpListener;
 
 pub fn migrator() -> Migrator {
     sqlx::migrate!("./migrations")
@@ -125,13 +123,7 @@ impl common::service::Service for SyncService {
         self.pool.clone()
     }
 
-    fn serve(
-        self,
-        listener: TcpListener,
-        shutdown: common::shutdown::Stopped,
-        verifier: Verifier,
-    ) -> common::service::Part {
-        let guard = Guard::new(verifier, grpc::CALLS);
-        Box::pin(common::grpc::serve_service(SyncServer::new(self.grpc), guard, listener, shutdown))
+    fn serve(self, serving: common::grpc::Serving) -> common::service::Part {
+        Box::pin(common::grpc::serve_service(SyncServer::new(self.grpc), grpc::CALLS, serving))
     }
 }
