@@ -4,6 +4,7 @@
 
 mod card_followups;
 mod card_lifecycle;
+mod card_replica_kill;
 mod cards;
 mod consumer;
 mod demo_events;

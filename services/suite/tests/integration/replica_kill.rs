@@ -13,7 +13,7 @@ use std::collections::HashSet;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
-const SECRET: &str = "replicas-share-one-service-secret-0123456789";
+pub(crate) const SECRET: &str = "replicas-share-one-service-secret-0123456789";
 
 /// Registers a member through the gateway at `base`; its id when the gateway acknowledged it, `None`
 /// when the call failed (the replica was killed under it).
