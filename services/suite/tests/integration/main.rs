@@ -37,6 +37,7 @@ mod sync_geography;
 mod sync_kill;
 mod sync_pairing;
 mod sync_photos;
+mod sync_replica_kill;
 mod sync_runs;
 mod template_print;
 mod transactions;
