@@ -18,7 +18,8 @@ pub struct List<T> {
     #[schema(example = "ok")]
     pub status: &'static str,
     pub data: Vec<T>,
-    /// The count of all rows matching the filters.
+    // The count of all rows matching the filters.
+    /// Le nombre de toutes les lignes qui répondent aux filtres.
     pub total: i64,
 }
 
@@ -26,6 +27,9 @@ pub struct List<T> {
 /// than 100,000 expected matches, or a count that takes over 40 ms: counting would cost far more than
 /// the page).
 #[derive(Serialize, ToSchema)]
+#[schema(description = "Une liste dont le total peut être l'estimation du planificateur : \
+    `totalExact` est faux quand `total` en est une (plus de 100 000 résultats attendus, ou un \
+    compte qui prend plus de 40 ms : compter coûterait bien plus que la page).")]
 #[serde(rename_all = "camelCase")]
 pub struct CountedList<T> {
     #[schema(example = "ok")]
@@ -64,22 +68,27 @@ pub fn written(message: &str, id: Option<i64>) -> Response {
 #[derive(Debug, Default, Deserialize, IntoParams)]
 #[into_params(parameter_in = Query)]
 pub struct Paging {
-    /// Rows per page (default 2000).
+    // Rows per page (default 2000).
+    /// Lignes par page (2000 par défaut).
     #[serde(rename = "_limit")]
     #[param(rename = "_limit")]
     pub limit: Option<i64>,
     #[serde(rename = "_offset")]
     #[param(rename = "_offset")]
     pub offset: Option<i64>,
-    /// A field name of the list, from its allow-list.
+    // A field name of the list, from its allow-list.
+    /// Un nom de champ de la liste, parmi ceux qu'elle permet.
     #[serde(rename = "_orderBy")]
     #[param(rename = "_orderBy")]
     pub order_by: Option<String>,
     #[serde(rename = "_descending")]
     #[param(rename = "_descending")]
     pub descending: Option<bool>,
-    /// Keyset paging, where the list offers it: the id of the last row already received. The page is
-    /// the rows that follow it in the same order and filters; `_offset` is then ignored.
+    // Keyset paging, where the list offers it: the id of the last row already received. The page is
+    // the rows that follow it in the same order and filters; `_offset` is then ignored.
+    /// Pagination par clé, là où la liste la propose : l'identifiant de la dernière ligne déjà
+    /// reçue. La page est faite des lignes qui la suivent, dans le même ordre et avec les mêmes
+    /// filtres ; `_offset` est alors ignoré.
     #[param(minimum = 0)]
     pub after: Option<i64>,
 }

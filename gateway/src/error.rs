@@ -22,13 +22,17 @@ pub struct ApiError {
 
 /// The body of every error answer.
 #[derive(Serialize, ToSchema)]
+#[schema(description = "Le corps de chaque réponse d'erreur.")]
 pub struct ErrorBody {
-    /// Always `"error"`.
+    // Always `"error"`.
+    /// Toujours `"error"`.
     #[schema(example = "error")]
     pub status: &'static str,
-    /// French, meant for the administrator.
+    // French, meant for the administrator.
+    /// En français, destiné à l'administrateur.
     pub message: String,
-    /// For invalid input: the field names at fault, each with its message.
+    // For invalid input: the field names at fault, each with its message.
+    /// Pour une saisie invalide : les noms des champs en faute, chacun avec son message.
     #[serde(skip_serializing_if = "BTreeMap::is_empty")]
     pub fields: BTreeMap<String, String>,
 }

@@ -47,7 +47,9 @@ pub fn router() -> OpenApiRouter<AppState> {
 #[derive(Deserialize, IntoParams)]
 #[into_params(parameter_in = Query)]
 pub struct ExportFormat {
-    /// `csv` (the default: UTF-8 with a byte-order mark, `;` between values) or `xlsx`.
+    // `csv` (the default: UTF-8 with a byte-order mark, `;` between values) or `xlsx`.
+    /// `csv` (par défaut : UTF-8 avec une marque d'ordre des octets, `;` entre les valeurs) ou
+    /// `xlsx`.
     pub format: Option<String>,
 }
 
@@ -88,7 +90,13 @@ fn file(job: &ExportJob, chunks: tonic::Streaming<FileChunk>) -> Response {
 /// Starts an export of the members list: the list's filters and sort (`_orderBy`, `_descending`; `_limit`,
 /// `_offset` and `after` are ignored: every matching member is exported) and `format`. Answers the job
 /// at once (`export_status` `waiting`); follow it with `get.member_export/{exportId}`.
-#[utoipa::path(post, path = "/member/post.member_export", tag = "member", params(Paging, MemberFilter, ExportFormat),
+#[utoipa::path(post, path = "/member/post.member_export", tag = "member",
+    summary = "Lancer l'export de la liste des adhérents",
+    description = "Lance l'export de la liste des adhérents : les filtres et le tri de la liste \
+        (`_orderBy`, `_descending` ; `_limit`, `_offset` et `after` sont ignorés : chaque \
+        adhérent qui répond aux filtres est exporté) et `format`. Répond aussitôt la tâche \
+        (`export_status` `waiting`) ; suivez-la avec `get.member_export/{exportId}`.",
+    params(Paging, MemberFilter, ExportFormat),
     responses((status = 200, body = Data<ExportJob>), (status = 400, body = ErrorBody)))]
 pub async fn member_export(
     State(state): State<AppState>,
@@ -109,7 +117,12 @@ pub async fn member_export(
 
 /// An export of the members list: its status (`waiting`, `running`, `done`, `failed` with
 /// `export_error`) and progress (`export_rowsDone` of `export_rowsTotal`). 404 for another login's.
-#[utoipa::path(get, path = "/member/get.member_export/{exportId}", tag = "member", params(("exportId" = String, Path)),
+#[utoipa::path(get, path = "/member/get.member_export/{exportId}", tag = "member",
+    summary = "Avancement d'un export des adhérents",
+    description = "Un export de la liste des adhérents : son état (`waiting`, `running`, `done`, \
+        `failed` avec `export_error`) et son avancement (`export_rowsDone` sur \
+        `export_rowsTotal`). 404 pour l'export d'un autre utilisateur.",
+    params(("exportId" = String, Path, description = "Identifiant de l'export.")),
     responses((status = 200, body = Data<ExportJob>), (status = 404, body = ErrorBody)))]
 pub async fn member_export_job(
     State(state): State<AppState>,
@@ -121,7 +134,12 @@ pub async fn member_export_job(
 
 /// The file of a finished export of the members list (`adherents-AAAA-MM-JJ.csv` or `.xlsx`); 409 in
 /// French while it runs or once failed.
-#[utoipa::path(get, path = "/member/get.member_export_file/{exportId}", tag = "member", params(("exportId" = String, Path)),
+#[utoipa::path(get, path = "/member/get.member_export_file/{exportId}", tag = "member",
+    summary = "Fichier d'un export des adhérents",
+    description = "Le fichier d'un export terminé de la liste des adhérents \
+        (`adherents-AAAA-MM-JJ.csv` ou `.xlsx`) ; 409 en français tant qu'il tourne ou s'il a \
+        échoué.",
+    params(("exportId" = String, Path, description = "Identifiant de l'export.")),
     responses((status = 200, content((Vec<u8> = "text/csv"), (Vec<u8> = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"))), (status = 404, body = ErrorBody), (status = 409, body = ErrorBody)))]
 pub async fn member_export_file(
     State(state): State<AppState>,
@@ -154,7 +172,11 @@ async fn cards_export_file(state: &AppState, id: String) -> Result<Response, Api
 
 /// Starts an export of the cards list with its filters and sort (`cartes-AAAA-MM-JJ.csv`); as
 /// `member/post.member_export`.
-#[utoipa::path(post, path = "/card/post.card_export", tag = "card", params(Paging, CardFilter, ExportFormat),
+#[utoipa::path(post, path = "/card/post.card_export", tag = "card",
+    summary = "Lancer l'export de la liste des cartes",
+    description = "Lance l'export de la liste des cartes avec ses filtres et son tri \
+        (`cartes-AAAA-MM-JJ.csv`) ; comme `member/post.member_export`.",
+    params(Paging, CardFilter, ExportFormat),
     responses((status = 200, body = Data<ExportJob>), (status = 400, body = ErrorBody)))]
 pub async fn card_export(
     State(state): State<AppState>,
@@ -173,7 +195,11 @@ pub async fn card_export(
 }
 
 /// An export of the cards list: its status and progress; 404 for another login's.
-#[utoipa::path(get, path = "/card/get.card_export/{exportId}", tag = "card", params(("exportId" = String, Path)),
+#[utoipa::path(get, path = "/card/get.card_export/{exportId}", tag = "card",
+    summary = "Avancement d'un export des cartes",
+    description = "Un export de la liste des cartes : son état et son avancement ; 404 pour \
+        l'export d'un autre utilisateur.",
+    params(("exportId" = String, Path, description = "Identifiant de l'export.")),
     responses((status = 200, body = Data<ExportJob>), (status = 404, body = ErrorBody)))]
 pub async fn card_export_job(
     State(state): State<AppState>,
@@ -184,7 +210,11 @@ pub async fn card_export_job(
 }
 
 /// The file of a finished export of the cards list; 409 in French while it runs or once failed.
-#[utoipa::path(get, path = "/card/get.card_export_file/{exportId}", tag = "card", params(("exportId" = String, Path)),
+#[utoipa::path(get, path = "/card/get.card_export_file/{exportId}", tag = "card",
+    summary = "Fichier d'un export des cartes",
+    description = "Le fichier d'un export terminé de la liste des cartes ; 409 en français tant \
+        qu'il tourne ou s'il a échoué.",
+    params(("exportId" = String, Path, description = "Identifiant de l'export.")),
     responses((status = 200, content((Vec<u8> = "text/csv"), (Vec<u8> = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"))), (status = 404, body = ErrorBody), (status = 409, body = ErrorBody)))]
 pub async fn card_export_file(
     State(state): State<AppState>,
@@ -196,7 +226,11 @@ pub async fn card_export_file(
 
 /// Starts an export of the deliveries list with its filters and sort (`livraisons-AAAA-MM-JJ.csv`); as
 /// `member/post.member_export`.
-#[utoipa::path(post, path = "/delivery/post.delivery_export", tag = "delivery", params(Paging, DeliveryFilter, ExportFormat),
+#[utoipa::path(post, path = "/delivery/post.delivery_export", tag = "delivery",
+    summary = "Lancer l'export de la liste des livraisons",
+    description = "Lance l'export de la liste des livraisons avec ses filtres et son tri \
+        (`livraisons-AAAA-MM-JJ.csv`) ; comme `member/post.member_export`.",
+    params(Paging, DeliveryFilter, ExportFormat),
     responses((status = 200, body = Data<ExportJob>), (status = 400, body = ErrorBody)))]
 pub async fn delivery_export(
     State(state): State<AppState>,
@@ -220,7 +254,11 @@ pub async fn delivery_export(
 }
 
 /// An export of the deliveries list: its status and progress; 404 for another login's.
-#[utoipa::path(get, path = "/delivery/get.delivery_export/{exportId}", tag = "delivery", params(("exportId" = String, Path)),
+#[utoipa::path(get, path = "/delivery/get.delivery_export/{exportId}", tag = "delivery",
+    summary = "Avancement d'un export des livraisons",
+    description = "Un export de la liste des livraisons : son état et son avancement ; 404 pour \
+        l'export d'un autre utilisateur.",
+    params(("exportId" = String, Path, description = "Identifiant de l'export.")),
     responses((status = 200, body = Data<ExportJob>), (status = 404, body = ErrorBody)))]
 pub async fn delivery_export_job(
     State(state): State<AppState>,
@@ -231,7 +269,11 @@ pub async fn delivery_export_job(
 }
 
 /// The file of a finished export of the deliveries list; 409 in French while it runs or once failed.
-#[utoipa::path(get, path = "/delivery/get.delivery_export_file/{exportId}", tag = "delivery", params(("exportId" = String, Path)),
+#[utoipa::path(get, path = "/delivery/get.delivery_export_file/{exportId}", tag = "delivery",
+    summary = "Fichier d'un export des livraisons",
+    description = "Le fichier d'un export terminé de la liste des livraisons ; 409 en français \
+        tant qu'il tourne ou s'il a échoué.",
+    params(("exportId" = String, Path, description = "Identifiant de l'export.")),
     responses((status = 200, content((Vec<u8> = "text/csv"), (Vec<u8> = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"))), (status = 404, body = ErrorBody), (status = 409, body = ErrorBody)))]
 pub async fn delivery_export_file(
     State(state): State<AppState>,
@@ -243,7 +285,11 @@ pub async fn delivery_export_file(
 
 /// Starts an export of the payments list with its filters and sort (`paiements-AAAA-MM-JJ.csv`); as
 /// `member/post.member_export`.
-#[utoipa::path(post, path = "/transaction/post.transaction_export", tag = "transaction", params(Paging, TransactionFilter, ExportFormat),
+#[utoipa::path(post, path = "/transaction/post.transaction_export", tag = "transaction",
+    summary = "Lancer l'export de la liste des paiements",
+    description = "Lance l'export de la liste des paiements avec ses filtres et son tri \
+        (`paiements-AAAA-MM-JJ.csv`) ; comme `member/post.member_export`.",
+    params(Paging, TransactionFilter, ExportFormat),
     responses((status = 200, body = Data<ExportJob>), (status = 400, body = ErrorBody)))]
 pub async fn transaction_export(
     State(state): State<AppState>,
@@ -266,7 +312,11 @@ pub async fn transaction_export(
 }
 
 /// An export of the payments list: its status and progress; 404 for another login's.
-#[utoipa::path(get, path = "/transaction/get.transaction_export/{exportId}", tag = "transaction", params(("exportId" = String, Path)),
+#[utoipa::path(get, path = "/transaction/get.transaction_export/{exportId}", tag = "transaction",
+    summary = "Avancement d'un export des paiements",
+    description = "Un export de la liste des paiements : son état et son avancement ; 404 pour \
+        l'export d'un autre utilisateur.",
+    params(("exportId" = String, Path, description = "Identifiant de l'export.")),
     responses((status = 200, body = Data<ExportJob>), (status = 404, body = ErrorBody)))]
 pub async fn transaction_export_job(
     State(state): State<AppState>,
@@ -277,7 +327,11 @@ pub async fn transaction_export_job(
 }
 
 /// The file of a finished export of the payments list; 409 in French while it runs or once failed.
-#[utoipa::path(get, path = "/transaction/get.transaction_export_file/{exportId}", tag = "transaction", params(("exportId" = String, Path)),
+#[utoipa::path(get, path = "/transaction/get.transaction_export_file/{exportId}", tag = "transaction",
+    summary = "Fichier d'un export des paiements",
+    description = "Le fichier d'un export terminé de la liste des paiements ; 409 en français \
+        tant qu'il tourne ou s'il a échoué.",
+    params(("exportId" = String, Path, description = "Identifiant de l'export.")),
     responses((status = 200, content((Vec<u8> = "text/csv"), (Vec<u8> = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"))), (status = 404, body = ErrorBody), (status = 409, body = ErrorBody)))]
 pub async fn transaction_export_file(
     State(state): State<AppState>,

@@ -43,4 +43,115 @@ mod tests {
             "web/openapi.json is out of date with the gateway's calls: run `make openapi`"
         );
     }
+
+    /// Words of English that French texts do not hold (call, field and parameter names aside, which
+    /// stay as they are: written between backquotes, or with `_`, `.`, `/` or capitals inside).
+    const ENGLISH_WORDS: &[&str] = &[
+        "the", "of", "and", "with", "its", "it", "is", "are", "when", "while", "which", "this",
+        "that", "for", "from", "to", "by", "in", "at", "be", "not", "each", "every", "only", "one",
+        "returns", "lists", "list", "creates", "updates", "deletes", "gets", "get", "sortable",
+        "makes", "starts", "signs", "answers", "refused", "records", "keeps", "sends", "reads",
+    ];
+
+    /// Why a text shown in the API reference (a summary, a description) does not read as French, if it
+    /// does not.
+    fn not_french(text: &str) -> Option<String> {
+        // Call, field and parameter names between backquotes are identifiers, not words.
+        let words: String =
+            text.split('`').enumerate().filter(|(i, _)| i % 2 == 0).map(|(_, part)| part).collect();
+        for token in words.split_whitespace() {
+            let word = token.trim_matches(|c: char| !c.is_alphanumeric() && c != '_');
+            let identifier = word.contains(['_', '.', '/'])
+                || word.chars().skip(1).any(char::is_uppercase)
+                || word.chars().any(|c| c.is_ascii_digit());
+            if !identifier && ENGLISH_WORDS.contains(&word.to_lowercase().as_str()) {
+                return Some(format!("English word {word:?}"));
+            }
+        }
+        None
+    }
+
+    /// What is wrong with an operation's summary and description, for the API reference.
+    fn operation_problems(operation: &utoipa::openapi::path::Operation) -> Vec<String> {
+        let mut problems = Vec::new();
+        match operation.summary.as_deref().map(str::trim) {
+            None | Some("") => problems.push("no summary".to_string()),
+            Some(summary) => {
+                if summary.contains('\n') || summary.chars().count() > 90 {
+                    problems
+                        .push(format!("summary not short (one line, 90 characters): {summary:?}"));
+                }
+                if !summary.starts_with(char::is_uppercase) {
+                    problems.push(format!("summary not starting with a capital: {summary:?}"));
+                }
+                if let Some(why) = not_french(summary) {
+                    problems.push(format!("summary not French ({why}): {summary:?}"));
+                }
+            }
+        }
+        if let Some(description) = operation.description.as_deref() {
+            if let Some(why) = not_french(description) {
+                problems.push(format!("description not French ({why}): {description:?}"));
+            }
+        }
+        for parameter in operation.parameters.iter().flatten() {
+            let utoipa::openapi::RefOr::T(parameter) = parameter else { continue };
+            if let Some(why) = parameter.description.as_deref().and_then(not_french) {
+                problems.push(format!("parameter {} not French ({why})", parameter.name));
+            }
+        }
+        problems
+    }
+
+    /// The API reference of /documentation shows each operation's summary and description: the
+    /// administrators who read it read French.
+    #[test]
+    fn every_operation_has_a_french_summary() {
+        let document = crate::openapi_document();
+        let mut problems = Vec::new();
+        let mut count = 0;
+        for (path, item) in &document.paths.paths {
+            let operations = [
+                ("get", &item.get),
+                ("post", &item.post),
+                ("put", &item.put),
+                ("patch", &item.patch),
+                ("delete", &item.delete),
+            ];
+            for (method, operation) in operations {
+                let Some(operation) = operation else { continue };
+                count += 1;
+                let found = operation_problems(operation);
+                problems.extend(found.into_iter().map(|p| format!("{method} {path}: {p}")));
+            }
+        }
+        assert!(count >= 100, "only {count} operations in the document");
+        assert!(problems.is_empty(), "{} problem(s):\n{}", problems.len(), problems.join("\n"));
+    }
+
+    #[test]
+    fn english_texts_are_told_apart_from_french_ones() {
+        assert!(not_french("Sortable on member_id (default), member_idNumber.").is_some());
+        assert!(not_french("The signed-in login.").is_some());
+        assert!(
+            not_french("Creates when `member_id` is absent or null, updates otherwise.").is_some()
+        );
+        assert!(not_french("Liste des adhérents").is_none());
+        assert!(
+            not_french("Triable sur member_id (par défaut), get.member_list, lastFailedAt.")
+                .is_none()
+        );
+        assert!(
+            not_french("Le point de reprise (`after`) : `to_server` ou `from_server`.").is_none()
+        );
+        let mut operation = utoipa::openapi::path::Operation::new();
+        assert_eq!(operation_problems(&operation), ["no summary"]);
+        operation.summary = Some("Liste des adhérents".into());
+        assert!(operation_problems(&operation).is_empty());
+        operation.summary = Some("Lists the members".into());
+        assert_eq!(operation_problems(&operation).len(), 1);
+        operation.summary = Some("Liste des adhérents".into());
+        operation.description = Some("The members, filtered.".into());
+        assert_eq!(operation_problems(&operation).len(), 1);
+    }
 }

@@ -33,6 +33,7 @@ pub struct Credentials {
 
 /// The signed-in login as the sign-in answer names it.
 #[derive(Serialize, ToSchema)]
+#[schema(description = "L'utilisateur connecté, tel que le nomme la réponse de connexion.")]
 pub struct SessionUser {
     pub login_id: i64,
     pub login_name: String,
@@ -43,7 +44,8 @@ pub struct SessionUser {
 pub struct LoginAnswer {
     #[schema(example = "ok")]
     pub status: &'static str,
-    /// The bearer token for every other call.
+    // The bearer token for every other call.
+    /// Le jeton (bearer) à présenter à chaque autre appel.
     pub token: String,
     pub user: SessionUser,
 }
@@ -63,7 +65,9 @@ pub struct MeAnswer {
 }
 
 /// Signs in with a login name and password.
-#[utoipa::path(post, path = "/auth/login", tag = "auth", security(()), request_body = Credentials,
+#[utoipa::path(post, path = "/auth/login", tag = "auth",
+    summary = "Connexion par identifiant et mot de passe",
+    security(()), request_body = Credentials,
     responses((status = 200, body = LoginAnswer), (status = 401, description = "Identifiant ou mot de passe incorrect", body = ErrorBody),
               (status = 429, description = "Trop de tentatives échouées", body = ErrorBody)))]
 pub async fn login(
@@ -91,6 +95,8 @@ pub async fn login(
 
 /// A field instance's sync token, exchanged for a session of its sync login.
 #[derive(Deserialize, ToSchema)]
+#[schema(description = "Le jeton de synchronisation d'un poste de terrain, échangé contre une \
+    session de son compte de synchronisation.")]
 pub struct SyncCredentials {
     #[serde(rename = "login_syncToken")]
     pub sync_token: String,
@@ -98,7 +104,12 @@ pub struct SyncCredentials {
 
 /// Signs a field instance in with its sync token (the pairing of docs/api.md): the answer is the same as
 /// a sign-in's, with a session of the sync login. A revoked or renewed token is refused at once.
-#[utoipa::path(post, path = "/auth/sync_login", tag = "auth", security(()), request_body = SyncCredentials,
+#[utoipa::path(post, path = "/auth/sync_login", tag = "auth",
+    summary = "Connexion d'un poste de terrain par son jeton de synchronisation",
+    description = "Un poste de terrain se connecte avec son jeton de synchronisation (l'appairage \
+        décrit dans docs/api.md) : la réponse est celle d'une connexion, avec une session du \
+        compte de synchronisation. Un jeton révoqué ou renouvelé est refusé aussitôt.",
+    security(()), request_body = SyncCredentials,
     responses((status = 200, body = LoginAnswer), (status = 401, description = "Jeton de synchronisation invalide ou révoqué", body = ErrorBody),
               (status = 429, description = "Trop de tentatives échouées", body = ErrorBody)))]
 pub async fn sync_login(
@@ -139,6 +150,8 @@ fn login_answer(answer: proto::auth::LoginResponse) -> Response {
 
 /// Exchanges a still valid token for a fresh one.
 #[utoipa::path(post, path = "/auth/refresh", tag = "auth",
+    summary = "Renouveler le jeton de session",
+    description = "Échange un jeton encore valide contre un nouveau.",
     responses((status = 200, body = TokenAnswer), (status = 401, body = ErrorBody)))]
 pub async fn refresh(
     State(state): State<AppState>,
@@ -156,6 +169,9 @@ pub async fn refresh(
 
 /// Signs out: the session ends on the server, so its token and every refresh of it stop working.
 #[utoipa::path(post, path = "/auth/logout", tag = "auth",
+    summary = "Déconnexion",
+    description = "La session prend fin sur le serveur : son jeton et chacun de ses \
+        renouvellements cessent de fonctionner.",
     responses((status = 200, body = Written), (status = 401, body = ErrorBody)))]
 pub async fn logout(State(state): State<AppState>, caller: Caller) -> Result<Response, ApiError> {
     let sid = state.sessions.verify(&caller.token).map(|claims| claims.sid);
@@ -167,7 +183,9 @@ pub async fn logout(State(state): State<AppState>, caller: Caller) -> Result<Res
 }
 
 /// The signed-in login.
-#[utoipa::path(get, path = "/auth/me", tag = "auth", responses((status = 200, body = MeAnswer), (status = 401, body = ErrorBody)))]
+#[utoipa::path(get, path = "/auth/me", tag = "auth",
+    summary = "Utilisateur connecté",
+    responses((status = 200, body = MeAnswer), (status = 401, body = ErrorBody)))]
 pub async fn me(State(state): State<AppState>, caller: Caller) -> Result<Response, ApiError> {
     let login = state
         .auth()
@@ -178,7 +196,11 @@ pub async fn me(State(state): State<AppState>, caller: Caller) -> Result<Respons
 }
 
 /// The argon2id hash of a text, for an administrator who must set a password by hand.
-#[utoipa::path(get, path = "/auth/generate/{password}", tag = "auth", params(("password" = String, Path)),
+#[utoipa::path(get, path = "/auth/generate/{password}", tag = "auth",
+    summary = "Empreinte argon2id d'un mot de passe",
+    description = "L'empreinte argon2id d'un texte, pour un administrateur qui doit régler un mot \
+        de passe à la main.",
+    params(("password" = String, Path, description = "Le texte dont calculer l'empreinte.")),
     responses((status = 200, body = Data<String>), (status = 403, body = ErrorBody)))]
 pub async fn generate(
     State(state): State<AppState>,

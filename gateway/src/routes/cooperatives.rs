@@ -25,13 +25,19 @@ pub fn router() -> OpenApiRouter<AppState> {
 #[into_params(parameter_in = Query)]
 #[allow(non_snake_case)]
 pub struct CooperativeFilter {
-    /// Free text over code and name, accent- and case-insensitive.
+    // Free text over code and name, accent- and case-insensitive.
+    /// Texte libre sur le code et le nom, sans tenir compte des accents ni de la casse.
     pub filter: Option<String>,
+    /// Les coopératives de cette localité.
     pub localityId: Option<i64>,
 }
 
 /// Sortable on cooperative_name (default), cooperative_code, cooperative_id, cooperative_memberCount.
-#[utoipa::path(get, path = "/cooperative/get.cooperative_list", tag = "cooperative", params(Paging, CooperativeFilter),
+#[utoipa::path(get, path = "/cooperative/get.cooperative_list", tag = "cooperative",
+    summary = "Liste des coopératives",
+    description = "Triable sur cooperative_name (par défaut), cooperative_code, cooperative_id, \
+        cooperative_memberCount.",
+    params(Paging, CooperativeFilter),
     responses((status = 200, body = List<pb::Cooperative>), (status = 400, body = ErrorBody)))]
 pub async fn cooperative_list(
     State(state): State<AppState>,
@@ -48,7 +54,9 @@ pub async fn cooperative_list(
     Ok(envelope::list(answer.items, answer.total))
 }
 
-#[utoipa::path(get, path = "/cooperative/get_cooperative/{cooperative_id}", tag = "cooperative", params(("cooperative_id" = i64, Path)),
+#[utoipa::path(get, path = "/cooperative/get_cooperative/{cooperative_id}", tag = "cooperative",
+    summary = "Détail d'une coopérative",
+    params(("cooperative_id" = i64, Path, description = "Identifiant de la coopérative.")),
     responses((status = 200, body = Data<pb::Cooperative>), (status = 404, body = ErrorBody)))]
 pub async fn get_cooperative(
     State(state): State<AppState>,
@@ -59,7 +67,10 @@ pub async fn get_cooperative(
 }
 
 /// Creates when `cooperative_id` is absent or null, updates otherwise.
-#[utoipa::path(post, path = "/cooperative/post_cooperative", tag = "cooperative", request_body = pb::CooperativeInput,
+#[utoipa::path(post, path = "/cooperative/post_cooperative", tag = "cooperative",
+    summary = "Créer ou modifier une coopérative",
+    description = "Crée quand `cooperative_id` est absent ou null, modifie sinon.",
+    request_body = pb::CooperativeInput,
     responses((status = 200, body = Written), (status = 400, body = ErrorBody), (status = 409, body = ErrorBody)))]
 pub async fn post_cooperative(
     State(state): State<AppState>,
@@ -71,7 +82,10 @@ pub async fn post_cooperative(
 }
 
 /// Refused (409) while members still belong to it.
-#[utoipa::path(delete, path = "/cooperative/delete_cooperative/{cooperative_id}", tag = "cooperative", params(("cooperative_id" = i64, Path)),
+#[utoipa::path(delete, path = "/cooperative/delete_cooperative/{cooperative_id}", tag = "cooperative",
+    summary = "Supprimer une coopérative",
+    description = "Refusée (409) tant que des adhérents en font encore partie.",
+    params(("cooperative_id" = i64, Path, description = "Identifiant de la coopérative.")),
     responses((status = 200, body = Written), (status = 404, body = ErrorBody), (status = 409, body = ErrorBody)))]
 pub async fn delete_cooperative(
     State(state): State<AppState>,

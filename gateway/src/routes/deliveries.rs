@@ -36,16 +36,23 @@ const PROOF_UPLOAD_LIMIT: usize = 12 * 1024 * 1024;
 #[derive(Deserialize, IntoParams)]
 #[into_params(parameter_in = Query)]
 pub struct DeliveryFilter {
-    /// Part of the delivery's code.
+    // Part of the delivery's code.
+    /// Une partie du code de la livraison.
     pub delivery_code: Option<String>,
-    /// A card number or a member number among the delivery's cards.
+    // A card number or a member number among the delivery's cards.
+    /// Un numéro de carte ou d'adhérent parmi les cartes de la livraison.
     pub id_number: Option<String>,
-    /// `false`: the deliveries under way (not handed over yet); `true`: those sent.
+    // `false`: the deliveries under way (not handed over yet); `true`: those sent.
+    /// `false` : les livraisons en cours (pas encore remises) ; `true` : celles qui sont envoyées.
     pub sent: Option<bool>,
 }
 
 /// Sortable on delivery_id (default), delivery_code, delivery_creationDateTime, delivery_sentDateTime.
-#[utoipa::path(get, path = "/delivery/get.delivery_list", tag = "delivery", params(Paging, DeliveryFilter),
+#[utoipa::path(get, path = "/delivery/get.delivery_list", tag = "delivery",
+    summary = "Liste des livraisons",
+    description = "Triable sur delivery_id (par défaut), delivery_code, \
+        delivery_creationDateTime, delivery_sentDateTime.",
+    params(Paging, DeliveryFilter),
     responses((status = 200, body = List<pb::Delivery>), (status = 400, body = ErrorBody)))]
 pub async fn delivery_list(
     State(state): State<AppState>,
@@ -64,7 +71,9 @@ pub async fn delivery_list(
 }
 
 /// A delivery with its cards.
-#[utoipa::path(get, path = "/delivery/get.delivery/{delivery_id}", tag = "delivery", params(("delivery_id" = i64, Path)),
+#[utoipa::path(get, path = "/delivery/get.delivery/{delivery_id}", tag = "delivery",
+    summary = "Détail d'une livraison avec ses cartes",
+    params(("delivery_id" = i64, Path, description = "Identifiant de la livraison.")),
     responses((status = 200, body = Data<pb::DeliveryDetail>), (status = 404, body = ErrorBody)))]
 pub async fn get_delivery(
     State(state): State<AppState>,
@@ -78,7 +87,14 @@ pub async fn get_delivery(
 /// by `card_idNumber`) must be printed and in no other delivery, and go `in_delivery`; a card taken out
 /// goes back to `printed`. `"delivery_sent": true` sends it: its cards are delivered (`card_deliveredAt`), or
 /// in `error` for an error-type delivery. A sent delivery no longer changes (409).
-#[utoipa::path(post, path = "/delivery/post_delivery", tag = "delivery", request_body = pb::DeliveryInput,
+#[utoipa::path(post, path = "/delivery/post_delivery", tag = "delivery",
+    summary = "Créer, modifier ou envoyer une livraison",
+    description = "Crée (sans `delivery_id`) ou modifie une livraison non envoyée : ses cartes \
+        (au moins une, par `card_id` ou par `card_idNumber`) doivent être imprimées et dans \
+        aucune autre livraison, et passent `in_delivery` ; une carte retirée revient à `printed`. \
+        `\"delivery_sent\": true` l'envoie : ses cartes sont livrées (`card_deliveredAt`), ou en \
+        `error` pour une livraison de type erreur. Une livraison envoyée ne change plus (409).",
+    request_body = pb::DeliveryInput,
     responses((status = 200, body = Written), (status = 400, body = ErrorBody), (status = 409, body = ErrorBody)))]
 pub async fn post_delivery(
     State(state): State<AppState>,
@@ -95,7 +111,11 @@ pub async fn post_delivery(
 }
 
 /// Only while unsent: its cards go back to printed.
-#[utoipa::path(delete, path = "/delivery/delete.delivery/{delivery_id}", tag = "delivery", params(("delivery_id" = i64, Path)),
+#[utoipa::path(delete, path = "/delivery/delete.delivery/{delivery_id}", tag = "delivery",
+    summary = "Supprimer une livraison",
+    description = "Seulement tant qu'elle n'est pas envoyée : ses cartes reviennent à `printed` \
+        (imprimées).",
+    params(("delivery_id" = i64, Path, description = "Identifiant de la livraison.")),
     responses((status = 200, body = Written), (status = 404, body = ErrorBody), (status = 409, body = ErrorBody)))]
 pub async fn delete_delivery(
     State(state): State<AppState>,
@@ -108,7 +128,12 @@ pub async fn delete_delivery(
 
 /// The delivery slips (A4 PDF): for each delivery its code, dates, agent and type, the table of its cards
 /// and boxes for the signatures of who hands the cards over and who receives them; at most 100 deliveries.
-#[utoipa::path(post, path = "/delivery/post.printing_delivery_list_by_id", tag = "delivery", request_body = pb::DeliveryIds,
+#[utoipa::path(post, path = "/delivery/post.printing_delivery_list_by_id", tag = "delivery",
+    summary = "Bordereaux de livraison (PDF)",
+    description = "Les bordereaux de livraison (PDF A4) : pour chaque livraison, son code, ses \
+        dates, son agent et son type, le tableau de ses cartes et les cases des signatures de qui \
+        remet les cartes et de qui les reçoit ; 100 livraisons au plus.",
+    request_body = pb::DeliveryIds,
     responses((status = 200, content_type = "application/pdf", body = Vec<u8>), (status = 400, body = ErrorBody), (status = 404, body = ErrorBody)))]
 pub async fn print_delivery_slips(
     State(state): State<AppState>,
@@ -121,16 +146,23 @@ pub async fn print_delivery_slips(
 
 /// The form of a proof upload (multipart/form-data).
 #[derive(ToSchema)]
+#[schema(description = "Le formulaire d'envoi d'un justificatif (multipart/form-data).")]
 #[allow(dead_code)]
 pub struct ProofUpload {
-    /// A photo (JPEG, PNG) or a PDF of the signed slip, at most 10 MB (the content is checked, not the
-    /// name).
+    // A photo (JPEG, PNG) or a PDF of the signed slip, at most 10 MB (the content is checked, not the
+    // name).
+    /// Une photo (JPEG, PNG) ou un PDF du bordereau signé, 10 Mo au plus (le contenu est vérifié,
+    /// pas le nom).
     #[schema(value_type = String, format = Binary)]
     delivery_proof: Vec<u8>,
 }
 
 /// Keeps the proof that a delivery reached its members (replacing the previous one).
-#[utoipa::path(post, path = "/delivery/post.delivery_proof/{delivery_id}", tag = "delivery", params(("delivery_id" = i64, Path)),
+#[utoipa::path(post, path = "/delivery/post.delivery_proof/{delivery_id}", tag = "delivery",
+    summary = "Enregistrer le justificatif d'une livraison",
+    description = "Garde la preuve qu'une livraison est parvenue à ses adhérents (elle remplace \
+        la précédente).",
+    params(("delivery_id" = i64, Path, description = "Identifiant de la livraison.")),
     request_body(content = ProofUpload, content_type = "multipart/form-data"),
     responses((status = 200, body = Written), (status = 400, body = ErrorBody), (status = 404, body = ErrorBody), (status = 413, body = ErrorBody)))]
 pub async fn post_delivery_proof(
@@ -169,7 +201,10 @@ fn proof_error(e: axum::extract::multipart::MultipartError) -> ApiError {
 }
 
 /// The proof of a delivery, as it was sent (JPEG, PNG or PDF).
-#[utoipa::path(get, path = "/delivery/get.delivery_proof/{delivery_id}", tag = "delivery", params(("delivery_id" = i64, Path)),
+#[utoipa::path(get, path = "/delivery/get.delivery_proof/{delivery_id}", tag = "delivery",
+    summary = "Justificatif d'une livraison",
+    description = "Le justificatif d'une livraison, tel qu'il a été envoyé (JPEG, PNG ou PDF).",
+    params(("delivery_id" = i64, Path, description = "Identifiant de la livraison.")),
     responses((status = 200, content_type = "application/octet-stream", body = Vec<u8>), (status = 404, body = ErrorBody)))]
 pub async fn get_delivery_proof(
     State(state): State<AppState>,

@@ -47,16 +47,19 @@ pub const IMPORT_BODY_LIMIT: usize = 64 * 1024 * 1024;
 #[derive(Deserialize, IntoParams)]
 #[into_params(parameter_in = Query)]
 pub struct RegionFilter {
-    /// Free text over code and name, accent- and case-insensitive.
+    // Free text over code and name, accent- and case-insensitive.
+    /// Texte libre sur le code et le nom, sans tenir compte des accents ni de la casse.
     pub filter: Option<String>,
 }
 
 #[derive(Deserialize, IntoParams)]
 #[into_params(parameter_in = Query)]
 pub struct DepartmentFilter {
-    /// Free text over code and name, accent- and case-insensitive.
+    // Free text over code and name, accent- and case-insensitive.
+    /// Texte libre sur le code et le nom, sans tenir compte des accents ni de la casse.
     pub filter: Option<String>,
-    /// Only the departments of this region.
+    // Only the departments of this region.
+    /// Seulement les départements de cette région.
     #[serde(rename = "regionId")]
     #[param(rename = "regionId")]
     pub parent_id: Option<i64>,
@@ -65,9 +68,11 @@ pub struct DepartmentFilter {
 #[derive(Deserialize, IntoParams)]
 #[into_params(parameter_in = Query)]
 pub struct SubprefectureFilter {
-    /// Free text over code and name, accent- and case-insensitive.
+    // Free text over code and name, accent- and case-insensitive.
+    /// Texte libre sur le code et le nom, sans tenir compte des accents ni de la casse.
     pub filter: Option<String>,
-    /// Only the sub-prefectures of this department.
+    // Only the sub-prefectures of this department.
+    /// Seulement les sous-préfectures de ce département.
     #[serde(rename = "departmentId")]
     #[param(rename = "departmentId")]
     pub parent_id: Option<i64>,
@@ -76,9 +81,11 @@ pub struct SubprefectureFilter {
 #[derive(Deserialize, IntoParams)]
 #[into_params(parameter_in = Query)]
 pub struct LocalityFilter {
-    /// Free text over the name, accent- and case-insensitive.
+    // Free text over the name, accent- and case-insensitive.
+    /// Texte libre sur le nom, sans tenir compte des accents ni de la casse.
     pub filter: Option<String>,
-    /// Only the localities of this sub-prefecture.
+    // Only the localities of this sub-prefecture.
+    /// Seulement les localités de cette sous-préfecture.
     #[serde(rename = "subprefectureId")]
     #[param(rename = "subprefectureId")]
     pub parent_id: Option<i64>,
@@ -117,12 +124,13 @@ filter_with_parent!(DepartmentFilter, SubprefectureFilter, LocalityFilter);
 macro_rules! level_calls {
     (
         rest: $Rest:ident $Input:ident, filter: $Filter:ident, tag: $tag:tt,
-        list: $list:ident $list_path:tt $list_rpc:ident,
-        get: $get:ident $get_path:tt $get_rpc:ident,
-        save: $save:ident $save_path:tt $save_rpc:ident $saved:tt,
-        delete: $delete:ident $delete_path:tt $delete_rpc:ident $deleted:tt,
+        list: $list:ident $list_path:tt $list_rpc:ident $list_summary:tt,
+        get: $get:ident $get_path:tt $get_rpc:ident $get_summary:tt,
+        save: $save:ident $save_path:tt $save_rpc:ident $saved:tt $save_summary:tt,
+        delete: $delete:ident $delete_path:tt $delete_rpc:ident $deleted:tt $delete_summary:tt,
+        id: $id_description:tt,
     ) => {
-        #[utoipa::path(get, path = $list_path, tag = $tag, params(Paging, $Filter),
+        #[utoipa::path(get, path = $list_path, tag = $tag, summary = $list_summary, params(Paging, $Filter),
             responses((status = 200, body = List<pb::$Rest>), (status = 400, body = ErrorBody)))]
         pub async fn $list(
             State(state): State<AppState>,
@@ -135,7 +143,8 @@ macro_rules! level_calls {
             Ok(envelope::list(answer.items, answer.total))
         }
 
-        #[utoipa::path(get, path = $get_path, tag = $tag, params(("id" = i64, Path)),
+        #[utoipa::path(get, path = $get_path, tag = $tag, summary = $get_summary,
+            params(("id" = i64, Path, description = $id_description)),
             responses((status = 200, body = Data<pb::$Rest>), (status = 404, body = ErrorBody)))]
         pub async fn $get(
             State(state): State<AppState>,
@@ -147,7 +156,9 @@ macro_rules! level_calls {
         }
 
         /// Creates when the id is absent or null, updates otherwise.
-        #[utoipa::path(post, path = $save_path, tag = $tag, request_body = pb::$Input,
+        #[utoipa::path(post, path = $save_path, tag = $tag, summary = $save_summary,
+            description = "Crée quand l'identifiant est absent ou null, modifie sinon.",
+            request_body = pb::$Input,
             responses((status = 200, body = Written), (status = 400, body = ErrorBody), (status = 409, body = ErrorBody)))]
         pub async fn $save(
             State(state): State<AppState>,
@@ -159,7 +170,9 @@ macro_rules! level_calls {
         }
 
         /// Refused (409) while the level still holds children.
-        #[utoipa::path(delete, path = $delete_path, tag = $tag, params(("id" = i64, Path)),
+        #[utoipa::path(delete, path = $delete_path, tag = $tag, summary = $delete_summary,
+            description = "Refusée (409) tant que des éléments du niveau inférieur y sont rattachés.",
+            params(("id" = i64, Path, description = $id_description)),
             responses((status = 200, body = Written), (status = 404, body = ErrorBody), (status = 409, body = ErrorBody)))]
         pub async fn $delete(
             State(state): State<AppState>,
@@ -174,34 +187,44 @@ macro_rules! level_calls {
 
 level_calls! {
     rest: Region Region, filter: RegionFilter, tag: "region",
-    list: region_list "/region/get.region_list" list_regions,
-    get: get_region "/region/get_region/{id}" get_region,
-    save: post_region "/region/post_region" save_region "Région enregistrée",
-    delete: delete_region "/region/delete_region/{id}" delete_region "Région supprimée",
+    list: region_list "/region/get.region_list" list_regions "Liste des régions",
+    get: get_region "/region/get_region/{id}" get_region "Détail d'une région",
+    save: post_region "/region/post_region" save_region "Région enregistrée" "Créer ou modifier une région",
+    delete: delete_region "/region/delete_region/{id}" delete_region "Région supprimée" "Supprimer une région",
+    id: "Identifiant de la région.",
 }
 
 level_calls! {
     rest: Department DepartmentInput, filter: DepartmentFilter, tag: "department",
-    list: department_list "/department/get.department_list" list_departments,
-    get: get_department "/department/get_department/{id}" get_department,
-    save: post_department "/department/post_department" save_department "Département enregistré",
-    delete: delete_department "/department/delete_department/{id}" delete_department "Département supprimé",
+    list: department_list "/department/get.department_list" list_departments "Liste des départements",
+    get: get_department "/department/get_department/{id}" get_department "Détail d'un département",
+    save: post_department "/department/post_department" save_department "Département enregistré"
+        "Créer ou modifier un département",
+    delete: delete_department "/department/delete_department/{id}" delete_department "Département supprimé"
+        "Supprimer un département",
+    id: "Identifiant du département.",
 }
 
 level_calls! {
     rest: Subprefecture SubprefectureInput, filter: SubprefectureFilter, tag: "subprefecture",
-    list: subprefecture_list "/subprefecture/get.subprefecture_list" list_subprefectures,
-    get: get_subprefecture "/subprefecture/get_subprefecture/{id}" get_subprefecture,
-    save: post_subprefecture "/subprefecture/post_subprefecture" save_subprefecture "Sous-préfecture enregistrée",
-    delete: delete_subprefecture "/subprefecture/delete_subprefecture/{id}" delete_subprefecture "Sous-préfecture supprimée",
+    list: subprefecture_list "/subprefecture/get.subprefecture_list" list_subprefectures
+        "Liste des sous-préfectures",
+    get: get_subprefecture "/subprefecture/get_subprefecture/{id}" get_subprefecture
+        "Détail d'une sous-préfecture",
+    save: post_subprefecture "/subprefecture/post_subprefecture" save_subprefecture "Sous-préfecture enregistrée"
+        "Créer ou modifier une sous-préfecture",
+    delete: delete_subprefecture "/subprefecture/delete_subprefecture/{id}" delete_subprefecture "Sous-préfecture supprimée"
+        "Supprimer une sous-préfecture",
+    id: "Identifiant de la sous-préfecture.",
 }
 
 level_calls! {
     rest: Locality LocalityInput, filter: LocalityFilter, tag: "locality",
-    list: locality_list "/locality/get.locality_list" list_localities,
-    get: get_locality "/locality/get_locality/{id}" get_locality,
-    save: post_locality "/locality/post_locality" save_locality "Localité enregistrée",
-    delete: delete_locality "/locality/delete_locality/{id}" delete_locality "Localité supprimée",
+    list: locality_list "/locality/get.locality_list" list_localities "Liste des localités",
+    get: get_locality "/locality/get_locality/{id}" get_locality "Détail d'une localité",
+    save: post_locality "/locality/post_locality" save_locality "Localité enregistrée" "Créer ou modifier une localité",
+    delete: delete_locality "/locality/delete_locality/{id}" delete_locality "Localité supprimée" "Supprimer une localité",
+    id: "Identifiant de la localité.",
 }
 
 /// The rows of an import, read only up to `common::config::import_max_rows()`: a request of millions of
@@ -239,6 +262,7 @@ impl<'de> Deserialize<'de> for ImportRows {
 
 /// What an import added, level by level.
 #[derive(Serialize, ToSchema)]
+#[schema(description = "Ce qu'un import a ajouté, niveau par niveau.")]
 pub struct ImportAnswer {
     #[schema(example = "ok")]
     pub status: &'static str,
@@ -248,7 +272,12 @@ pub struct ImportAnswer {
 
 /// Imports rows in one transaction: all or nothing. A refusal names each faulty row in `fields`
 /// (`"ligne 12": "..."`, counting the rows sent from 1). Importing the same rows again adds nothing.
-#[utoipa::path(post, path = "/locality/post_locality-import", tag = "locality", request_body = Vec<pb::ImportRow>,
+#[utoipa::path(post, path = "/locality/post_locality-import", tag = "locality",
+    summary = "Importer des localités",
+    description = "Importe les lignes en une seule transaction : tout ou rien. Un refus nomme \
+        chaque ligne fautive dans `fields` (`\"ligne 12\": \"...\"`, en comptant les lignes \
+        envoyées à partir de 1). Importer à nouveau les mêmes lignes n'ajoute rien.",
+    request_body = Vec<pb::ImportRow>,
     responses((status = 200, body = ImportAnswer), (status = 400, body = ErrorBody)))]
 pub async fn post_locality_import(
     State(state): State<AppState>,

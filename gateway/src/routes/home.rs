@@ -21,15 +21,20 @@ pub fn router() -> OpenApiRouter<AppState> {
 
 /// The day's figures; a figure of an area the role does not read is absent.
 #[derive(Serialize, ToSchema, Default)]
+#[schema(description = "Les chiffres du jour ; un chiffre d'un domaine que le rôle ne lit pas \
+    est absent.")]
 #[serde(rename_all = "camelCase")]
 pub struct DayFigures {
-    /// Members registered since the start of today, and of this month.
+    // Members registered since the start of today, and of this month.
+    /// Les adhérents inscrits depuis le début de la journée, et depuis le début du mois.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub members: Option<proto::members::Registered>,
-    /// Cards waiting to be printed, deliveries under way, payments without a card.
+    // Cards waiting to be printed, deliveries under way, payments without a card.
+    /// Les cartes en attente d'impression, les livraisons en cours, les paiements sans carte.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub cards: Option<proto::cards::CardFigures>,
-    /// The latest synchronisation run of this instance (a field laptop's), if any.
+    // The latest synchronisation run of this instance (a field laptop's), if any.
+    /// La dernière synchronisation de cette instance (un poste de terrain), s'il y en a une.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub last_synchronization: Option<proto::sync::JournalEntry>,
 }
@@ -38,6 +43,11 @@ pub struct DayFigures {
 /// cards waiting to be printed, the deliveries under way, the payments without a card, and the latest
 /// synchronisation with its result, each only when the role reads its area.
 #[utoipa::path(get, path = "/home/get.day_figures", tag = "home",
+    summary = "Chiffres du jour de la page d'accueil",
+    description = "Les chiffres de la page d'accueil pour l'utilisateur connecté : les adhérents \
+        inscrits aujourd'hui et ce mois-ci, les cartes en attente d'impression, les livraisons en \
+        cours, les paiements sans carte, et la dernière synchronisation avec son résultat, chacun \
+        seulement quand le rôle lit son domaine.",
     responses((status = 200, body = Data<DayFigures>), (status = 401, body = ErrorBody)))]
 pub async fn day_figures(
     State(state): State<AppState>,

@@ -39,7 +39,8 @@ pub struct LoginParam {
 }
 
 #[utoipa::path(get, path = "/loginparam/get_loginParam/{loginParam_name}", tag = "loginparam",
-    params(("loginParam_name" = String, Path)),
+    summary = "Valeur d'un paramètre",
+    params(("loginParam_name" = String, Path, description = "Nom du paramètre (par exemple `card_price`, `card_validityMonths`).")),
     responses((status = 200, body = Data<LoginParam>), (status = 404, body = ErrorBody)))]
 pub async fn get_login_param(
     State(state): State<AppState>,
@@ -57,7 +58,9 @@ pub async fn get_login_param(
 }
 
 /// Creates or replaces a parameter.
-#[utoipa::path(post, path = "/loginparam/post_loginParam", tag = "loginparam", request_body = LoginParam,
+#[utoipa::path(post, path = "/loginparam/post_loginParam", tag = "loginparam",
+    summary = "Créer ou remplacer un paramètre",
+    request_body = LoginParam,
     responses((status = 200, body = Written), (status = 400, body = ErrorBody), (status = 403, body = ErrorBody)))]
 pub async fn post_login_param(
     State(state): State<AppState>,

@@ -36,20 +36,30 @@ pub fn router(photo_max_bytes: usize) -> OpenApiRouter<AppState> {
 #[into_params(parameter_in = Query)]
 #[allow(non_snake_case)]
 pub struct MemberFilter {
-    /// Free text over names, id number and contact: each word, in any order, accent- and
-    /// case-insensitive, partial words ("serge kouame" finds Serge Kouamé).
+    // Free text over names, id number and contact: each word, in any order, accent- and
+    // case-insensitive, partial words ("serge kouame" finds Serge Kouamé).
+    /// Texte libre sur les noms, le numéro d'adhérent et le contact : chaque mot, dans n'importe
+    /// quel ordre, sans tenir compte des accents ni de la casse, mots partiels compris (« serge
+    /// kouame » trouve Serge Kouamé).
     pub filter: Option<String>,
-    /// Part of the first name.
+    // Part of the first name.
+    /// Une partie du prénom.
     pub filter_firstname: Option<String>,
-    /// Part of the id number.
+    // Part of the id number.
+    /// Une partie du numéro d'adhérent.
     pub filter_idNumber: Option<String>,
-    /// The login name that created the members.
+    // The login name that created the members.
+    /// L'identifiant de l'utilisateur qui a créé les adhérents.
     pub createdBy: Option<String>,
+    /// Les adhérents de cette localité.
     pub localityId: Option<i64>,
+    /// Les adhérents de cette coopérative.
     pub cooperativeId: Option<i64>,
-    /// The dependants of this main member.
+    // The dependants of this main member.
+    /// Les conjoints et les enfants de cet adhérent principal.
     pub mainMemberId: Option<i64>,
-    /// The members registered on or after this day (`AAAA-MM-JJ`).
+    // The members registered on or after this day (`AAAA-MM-JJ`).
+    /// Les adhérents inscrits ce jour-là ou après (`AAAA-MM-JJ`).
     pub createdFrom: Option<String>,
 }
 
@@ -70,7 +80,11 @@ impl From<MemberFilter> for pb::MemberFilter {
 
 /// Sortable on member_id (default), member_idNumber, member_lastname, member_firstname, member_createdAt,
 /// member_birthDate.
-#[utoipa::path(get, path = "/member/get.member_list", tag = "member", params(Paging, MemberFilter),
+#[utoipa::path(get, path = "/member/get.member_list", tag = "member",
+    summary = "Liste des adhérents",
+    description = "Triable sur member_id (par défaut), member_idNumber, member_lastname, \
+        member_firstname, member_createdAt, member_birthDate.",
+    params(Paging, MemberFilter),
     responses((status = 200, body = CountedList<pb::MemberRow>), (status = 400, body = ErrorBody)))]
 pub async fn member_list(
     State(state): State<AppState>,
@@ -86,20 +100,28 @@ pub async fn member_list(
 
 /// The number of members matching the filters in `data`.
 #[derive(Serialize, ToSchema)]
+#[schema(description = "Le nombre d'adhérents qui répondent aux filtres, dans `data`.")]
 #[serde(rename_all = "camelCase")]
 pub struct MemberCountAnswer {
     #[schema(example = "ok")]
     pub status: &'static str,
     pub data: i64,
-    /// False when `data` is the database's estimate: beyond 100,000 expected matches, or when counting
-    /// takes more than 40 ms, counting every row would cost far more than the estimate, which is close
-    /// once the table's statistics are fresh.
+    // False when `data` is the database's estimate: beyond 100,000 expected matches, or when counting
+    // takes more than 40 ms, counting every row would cost far more than the estimate, which is close
+    // once the table's statistics are fresh.
+    /// Faux quand `data` est l'estimation de la base de données : au-delà de 100 000 résultats
+    /// attendus, ou quand le compte prend plus de 40 ms, compter chaque ligne coûterait bien plus
+    /// que l'estimation, qui est proche dès que les statistiques de la table sont à jour.
     pub total_exact: bool,
 }
 
 /// The number of members matching the filters: exact when counting is cheap, estimated beyond
 /// (`totalExact`; the rule is in docs/api.md).
-#[utoipa::path(get, path = "/member/get.member_count", tag = "member", params(MemberFilter),
+#[utoipa::path(get, path = "/member/get.member_count", tag = "member",
+    summary = "Nombre d'adhérents",
+    description = "Le nombre d'adhérents qui répondent aux filtres : exact quand le compte coûte \
+        peu, estimé au-delà (`totalExact` ; la règle est dans docs/api.md).",
+    params(MemberFilter),
     responses((status = 200, body = MemberCountAnswer)))]
 pub async fn member_count(
     State(state): State<AppState>,
@@ -111,7 +133,9 @@ pub async fn member_count(
         .into_response())
 }
 
-#[utoipa::path(get, path = "/member/get_member/{member_id}", tag = "member", params(("member_id" = i64, Path)),
+#[utoipa::path(get, path = "/member/get_member/{member_id}", tag = "member",
+    summary = "Détail d'un adhérent",
+    params(("member_id" = i64, Path, description = "Identifiant de l'adhérent.")),
     responses((status = 200, body = Data<pb::Member>), (status = 404, body = ErrorBody)))]
 pub async fn get_member(
     State(state): State<AppState>,
@@ -124,14 +148,19 @@ pub async fn get_member(
 
 #[derive(Serialize, ToSchema)]
 pub struct Family {
-    /// The main member of the family (the member asked for, or its main member).
+    // The main member of the family (the member asked for, or its main member).
+    /// L'adhérent principal de la famille (l'adhérent demandé, ou son adhérent principal).
     pub main: pb::Member,
     pub spouses: Vec<pb::Member>,
     pub children: Vec<pb::Member>,
 }
 
 /// The family a member belongs to: its main member, the spouses and the children.
-#[utoipa::path(get, path = "/member/get_member-family/{member_id}", tag = "member", params(("member_id" = i64, Path)),
+#[utoipa::path(get, path = "/member/get_member-family/{member_id}", tag = "member",
+    summary = "Famille d'un adhérent",
+    description = "La famille à laquelle appartient un adhérent : son adhérent principal, les \
+        conjoints et les enfants.",
+    params(("member_id" = i64, Path, description = "Identifiant de l'adhérent.")),
     responses((status = 200, body = Data<Family>), (status = 404, body = ErrorBody)))]
 pub async fn get_member_family(
     State(state): State<AppState>,
@@ -148,7 +177,12 @@ pub async fn get_member_family(
 
 /// Creates when `member_id` is absent or null, updates otherwise. The whole record is written: send it
 /// back as `get_member` answers it (fields set by the server are ignored).
-#[utoipa::path(post, path = "/member/post_member", tag = "member", request_body = pb::MemberInput,
+#[utoipa::path(post, path = "/member/post_member", tag = "member",
+    summary = "Créer ou modifier un adhérent",
+    description = "Crée quand `member_id` est absent ou null, modifie sinon. La fiche entière est \
+        écrite : renvoyez-la telle que `get_member` la répond (les champs fixés par le serveur \
+        sont ignorés).",
+    request_body = pb::MemberInput,
     responses((status = 200, body = Written), (status = 400, body = ErrorBody), (status = 409, body = ErrorBody)))]
 pub async fn post_member(
     State(state): State<AppState>,
@@ -162,7 +196,11 @@ pub async fn post_member(
 }
 
 /// Refused (409) while a main member still has dependants, or a member still farms parcels.
-#[utoipa::path(delete, path = "/member/delete_member/{member_id}", tag = "member", params(("member_id" = i64, Path)),
+#[utoipa::path(delete, path = "/member/delete_member/{member_id}", tag = "member",
+    summary = "Supprimer un adhérent",
+    description = "Refusée (409) tant qu'un adhérent principal a encore des conjoints ou des \
+        enfants rattachés, ou qu'un adhérent exploite encore des parcelles.",
+    params(("member_id" = i64, Path, description = "Identifiant de l'adhérent.")),
     responses((status = 200, body = Written), (status = 404, body = ErrorBody), (status = 409, body = ErrorBody)))]
 pub async fn delete_member(
     State(state): State<AppState>,
@@ -178,24 +216,31 @@ pub struct PhotoAnswer {
     #[schema(example = "ok")]
     pub status: &'static str,
     pub message: String,
-    /// The photo's file name (`7.jpg`).
+    // The photo's file name (`7.jpg`).
+    /// Le nom du fichier de la photo (`7.jpg`).
     pub member_photo: String,
     pub photo_path: String,
 }
 
 /// The form of a photo upload (multipart/form-data).
 #[derive(ToSchema)]
+#[schema(description = "Le formulaire d'envoi d'une photo (multipart/form-data).")]
 #[allow(dead_code)]
 pub struct PhotoUpload {
     member_id: i64,
-    /// A JPEG, PNG or WebP image (the content is checked, not the name).
+    // A JPEG, PNG or WebP image (the content is checked, not the name).
+    /// Une image JPEG, PNG ou WebP (le contenu est vérifié, pas le nom).
     #[schema(value_type = String, format = Binary)]
     member_photo: Vec<u8>,
 }
 
 /// Checks, normalises (orientation, at most 1024 pixels, JPEG) and keeps a member's photo with a
 /// thumbnail. A refused upload leaves the previous photo untouched.
-#[utoipa::path(post, path = "/member/post_member-photo", tag = "member", request_body(content = PhotoUpload, content_type = "multipart/form-data"),
+#[utoipa::path(post, path = "/member/post_member-photo", tag = "member",
+    summary = "Enregistrer la photo d'un adhérent",
+    description = "Vérifie, normalise (orientation, 1024 pixels au plus, JPEG) et garde la photo \
+        d'un adhérent avec une miniature. Un envoi refusé laisse la photo précédente intacte.",
+    request_body(content = PhotoUpload, content_type = "multipart/form-data"),
     responses((status = 200, body = PhotoAnswer), (status = 400, body = ErrorBody), (status = 413, body = ErrorBody)))]
 pub async fn post_member_photo(
     State(state): State<AppState>,
@@ -259,14 +304,19 @@ pub(crate) fn photo_form_error(
 #[derive(Deserialize, IntoParams)]
 #[into_params(parameter_in = Query)]
 pub struct PhotoQuery {
-    /// The small picture for lists.
+    // The small picture for lists.
+    /// La miniature, pour les listes.
     pub thumbnail: Option<bool>,
-    /// The photo's version (as in `photoFilePath`): with it the answer may be cached for good.
+    // The photo's version (as in `photoFilePath`): with it the answer may be cached for good.
+    /// La version de la photo (comme dans `photoFilePath`) : avec elle, la réponse peut être gardée
+    /// en cache pour toujours.
     pub v: Option<String>,
 }
 
 /// A member's photo (JPEG).
-#[utoipa::path(get, path = "/member/get_member-photo/{member_id}", tag = "member", params(("member_id" = i64, Path), PhotoQuery),
+#[utoipa::path(get, path = "/member/get_member-photo/{member_id}", tag = "member",
+    summary = "Photo d'un adhérent (JPEG)",
+    params(("member_id" = i64, Path, description = "Identifiant de l'adhérent."), PhotoQuery),
     responses((status = 200, content_type = "image/jpeg", body = Vec<u8>), (status = 404, body = ErrorBody)))]
 pub async fn get_member_photo(
     State(state): State<AppState>,

@@ -25,15 +25,23 @@ pub fn router() -> OpenApiRouter<AppState> {
 #[into_params(parameter_in = Query)]
 #[allow(non_snake_case)]
 pub struct ParcelFilter {
-    /// Free text over code, crop and the member's names.
+    // Free text over code, crop and the member's names.
+    /// Texte libre sur le code, la culture et les noms de l'adhérent.
     pub filter: Option<String>,
+    /// Les parcelles de cet adhérent.
     pub memberId: Option<i64>,
+    /// Les parcelles de cette localité.
     pub localityId: Option<i64>,
+    /// Les parcelles de cette culture.
     pub crop: Option<String>,
 }
 
 /// Sortable on parcel_code (default), parcel_id, parcel_area, parcel_crop, member_name.
-#[utoipa::path(get, path = "/parcel/get.parcel_list", tag = "parcel", params(Paging, ParcelFilter),
+#[utoipa::path(get, path = "/parcel/get.parcel_list", tag = "parcel",
+    summary = "Liste des parcelles",
+    description = "Triable sur parcel_code (par défaut), parcel_id, parcel_area, parcel_crop, \
+        member_name.",
+    params(Paging, ParcelFilter),
     responses((status = 200, body = CountedList<pb::Parcel>), (status = 400, body = ErrorBody)))]
 pub async fn parcel_list(
     State(state): State<AppState>,
@@ -52,7 +60,9 @@ pub async fn parcel_list(
     Ok(envelope::counted_list(answer.items, answer.total, answer.total_exact))
 }
 
-#[utoipa::path(get, path = "/parcel/get_parcel/{parcel_id}", tag = "parcel", params(("parcel_id" = i64, Path)),
+#[utoipa::path(get, path = "/parcel/get_parcel/{parcel_id}", tag = "parcel",
+    summary = "Détail d'une parcelle",
+    params(("parcel_id" = i64, Path, description = "Identifiant de la parcelle.")),
     responses((status = 200, body = Data<pb::Parcel>), (status = 404, body = ErrorBody)))]
 pub async fn get_parcel(
     State(state): State<AppState>,
@@ -63,7 +73,10 @@ pub async fn get_parcel(
 }
 
 /// Creates when `parcel_id` is absent or null, updates otherwise.
-#[utoipa::path(post, path = "/parcel/post_parcel", tag = "parcel", request_body = pb::ParcelInput,
+#[utoipa::path(post, path = "/parcel/post_parcel", tag = "parcel",
+    summary = "Créer ou modifier une parcelle",
+    description = "Crée quand `parcel_id` est absent ou null, modifie sinon.",
+    request_body = pb::ParcelInput,
     responses((status = 200, body = Written), (status = 400, body = ErrorBody), (status = 409, body = ErrorBody)))]
 pub async fn post_parcel(
     State(state): State<AppState>,
@@ -74,7 +87,9 @@ pub async fn post_parcel(
     Ok(envelope::written("Parcelle enregistrée", Some(id)))
 }
 
-#[utoipa::path(delete, path = "/parcel/delete_parcel/{parcel_id}", tag = "parcel", params(("parcel_id" = i64, Path)),
+#[utoipa::path(delete, path = "/parcel/delete_parcel/{parcel_id}", tag = "parcel",
+    summary = "Supprimer une parcelle",
+    params(("parcel_id" = i64, Path, description = "Identifiant de la parcelle.")),
     responses((status = 200, body = Written), (status = 404, body = ErrorBody)))]
 pub async fn delete_parcel(
     State(state): State<AppState>,

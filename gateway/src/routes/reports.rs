@@ -35,17 +35,23 @@ fn reports(state: &AppState) -> ReportsClient<common::grpc::TracedChannel> {
 #[derive(Deserialize, IntoParams)]
 #[into_params(parameter_in = Query)]
 pub struct ReportFilter {
-    /// `card`, `delivery_slip`, `member_sheet` or `list_export`: the templates of that type only.
+    // `card`, `delivery_slip`, `member_sheet` or `list_export`: the templates of that type only.
+    /// `card`, `delivery_slip`, `member_sheet` ou `list_export` : seulement les modèles de ce type.
     #[serde(rename = "type")]
     #[param(rename = "type")]
     pub report_type: Option<String>,
-    /// Free text over name and description, accent- and case-insensitive.
+    // Free text over name and description, accent- and case-insensitive.
+    /// Texte libre sur le nom et la description, sans tenir compte des accents ni de la casse.
     pub filter: Option<String>,
 }
 
 /// The templates, without their JSON; sortable on report_name (default), report_type, report_updatedAt,
 /// report_id. `report_version` is the current version.
-#[utoipa::path(get, path = "/report/get.report_list", tag = "report", params(Paging, ReportFilter),
+#[utoipa::path(get, path = "/report/get.report_list", tag = "report",
+    summary = "Liste des modèles de rapport",
+    description = "Les modèles, sans leur JSON ; triables sur report_name (par défaut), \
+        report_type, report_updatedAt, report_id. `report_version` est la version courante.",
+    params(Paging, ReportFilter),
     responses((status = 200, body = List<pb::Report>), (status = 400, body = ErrorBody)))]
 pub async fn report_list(
     State(state): State<AppState>,
@@ -63,7 +69,10 @@ pub async fn report_list(
 }
 
 /// A template with its current version's JSON.
-#[utoipa::path(get, path = "/report/get.report/{report_id}", tag = "report", params(("report_id" = i64, Path)),
+#[utoipa::path(get, path = "/report/get.report/{report_id}", tag = "report",
+    summary = "Détail d'un modèle de rapport",
+    description = "Un modèle avec le JSON de sa version courante.",
+    params(("report_id" = i64, Path, description = "Identifiant du modèle.")),
     responses((status = 200, body = Data<pb::Report>), (status = 404, body = ErrorBody)))]
 pub async fn get_report(
     State(state): State<AppState>,
@@ -76,14 +85,19 @@ pub async fn get_report(
 #[derive(Deserialize, IntoParams)]
 #[into_params(parameter_in = Query)]
 pub struct VersionAsked {
-    /// The version whose JSON to answer; the current one when absent or 0.
+    // The version whose JSON to answer; the current one when absent or 0.
+    /// La version dont répondre le JSON ; la version courante quand il est absent ou vaut 0.
     pub version: Option<i32>,
 }
 
 /// A template's JSON (`report_json`) in its current version, or in `version`, with that version's number
 /// and notes: an old version is restored by saving its JSON again (`post.report_json`).
 #[utoipa::path(get, path = "/report/get.report_json/{report_id}", tag = "report",
-    params(("report_id" = i64, Path), VersionAsked),
+    summary = "JSON d'un modèle de rapport",
+    description = "Le JSON d'un modèle (`report_json`) dans sa version courante, ou dans \
+        `version`, avec le numéro et les notes de cette version : une ancienne version se \
+        restaure en enregistrant à nouveau son JSON (`post.report_json`).",
+    params(("report_id" = i64, Path, description = "Identifiant du modèle."), VersionAsked),
     responses((status = 200, body = Data<pb::Report>), (status = 404, body = ErrorBody)))]
 pub async fn get_report_json(
     State(state): State<AppState>,
@@ -96,7 +110,11 @@ pub async fn get_report_json(
 }
 
 /// A template's versions, newest first, each with its notes, when and by whom it was saved.
-#[utoipa::path(get, path = "/report/get.report_versions/{report_id}", tag = "report", params(("report_id" = i64, Path)),
+#[utoipa::path(get, path = "/report/get.report_versions/{report_id}", tag = "report",
+    summary = "Versions d'un modèle de rapport",
+    description = "Les versions d'un modèle, la plus récente d'abord, chacune avec ses notes, sa \
+        date et son auteur.",
+    params(("report_id" = i64, Path, description = "Identifiant du modèle.")),
     responses((status = 200, body = List<pb::ReportVersion>), (status = 404, body = ErrorBody)))]
 pub async fn report_versions(
     State(state): State<AppState>,
@@ -110,7 +128,14 @@ pub async fn report_versions(
 /// Creates a template when `report_id` is absent (name and type required; its first version is
 /// `report_json`, or a blank page of its type), or changes its name, description, preview data or default
 /// (`report_isDefault`: true makes it its type's default; the type itself is fixed).
-#[utoipa::path(post, path = "/report/post.report", tag = "report", request_body = pb::ReportInput,
+#[utoipa::path(post, path = "/report/post.report", tag = "report",
+    summary = "Créer ou modifier un modèle de rapport",
+    description = "Crée un modèle quand `report_id` est absent (nom et type obligatoires ; sa \
+        première version est `report_json`, ou une page vierge de son type), ou change son nom, \
+        sa description, ses données d'aperçu ou son statut de modèle par défaut \
+        (`report_isDefault` : true en fait le modèle par défaut de son type ; le type lui-même ne \
+        change pas).",
+    request_body = pb::ReportInput,
     responses((status = 200, body = Written), (status = 400, body = ErrorBody), (status = 409, body = ErrorBody)))]
 pub async fn post_report(
     State(state): State<AppState>,
@@ -122,7 +147,11 @@ pub async fn post_report(
 }
 
 /// A copy of a template under a new name: its current version becomes the copy's first, not the default.
-#[utoipa::path(post, path = "/report/post.report_copy", tag = "report", request_body = pb::ReportCopy,
+#[utoipa::path(post, path = "/report/post.report_copy", tag = "report",
+    summary = "Copier un modèle de rapport",
+    description = "Une copie d'un modèle sous un nouveau nom : sa version courante devient la \
+        première de la copie, qui n'est pas le modèle par défaut.",
+    request_body = pb::ReportCopy,
     responses((status = 200, body = Written), (status = 400, body = ErrorBody), (status = 404, body = ErrorBody), (status = 409, body = ErrorBody)))]
 pub async fn post_report_copy(
     State(state): State<AppState>,
@@ -135,7 +164,11 @@ pub async fn post_report_copy(
 
 /// Saves the designer's JSON as the template's next version, with `report_versionNotes`; answers the
 /// version (`data.report_version`).
-#[utoipa::path(post, path = "/report/post.report_json", tag = "report", request_body = pb::ReportJsonInput,
+#[utoipa::path(post, path = "/report/post.report_json", tag = "report",
+    summary = "Enregistrer le JSON d'un modèle de rapport",
+    description = "Enregistre le JSON de l'éditeur de modèles comme version suivante du modèle, \
+        avec `report_versionNotes` ; répond la version (`data.report_version`).",
+    request_body = pb::ReportJsonInput,
     responses((status = 200, body = Data<pb::VersionSaved>), (status = 400, body = ErrorBody), (status = 404, body = ErrorBody)))]
 pub async fn post_report_json(
     State(state): State<AppState>,
@@ -147,7 +180,11 @@ pub async fn post_report_json(
 
 /// Deletes a template and its versions; if it was its type's default, the latest changed of the others of
 /// its type becomes it.
-#[utoipa::path(delete, path = "/report/delete.report/{report_id}", tag = "report", params(("report_id" = i64, Path)),
+#[utoipa::path(delete, path = "/report/delete.report/{report_id}", tag = "report",
+    summary = "Supprimer un modèle de rapport",
+    description = "Supprime un modèle et ses versions ; s'il était le modèle par défaut de son \
+        type, le plus récemment modifié des autres modèles de ce type le devient.",
+    params(("report_id" = i64, Path, description = "Identifiant du modèle.")),
     responses((status = 200, body = Written), (status = 404, body = ErrorBody)))]
 pub async fn delete_report(
     State(state): State<AppState>,
@@ -163,12 +200,17 @@ pub async fn delete_report(
 #[into_params(parameter_in = Query)]
 #[allow(non_snake_case)]
 pub struct StatisticsFilter {
-    /// The members (and their payments) of this region only (a region's id); absent or 0: every region.
+    // The members (and their payments) of this region only (a region's id); absent or 0: every region.
+    /// Les adhérents (et leurs paiements) de cette région seulement (l'identifiant d'une région) ;
+    /// absent ou 0 : toutes les régions.
     pub regionId: Option<i64>,
-    /// From this day, included (`AAAA-MM-JJ` or `JJ/MM/AAAA`): the day of a member's registration, of a
-    /// payment, of a delivery's creation.
+    // From this day, included (`AAAA-MM-JJ` or `JJ/MM/AAAA`): the day of a member's registration, of a
+    // payment, of a delivery's creation.
+    /// À partir de ce jour, inclus (`AAAA-MM-JJ` ou `JJ/MM/AAAA`) : le jour de l'inscription d'un
+    /// adhérent, d'un paiement, de la création d'une livraison.
     pub from: Option<String>,
-    /// Until this day, included (`AAAA-MM-JJ` or `JJ/MM/AAAA`).
+    // Until this day, included (`AAAA-MM-JJ` or `JJ/MM/AAAA`).
+    /// Jusqu'à ce jour, inclus (`AAAA-MM-JJ` ou `JJ/MM/AAAA`).
     pub to: Option<String>,
 }
 
@@ -216,7 +258,16 @@ fn check_statistics_filter(filter: &StatisticsFilter) -> Result<(), ApiError> {
 /// members', the cards' and the geography's events, filtered by region and period (of registration, of
 /// payment, of a delivery's creation). 404 in French for a name no dashboard has.
 #[utoipa::path(get, path = "/metabase/{reportName}", tag = "metabase",
-    params(("reportName" = String, Path), StatisticsFilter),
+    summary = "Tableau de bord statistique",
+    description = "Statistiques : le tableau de bord que désigne `reportName`. Un nom que \
+        Metabase connaît (`METABASE_DASHBOARDS`, avec `METABASE_SITE_URL` et \
+        `METABASE_SECRET_KEY` réglés) répond une adresse d'intégration signée pour un cadre \
+        (`url`), qui expire en quelques minutes (`expiresAt`) ; sinon un tableau de bord intégré \
+        (`membres`, `cartes`) répond ses tableaux (`tables` : chacun un titre et ses lignes, un \
+        libellé et un nombre), comptés à partir des événements des adhérents, des cartes et de la \
+        géographie, filtrés par région et par période (d'inscription, de paiement, de création \
+        d'une livraison). 404 en français pour un nom qu'aucun tableau de bord ne porte.",
+    params(("reportName" = String, Path, description = "Nom du tableau de bord (`membres`, `cartes`, ou un nom de `METABASE_DASHBOARDS`)."), StatisticsFilter),
     responses((status = 200, body = Data<pb::Dashboard>), (status = 400, body = ErrorBody),
         (status = 404, body = ErrorBody)))]
 pub async fn metabase_dashboard(

@@ -27,6 +27,7 @@ pub fn router() -> OpenApiRouter<AppState> {
 
 /// What an import did.
 #[derive(Serialize, ToSchema)]
+#[schema(description = "Ce qu'a fait un import.")]
 pub struct StatementAnswer {
     #[schema(example = "ok")]
     pub status: &'static str,
@@ -38,7 +39,14 @@ pub struct StatementAnswer {
 /// line): each payment already recorded is left as it is (so importing the same statement twice changes
 /// nothing); the others become the transaction of the one member whose phone number paid, or wait among
 /// the unmatched payments. At most 50,000 rows.
-#[utoipa::path(post, path = "/transaction/post.statement_import", tag = "transaction", request_body = pb::Statement,
+#[utoipa::path(post, path = "/transaction/post.statement_import", tag = "transaction",
+    summary = "Importer le relevé d'un opérateur",
+    description = "Enregistre le relevé d'un opérateur, toutes les lignes ou aucune (une ligne \
+        fautive refuse tout le relevé, en nommant sa ligne) : chaque paiement déjà enregistré est \
+        laissé tel quel (importer deux fois le même relevé ne change donc rien) ; les autres \
+        deviennent la transaction du seul adhérent dont le numéro de téléphone a payé, ou \
+        attendent parmi les paiements à attribuer. 50 000 lignes au plus.",
+    request_body = pb::Statement,
     responses((status = 200, body = StatementAnswer), (status = 400, body = ErrorBody)))]
 pub async fn statement_import(
     State(state): State<AppState>,
@@ -55,7 +63,12 @@ pub async fn statement_import(
 
 /// The payments of statements no member was found for, oldest first. Sortable on unmatched_id (default),
 /// transaction_date, phone_number.
-#[utoipa::path(get, path = "/transaction/get.unmatched_list", tag = "transaction", params(Paging),
+#[utoipa::path(get, path = "/transaction/get.unmatched_list", tag = "transaction",
+    summary = "Paiements à attribuer",
+    description = "Les paiements des relevés pour lesquels aucun adhérent n'a été trouvé, les \
+        plus anciens d'abord. Triable sur unmatched_id (par défaut), transaction_date, \
+        phone_number.",
+    params(Paging),
     responses((status = 200, body = List<pb::UnmatchedPayment>), (status = 400, body = ErrorBody)))]
 pub async fn unmatched_list(
     State(state): State<AppState>,
@@ -68,7 +81,11 @@ pub async fn unmatched_list(
 }
 
 /// Records an unmatched payment as the transaction of the member named; it leaves the unmatched ones.
-#[utoipa::path(post, path = "/transaction/post.unmatched_assign", tag = "transaction", request_body = pb::Assignment,
+#[utoipa::path(post, path = "/transaction/post.unmatched_assign", tag = "transaction",
+    summary = "Attribuer un paiement à un adhérent",
+    description = "Enregistre un paiement à attribuer comme transaction de l'adhérent nommé ; il \
+        quitte les paiements à attribuer.",
+    request_body = pb::Assignment,
     responses((status = 200, body = Written), (status = 400, body = ErrorBody), (status = 404, body = ErrorBody), (status = 409, body = ErrorBody)))]
 pub async fn unmatched_assign(
     State(state): State<AppState>,

@@ -47,7 +47,12 @@ fn sync(state: &AppState) -> SyncClient<TracedChannel> {
 /// journal entry at once (`synchronizationJournal_uuid`) and works in the background; one run at a time
 /// (409), none on the central server (409).
 #[utoipa::path(get, path = "/synchronization/get_synchronization_start/{direction}", tag = "synchronization",
-    params(("direction" = String, Path, description = "`to_server` or `from_server`")),
+    summary = "Lancer une synchronisation",
+    description = "Lance une synchronisation sur ce poste de terrain : `to_server` (envoi) ou \
+        `from_server` (réception). Répond aussitôt l'entrée du journal de la synchronisation \
+        (`synchronizationJournal_uuid`) et travaille en arrière-plan ; une seule à la fois (409), \
+        aucune sur le serveur central (409).",
+    params(("direction" = String, Path, description = "`to_server` (envoi) ou `from_server` (réception).")),
     responses((status = 200, body = Data<pb::JournalEntry>), (status = 400, body = ErrorBody), (status = 409, body = ErrorBody)))]
 pub async fn start(
     State(state): State<AppState>,
@@ -65,12 +70,17 @@ pub async fn start(
 
 #[derive(Deserialize, ToSchema)]
 pub struct StopRun {
-    /// The run's uuid (`synchronizationJournal_uuid`).
+    // The run's uuid (`synchronizationJournal_uuid`).
+    /// L'uuid de la synchronisation (`synchronizationJournal_uuid`).
     pub uuid: String,
 }
 
 /// Asks a run to stop: it stops within a moment, and its journal entry says so.
-#[utoipa::path(post, path = "/synchronization/get_synchronization_stop", tag = "synchronization", request_body = StopRun,
+#[utoipa::path(post, path = "/synchronization/get_synchronization_stop", tag = "synchronization",
+    summary = "Arrêter une synchronisation",
+    description = "Demande l'arrêt d'une synchronisation : elle s'arrête dans un instant, et son \
+        entrée du journal l'indique.",
+    request_body = StopRun,
     responses((status = 200, body = Data<pb::JournalEntry>), (status = 400, body = ErrorBody), (status = 404, body = ErrorBody)))]
 pub async fn stop(
     State(state): State<AppState>,
@@ -84,16 +94,22 @@ pub async fn stop(
 #[derive(Deserialize, IntoParams)]
 #[into_params(parameter_in = Query)]
 pub struct JournalFilter {
-    /// `to_server` or `from_server`.
+    // `to_server` or `from_server`.
+    /// `to_server` ou `from_server`.
     #[serde(rename = "type")]
     #[param(rename = "type")]
     pub direction: Option<String>,
-    /// `running`, `done`, `failed` or `stopped`.
+    // `running`, `done`, `failed` or `stopped`.
+    /// `running`, `done`, `failed` ou `stopped`.
     pub state: Option<String>,
 }
 
 /// The journal of runs. Sortable on synchronizationJournal_startedAt (default) and synchronizationJournal_id.
-#[utoipa::path(get, path = "/synchronization/get.synchronization_list", tag = "synchronization", params(Paging, JournalFilter),
+#[utoipa::path(get, path = "/synchronization/get.synchronization_list", tag = "synchronization",
+    summary = "Journal des synchronisations",
+    description = "Triable sur synchronizationJournal_startedAt (par défaut) et \
+        synchronizationJournal_id.",
+    params(Paging, JournalFilter),
     responses((status = 200, body = List<pb::JournalEntry>), (status = 400, body = ErrorBody)))]
 pub async fn journal_list(
     State(state): State<AppState>,
@@ -111,7 +127,11 @@ pub async fn journal_list(
 }
 
 /// One run's journal entry, by its uuid: its progress while it runs, its outcome once it ended.
-#[utoipa::path(get, path = "/synchronization/get.synchronization/{uuid}", tag = "synchronization", params(("uuid" = String, Path)),
+#[utoipa::path(get, path = "/synchronization/get.synchronization/{uuid}", tag = "synchronization",
+    summary = "Entrée du journal d'une synchronisation",
+    description = "L'entrée du journal d'une synchronisation, par son uuid : son avancement \
+        pendant qu'elle tourne, son issue une fois terminée.",
+    params(("uuid" = String, Path, description = "L'uuid de la synchronisation (`synchronizationJournal_uuid`).")),
     responses((status = 200, body = Data<pb::JournalEntry>), (status = 400, body = ErrorBody), (status = 404, body = ErrorBody)))]
 pub async fn journal_entry(
     State(state): State<AppState>,
@@ -124,7 +144,11 @@ pub async fn journal_entry(
 }
 
 /// The conflicts a run met: for each member, the version kept and the version dropped (JSON records).
-#[utoipa::path(get, path = "/synchronization/get.synchronization_conflicts/{uuid}", tag = "synchronization", params(("uuid" = String, Path)),
+#[utoipa::path(get, path = "/synchronization/get.synchronization_conflicts/{uuid}", tag = "synchronization",
+    summary = "Conflits d'une synchronisation",
+    description = "Les conflits qu'a rencontrés une synchronisation : pour chaque adhérent, la \
+        version gardée et la version écartée (fiches JSON).",
+    params(("uuid" = String, Path, description = "L'uuid de la synchronisation (`synchronizationJournal_uuid`).")),
     responses((status = 200, body = List<pb::Conflict>), (status = 400, body = ErrorBody), (status = 404, body = ErrorBody)))]
 pub async fn conflicts(
     State(state): State<AppState>,
@@ -141,16 +165,24 @@ pub async fn conflicts(
 #[into_params(parameter_in = Query)]
 #[serde(rename_all = "camelCase")]
 pub struct Hello {
-    /// The field laptop's instance id (a uuid).
+    // The field laptop's instance id (a uuid).
+    /// L'identifiant d'instance du poste de terrain (un uuid).
     pub instance_id: String,
-    /// The greatest position of the laptop's changes.
+    // The greatest position of the laptop's changes.
+    /// La plus grande position des modifications du poste.
     pub position: i64,
 }
 
 /// On the central server, for a field laptop's run (role sync), before it sends: the laptop says who it
 /// is and where its changes stand; a database restored or copied (its instance id already seen at a later
 /// position) is refused (409, in French). Answers the central server's instance id.
-#[utoipa::path(get, path = "/synchronization/get_synchronization_to_server", tag = "synchronization", params(Hello),
+#[utoipa::path(get, path = "/synchronization/get_synchronization_to_server", tag = "synchronization",
+    summary = "Présentation d'un poste de terrain avant son envoi",
+    description = "Sur le serveur central, pour la synchronisation d'un poste de terrain (rôle \
+        sync), avant son envoi : le poste dit qui il est et où en sont ses modifications ; une \
+        base restaurée ou copiée (son identifiant d'instance déjà vu à une position plus avancée) \
+        est refusée (409, en français). Répond l'identifiant d'instance du serveur central.",
+    params(Hello),
     responses((status = 200, body = Data<pb::HandshakeAnswer>), (status = 400, body = ErrorBody), (status = 409, body = ErrorBody)))]
 pub async fn handshake(
     State(state): State<AppState>,
@@ -166,7 +198,15 @@ pub async fn handshake(
 /// (`records`, at most 1,000), applied in one transaction, the later version of a member winning (ties
 /// to the greater instance id). Answers the counts, the conflicts and an acknowledgement per record; the
 /// same `batchId` sent again changes nothing and gets the same answer.
-#[utoipa::path(post, path = "/synchronization/post_synchronization", tag = "synchronization", request_body = pb::ReceivedBatch,
+#[utoipa::path(post, path = "/synchronization/post_synchronization", tag = "synchronization",
+    summary = "Recevoir un lot d'adhérents d'un poste de terrain",
+    description = "Sur le serveur central, pour la synchronisation d'un poste de terrain (rôle \
+        sync) : un lot d'adhérents du poste (`records`, 1 000 au plus), appliqué en une seule \
+        transaction, la version la plus récente d'un adhérent l'emportant (à égalité, celle du \
+        plus grand identifiant d'instance). Répond les comptes, les conflits et un accusé de \
+        réception par fiche ; le même `batchId` envoyé à nouveau ne change rien et reçoit la même \
+        réponse.",
+    request_body = pb::ReceivedBatch,
     responses((status = 200, body = Data<proto::members::SyncApplied>), (status = 400, body = ErrorBody), (status = 409, body = ErrorBody)))]
 pub async fn receive_batch(
     State(state): State<AppState>,
@@ -197,12 +237,17 @@ pub(crate) fn uuid_field(text: &str, field: &str, message: &str) -> Result<(), A
 #[into_params(parameter_in = Query)]
 #[serde(rename_all = "camelCase")]
 pub struct ChangesAfter {
-    /// The field laptop's instance id (its own changes are left out: it has them).
+    // The field laptop's instance id (its own changes are left out: it has them).
+    /// L'identifiant d'instance du poste de terrain (ses propres modifications sont écartées : il
+    /// les a déjà).
     pub instance_id: String,
-    /// The laptop's checkpoint: the last position it applied (0 the first time).
+    // The laptop's checkpoint: the last position it applied (0 the first time).
+    /// Le point de reprise du poste : la dernière position qu'il a appliquée (0 la première fois).
     pub after: i64,
-    /// Records a page holds (members: 250 by default, 1,000 at most; geography, payments and cards: 500,
-    /// 2,000 at most).
+    // Records a page holds (members: 250 by default, 1,000 at most; geography, payments and cards: 500,
+    // 2,000 at most).
+    /// Les fiches d'une page (adhérents : 250 par défaut, 1 000 au plus ; géographie, paiements et
+    /// cartes : 500, 2 000 au plus).
     pub limit: Option<i32>,
 }
 
@@ -219,7 +264,13 @@ impl From<ChangesAfter> for pb::ChangesAfter {
 /// On the central server, for a field laptop's run (role sync): a page of the central server's changes
 /// after the laptop's checkpoint, each dependant's main member before it; `lastPosition` is the laptop's
 /// next checkpoint, to be written once the page is applied.
-#[utoipa::path(get, path = "/synchronization/get_synchronization_from_server", tag = "synchronization", params(ChangesAfter),
+#[utoipa::path(get, path = "/synchronization/get_synchronization_from_server", tag = "synchronization",
+    summary = "Modifications des adhérents pour un poste de terrain",
+    description = "Sur le serveur central, pour la synchronisation d'un poste de terrain (rôle \
+        sync) : une page des modifications du serveur central après le point de reprise du poste, \
+        l'adhérent principal de chaque conjoint ou enfant avant lui ; `lastPosition` est le \
+        prochain point de reprise du poste, à écrire une fois la page appliquée.",
+    params(ChangesAfter),
     responses((status = 200, body = Data<proto::members::SyncedMemberPage>), (status = 400, body = ErrorBody)))]
 pub async fn send_changes(
     State(state): State<AppState>,
@@ -233,7 +284,15 @@ pub async fn send_changes(
 /// changes after the laptop's geography checkpoint (`after`), each row's parents sent again in front of
 /// it, deletions included; `lastPosition` is the laptop's next geography checkpoint. A laptop receives the
 /// geography before the members, which name their localities by the central server's ids.
-#[utoipa::path(get, path = "/synchronization/get_synchronization_geography", tag = "synchronization", params(ChangesAfter),
+#[utoipa::path(get, path = "/synchronization/get_synchronization_geography", tag = "synchronization",
+    summary = "Modifications de la géographie pour un poste de terrain",
+    description = "Sur le serveur central, pour la synchronisation d'un poste de terrain (rôle \
+        sync) : une page des modifications de la géographie du serveur central après le point de \
+        reprise géographique du poste (`after`), les niveaux parents de chaque ligne renvoyés \
+        devant elle, suppressions comprises ; `lastPosition` est le prochain point de reprise \
+        géographique du poste. Un poste reçoit la géographie avant les adhérents, qui nomment \
+        leurs localités par les identifiants du serveur central.",
+    params(ChangesAfter),
     responses((status = 200, body = Data<proto::geography::GeographyPage>), (status = 400, body = ErrorBody)))]
 pub async fn send_geography(
     State(state): State<AppState>,
@@ -250,7 +309,15 @@ pub async fn send_geography(
 /// sent again in front of it, each with its member's id number (the laptop finds its own member by it);
 /// `lastPosition` is the laptop's next cards checkpoint. A laptop receives them after the members, and
 /// keeps them read-only.
-#[utoipa::path(get, path = "/synchronization/get_synchronization_cards", tag = "synchronization", params(ChangesAfter),
+#[utoipa::path(get, path = "/synchronization/get_synchronization_cards", tag = "synchronization",
+    summary = "Paiements et cartes pour un poste de terrain",
+    description = "Pour la synchronisation d'un poste de terrain (rôle sync), servi par le \
+        serveur central : une page de ses paiements et cartes modifiés après le point de reprise \
+        des cartes du poste (`after`), le paiement de chaque carte et les cartes qu'elle remplace \
+        renvoyés devant elle, chacun avec le numéro d'adhérent de son adhérent (le poste retrouve \
+        son propre adhérent par ce numéro) ; `lastPosition` est le prochain point de reprise des \
+        cartes du poste. Un poste les reçoit après les adhérents, et les garde en lecture seule.",
+    params(ChangesAfter),
     responses((status = 200, body = Data<proto::cards::CardPage>), (status = 400, body = ErrorBody)))]
 pub async fn send_cards(
     State(state): State<AppState>,
@@ -263,15 +330,23 @@ pub async fn send_cards(
 /// The form of the photos a field laptop sends (multipart/form-data): its instance id, then for each
 /// photo its member's uuid followed by the photo.
 #[derive(ToSchema)]
+#[schema(description = "Le formulaire des photos qu'envoie un poste de terrain \
+    (multipart/form-data) : son identifiant d'instance, puis pour chaque photo l'uuid de son \
+    adhérent suivi de la photo.")]
 #[allow(dead_code)]
 pub struct SyncedPhotosUpload {
-    /// The field laptop's instance id (a uuid).
+    // The field laptop's instance id (a uuid).
+    /// L'identifiant d'instance du poste de terrain (un uuid).
     #[schema(rename = "instanceId")]
     instance_id: String,
-    /// The uuid of a member whose record the central server received before; the next
-    /// `member_photo` is its photo.
+    // The uuid of a member whose record the central server received before; the next
+    // `member_photo` is its photo.
+    /// L'uuid d'un adhérent dont le serveur central a déjà reçu la fiche ; le `member_photo`
+    /// suivant est sa photo.
     member_uuid: Vec<String>,
-    /// A JPEG, PNG or WebP image (the content is checked, not the name), after its member's uuid.
+    // A JPEG, PNG or WebP image (the content is checked, not the name), after its member's uuid.
+    /// Une image JPEG, PNG ou WebP (le contenu est vérifié, pas le nom), après l'uuid de son
+    /// adhérent.
     #[schema(value_type = Vec<String>, format = Binary)]
     member_photo: Vec<Vec<u8>>,
 }
@@ -280,6 +355,11 @@ pub struct SyncedPhotosUpload {
 /// before (at most `SYNC_PHOTOS_A_CALL` a call), each checked and normalised as an upload and kept, or
 /// refused on its own (`refused` says why); the members' versions are left as they are.
 #[utoipa::path(post, path = "/synchronization/post_synchronization_photos", tag = "synchronization",
+    summary = "Recevoir les photos d'un poste de terrain",
+    description = "Sur le serveur central, pour la synchronisation d'un poste de terrain (rôle \
+        sync) : des photos d'adhérents que le poste a déjà envoyés (au plus `SYNC_PHOTOS_A_CALL` \
+        par appel), chacune vérifiée et normalisée comme un envoi de photo et gardée, ou refusée \
+        seule (`refused` dit pourquoi) ; les versions des adhérents restent telles quelles.",
     request_body(content = SyncedPhotosUpload, content_type = "multipart/form-data"),
     responses((status = 200, body = Data<proto::members::SyncedPhotoOutcomes>),
         (status = 400, body = ErrorBody), (status = 409, body = ErrorBody),

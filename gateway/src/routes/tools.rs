@@ -23,7 +23,12 @@ pub fn router() -> OpenApiRouter<AppState> {
 /// The photos that failed to go to the central server: their member, how many attempts, why the last
 /// one failed and when the next run tries again. Sortable on lastFailedAt (default), attempts and
 /// member_id.
-#[utoipa::path(get, path = "/tools/get.missing-photo_list", tag = "tools", params(Paging),
+#[utoipa::path(get, path = "/tools/get.missing-photo_list", tag = "tools",
+    summary = "Photos non synchronisées",
+    description = "Les photos qui n'ont pas pu partir vers le serveur central : leur adhérent, le \
+        nombre de tentatives, la raison du dernier échec et le moment où la prochaine \
+        synchronisation réessaiera. Triable sur lastFailedAt (par défaut), attempts et member_id.",
+    params(Paging),
     responses((status = 200, body = List<pb::PhotoFailure>), (status = 400, body = ErrorBody)))]
 pub async fn missing_photos(
     State(state): State<AppState>,
@@ -37,13 +42,18 @@ pub async fn missing_photos(
 
 #[derive(Deserialize, ToSchema)]
 pub struct RetryPhoto {
-    /// The uuid of the member whose photo failed.
+    // The uuid of the member whose photo failed.
+    /// L'uuid de l'adhérent dont la photo a échoué.
     pub member_uuid: String,
 }
 
 /// Sends one failed photo to the central server again, now: `sent` and the failure taken off the list,
 /// or why it failed again (the next attempt put off further).
-#[utoipa::path(post, path = "/tools/post.missing-photo_retry", tag = "tools", request_body = RetryPhoto,
+#[utoipa::path(post, path = "/tools/post.missing-photo_retry", tag = "tools",
+    summary = "Renvoyer une photo non synchronisée",
+    description = "Renvoie maintenant au serveur central une photo en échec : `sent` et l'échec \
+        retiré de la liste, ou la raison d'un nouvel échec (la tentative suivante est repoussée).",
+    request_body = RetryPhoto,
     responses((status = 200, body = Data<pb::PhotoRetried>), (status = 400, body = ErrorBody),
         (status = 404, body = ErrorBody), (status = 503, body = ErrorBody)))]
 pub async fn retry_missing_photo(

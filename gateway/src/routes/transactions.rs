@@ -26,15 +26,21 @@ pub fn router() -> OpenApiRouter<AppState> {
 #[derive(Deserialize, IntoParams)]
 #[into_params(parameter_in = Query)]
 pub struct TransactionFilter {
-    /// The payments of this member.
+    // The payments of this member.
+    /// Les paiements de cet adhérent.
     pub member_id: Option<i64>,
-    /// `true`: only the payments a card may still spend (neither spent nor cancelled).
+    // `true`: only the payments a card may still spend (neither spent nor cancelled).
+    /// `true` : seulement les paiements qu'une carte peut encore dépenser (ni dépensés ni annulés).
     pub spendable: Option<bool>,
 }
 
 /// Sortable on transaction_id (default), transaction_date, transaction_amount, transaction_number,
 /// transaction_mobileOperator.
-#[utoipa::path(get, path = "/transaction/get.transaction_list", tag = "transaction", params(Paging, TransactionFilter),
+#[utoipa::path(get, path = "/transaction/get.transaction_list", tag = "transaction",
+    summary = "Liste des paiements",
+    description = "Triable sur transaction_id (par défaut), transaction_date, transaction_amount, \
+        transaction_number, transaction_mobileOperator.",
+    params(Paging, TransactionFilter),
     responses((status = 200, body = CountedList<pb::Transaction>), (status = 400, body = ErrorBody)))]
 pub async fn transaction_list(
     State(state): State<AppState>,
@@ -52,7 +58,8 @@ pub async fn transaction_list(
 }
 
 #[utoipa::path(get, path = "/transaction/get_transaction/{transaction_id}", tag = "transaction",
-    params(("transaction_id" = i64, Path)),
+    summary = "Détail d'un paiement",
+    params(("transaction_id" = i64, Path, description = "Identifiant du paiement (de la transaction).")),
     responses((status = 200, body = Data<pb::Transaction>), (status = 404, body = ErrorBody)))]
 pub async fn get_transaction(
     State(state): State<AppState>,
@@ -65,7 +72,13 @@ pub async fn get_transaction(
 /// Creates when `transaction_id` is absent or null, updates otherwise. The date is read as a date and the
 /// amount as a number (specification point 5); an operator's number is recorded once (409 on
 /// `transaction_number`); a transaction a card used can be neither changed nor deleted (409).
-#[utoipa::path(post, path = "/transaction/post_transaction", tag = "transaction", request_body = pb::TransactionInput,
+#[utoipa::path(post, path = "/transaction/post_transaction", tag = "transaction",
+    summary = "Créer ou modifier un paiement",
+    description = "Crée quand `transaction_id` est absent ou null, modifie sinon. La date est lue \
+        comme une date et le montant comme un nombre (point 5 de la spécification) ; le numéro \
+        d'un opérateur n'est enregistré qu'une fois (409 sur `transaction_number`) ; une \
+        transaction utilisée par une carte ne peut être ni modifiée ni supprimée (409).",
+    request_body = pb::TransactionInput,
     responses((status = 200, body = Written), (status = 400, body = ErrorBody), (status = 409, body = ErrorBody)))]
 pub async fn post_transaction(
     State(state): State<AppState>,
@@ -82,8 +95,10 @@ pub async fn post_transaction(
 #[derive(Deserialize, IntoParams)]
 #[into_params(parameter_in = Query)]
 pub struct CancelReason {
-    /// Why (at least 5 characters): kept with the payment, which stays in the member's payments as
-    /// cancelled (who, when, why); without it, a 400.
+    // Why (at least 5 characters): kept with the payment, which stays in the member's payments as
+    // cancelled (who, when, why); without it, a 400.
+    /// Le motif (5 caractères au moins) : gardé avec le paiement, qui reste dans les paiements de
+    /// l'adhérent comme annulé (qui, quand, pourquoi) ; sans lui, un 400.
     pub reason: Option<String>,
 }
 
@@ -91,7 +106,12 @@ pub struct CancelReason {
 /// operator's number may be entered again. Refused (409) for a transaction a card used or one already
 /// cancelled; 400 without a reason of at least 5 characters.
 #[utoipa::path(delete, path = "/transaction/delete_transaction/{transaction_id}", tag = "transaction",
-    params(("transaction_id" = i64, Path), CancelReason),
+    summary = "Annuler un paiement",
+    description = "Le paiement n'est pas effacé : il est gardé comme annulé (qui, quand, \
+        pourquoi), aucune carte ne peut le dépenser, et son numéro d'opérateur peut être saisi à \
+        nouveau. Refusé (409) pour une transaction utilisée par une carte ou déjà annulée ; 400 \
+        sans motif d'au moins 5 caractères.",
+    params(("transaction_id" = i64, Path, description = "Identifiant du paiement (de la transaction)."), CancelReason),
     responses((status = 200, body = Written), (status = 400, body = ErrorBody), (status = 404, body = ErrorBody), (status = 409, body = ErrorBody)))]
 pub async fn delete_transaction(
     State(state): State<AppState>,
@@ -108,14 +128,20 @@ pub async fn delete_transaction(
 #[into_params(parameter_in = Query)]
 #[allow(non_snake_case)]
 pub struct TransactionSearch {
-    /// The operator's number of the payment (capitals and spaces ignored).
+    // The operator's number of the payment (capitals and spaces ignored).
+    /// Le numéro du paiement chez l'opérateur (majuscules et espaces ignorés).
     pub transaction_number: String,
-    /// Only this operator's.
+    // Only this operator's.
+    /// Seulement les paiements de cet opérateur.
     pub transaction_mobileOperator: Option<String>,
 }
 
 /// The payments with an operator's number (specification point 7: this path has no `transaction/`).
-#[utoipa::path(get, path = "/get.transaction_search", tag = "transaction", params(TransactionSearch),
+#[utoipa::path(get, path = "/get.transaction_search", tag = "transaction",
+    summary = "Rechercher un paiement par son numéro d'opérateur",
+    description = "Les paiements qui portent ce numéro d'opérateur (point 7 de la spécification : \
+        ce chemin n'a pas de `transaction/`).",
+    params(TransactionSearch),
     responses((status = 200, body = List<pb::Transaction>), (status = 400, body = ErrorBody)))]
 pub async fn transaction_search(
     State(state): State<AppState>,

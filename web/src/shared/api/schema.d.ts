@@ -11,7 +11,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The argon2id hash of a text, for an administrator who must set a password by hand. */
+        /**
+         * Empreinte argon2id d'un mot de passe
+         * @description L'empreinte argon2id d'un texte, pour un administrateur qui doit régler un mot de passe à la main.
+         */
         get: operations["generate"];
         put?: never;
         post?: never;
@@ -30,7 +33,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Signs in with a login name and password. */
+        /** Connexion par identifiant et mot de passe */
         post: operations["login"];
         delete?: never;
         options?: never;
@@ -47,7 +50,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Signs out: the session ends on the server, so its token and every refresh of it stop working. */
+        /**
+         * Déconnexion
+         * @description La session prend fin sur le serveur : son jeton et chacun de ses renouvellements cessent de fonctionner.
+         */
         post: operations["logout"];
         delete?: never;
         options?: never;
@@ -62,7 +68,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The signed-in login. */
+        /** Utilisateur connecté */
         get: operations["me"];
         put?: never;
         post?: never;
@@ -81,7 +87,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Exchanges a still valid token for a fresh one. */
+        /**
+         * Renouveler le jeton de session
+         * @description Échange un jeton encore valide contre un nouveau.
+         */
         post: operations["refresh"];
         delete?: never;
         options?: never;
@@ -99,8 +108,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Signs a field instance in with its sync token (the pairing of docs/api.md): the answer is the same as
-         *     a sign-in's, with a session of the sync login. A revoked or renewed token is refused at once.
+         * Connexion d'un poste de terrain par son jeton de synchronisation
+         * @description Un poste de terrain se connecte avec son jeton de synchronisation (l'appairage décrit dans docs/api.md) : la réponse est celle d'une connexion, avec une session du compte de synchronisation. Un jeton révoqué ou renouvelé est refusé aussitôt.
          */
         post: operations["sync_login"];
         delete?: never;
@@ -118,7 +127,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Makes one member's card (as `get.card_creation.create`); a refusal is a 409 with its reason. */
+        /**
+         * Créer la carte d'un adhérent
+         * @description Crée la carte d'un adhérent (comme `get.card_creation.create`) ; un refus est un 409 avec son motif.
+         */
         post: operations["create_member_card"];
         delete?: never;
         options?: never;
@@ -137,9 +149,8 @@ export interface paths {
         put?: never;
         post?: never;
         /**
-         * Cancels a card (administrators and managers only). A card waiting to be printed gives its payment
-         *     back; a printed card or one in error keeps it spent. A card in a delivery, delivered or revoked cannot
-         *     be cancelled (409).
+         * Annuler une carte
+         * @description Annule une carte (administrateurs et gestionnaires seulement). Une carte en attente d'impression rend son paiement ; une carte imprimée ou en erreur le garde dépensé. Une carte en livraison, livrée ou révoquée ne peut pas être annulée (409).
          */
         delete: operations["delete_card"];
         options?: never;
@@ -157,10 +168,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Makes the cards of the chosen members in one transaction: each card copies the member's identity and
-         *     photo as printed, gets its own number and its expiry (login parameter `card_validityMonths`, 60 by
-         *     default), and spends the member's oldest unused payment. A member who cannot have one is named in
-         *     `refused` with the reason.
+         * Créer les cartes des adhérents choisis
+         * @description Crée les cartes des adhérents choisis en une seule transaction : chaque carte copie l'identité et la photo de l'adhérent telles qu'imprimées, reçoit son propre numéro et sa date d'expiration (paramètre `card_validityMonths`, 60 mois par défaut), et dépense le plus ancien paiement inutilisé de l'adhérent. Un adhérent qui ne peut pas en avoir est nommé dans `refused` avec le motif.
          */
         post: operations["card_creation_create"];
         delete?: never;
@@ -179,9 +188,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * The members a card can be made for: an unused payment of at least the card's price (login parameter
-         *     `card_price`, 5,000 FCFA by default) and no card that still stands; with the payment it would spend.
-         *     For those who make cards (it is the first step of making them).
+         * Adhérents pour qui une carte peut être créée
+         * @description Les adhérents pour qui une carte peut être créée : un paiement inutilisé d'au moins le prix de la carte (paramètre `card_price`, 5 000 FCFA par défaut) et aucune carte encore valable ; avec le paiement que la carte dépenserait. Pour ceux qui créent les cartes (c'est la première étape de leur création).
          */
         post: operations["card_creation_member_list"];
         delete?: never;
@@ -197,7 +205,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** An export of the cards list: its status and progress; 404 for another login's. */
+        /**
+         * Avancement d'un export des cartes
+         * @description Un export de la liste des cartes : son état et son avancement ; 404 pour l'export d'un autre utilisateur.
+         */
         get: operations["card_export_job"];
         put?: never;
         post?: never;
@@ -214,7 +225,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The file of a finished export of the cards list; 409 in French while it runs or once failed. */
+        /**
+         * Fichier d'un export des cartes
+         * @description Le fichier d'un export terminé de la liste des cartes ; 409 en français tant qu'il tourne ou s'il a échoué.
+         */
         get: operations["card_export_file"];
         put?: never;
         post?: never;
@@ -231,7 +245,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The public key that checks cards' QR codes offline (the reader keeps it), with the issuer they name. */
+        /**
+         * Clé publique de vérification des cartes
+         * @description La clé publique qui vérifie hors ligne les codes QR des cartes (le lecteur la garde), avec l'émetteur qu'ils nomment.
+         */
         get: operations["card_key"];
         put?: never;
         post?: never;
@@ -248,7 +265,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Sortable on card_id (default), card_idNumber, card_lastname, card_status, card_expirationDate. */
+        /**
+         * Liste des cartes
+         * @description Triable sur card_id (par défaut), card_idNumber, card_lastname, card_status, card_expirationDate.
+         */
         get: operations["card_list"];
         put?: never;
         post?: never;
@@ -265,7 +285,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Printed cards in no delivery yet (what a new delivery can take). */
+        /**
+         * Cartes imprimées à livrer
+         * @description Les cartes imprimées qui ne sont encore dans aucune livraison (ce qu'une nouvelle livraison peut prendre).
+         */
         get: operations["card_to_deliver"];
         put?: never;
         post?: never;
@@ -282,6 +305,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** Détail d'une carte */
         get: operations["get_card"];
         put?: never;
         post?: never;
@@ -301,9 +325,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Reads again from the members service the members who have an unused payment (their names, photos and
-         *     numbers as they are now), then answers the members a card can be made for, as
-         *     `get.card_creation.member_list` does.
+         * Relire les adhérents pour qui une carte peut être créée
+         * @description Relit auprès du service des adhérents ceux qui ont un paiement inutilisé (leurs noms, photos et numéros tels qu'ils sont maintenant), puis répond les adhérents pour qui une carte peut être créée, comme `get.card_creation.member_list`.
          */
         post: operations["card_creation_refresh"];
         delete?: never;
@@ -322,8 +345,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Starts an export of the cards list with its filters and sort (`cartes-AAAA-MM-JJ.csv`); as
-         *     `member/post.member_export`.
+         * Lancer l'export de la liste des cartes
+         * @description Lance l'export de la liste des cartes avec ses filtres et son tri (`cartes-AAAA-MM-JJ.csv`) ; comme `member/post.member_export`.
          */
         post: operations["card_export"];
         delete?: never;
@@ -342,10 +365,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * A new card for a damaged or misprinted one (printed, in delivery, delivered or in error): the old card
-         *     is cancelled with the reason; the new one waits to be printed, spends the same payment, keeps the same
-         *     expiry, takes the member's identity and photo as they are now, and names the card it replaces
-         *     (`card_replacesCardId`). Answers the new card's id.
+         * Réimprimer une carte
+         * @description Une nouvelle carte pour une carte abîmée ou mal imprimée (imprimée, en livraison, livrée ou en erreur) : l'ancienne carte est annulée avec le motif ; la nouvelle attend l'impression, dépense le même paiement, garde la même date d'expiration, reprend l'identité et la photo actuelles de l'adhérent et nomme la carte qu'elle remplace (`card_replacesCardId`). Répond l'identifiant de la nouvelle carte.
          */
         post: operations["reprint_card"];
         delete?: never;
@@ -364,8 +385,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * A card declared lost or stolen: revoked (its QR code is refused by readers from then on; the member may
-         *     get another card). `{"card_id": N, "reason": "perte"}`.
+         * Révoquer une carte perdue ou volée
+         * @description Une carte déclarée perdue ou volée est révoquée (son code QR est désormais refusé par les lecteurs ; l'adhérent peut recevoir une autre carte). `{"card_id": N, "reason": "perte"}`.
          */
         post: operations["revoke_card"];
         delete?: never;
@@ -383,7 +404,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** pending -> printed for every card given, or none (409 naming the first that is not pending). */
+        /**
+         * Marquer des cartes comme imprimées
+         * @description pending -> printed pour chaque carte donnée, ou pour aucune (409 nommant la première qui n'est pas pending).
+         */
         post: operations["mark_as_printed"];
         delete?: never;
         options?: never;
@@ -401,9 +425,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * The PDF of the cards (a page a card at CR80 size, 85.60 x 53.98 mm: photo, names, numbers, birth date
-         *     and place, city, expiry, and the signed QR code), at most 20,000 at a time, sent as it is made (the
-         *     first bytes leave before the last page is drawn). For those who print cards.
+         * PDF des cartes à imprimer
+         * @description Le PDF des cartes (une page par carte au format CR80, 85,60 x 53,98 mm : photo, noms, numéros, date et lieu de naissance, ville, date d'expiration et code QR signé), 20 000 au plus à la fois, envoyé au fil de sa fabrication (les premiers octets partent avant que la dernière page soit dessinée). Pour ceux qui impriment les cartes.
          */
         post: operations["print_cards"];
         delete?: never;
@@ -422,9 +445,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * With `card_id`: corrects the identity printed on a card still waiting to be printed (names, birth date
-         *     and place, city, phone; its QR code is signed again; 409 once printed: reprint it instead). Without:
-         *     makes the card of `card_memberId`, as `create_member_card` does.
+         * Corriger une carte ou créer la carte d'un adhérent
+         * @description Avec `card_id` : corrige l'identité imprimée sur une carte encore en attente d'impression (noms, date et lieu de naissance, ville, téléphone ; son code QR est signé à nouveau ; 409 une fois imprimée : réimprimez-la plutôt). Sans : crée la carte de `card_memberId`, comme `create_member_card`.
          */
         post: operations["post_card"];
         delete?: never;
@@ -443,7 +465,10 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** Refused (409) while members still belong to it. */
+        /**
+         * Supprimer une coopérative
+         * @description Refusée (409) tant que des adhérents en font encore partie.
+         */
         delete: operations["delete_cooperative"];
         options?: never;
         head?: never;
@@ -457,7 +482,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Sortable on cooperative_name (default), cooperative_code, cooperative_id, cooperative_memberCount. */
+        /**
+         * Liste des coopératives
+         * @description Triable sur cooperative_name (par défaut), cooperative_code, cooperative_id, cooperative_memberCount.
+         */
         get: operations["cooperative_list"];
         put?: never;
         post?: never;
@@ -474,6 +502,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** Détail d'une coopérative */
         get: operations["get_cooperative"];
         put?: never;
         post?: never;
@@ -492,7 +521,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Creates when `cooperative_id` is absent or null, updates otherwise. */
+        /**
+         * Créer ou modifier une coopérative
+         * @description Crée quand `cooperative_id` est absent ou null, modifie sinon.
+         */
         post: operations["post_cooperative"];
         delete?: never;
         options?: never;
@@ -510,7 +542,10 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** Only while unsent: its cards go back to printed. */
+        /**
+         * Supprimer une livraison
+         * @description Seulement tant qu'elle n'est pas envoyée : ses cartes reviennent à `printed` (imprimées).
+         */
         delete: operations["delete_delivery"];
         options?: never;
         head?: never;
@@ -524,7 +559,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A delivery with its cards. */
+        /** Détail d'une livraison avec ses cartes */
         get: operations["get_delivery"];
         put?: never;
         post?: never;
@@ -541,7 +576,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** An export of the deliveries list: its status and progress; 404 for another login's. */
+        /**
+         * Avancement d'un export des livraisons
+         * @description Un export de la liste des livraisons : son état et son avancement ; 404 pour l'export d'un autre utilisateur.
+         */
         get: operations["delivery_export_job"];
         put?: never;
         post?: never;
@@ -558,7 +596,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The file of a finished export of the deliveries list; 409 in French while it runs or once failed. */
+        /**
+         * Fichier d'un export des livraisons
+         * @description Le fichier d'un export terminé de la liste des livraisons ; 409 en français tant qu'il tourne ou s'il a échoué.
+         */
         get: operations["delivery_export_file"];
         put?: never;
         post?: never;
@@ -575,7 +616,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Sortable on delivery_id (default), delivery_code, delivery_creationDateTime, delivery_sentDateTime. */
+        /**
+         * Liste des livraisons
+         * @description Triable sur delivery_id (par défaut), delivery_code, delivery_creationDateTime, delivery_sentDateTime.
+         */
         get: operations["delivery_list"];
         put?: never;
         post?: never;
@@ -592,7 +636,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The proof of a delivery, as it was sent (JPEG, PNG or PDF). */
+        /**
+         * Justificatif d'une livraison
+         * @description Le justificatif d'une livraison, tel qu'il a été envoyé (JPEG, PNG ou PDF).
+         */
         get: operations["get_delivery_proof"];
         put?: never;
         post?: never;
@@ -612,8 +659,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Starts an export of the deliveries list with its filters and sort (`livraisons-AAAA-MM-JJ.csv`); as
-         *     `member/post.member_export`.
+         * Lancer l'export de la liste des livraisons
+         * @description Lance l'export de la liste des livraisons avec ses filtres et son tri (`livraisons-AAAA-MM-JJ.csv`) ; comme `member/post.member_export`.
          */
         post: operations["delivery_export"];
         delete?: never;
@@ -631,7 +678,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Keeps the proof that a delivery reached its members (replacing the previous one). */
+        /**
+         * Enregistrer le justificatif d'une livraison
+         * @description Garde la preuve qu'une livraison est parvenue à ses adhérents (elle remplace la précédente).
+         */
         post: operations["post_delivery_proof"];
         delete?: never;
         options?: never;
@@ -649,8 +699,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * The delivery slips (A4 PDF): for each delivery its code, dates, agent and type, the table of its cards
-         *     and boxes for the signatures of who hands the cards over and who receives them; at most 100 deliveries.
+         * Bordereaux de livraison (PDF)
+         * @description Les bordereaux de livraison (PDF A4) : pour chaque livraison, son code, ses dates, son agent et son type, le tableau de ses cartes et les cases des signatures de qui remet les cartes et de qui les reçoit ; 100 livraisons au plus.
          */
         post: operations["print_delivery_slips"];
         delete?: never;
@@ -669,10 +719,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Creates (no `delivery_id`) or changes an unsent delivery: its cards (at least one, by `card_id` or
-         *     by `card_idNumber`) must be printed and in no other delivery, and go `in_delivery`; a card taken out
-         *     goes back to `printed`. `"delivery_sent": true` sends it: its cards are delivered (`card_deliveredAt`), or
-         *     in `error` for an error-type delivery. A sent delivery no longer changes (409).
+         * Créer, modifier ou envoyer une livraison
+         * @description Crée (sans `delivery_id`) ou modifie une livraison non envoyée : ses cartes (au moins une, par `card_id` ou par `card_idNumber`) doivent être imprimées et dans aucune autre livraison, et passent `in_delivery` ; une carte retirée revient à `printed`. `"delivery_sent": true` l'envoie : ses cartes sont livrées (`card_deliveredAt`), ou en `error` pour une livraison de type erreur. Une livraison envoyée ne change plus (409).
          */
         post: operations["post_delivery"];
         delete?: never;
@@ -691,7 +739,10 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** Refused (409) while the level still holds children. */
+        /**
+         * Supprimer un département
+         * @description Refusée (409) tant que des éléments du niveau inférieur y sont rattachés.
+         */
         delete: operations["delete_department"];
         options?: never;
         head?: never;
@@ -705,6 +756,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** Liste des départements */
         get: operations["department_list"];
         put?: never;
         post?: never;
@@ -721,6 +773,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** Détail d'un département */
         get: operations["get_department"];
         put?: never;
         post?: never;
@@ -739,7 +792,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Creates when the id is absent or null, updates otherwise. */
+        /**
+         * Créer ou modifier un département
+         * @description Crée quand l'identifiant est absent ou null, modifie sinon.
+         */
         post: operations["post_department"];
         delete?: never;
         options?: never;
@@ -754,6 +810,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /**
+         * Version du serveur
+         * @description La version du serveur, le commit dont il a été construit (`build`) quand il est connu, et le type d'instance (`runningEnv`).
+         */
         get: operations["get_about"];
         put?: never;
         post?: never;
@@ -770,6 +830,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /**
+         * Type d'instance : serveur central ou poste de terrain
+         * @description `runningEnv` vaut `central` (serveur central) ou `field` (poste de terrain).
+         */
         get: operations["get_env"];
         put?: never;
         post?: never;
@@ -786,7 +850,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The payments with an operator's number (specification point 7: this path has no `transaction/`). */
+        /**
+         * Rechercher un paiement par son numéro d'opérateur
+         * @description Les paiements qui portent ce numéro d'opérateur (point 7 de la spécification : ce chemin n'a pas de `transaction/`).
+         */
         get: operations["transaction_search"];
         put?: never;
         post?: never;
@@ -804,9 +871,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The home page's figures for the signed-in login: the members registered today and this month, the
-         *     cards waiting to be printed, the deliveries under way, the payments without a card, and the latest
-         *     synchronisation with its result, each only when the role reads its area.
+         * Chiffres du jour de la page d'accueil
+         * @description Les chiffres de la page d'accueil pour l'utilisateur connecté : les adhérents inscrits aujourd'hui et ce mois-ci, les cartes en attente d'impression, les livraisons en cours, les paiements sans carte, et la dernière synchronisation avec son résultat, chacun seulement quand le rôle lit son domaine.
          */
         get: operations["day_figures"];
         put?: never;
@@ -827,7 +893,10 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** Refused (409) while the level still holds children. */
+        /**
+         * Supprimer une localité
+         * @description Refusée (409) tant que des éléments du niveau inférieur y sont rattachés.
+         */
         delete: operations["delete_locality"];
         options?: never;
         head?: never;
@@ -841,6 +910,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** Liste des localités */
         get: operations["locality_list"];
         put?: never;
         post?: never;
@@ -857,6 +927,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** Détail d'une localité */
         get: operations["get_locality"];
         put?: never;
         post?: never;
@@ -875,7 +946,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Creates when the id is absent or null, updates otherwise. */
+        /**
+         * Créer ou modifier une localité
+         * @description Crée quand l'identifiant est absent ou null, modifie sinon.
+         */
         post: operations["post_locality"];
         delete?: never;
         options?: never;
@@ -893,8 +967,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Imports rows in one transaction: all or nothing. A refusal names each faulty row in `fields`
-         *     (`"ligne 12": "..."`, counting the rows sent from 1). Importing the same rows again adds nothing.
+         * Importer des localités
+         * @description Importe les lignes en une seule transaction : tout ou rien. Un refus nomme chaque ligne fautive dans `fields` (`"ligne 12": "..."`, en comptant les lignes envoyées à partir de 1). Importer à nouveau les mêmes lignes n'ajoute rien.
          */
         post: operations["post_locality_import"];
         delete?: never;
@@ -910,6 +984,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** Valeur d'un paramètre */
         get: operations["get_login_param"];
         put?: never;
         post?: never;
@@ -928,7 +1003,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Creates or replaces a parameter. */
+        /** Créer ou remplacer un paramètre */
         post: operations["post_login_param"];
         delete?: never;
         options?: never;
@@ -946,7 +1021,10 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** Refused (409) while a main member still has dependants, or a member still farms parcels. */
+        /**
+         * Supprimer un adhérent
+         * @description Refusée (409) tant qu'un adhérent principal a encore des conjoints ou des enfants rattachés, ou qu'un adhérent exploite encore des parcelles.
+         */
         delete: operations["delete_member"];
         options?: never;
         head?: never;
@@ -961,8 +1039,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The number of members matching the filters: exact when counting is cheap, estimated beyond
-         *     (`totalExact`; the rule is in docs/api.md).
+         * Nombre d'adhérents
+         * @description Le nombre d'adhérents qui répondent aux filtres : exact quand le compte coûte peu, estimé au-delà (`totalExact` ; la règle est dans docs/api.md).
          */
         get: operations["member_count"];
         put?: never;
@@ -981,8 +1059,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * An export of the members list: its status (`waiting`, `running`, `done`, `failed` with
-         *     `export_error`) and progress (`export_rowsDone` of `export_rowsTotal`). 404 for another login's.
+         * Avancement d'un export des adhérents
+         * @description Un export de la liste des adhérents : son état (`waiting`, `running`, `done`, `failed` avec `export_error`) et son avancement (`export_rowsDone` sur `export_rowsTotal`). 404 pour l'export d'un autre utilisateur.
          */
         get: operations["member_export_job"];
         put?: never;
@@ -1001,8 +1079,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The file of a finished export of the members list (`adherents-AAAA-MM-JJ.csv` or `.xlsx`); 409 in
-         *     French while it runs or once failed.
+         * Fichier d'un export des adhérents
+         * @description Le fichier d'un export terminé de la liste des adhérents (`adherents-AAAA-MM-JJ.csv` ou `.xlsx`) ; 409 en français tant qu'il tourne ou s'il a échoué.
          */
         get: operations["member_export_file"];
         put?: never;
@@ -1021,8 +1099,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Sortable on member_id (default), member_idNumber, member_lastname, member_firstname, member_createdAt,
-         *     member_birthDate.
+         * Liste des adhérents
+         * @description Triable sur member_id (par défaut), member_idNumber, member_lastname, member_firstname, member_createdAt, member_birthDate.
          */
         get: operations["member_list"];
         put?: never;
@@ -1040,7 +1118,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The family a member belongs to: its main member, the spouses and the children. */
+        /**
+         * Famille d'un adhérent
+         * @description La famille à laquelle appartient un adhérent : son adhérent principal, les conjoints et les enfants.
+         */
         get: operations["get_member_family"];
         put?: never;
         post?: never;
@@ -1057,7 +1138,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A member's photo (JPEG). */
+        /** Photo d'un adhérent (JPEG) */
         get: operations["get_member_photo"];
         put?: never;
         post?: never;
@@ -1074,6 +1155,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** Détail d'un adhérent */
         get: operations["get_member"];
         put?: never;
         post?: never;
@@ -1093,9 +1175,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Starts an export of the members list: the list's filters and sort (`_orderBy`, `_descending`; `_limit`,
-         *     `_offset` and `after` are ignored: every matching member is exported) and `format`. Answers the job
-         *     at once (`export_status` `waiting`); follow it with `get.member_export/{exportId}`.
+         * Lancer l'export de la liste des adhérents
+         * @description Lance l'export de la liste des adhérents : les filtres et le tri de la liste (`_orderBy`, `_descending` ; `_limit`, `_offset` et `after` sont ignorés : chaque adhérent qui répond aux filtres est exporté) et `format`. Répond aussitôt la tâche (`export_status` `waiting`) ; suivez-la avec `get.member_export/{exportId}`.
          */
         post: operations["member_export"];
         delete?: never;
@@ -1114,8 +1195,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Creates when `member_id` is absent or null, updates otherwise. The whole record is written: send it
-         *     back as `get_member` answers it (fields set by the server are ignored).
+         * Créer ou modifier un adhérent
+         * @description Crée quand `member_id` est absent ou null, modifie sinon. La fiche entière est écrite : renvoyez-la telle que `get_member` la répond (les champs fixés par le serveur sont ignorés).
          */
         post: operations["post_member"];
         delete?: never;
@@ -1134,8 +1215,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Checks, normalises (orientation, at most 1024 pixels, JPEG) and keeps a member's photo with a
-         *     thumbnail. A refused upload leaves the previous photo untouched.
+         * Enregistrer la photo d'un adhérent
+         * @description Vérifie, normalise (orientation, 1024 pixels au plus, JPEG) et garde la photo d'un adhérent avec une miniature. Un envoi refusé laisse la photo précédente intacte.
          */
         post: operations["post_member_photo"];
         delete?: never;
@@ -1152,12 +1233,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Statistics: the dashboard `reportName` stands for. A name Metabase has (`METABASE_DASHBOARDS`, with
-         *     `METABASE_SITE_URL` and `METABASE_SECRET_KEY` set) answers a signed embed address for a frame (`url`),
-         *     which expires within minutes (`expiresAt`); otherwise a built-in dashboard (`membres`, `cartes`)
-         *     answers its tables (`tables`: each a title and its rows, a label and a count), counted from the
-         *     members', the cards' and the geography's events, filtered by region and period (of registration, of
-         *     payment, of a delivery's creation). 404 in French for a name no dashboard has.
+         * Tableau de bord statistique
+         * @description Statistiques : le tableau de bord que désigne `reportName`. Un nom que Metabase connaît (`METABASE_DASHBOARDS`, avec `METABASE_SITE_URL` et `METABASE_SECRET_KEY` réglés) répond une adresse d'intégration signée pour un cadre (`url`), qui expire en quelques minutes (`expiresAt`) ; sinon un tableau de bord intégré (`membres`, `cartes`) répond ses tableaux (`tables` : chacun un titre et ses lignes, un libellé et un nombre), comptés à partir des événements des adhérents, des cartes et de la géographie, filtrés par région et par période (d'inscription, de paiement, de création d'une livraison). 404 en français pour un nom qu'aucun tableau de bord ne porte.
          */
         get: operations["metabase_dashboard"];
         put?: never;
@@ -1178,6 +1255,7 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
+        /** Supprimer une parcelle */
         delete: operations["delete_parcel"];
         options?: never;
         head?: never;
@@ -1191,7 +1269,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Sortable on parcel_code (default), parcel_id, parcel_area, parcel_crop, member_name. */
+        /**
+         * Liste des parcelles
+         * @description Triable sur parcel_code (par défaut), parcel_id, parcel_area, parcel_crop, member_name.
+         */
         get: operations["parcel_list"];
         put?: never;
         post?: never;
@@ -1208,6 +1289,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** Détail d'une parcelle */
         get: operations["get_parcel"];
         put?: never;
         post?: never;
@@ -1226,7 +1308,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Creates when `parcel_id` is absent or null, updates otherwise. */
+        /**
+         * Créer ou modifier une parcelle
+         * @description Crée quand `parcel_id` est absent ou null, modifie sinon.
+         */
         post: operations["post_parcel"];
         delete?: never;
         options?: never;
@@ -1244,7 +1329,10 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** Refused (409) while the level still holds children. */
+        /**
+         * Supprimer une région
+         * @description Refusée (409) tant que des éléments du niveau inférieur y sont rattachés.
+         */
         delete: operations["delete_region"];
         options?: never;
         head?: never;
@@ -1258,6 +1346,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** Liste des régions */
         get: operations["region_list"];
         put?: never;
         post?: never;
@@ -1274,6 +1363,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** Détail d'une région */
         get: operations["get_region"];
         put?: never;
         post?: never;
@@ -1292,7 +1382,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Creates when the id is absent or null, updates otherwise. */
+        /**
+         * Créer ou modifier une région
+         * @description Crée quand l'identifiant est absent ou null, modifie sinon.
+         */
         post: operations["post_region"];
         delete?: never;
         options?: never;
@@ -1311,8 +1404,8 @@ export interface paths {
         put?: never;
         post?: never;
         /**
-         * Deletes a template and its versions; if it was its type's default, the latest changed of the others of
-         *     its type becomes it.
+         * Supprimer un modèle de rapport
+         * @description Supprime un modèle et ses versions ; s'il était le modèle par défaut de son type, le plus récemment modifié des autres modèles de ce type le devient.
          */
         delete: operations["delete_report"];
         options?: never;
@@ -1327,7 +1420,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A template with its current version's JSON. */
+        /**
+         * Détail d'un modèle de rapport
+         * @description Un modèle avec le JSON de sa version courante.
+         */
         get: operations["get_report"];
         put?: never;
         post?: never;
@@ -1345,8 +1441,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * A template's JSON (`report_json`) in its current version, or in `version`, with that version's number
-         *     and notes: an old version is restored by saving its JSON again (`post.report_json`).
+         * JSON d'un modèle de rapport
+         * @description Le JSON d'un modèle (`report_json`) dans sa version courante, ou dans `version`, avec le numéro et les notes de cette version : une ancienne version se restaure en enregistrant à nouveau son JSON (`post.report_json`).
          */
         get: operations["get_report_json"];
         put?: never;
@@ -1365,8 +1461,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The templates, without their JSON; sortable on report_name (default), report_type, report_updatedAt,
-         *     report_id. `report_version` is the current version.
+         * Liste des modèles de rapport
+         * @description Les modèles, sans leur JSON ; triables sur report_name (par défaut), report_type, report_updatedAt, report_id. `report_version` est la version courante.
          */
         get: operations["report_list"];
         put?: never;
@@ -1384,7 +1480,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A template's versions, newest first, each with its notes, when and by whom it was saved. */
+        /**
+         * Versions d'un modèle de rapport
+         * @description Les versions d'un modèle, la plus récente d'abord, chacune avec ses notes, sa date et son auteur.
+         */
         get: operations["report_versions"];
         put?: never;
         post?: never;
@@ -1404,9 +1503,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Creates a template when `report_id` is absent (name and type required; its first version is
-         *     `report_json`, or a blank page of its type), or changes its name, description, preview data or default
-         *     (`report_isDefault`: true makes it its type's default; the type itself is fixed).
+         * Créer ou modifier un modèle de rapport
+         * @description Crée un modèle quand `report_id` est absent (nom et type obligatoires ; sa première version est `report_json`, ou une page vierge de son type), ou change son nom, sa description, ses données d'aperçu ou son statut de modèle par défaut (`report_isDefault` : true en fait le modèle par défaut de son type ; le type lui-même ne change pas).
          */
         post: operations["post_report"];
         delete?: never;
@@ -1424,7 +1522,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** A copy of a template under a new name: its current version becomes the copy's first, not the default. */
+        /**
+         * Copier un modèle de rapport
+         * @description Une copie d'un modèle sous un nouveau nom : sa version courante devient la première de la copie, qui n'est pas le modèle par défaut.
+         */
         post: operations["post_report_copy"];
         delete?: never;
         options?: never;
@@ -1442,8 +1543,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Saves the designer's JSON as the template's next version, with `report_versionNotes`; answers the
-         *     version (`data.report_version`).
+         * Enregistrer le JSON d'un modèle de rapport
+         * @description Enregistre le JSON de l'éditeur de modèles comme version suivante du modèle, avec `report_versionNotes` ; répond la version (`data.report_version`).
          */
         post: operations["post_report_json"];
         delete?: never;
@@ -1462,7 +1563,10 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** Refused (409) while the level still holds children. */
+        /**
+         * Supprimer une sous-préfecture
+         * @description Refusée (409) tant que des éléments du niveau inférieur y sont rattachés.
+         */
         delete: operations["delete_subprefecture"];
         options?: never;
         head?: never;
@@ -1476,6 +1580,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** Liste des sous-préfectures */
         get: operations["subprefecture_list"];
         put?: never;
         post?: never;
@@ -1492,6 +1597,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** Détail d'une sous-préfecture */
         get: operations["get_subprefecture"];
         put?: never;
         post?: never;
@@ -1510,7 +1616,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Creates when the id is absent or null, updates otherwise. */
+        /**
+         * Créer ou modifier une sous-préfecture
+         * @description Crée quand l'identifiant est absent ou null, modifie sinon.
+         */
         post: operations["post_subprefecture"];
         delete?: never;
         options?: never;
@@ -1525,7 +1634,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One run's journal entry, by its uuid: its progress while it runs, its outcome once it ended. */
+        /**
+         * Entrée du journal d'une synchronisation
+         * @description L'entrée du journal d'une synchronisation, par son uuid : son avancement pendant qu'elle tourne, son issue une fois terminée.
+         */
         get: operations["journal_entry"];
         put?: never;
         post?: never;
@@ -1542,7 +1654,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The conflicts a run met: for each member, the version kept and the version dropped (JSON records). */
+        /**
+         * Conflits d'une synchronisation
+         * @description Les conflits qu'a rencontrés une synchronisation : pour chaque adhérent, la version gardée et la version écartée (fiches JSON).
+         */
         get: operations["conflicts"];
         put?: never;
         post?: never;
@@ -1559,7 +1674,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The journal of runs. Sortable on synchronizationJournal_startedAt (default) and synchronizationJournal_id. */
+        /**
+         * Journal des synchronisations
+         * @description Triable sur synchronizationJournal_startedAt (par défaut) et synchronizationJournal_id.
+         */
         get: operations["journal_list"];
         put?: never;
         post?: never;
@@ -1577,11 +1695,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * On a field laptop's run (role sync), served by the central server: a page of its payments and cards
-         *     changed after the laptop's cards checkpoint (`after`), each card's payment and the cards it replaces
-         *     sent again in front of it, each with its member's id number (the laptop finds its own member by it);
-         *     `lastPosition` is the laptop's next cards checkpoint. A laptop receives them after the members, and
-         *     keeps them read-only.
+         * Paiements et cartes pour un poste de terrain
+         * @description Pour la synchronisation d'un poste de terrain (rôle sync), servi par le serveur central : une page de ses paiements et cartes modifiés après le point de reprise des cartes du poste (`after`), le paiement de chaque carte et les cartes qu'elle remplace renvoyés devant elle, chacun avec le numéro d'adhérent de son adhérent (le poste retrouve son propre adhérent par ce numéro) ; `lastPosition` est le prochain point de reprise des cartes du poste. Un poste les reçoit après les adhérents, et les garde en lecture seule.
          */
         get: operations["send_cards"];
         put?: never;
@@ -1600,9 +1715,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * On the central server, for a field laptop's run (role sync): a page of the central server's changes
-         *     after the laptop's checkpoint, each dependant's main member before it; `lastPosition` is the laptop's
-         *     next checkpoint, to be written once the page is applied.
+         * Modifications des adhérents pour un poste de terrain
+         * @description Sur le serveur central, pour la synchronisation d'un poste de terrain (rôle sync) : une page des modifications du serveur central après le point de reprise du poste, l'adhérent principal de chaque conjoint ou enfant avant lui ; `lastPosition` est le prochain point de reprise du poste, à écrire une fois la page appliquée.
          */
         get: operations["send_changes"];
         put?: never;
@@ -1621,10 +1735,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * On the central server, for a field laptop's run (role sync): a page of the central server's geography
-         *     changes after the laptop's geography checkpoint (`after`), each row's parents sent again in front of
-         *     it, deletions included; `lastPosition` is the laptop's next geography checkpoint. A laptop receives the
-         *     geography before the members, which name their localities by the central server's ids.
+         * Modifications de la géographie pour un poste de terrain
+         * @description Sur le serveur central, pour la synchronisation d'un poste de terrain (rôle sync) : une page des modifications de la géographie du serveur central après le point de reprise géographique du poste (`after`), les niveaux parents de chaque ligne renvoyés devant elle, suppressions comprises ; `lastPosition` est le prochain point de reprise géographique du poste. Un poste reçoit la géographie avant les adhérents, qui nomment leurs localités par les identifiants du serveur central.
          */
         get: operations["send_geography"];
         put?: never;
@@ -1643,9 +1755,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Starts a run on this field laptop: `to_server` (send) or `from_server` (receive). It answers the run's
-         *     journal entry at once (`synchronizationJournal_uuid`) and works in the background; one run at a time
-         *     (409), none on the central server (409).
+         * Lancer une synchronisation
+         * @description Lance une synchronisation sur ce poste de terrain : `to_server` (envoi) ou `from_server` (réception). Répond aussitôt l'entrée du journal de la synchronisation (`synchronizationJournal_uuid`) et travaille en arrière-plan ; une seule à la fois (409), aucune sur le serveur central (409).
          */
         get: operations["start"];
         put?: never;
@@ -1665,7 +1776,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Asks a run to stop: it stops within a moment, and its journal entry says so. */
+        /**
+         * Arrêter une synchronisation
+         * @description Demande l'arrêt d'une synchronisation : elle s'arrête dans un instant, et son entrée du journal l'indique.
+         */
         post: operations["stop"];
         delete?: never;
         options?: never;
@@ -1681,9 +1795,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * On the central server, for a field laptop's run (role sync), before it sends: the laptop says who it
-         *     is and where its changes stand; a database restored or copied (its instance id already seen at a later
-         *     position) is refused (409, in French). Answers the central server's instance id.
+         * Présentation d'un poste de terrain avant son envoi
+         * @description Sur le serveur central, pour la synchronisation d'un poste de terrain (rôle sync), avant son envoi : le poste dit qui il est et où en sont ses modifications ; une base restaurée ou copiée (son identifiant d'instance déjà vu à une position plus avancée) est refusée (409, en français). Répond l'identifiant d'instance du serveur central.
          */
         get: operations["handshake"];
         put?: never;
@@ -1704,10 +1817,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * On the central server, for a field laptop's run (role sync): a batch of the laptop's members
-         *     (`records`, at most 1,000), applied in one transaction, the later version of a member winning (ties
-         *     to the greater instance id). Answers the counts, the conflicts and an acknowledgement per record; the
-         *     same `batchId` sent again changes nothing and gets the same answer.
+         * Recevoir un lot d'adhérents d'un poste de terrain
+         * @description Sur le serveur central, pour la synchronisation d'un poste de terrain (rôle sync) : un lot d'adhérents du poste (`records`, 1 000 au plus), appliqué en une seule transaction, la version la plus récente d'un adhérent l'emportant (à égalité, celle du plus grand identifiant d'instance). Répond les comptes, les conflits et un accusé de réception par fiche ; le même `batchId` envoyé à nouveau ne change rien et reçoit la même réponse.
          */
         post: operations["receive_batch"];
         delete?: never;
@@ -1726,9 +1837,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * On the central server, for a field laptop's run (role sync): photos of members the laptop sent
-         *     before (at most `SYNC_PHOTOS_A_CALL` a call), each checked and normalised as an upload and kept, or
-         *     refused on its own (`refused` says why); the members' versions are left as they are.
+         * Recevoir les photos d'un poste de terrain
+         * @description Sur le serveur central, pour la synchronisation d'un poste de terrain (rôle sync) : des photos d'adhérents que le poste a déjà envoyés (au plus `SYNC_PHOTOS_A_CALL` par appel), chacune vérifiée et normalisée comme un envoi de photo et gardée, ou refusée seule (`refused` dit pourquoi) ; les versions des adhérents restent telles quelles.
          */
         post: operations["receive_photos"];
         delete?: never;
@@ -1745,9 +1855,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The photos that failed to go to the central server: their member, how many attempts, why the last
-         *     one failed and when the next run tries again. Sortable on lastFailedAt (default), attempts and
-         *     member_id.
+         * Photos non synchronisées
+         * @description Les photos qui n'ont pas pu partir vers le serveur central : leur adhérent, le nombre de tentatives, la raison du dernier échec et le moment où la prochaine synchronisation réessaiera. Triable sur lastFailedAt (par défaut), attempts et member_id.
          */
         get: operations["missing_photos"];
         put?: never;
@@ -1768,8 +1877,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Sends one failed photo to the central server again, now: `sent` and the failure taken off the list,
-         *     or why it failed again (the next attempt put off further).
+         * Renvoyer une photo non synchronisée
+         * @description Renvoie maintenant au serveur central une photo en échec : `sent` et l'échec retiré de la liste, ou la raison d'un nouvel échec (la tentative suivante est repoussée).
          */
         post: operations["retry_missing_photo"];
         delete?: never;
@@ -1789,9 +1898,8 @@ export interface paths {
         put?: never;
         post?: never;
         /**
-         * The payment is not erased: it is kept as cancelled (who, when, why), no card can spend it, and its
-         *     operator's number may be entered again. Refused (409) for a transaction a card used or one already
-         *     cancelled; 400 without a reason of at least 5 characters.
+         * Annuler un paiement
+         * @description Le paiement n'est pas effacé : il est gardé comme annulé (qui, quand, pourquoi), aucune carte ne peut le dépenser, et son numéro d'opérateur peut être saisi à nouveau. Refusé (409) pour une transaction utilisée par une carte ou déjà annulée ; 400 sans motif d'au moins 5 caractères.
          */
         delete: operations["delete_transaction"];
         options?: never;
@@ -1806,7 +1914,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** An export of the payments list: its status and progress; 404 for another login's. */
+        /**
+         * Avancement d'un export des paiements
+         * @description Un export de la liste des paiements : son état et son avancement ; 404 pour l'export d'un autre utilisateur.
+         */
         get: operations["transaction_export_job"];
         put?: never;
         post?: never;
@@ -1823,7 +1934,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The file of a finished export of the payments list; 409 in French while it runs or once failed. */
+        /**
+         * Fichier d'un export des paiements
+         * @description Le fichier d'un export terminé de la liste des paiements ; 409 en français tant qu'il tourne ou s'il a échoué.
+         */
         get: operations["transaction_export_file"];
         put?: never;
         post?: never;
@@ -1841,8 +1955,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Sortable on transaction_id (default), transaction_date, transaction_amount, transaction_number,
-         *     transaction_mobileOperator.
+         * Liste des paiements
+         * @description Triable sur transaction_id (par défaut), transaction_date, transaction_amount, transaction_number, transaction_mobileOperator.
          */
         get: operations["transaction_list"];
         put?: never;
@@ -1861,8 +1975,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The payments of statements no member was found for, oldest first. Sortable on unmatched_id (default),
-         *     transaction_date, phone_number.
+         * Paiements à attribuer
+         * @description Les paiements des relevés pour lesquels aucun adhérent n'a été trouvé, les plus anciens d'abord. Triable sur unmatched_id (par défaut), transaction_date, phone_number.
          */
         get: operations["unmatched_list"];
         put?: never;
@@ -1880,6 +1994,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** Détail d'un paiement */
         get: operations["get_transaction"];
         put?: never;
         post?: never;
@@ -1899,10 +2014,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Records an operator's statement, all rows or none (a bad row refuses the whole statement, naming its
-         *     line): each payment already recorded is left as it is (so importing the same statement twice changes
-         *     nothing); the others become the transaction of the one member whose phone number paid, or wait among
-         *     the unmatched payments. At most 50,000 rows.
+         * Importer le relevé d'un opérateur
+         * @description Enregistre le relevé d'un opérateur, toutes les lignes ou aucune (une ligne fautive refuse tout le relevé, en nommant sa ligne) : chaque paiement déjà enregistré est laissé tel quel (importer deux fois le même relevé ne change donc rien) ; les autres deviennent la transaction du seul adhérent dont le numéro de téléphone a payé, ou attendent parmi les paiements à attribuer. 50 000 lignes au plus.
          */
         post: operations["statement_import"];
         delete?: never;
@@ -1921,8 +2034,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Starts an export of the payments list with its filters and sort (`paiements-AAAA-MM-JJ.csv`); as
-         *     `member/post.member_export`.
+         * Lancer l'export de la liste des paiements
+         * @description Lance l'export de la liste des paiements avec ses filtres et son tri (`paiements-AAAA-MM-JJ.csv`) ; comme `member/post.member_export`.
          */
         post: operations["transaction_export"];
         delete?: never;
@@ -1940,7 +2053,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Records an unmatched payment as the transaction of the member named; it leaves the unmatched ones. */
+        /**
+         * Attribuer un paiement à un adhérent
+         * @description Enregistre un paiement à attribuer comme transaction de l'adhérent nommé ; il quitte les paiements à attribuer.
+         */
         post: operations["unmatched_assign"];
         delete?: never;
         options?: never;
@@ -1958,9 +2074,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Creates when `transaction_id` is absent or null, updates otherwise. The date is read as a date and the
-         *     amount as a number (specification point 5); an operator's number is recorded once (409 on
-         *     `transaction_number`); a transaction a card used can be neither changed nor deleted (409).
+         * Créer ou modifier un paiement
+         * @description Crée quand `transaction_id` est absent ou null, modifie sinon. La date est lue comme une date et le montant comme un nombre (point 5 de la spécification) ; le numéro d'un opérateur n'est enregistré qu'une fois (409 sur `transaction_number`) ; une transaction utilisée par une carte ne peut être ni modifiée ni supprimée (409).
          */
         post: operations["post_transaction"];
         delete?: never;
@@ -1979,7 +2094,10 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** Revokes a sync login's token: the field instance that holds it can no longer synchronise. */
+        /**
+         * Révoquer le jeton de synchronisation d'un compte
+         * @description Révoque le jeton d'un compte de synchronisation : le poste de terrain qui le détient ne peut plus se synchroniser.
+         */
         delete: operations["delete_user_sync_token"];
         options?: never;
         head?: never;
@@ -1996,7 +2114,10 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** Deletes a login. The last administrator, and one's own login, cannot be deleted. */
+        /**
+         * Supprimer un utilisateur
+         * @description Le dernier administrateur, et son propre compte, ne peuvent pas être supprimés.
+         */
         delete: operations["delete_user"];
         options?: never;
         head?: never;
@@ -2010,6 +2131,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** Détail d'un utilisateur */
         get: operations["get_user"];
         put?: never;
         post?: never;
@@ -2032,6 +2154,10 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
+        /**
+         * Modifier certains champs d'un utilisateur
+         * @description Change les champs donnés d'un utilisateur ; les champs absents restent tels quels.
+         */
         patch: operations["patch_user"];
         trace?: never;
     };
@@ -2045,8 +2171,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Creates a login; with `login_id`, updates it. A new login of role `sync` gets its sync token,
-         *     answered this once in `login_syncToken`.
+         * Créer ou modifier un utilisateur
+         * @description Crée un utilisateur ; avec `login_id`, le modifie. Un nouvel utilisateur de rôle `sync` reçoit son jeton de synchronisation, répondu cette seule fois dans `login_syncToken`.
          */
         post: operations["post_user"];
         delete?: never;
@@ -2064,7 +2190,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Gives a sync login a new token, answered this once; the old token and its sessions stop at once. */
+        /**
+         * Renouveler le jeton de synchronisation d'un compte
+         * @description Donne un nouveau jeton à un compte de synchronisation, répondu cette seule fois ; l'ancien jeton et ses sessions cessent aussitôt de fonctionner.
+         */
         post: operations["post_user_sync_token"];
         delete?: never;
         options?: never;
@@ -2079,7 +2208,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The logins, filtered, sorted and paged. Sort fields: login_name, login_id, login_role, login_lastConnection. */
+        /**
+         * Liste des utilisateurs
+         * @description Les utilisateurs, filtrés, triés et paginés. Champs de tri : login_name, login_id, login_role, login_lastConnection.
+         */
         get: operations["user_list"];
         put?: never;
         post?: never;
@@ -2094,7 +2226,7 @@ export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
         About: {
-            /** @description The commit the server was built from, when known. */
+            /** @description Le commit dont le serveur a été construit, quand il est connu. */
             build: string;
             runningEnv: string;
             version: string;
@@ -2325,7 +2457,7 @@ export interface components {
             /** @default  */
             card_status: string;
         };
-        /** @description What to print: card ids, or null (or nothing) for every card waiting to be printed. */
+        /** @description Ce qu'il faut imprimer : des identifiants de cartes, ou null (ou rien) pour toutes les cartes en attente d'impression. */
         CardsToPrint: {
             /** @default null */
             card_ids: number[] | null;
@@ -2414,11 +2546,7 @@ export interface components {
             /** @default  */
             cooperative_name: string;
         };
-        /**
-         * @description A list whose total may be the planner's estimate: `totalExact` is false when `total` is one (more
-         *     than 100,000 expected matches, or a count that takes over 40 ms: counting would cost far more than
-         *     the page).
-         */
+        /** @description Une liste dont le total peut être l'estimation du planificateur : `totalExact` est faux quand `total` en est une (plus de 100 000 résultats attendus, ou un compte qui prend plus de 40 ms : compter coûterait bien plus que la page). */
         CountedList_CardRow: {
             data: {
                 /** @default  */
@@ -2456,11 +2584,7 @@ export interface components {
             total: number;
             totalExact: boolean;
         };
-        /**
-         * @description A list whose total may be the planner's estimate: `totalExact` is false when `total` is one (more
-         *     than 100,000 expected matches, or a count that takes over 40 ms: counting would cost far more than
-         *     the page).
-         */
+        /** @description Une liste dont le total peut être l'estimation du planificateur : `totalExact` est faux quand `total` en est une (plus de 100 000 résultats attendus, ou un compte qui prend plus de 40 ms : compter coûterait bien plus que la page). */
         CountedList_MemberRow: {
             data: {
                 /** @default  */
@@ -2504,11 +2628,7 @@ export interface components {
             total: number;
             totalExact: boolean;
         };
-        /**
-         * @description A list whose total may be the planner's estimate: `totalExact` is false when `total` is one (more
-         *     than 100,000 expected matches, or a count that takes over 40 ms: counting would cost far more than
-         *     the page).
-         */
+        /** @description Une liste dont le total peut être l'estimation du planificateur : `totalExact` est faux quand `total` en est une (plus de 100 000 résultats attendus, ou un compte qui prend plus de 40 ms : compter coûterait bien plus que la page). */
         CountedList_Parcel: {
             data: {
                 /**
@@ -2591,11 +2711,7 @@ export interface components {
             total: number;
             totalExact: boolean;
         };
-        /**
-         * @description A list whose total may be the planner's estimate: `totalExact` is false when `total` is one (more
-         *     than 100,000 expected matches, or a count that takes over 40 ms: counting would cost far more than
-         *     the page).
-         */
+        /** @description Une liste dont le total peut être l'estimation du planificateur : `totalExact` est faux quand `total` en est une (plus de 100 000 résultats attendus, ou un compte qui prend plus de 40 ms : compter coûterait bien plus que la page). */
         CountedList_Transaction: {
             data: {
                 /**
@@ -2657,7 +2773,7 @@ export interface components {
             /** @default [] */
             refused: components["schemas"]["Refusal"][];
         };
-        /** @description What a making of cards did: the cards made, and each member refused with the reason. */
+        /** @description Ce qu'a fait une création de cartes : les cartes créées, et chaque adhérent refusé avec le motif. */
         CreationAnswer: {
             data: components["schemas"]["CreatedCards"];
             message: string;
@@ -2703,7 +2819,7 @@ export interface components {
         };
         Data_About: {
             data: {
-                /** @description The commit the server was built from, when known. */
+                /** @description Le commit dont le serveur a été construit, quand il est connu. */
                 build: string;
                 runningEnv: string;
                 version: string;
@@ -2921,7 +3037,7 @@ export interface components {
             status: string;
         };
         Data_DayFigures: {
-            /** @description The day's figures; a figure of an area the role does not read is absent. */
+            /** @description Les chiffres du jour ; un chiffre d'un domaine que le rôle ne lit pas est absent. */
             data: {
                 cards?: components["schemas"]["CardFigures"] | null;
                 lastSynchronization?: components["schemas"]["JournalEntry"] | null;
@@ -2967,7 +3083,7 @@ export interface components {
         };
         Data_Env: {
             data: {
-                /** @description `central` or `field`. */
+                /** @description `central` (serveur central) ou `field` (poste de terrain). */
                 runningEnv: string;
             };
             /** @example ok */
@@ -3037,7 +3153,7 @@ export interface components {
         Data_Family: {
             data: {
                 children: components["schemas"]["Member"][];
-                /** @description The main member of the family (the member asked for, or its main member). */
+                /** @description L'adhérent principal de la famille (l'adhérent demandé, ou son adhérent principal). */
                 main: components["schemas"]["Member"];
                 spouses: components["schemas"]["Member"][];
             };
@@ -3725,7 +3841,7 @@ export interface components {
             /** @example ok */
             status: string;
         };
-        /** @description The day's figures; a figure of an area the role does not read is absent. */
+        /** @description Les chiffres du jour ; un chiffre d'un domaine que le rôle ne lit pas est absent. */
         DayFigures: {
             cards?: components["schemas"]["CardFigures"] | null;
             lastSynchronization?: components["schemas"]["JournalEntry"] | null;
@@ -3867,19 +3983,19 @@ export interface components {
             department_regionId: number | null;
         };
         Env: {
-            /** @description `central` or `field`. */
+            /** @description `central` (serveur central) ou `field` (poste de terrain). */
             runningEnv: string;
         };
-        /** @description The body of every error answer. */
+        /** @description Le corps de chaque réponse d'erreur. */
         ErrorBody: {
-            /** @description For invalid input: the field names at fault, each with its message. */
+            /** @description Pour une saisie invalide : les noms des champs en faute, chacun avec son message. */
             fields?: {
                 [key: string]: string;
             };
-            /** @description French, meant for the administrator. */
+            /** @description En français, destiné à l'administrateur. */
             message: string;
             /**
-             * @description Always `"error"`.
+             * @description Toujours `"error"`.
              * @example error
              */
             status: string;
@@ -3943,7 +4059,7 @@ export interface components {
         };
         Family: {
             children: components["schemas"]["Member"][];
-            /** @description The main member of the family (the member asked for, or its main member). */
+            /** @description L'adhérent principal de la famille (l'adhérent demandé, ou son adhérent principal). */
             main: components["schemas"]["Member"];
             spouses: components["schemas"]["Member"][];
         };
@@ -3973,7 +4089,7 @@ export interface components {
              */
             knownPosition: number;
         };
-        /** @description What an import added, level by level. */
+        /** @description Ce qu'un import a ajouté, niveau par niveau. */
         ImportAnswer: components["schemas"]["ImportResult"] & {
             /** @example ok */
             status: string;
@@ -4100,7 +4216,7 @@ export interface components {
             status: string;
             /**
              * Format: int64
-             * @description The count of all rows matching the filters.
+             * @description Le nombre de toutes les lignes qui répondent aux filtres.
              */
             total: number;
         };
@@ -4139,7 +4255,7 @@ export interface components {
             status: string;
             /**
              * Format: int64
-             * @description The count of all rows matching the filters.
+             * @description Le nombre de toutes les lignes qui répondent aux filtres.
              */
             total: number;
         };
@@ -4161,7 +4277,7 @@ export interface components {
             status: string;
             /**
              * Format: int64
-             * @description The count of all rows matching the filters.
+             * @description Le nombre de toutes les lignes qui répondent aux filtres.
              */
             total: number;
         };
@@ -4221,7 +4337,7 @@ export interface components {
             status: string;
             /**
              * Format: int64
-             * @description The count of all rows matching the filters.
+             * @description Le nombre de toutes les lignes qui répondent aux filtres.
              */
             total: number;
         };
@@ -4272,7 +4388,7 @@ export interface components {
             status: string;
             /**
              * Format: int64
-             * @description The count of all rows matching the filters.
+             * @description Le nombre de toutes les lignes qui répondent aux filtres.
              */
             total: number;
         };
@@ -4302,7 +4418,7 @@ export interface components {
             status: string;
             /**
              * Format: int64
-             * @description The count of all rows matching the filters.
+             * @description Le nombre de toutes les lignes qui répondent aux filtres.
              */
             total: number;
         };
@@ -4366,7 +4482,7 @@ export interface components {
             status: string;
             /**
              * Format: int64
-             * @description The count of all rows matching the filters.
+             * @description Le nombre de toutes les lignes qui répondent aux filtres.
              */
             total: number;
         };
@@ -4408,7 +4524,7 @@ export interface components {
             status: string;
             /**
              * Format: int64
-             * @description The count of all rows matching the filters.
+             * @description Le nombre de toutes les lignes qui répondent aux filtres.
              */
             total: number;
         };
@@ -4444,7 +4560,7 @@ export interface components {
             status: string;
             /**
              * Format: int64
-             * @description The count of all rows matching the filters.
+             * @description Le nombre de toutes les lignes qui répondent aux filtres.
              */
             total: number;
         };
@@ -4491,7 +4607,7 @@ export interface components {
             status: string;
             /**
              * Format: int64
-             * @description The count of all rows matching the filters.
+             * @description Le nombre de toutes les lignes qui répondent aux filtres.
              */
             total: number;
         };
@@ -4511,7 +4627,7 @@ export interface components {
             status: string;
             /**
              * Format: int64
-             * @description The count of all rows matching the filters.
+             * @description Le nombre de toutes les lignes qui répondent aux filtres.
              */
             total: number;
         };
@@ -4567,7 +4683,7 @@ export interface components {
             status: string;
             /**
              * Format: int64
-             * @description The count of all rows matching the filters.
+             * @description Le nombre de toutes les lignes qui répondent aux filtres.
              */
             total: number;
         };
@@ -4594,7 +4710,7 @@ export interface components {
             status: string;
             /**
              * Format: int64
-             * @description The count of all rows matching the filters.
+             * @description Le nombre de toutes les lignes qui répondent aux filtres.
              */
             total: number;
         };
@@ -4631,7 +4747,7 @@ export interface components {
             status: string;
             /**
              * Format: int64
-             * @description The count of all rows matching the filters.
+             * @description Le nombre de toutes les lignes qui répondent aux filtres.
              */
             total: number;
         };
@@ -4684,7 +4800,7 @@ export interface components {
             status: string;
             /**
              * Format: int64
-             * @description The count of all rows matching the filters.
+             * @description Le nombre de toutes les lignes qui répondent aux filtres.
              */
             total: number;
         };
@@ -4717,7 +4833,7 @@ export interface components {
             status: string;
             /**
              * Format: int64
-             * @description The count of all rows matching the filters.
+             * @description Le nombre de toutes les lignes qui répondent aux filtres.
              */
             total: number;
         };
@@ -4799,7 +4915,7 @@ export interface components {
         LoginAnswer: {
             /** @example ok */
             status: string;
-            /** @description The bearer token for every other call. */
+            /** @description Le jeton (bearer) à présenter à chaque autre appel. */
             token: string;
             user: components["schemas"]["SessionUser"];
         };
@@ -4991,16 +5107,16 @@ export interface components {
             /** Format: int64 */
             member_id: number;
         };
-        /** @description The number of members matching the filters in `data`. */
+        /** @description Le nombre d'adhérents qui répondent aux filtres, dans `data`. */
         MemberCountAnswer: {
             /** Format: int64 */
             data: number;
             /** @example ok */
             status: string;
             /**
-             * @description False when `data` is the database's estimate: beyond 100,000 expected matches, or when counting
-             *     takes more than 40 ms, counting every row would cost far more than the estimate, which is close
-             *     once the table's statistics are fresh.
+             * @description Faux quand `data` est l'estimation de la base de données : au-delà de 100 000 résultats
+             *     attendus, ou quand le compte prend plus de 40 ms, compter chaque ligne coûterait bien plus
+             *     que l'estimation, qui est proche dès que les statistiques de la table sont à jour.
              */
             totalExact: boolean;
         };
@@ -5148,14 +5264,14 @@ export interface components {
             /** @default  */
             region_name: string;
         };
-        /** @description A login to create (or to update when `login_id` is given). */
+        /** @description Un utilisateur à créer (ou à modifier quand `login_id` est donné). */
         NewUser: {
             /** Format: int64 */
             login_id?: number | null;
             login_name: string;
             /**
-             * @description At least 12 characters and not a common password; optional when updating; not used for the
-             *     role `sync`, whose credential is the token the server makes.
+             * @description 12 caractères au moins, et pas un mot de passe courant ; facultatif pour une modification ;
+             *     inutilisé pour le rôle `sync`, qui se connecte avec le jeton que crée le serveur.
              */
             login_password?: string | null;
             login_provider?: string | null;
@@ -5279,7 +5395,7 @@ export interface components {
             parcel_memberId: number | null;
         };
         PhotoAnswer: {
-            /** @description The photo's file name (`7.jpg`). */
+            /** @description Le nom du fichier de la photo (`7.jpg`). */
             member_photo: string;
             message: string;
             photo_path: string;
@@ -5345,22 +5461,22 @@ export interface components {
             /** @default  */
             photoPath: string;
         };
-        /** @description The form of a photo upload (multipart/form-data). */
+        /** @description Le formulaire d'envoi d'une photo (multipart/form-data). */
         PhotoUpload: {
             /** Format: int64 */
             member_id: number;
             /**
              * Format: binary
-             * @description A JPEG, PNG or WebP image (the content is checked, not the name).
+             * @description Une image JPEG, PNG ou WebP (le contenu est vérifié, pas le nom).
              */
             member_photo: string;
         };
-        /** @description The form of a proof upload (multipart/form-data). */
+        /** @description Le formulaire d'envoi d'un justificatif (multipart/form-data). */
         ProofUpload: {
             /**
              * Format: binary
-             * @description A photo (JPEG, PNG) or a PDF of the signed slip, at most 10 MB (the content is checked, not the
-             *     name).
+             * @description Une photo (JPEG, PNG) ou un PDF du bordereau signé, 10 Mo au plus (le contenu est vérifié,
+             *     pas le nom).
              */
             delivery_proof: string;
         };
@@ -5546,7 +5662,7 @@ export interface components {
             reason: string;
         };
         RetryPhoto: {
-            /** @description The uuid of the member whose photo failed. */
+            /** @description L'uuid de l'adhérent dont la photo a échoué. */
             member_uuid: string;
         };
         Revocation: {
@@ -5561,7 +5677,7 @@ export interface components {
              */
             reason: string;
         };
-        /** @description The signed-in login as the sign-in answer names it. */
+        /** @description L'utilisateur connecté, tel que le nomme la réponse de connexion. */
         SessionUser: {
             /** Format: int64 */
             login_id: number;
@@ -5577,7 +5693,7 @@ export interface components {
              */
             transaction_mobileOperator: string;
         };
-        /** @description What an import did. */
+        /** @description Ce qu'a fait un import. */
         StatementAnswer: {
             data: components["schemas"]["StatementResult"];
             message: string;
@@ -5676,7 +5792,7 @@ export interface components {
             valueTitle: string;
         };
         StopRun: {
-            /** @description The run's uuid (`synchronizationJournal_uuid`). */
+            /** @description L'uuid de la synchronisation (`synchronizationJournal_uuid`). */
             uuid: string;
         };
         Subprefecture: {
@@ -5770,15 +5886,18 @@ export interface components {
             /** @default  */
             member_uuid: string;
         };
-        /** @description A field instance's sync token, exchanged for a session of its sync login. */
+        /** @description Le jeton de synchronisation d'un poste de terrain, échangé contre une session de son compte de synchronisation. */
         SyncCredentials: {
             login_syncToken: string;
         };
-        /** @description A write's answer that carries a sync login's new token: shown this once, kept only as a hash. */
+        /** @description La réponse d'une écriture qui porte le nouveau jeton d'un compte de synchronisation : montré cette seule fois, gardé seulement sous forme d'empreinte. */
         SyncTokenWritten: {
             /** Format: int64 */
             id: number;
-            /** @description The token in full (`sst_…`), for the field instance's `SYNC_TOKEN`; absent for other roles. */
+            /**
+             * @description Le jeton entier (`sst_…`), pour le `SYNC_TOKEN` du poste de terrain ; absent pour les autres
+             *     rôles.
+             */
             login_syncToken?: string | null;
             message: string;
             /** @example ok */
@@ -5880,18 +5999,18 @@ export interface components {
             /** @default [] */
             items: components["schemas"]["SyncedPhotoOutcome"][];
         };
-        /**
-         * @description The form of the photos a field laptop sends (multipart/form-data): its instance id, then for each
-         *     photo its member's uuid followed by the photo.
-         */
+        /** @description Le formulaire des photos qu'envoie un poste de terrain (multipart/form-data) : son identifiant d'instance, puis pour chaque photo l'uuid de son adhérent suivi de la photo. */
         SyncedPhotosUpload: {
-            /** @description The field laptop's instance id (a uuid). */
+            /** @description L'identifiant d'instance du poste de terrain (un uuid). */
             instanceId: string;
-            /** @description A JPEG, PNG or WebP image (the content is checked, not the name), after its member's uuid. */
+            /**
+             * @description Une image JPEG, PNG ou WebP (le contenu est vérifié, pas le nom), après l'uuid de son
+             *     adhérent.
+             */
             member_photo: string[];
             /**
-             * @description The uuid of a member whose record the central server received before; the next
-             *     `member_photo` is its photo.
+             * @description L'uuid d'un adhérent dont le serveur central a déjà reçu la fiche ; le `member_photo`
+             *     suivant est sa photo.
              */
             member_uuid: string[];
         };
@@ -6032,14 +6151,14 @@ export interface components {
              */
             unmatched_id: number;
         };
-        /** @description The fields to change on a login; absent fields stay as they are. */
+        /** @description Les champs à changer sur un utilisateur ; les champs absents restent tels quels. */
         UserPatch: {
             /** Format: int64 */
             login_id: number;
             login_name?: string | null;
-            /** @description Empty or null: unchanged. */
+            /** @description Vide ou null : inchangé. */
             login_password?: string | null;
-            /** @description Empty: cleared. */
+            /** @description Vide : effacé. */
             login_provider?: string | null;
             login_role?: string | null;
         };
@@ -6076,6 +6195,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description Le texte dont calculer l'empreinte. */
                 password: string;
             };
             cookie?: never;
@@ -6307,6 +6427,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description Identifiant de la carte. */
                 card_id: number;
             };
             cookie?: never;
@@ -6381,15 +6502,16 @@ export interface operations {
     card_creation_member_list: {
         parameters: {
             query?: {
-                /** @description Rows per page (default 2000). */
+                /** @description Lignes par page (2000 par défaut). */
                 _limit?: number;
                 _offset?: number;
-                /** @description A field name of the list, from its allow-list. */
+                /** @description Un nom de champ de la liste, parmi ceux qu'elle permet. */
                 _orderBy?: string;
                 _descending?: boolean;
                 /**
-                 * @description Keyset paging, where the list offers it: the id of the last row already received. The page is
-                 *     the rows that follow it in the same order and filters; `_offset` is then ignored.
+                 * @description Pagination par clé, là où la liste la propose : l'identifiant de la dernière ligne déjà
+                 *     reçue. La page est faite des lignes qui la suivent, dans le même ordre et avec les mêmes
+                 *     filtres ; `_offset` est alors ignoré.
                  */
                 after?: number;
             };
@@ -6422,6 +6544,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description Identifiant de l'export. */
                 exportId: string;
             };
             cookie?: never;
@@ -6451,6 +6574,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description Identifiant de l'export. */
                 exportId: string;
             };
             cookie?: never;
@@ -6514,23 +6638,25 @@ export interface operations {
     card_list: {
         parameters: {
             query?: {
-                /** @description Rows per page (default 2000). */
+                /** @description Lignes par page (2000 par défaut). */
                 _limit?: number;
                 _offset?: number;
-                /** @description A field name of the list, from its allow-list. */
+                /** @description Un nom de champ de la liste, parmi ceux qu'elle permet. */
                 _orderBy?: string;
                 _descending?: boolean;
                 /**
-                 * @description Keyset paging, where the list offers it: the id of the last row already received. The page is
-                 *     the rows that follow it in the same order and filters; `_offset` is then ignored.
+                 * @description Pagination par clé, là où la liste la propose : l'identifiant de la dernière ligne déjà
+                 *     reçue. La page est faite des lignes qui la suivent, dans le même ordre et avec les mêmes
+                 *     filtres ; `_offset` est alors ignoré.
                  */
                 after?: number;
-                /** @description Free text over names and numbers, accent- and case-insensitive. */
+                /** @description Texte libre sur les noms et les numéros, sans tenir compte des accents ni de la casse. */
                 filter?: string;
+                /** @description Les cartes de cet adhérent. */
                 member_id?: number;
-                /** @description The member's identity number. */
+                /** @description Le numéro d'adhérent. */
                 member_idNumber?: string;
-                /** @description pending, printed, in_delivery, delivered, error, cancelled or revoked. */
+                /** @description pending, printed, in_delivery, delivered, error, cancelled ou revoked. */
                 card_status?: string;
             };
             header?: never;
@@ -6560,23 +6686,25 @@ export interface operations {
     card_to_deliver: {
         parameters: {
             query?: {
-                /** @description Rows per page (default 2000). */
+                /** @description Lignes par page (2000 par défaut). */
                 _limit?: number;
                 _offset?: number;
-                /** @description A field name of the list, from its allow-list. */
+                /** @description Un nom de champ de la liste, parmi ceux qu'elle permet. */
                 _orderBy?: string;
                 _descending?: boolean;
                 /**
-                 * @description Keyset paging, where the list offers it: the id of the last row already received. The page is
-                 *     the rows that follow it in the same order and filters; `_offset` is then ignored.
+                 * @description Pagination par clé, là où la liste la propose : l'identifiant de la dernière ligne déjà
+                 *     reçue. La page est faite des lignes qui la suivent, dans le même ordre et avec les mêmes
+                 *     filtres ; `_offset` est alors ignoré.
                  */
                 after?: number;
-                /** @description Free text over names and numbers, accent- and case-insensitive. */
+                /** @description Texte libre sur les noms et les numéros, sans tenir compte des accents ni de la casse. */
                 filter?: string;
+                /** @description Les cartes de cet adhérent. */
                 member_id?: number;
-                /** @description The member's identity number. */
+                /** @description Le numéro d'adhérent. */
                 member_idNumber?: string;
-                /** @description pending, printed, in_delivery, delivered, error, cancelled or revoked. */
+                /** @description pending, printed, in_delivery, delivered, error, cancelled ou revoked. */
                 card_status?: string;
             };
             header?: never;
@@ -6608,6 +6736,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description Identifiant de la carte. */
                 card_id: number;
             };
             cookie?: never;
@@ -6635,15 +6764,16 @@ export interface operations {
     card_creation_refresh: {
         parameters: {
             query?: {
-                /** @description Rows per page (default 2000). */
+                /** @description Lignes par page (2000 par défaut). */
                 _limit?: number;
                 _offset?: number;
-                /** @description A field name of the list, from its allow-list. */
+                /** @description Un nom de champ de la liste, parmi ceux qu'elle permet. */
                 _orderBy?: string;
                 _descending?: boolean;
                 /**
-                 * @description Keyset paging, where the list offers it: the id of the last row already received. The page is
-                 *     the rows that follow it in the same order and filters; `_offset` is then ignored.
+                 * @description Pagination par clé, là où la liste la propose : l'identifiant de la dernière ligne déjà
+                 *     reçue. La page est faite des lignes qui la suivent, dans le même ordre et avec les mêmes
+                 *     filtres ; `_offset` est alors ignoré.
                  */
                 after?: number;
             };
@@ -6674,25 +6804,30 @@ export interface operations {
     card_export: {
         parameters: {
             query?: {
-                /** @description Rows per page (default 2000). */
+                /** @description Lignes par page (2000 par défaut). */
                 _limit?: number;
                 _offset?: number;
-                /** @description A field name of the list, from its allow-list. */
+                /** @description Un nom de champ de la liste, parmi ceux qu'elle permet. */
                 _orderBy?: string;
                 _descending?: boolean;
                 /**
-                 * @description Keyset paging, where the list offers it: the id of the last row already received. The page is
-                 *     the rows that follow it in the same order and filters; `_offset` is then ignored.
+                 * @description Pagination par clé, là où la liste la propose : l'identifiant de la dernière ligne déjà
+                 *     reçue. La page est faite des lignes qui la suivent, dans le même ordre et avec les mêmes
+                 *     filtres ; `_offset` est alors ignoré.
                  */
                 after?: number;
-                /** @description Free text over names and numbers, accent- and case-insensitive. */
+                /** @description Texte libre sur les noms et les numéros, sans tenir compte des accents ni de la casse. */
                 filter?: string;
+                /** @description Les cartes de cet adhérent. */
                 member_id?: number;
-                /** @description The member's identity number. */
+                /** @description Le numéro d'adhérent. */
                 member_idNumber?: string;
-                /** @description pending, printed, in_delivery, delivered, error, cancelled or revoked. */
+                /** @description pending, printed, in_delivery, delivered, error, cancelled ou revoked. */
                 card_status?: string;
-                /** @description `csv` (the default: UTF-8 with a byte-order mark, `;` between values) or `xlsx`. */
+                /**
+                 * @description `csv` (par défaut : UTF-8 avec une marque d'ordre des octets, `;` entre les valeurs) ou
+                 *     `xlsx`.
+                 */
                 format?: string;
             };
             header?: never;
@@ -6919,6 +7054,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description Identifiant de la coopérative. */
                 cooperative_id: number;
             };
             cookie?: never;
@@ -6954,19 +7090,21 @@ export interface operations {
     cooperative_list: {
         parameters: {
             query?: {
-                /** @description Rows per page (default 2000). */
+                /** @description Lignes par page (2000 par défaut). */
                 _limit?: number;
                 _offset?: number;
-                /** @description A field name of the list, from its allow-list. */
+                /** @description Un nom de champ de la liste, parmi ceux qu'elle permet. */
                 _orderBy?: string;
                 _descending?: boolean;
                 /**
-                 * @description Keyset paging, where the list offers it: the id of the last row already received. The page is
-                 *     the rows that follow it in the same order and filters; `_offset` is then ignored.
+                 * @description Pagination par clé, là où la liste la propose : l'identifiant de la dernière ligne déjà
+                 *     reçue. La page est faite des lignes qui la suivent, dans le même ordre et avec les mêmes
+                 *     filtres ; `_offset` est alors ignoré.
                  */
                 after?: number;
-                /** @description Free text over code and name, accent- and case-insensitive. */
+                /** @description Texte libre sur le code et le nom, sans tenir compte des accents ni de la casse. */
                 filter?: string;
+                /** @description Les coopératives de cette localité. */
                 localityId?: number;
             };
             header?: never;
@@ -6998,6 +7136,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description Identifiant de la coopérative. */
                 cooperative_id: number;
             };
             cookie?: never;
@@ -7066,6 +7205,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description Identifiant de la livraison. */
                 delivery_id: number;
             };
             cookie?: never;
@@ -7103,6 +7243,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description Identifiant de la livraison. */
                 delivery_id: number;
             };
             cookie?: never;
@@ -7132,6 +7273,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description Identifiant de l'export. */
                 exportId: string;
             };
             cookie?: never;
@@ -7161,6 +7303,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description Identifiant de l'export. */
                 exportId: string;
             };
             cookie?: never;
@@ -7197,22 +7340,23 @@ export interface operations {
     delivery_list: {
         parameters: {
             query?: {
-                /** @description Rows per page (default 2000). */
+                /** @description Lignes par page (2000 par défaut). */
                 _limit?: number;
                 _offset?: number;
-                /** @description A field name of the list, from its allow-list. */
+                /** @description Un nom de champ de la liste, parmi ceux qu'elle permet. */
                 _orderBy?: string;
                 _descending?: boolean;
                 /**
-                 * @description Keyset paging, where the list offers it: the id of the last row already received. The page is
-                 *     the rows that follow it in the same order and filters; `_offset` is then ignored.
+                 * @description Pagination par clé, là où la liste la propose : l'identifiant de la dernière ligne déjà
+                 *     reçue. La page est faite des lignes qui la suivent, dans le même ordre et avec les mêmes
+                 *     filtres ; `_offset` est alors ignoré.
                  */
                 after?: number;
-                /** @description Part of the delivery's code. */
+                /** @description Une partie du code de la livraison. */
                 delivery_code?: string;
-                /** @description A card number or a member number among the delivery's cards. */
+                /** @description Un numéro de carte ou d'adhérent parmi les cartes de la livraison. */
                 id_number?: string;
-                /** @description `false`: the deliveries under way (not handed over yet); `true`: those sent. */
+                /** @description `false` : les livraisons en cours (pas encore remises) ; `true` : celles qui sont envoyées. */
                 sent?: boolean;
             };
             header?: never;
@@ -7244,6 +7388,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description Identifiant de la livraison. */
                 delivery_id: number;
             };
             cookie?: never;
@@ -7271,24 +7416,28 @@ export interface operations {
     delivery_export: {
         parameters: {
             query?: {
-                /** @description Rows per page (default 2000). */
+                /** @description Lignes par page (2000 par défaut). */
                 _limit?: number;
                 _offset?: number;
-                /** @description A field name of the list, from its allow-list. */
+                /** @description Un nom de champ de la liste, parmi ceux qu'elle permet. */
                 _orderBy?: string;
                 _descending?: boolean;
                 /**
-                 * @description Keyset paging, where the list offers it: the id of the last row already received. The page is
-                 *     the rows that follow it in the same order and filters; `_offset` is then ignored.
+                 * @description Pagination par clé, là où la liste la propose : l'identifiant de la dernière ligne déjà
+                 *     reçue. La page est faite des lignes qui la suivent, dans le même ordre et avec les mêmes
+                 *     filtres ; `_offset` est alors ignoré.
                  */
                 after?: number;
-                /** @description Part of the delivery's code. */
+                /** @description Une partie du code de la livraison. */
                 delivery_code?: string;
-                /** @description A card number or a member number among the delivery's cards. */
+                /** @description Un numéro de carte ou d'adhérent parmi les cartes de la livraison. */
                 id_number?: string;
-                /** @description `false`: the deliveries under way (not handed over yet); `true`: those sent. */
+                /** @description `false` : les livraisons en cours (pas encore remises) ; `true` : celles qui sont envoyées. */
                 sent?: boolean;
-                /** @description `csv` (the default: UTF-8 with a byte-order mark, `;` between values) or `xlsx`. */
+                /**
+                 * @description `csv` (par défaut : UTF-8 avec une marque d'ordre des octets, `;` entre les valeurs) ou
+                 *     `xlsx`.
+                 */
                 format?: string;
             };
             header?: never;
@@ -7320,6 +7469,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description Identifiant de la livraison. */
                 delivery_id: number;
             };
             cookie?: never;
@@ -7447,6 +7597,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description Identifiant du département. */
                 id: number;
             };
             cookie?: never;
@@ -7482,20 +7633,21 @@ export interface operations {
     department_list: {
         parameters: {
             query?: {
-                /** @description Rows per page (default 2000). */
+                /** @description Lignes par page (2000 par défaut). */
                 _limit?: number;
                 _offset?: number;
-                /** @description A field name of the list, from its allow-list. */
+                /** @description Un nom de champ de la liste, parmi ceux qu'elle permet. */
                 _orderBy?: string;
                 _descending?: boolean;
                 /**
-                 * @description Keyset paging, where the list offers it: the id of the last row already received. The page is
-                 *     the rows that follow it in the same order and filters; `_offset` is then ignored.
+                 * @description Pagination par clé, là où la liste la propose : l'identifiant de la dernière ligne déjà
+                 *     reçue. La page est faite des lignes qui la suivent, dans le même ordre et avec les mêmes
+                 *     filtres ; `_offset` est alors ignoré.
                  */
                 after?: number;
-                /** @description Free text over code and name, accent- and case-insensitive. */
+                /** @description Texte libre sur le code et le nom, sans tenir compte des accents ni de la casse. */
                 filter?: string;
-                /** @description Only the departments of this region. */
+                /** @description Seulement les départements de cette région. */
                 regionId?: number;
             };
             header?: never;
@@ -7527,6 +7679,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description Identifiant du département. */
                 id: number;
             };
             cookie?: never;
@@ -7647,9 +7800,9 @@ export interface operations {
     transaction_search: {
         parameters: {
             query: {
-                /** @description The operator's number of the payment (capitals and spaces ignored). */
+                /** @description Le numéro du paiement chez l'opérateur (majuscules et espaces ignorés). */
                 transaction_number: string;
-                /** @description Only this operator's. */
+                /** @description Seulement les paiements de cet opérateur. */
                 transaction_mobileOperator?: string;
             };
             header?: never;
@@ -7708,6 +7861,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description Identifiant de la localité. */
                 id: number;
             };
             cookie?: never;
@@ -7743,20 +7897,21 @@ export interface operations {
     locality_list: {
         parameters: {
             query?: {
-                /** @description Rows per page (default 2000). */
+                /** @description Lignes par page (2000 par défaut). */
                 _limit?: number;
                 _offset?: number;
-                /** @description A field name of the list, from its allow-list. */
+                /** @description Un nom de champ de la liste, parmi ceux qu'elle permet. */
                 _orderBy?: string;
                 _descending?: boolean;
                 /**
-                 * @description Keyset paging, where the list offers it: the id of the last row already received. The page is
-                 *     the rows that follow it in the same order and filters; `_offset` is then ignored.
+                 * @description Pagination par clé, là où la liste la propose : l'identifiant de la dernière ligne déjà
+                 *     reçue. La page est faite des lignes qui la suivent, dans le même ordre et avec les mêmes
+                 *     filtres ; `_offset` est alors ignoré.
                  */
                 after?: number;
-                /** @description Free text over the name, accent- and case-insensitive. */
+                /** @description Texte libre sur le nom, sans tenir compte des accents ni de la casse. */
                 filter?: string;
-                /** @description Only the localities of this sub-prefecture. */
+                /** @description Seulement les localités de cette sous-préfecture. */
                 subprefectureId?: number;
             };
             header?: never;
@@ -7788,6 +7943,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description Identifiant de la localité. */
                 id: number;
             };
             cookie?: never;
@@ -7887,6 +8043,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description Nom du paramètre (par exemple `card_price`, `card_validityMonths`). */
                 loginParam_name: string;
             };
             cookie?: never;
@@ -7955,6 +8112,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description Identifiant de l'adhérent. */
                 member_id: number;
             };
             cookie?: never;
@@ -7991,21 +8149,24 @@ export interface operations {
         parameters: {
             query?: {
                 /**
-                 * @description Free text over names, id number and contact: each word, in any order, accent- and
-                 *     case-insensitive, partial words ("serge kouame" finds Serge Kouamé).
+                 * @description Texte libre sur les noms, le numéro d'adhérent et le contact : chaque mot, dans n'importe
+                 *     quel ordre, sans tenir compte des accents ni de la casse, mots partiels compris (« serge
+                 *     kouame » trouve Serge Kouamé).
                  */
                 filter?: string;
-                /** @description Part of the first name. */
+                /** @description Une partie du prénom. */
                 filter_firstname?: string;
-                /** @description Part of the id number. */
+                /** @description Une partie du numéro d'adhérent. */
                 filter_idNumber?: string;
-                /** @description The login name that created the members. */
+                /** @description L'identifiant de l'utilisateur qui a créé les adhérents. */
                 createdBy?: string;
+                /** @description Les adhérents de cette localité. */
                 localityId?: number;
+                /** @description Les adhérents de cette coopérative. */
                 cooperativeId?: number;
-                /** @description The dependants of this main member. */
+                /** @description Les conjoints et les enfants de cet adhérent principal. */
                 mainMemberId?: number;
-                /** @description The members registered on or after this day (`AAAA-MM-JJ`). */
+                /** @description Les adhérents inscrits ce jour-là ou après (`AAAA-MM-JJ`). */
                 createdFrom?: string;
             };
             header?: never;
@@ -8029,6 +8190,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description Identifiant de l'export. */
                 exportId: string;
             };
             cookie?: never;
@@ -8058,6 +8220,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description Identifiant de l'export. */
                 exportId: string;
             };
             cookie?: never;
@@ -8094,33 +8257,37 @@ export interface operations {
     member_list: {
         parameters: {
             query?: {
-                /** @description Rows per page (default 2000). */
+                /** @description Lignes par page (2000 par défaut). */
                 _limit?: number;
                 _offset?: number;
-                /** @description A field name of the list, from its allow-list. */
+                /** @description Un nom de champ de la liste, parmi ceux qu'elle permet. */
                 _orderBy?: string;
                 _descending?: boolean;
                 /**
-                 * @description Keyset paging, where the list offers it: the id of the last row already received. The page is
-                 *     the rows that follow it in the same order and filters; `_offset` is then ignored.
+                 * @description Pagination par clé, là où la liste la propose : l'identifiant de la dernière ligne déjà
+                 *     reçue. La page est faite des lignes qui la suivent, dans le même ordre et avec les mêmes
+                 *     filtres ; `_offset` est alors ignoré.
                  */
                 after?: number;
                 /**
-                 * @description Free text over names, id number and contact: each word, in any order, accent- and
-                 *     case-insensitive, partial words ("serge kouame" finds Serge Kouamé).
+                 * @description Texte libre sur les noms, le numéro d'adhérent et le contact : chaque mot, dans n'importe
+                 *     quel ordre, sans tenir compte des accents ni de la casse, mots partiels compris (« serge
+                 *     kouame » trouve Serge Kouamé).
                  */
                 filter?: string;
-                /** @description Part of the first name. */
+                /** @description Une partie du prénom. */
                 filter_firstname?: string;
-                /** @description Part of the id number. */
+                /** @description Une partie du numéro d'adhérent. */
                 filter_idNumber?: string;
-                /** @description The login name that created the members. */
+                /** @description L'identifiant de l'utilisateur qui a créé les adhérents. */
                 createdBy?: string;
+                /** @description Les adhérents de cette localité. */
                 localityId?: number;
+                /** @description Les adhérents de cette coopérative. */
                 cooperativeId?: number;
-                /** @description The dependants of this main member. */
+                /** @description Les conjoints et les enfants de cet adhérent principal. */
                 mainMemberId?: number;
-                /** @description The members registered on or after this day (`AAAA-MM-JJ`). */
+                /** @description Les adhérents inscrits ce jour-là ou après (`AAAA-MM-JJ`). */
                 createdFrom?: string;
             };
             header?: never;
@@ -8152,6 +8319,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description Identifiant de l'adhérent. */
                 member_id: number;
             };
             cookie?: never;
@@ -8179,13 +8347,17 @@ export interface operations {
     get_member_photo: {
         parameters: {
             query?: {
-                /** @description The small picture for lists. */
+                /** @description La miniature, pour les listes. */
                 thumbnail?: boolean;
-                /** @description The photo's version (as in `photoFilePath`): with it the answer may be cached for good. */
+                /**
+                 * @description La version de la photo (comme dans `photoFilePath`) : avec elle, la réponse peut être gardée
+                 *     en cache pour toujours.
+                 */
                 v?: string;
             };
             header?: never;
             path: {
+                /** @description Identifiant de l'adhérent. */
                 member_id: number;
             };
             cookie?: never;
@@ -8215,6 +8387,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description Identifiant de l'adhérent. */
                 member_id: number;
             };
             cookie?: never;
@@ -8242,35 +8415,42 @@ export interface operations {
     member_export: {
         parameters: {
             query?: {
-                /** @description Rows per page (default 2000). */
+                /** @description Lignes par page (2000 par défaut). */
                 _limit?: number;
                 _offset?: number;
-                /** @description A field name of the list, from its allow-list. */
+                /** @description Un nom de champ de la liste, parmi ceux qu'elle permet. */
                 _orderBy?: string;
                 _descending?: boolean;
                 /**
-                 * @description Keyset paging, where the list offers it: the id of the last row already received. The page is
-                 *     the rows that follow it in the same order and filters; `_offset` is then ignored.
+                 * @description Pagination par clé, là où la liste la propose : l'identifiant de la dernière ligne déjà
+                 *     reçue. La page est faite des lignes qui la suivent, dans le même ordre et avec les mêmes
+                 *     filtres ; `_offset` est alors ignoré.
                  */
                 after?: number;
                 /**
-                 * @description Free text over names, id number and contact: each word, in any order, accent- and
-                 *     case-insensitive, partial words ("serge kouame" finds Serge Kouamé).
+                 * @description Texte libre sur les noms, le numéro d'adhérent et le contact : chaque mot, dans n'importe
+                 *     quel ordre, sans tenir compte des accents ni de la casse, mots partiels compris (« serge
+                 *     kouame » trouve Serge Kouamé).
                  */
                 filter?: string;
-                /** @description Part of the first name. */
+                /** @description Une partie du prénom. */
                 filter_firstname?: string;
-                /** @description Part of the id number. */
+                /** @description Une partie du numéro d'adhérent. */
                 filter_idNumber?: string;
-                /** @description The login name that created the members. */
+                /** @description L'identifiant de l'utilisateur qui a créé les adhérents. */
                 createdBy?: string;
+                /** @description Les adhérents de cette localité. */
                 localityId?: number;
+                /** @description Les adhérents de cette coopérative. */
                 cooperativeId?: number;
-                /** @description The dependants of this main member. */
+                /** @description Les conjoints et les enfants de cet adhérent principal. */
                 mainMemberId?: number;
-                /** @description The members registered on or after this day (`AAAA-MM-JJ`). */
+                /** @description Les adhérents inscrits ce jour-là ou après (`AAAA-MM-JJ`). */
                 createdFrom?: string;
-                /** @description `csv` (the default: UTF-8 with a byte-order mark, `;` between values) or `xlsx`. */
+                /**
+                 * @description `csv` (par défaut : UTF-8 avec une marque d'ordre des octets, `;` entre les valeurs) ou
+                 *     `xlsx`.
+                 */
                 format?: string;
             };
             header?: never;
@@ -8378,18 +8558,22 @@ export interface operations {
     metabase_dashboard: {
         parameters: {
             query?: {
-                /** @description The members (and their payments) of this region only (a region's id); absent or 0: every region. */
+                /**
+                 * @description Les adhérents (et leurs paiements) de cette région seulement (l'identifiant d'une région) ;
+                 *     absent ou 0 : toutes les régions.
+                 */
                 regionId?: number;
                 /**
-                 * @description From this day, included (`AAAA-MM-JJ` or `JJ/MM/AAAA`): the day of a member's registration, of a
-                 *     payment, of a delivery's creation.
+                 * @description À partir de ce jour, inclus (`AAAA-MM-JJ` ou `JJ/MM/AAAA`) : le jour de l'inscription d'un
+                 *     adhérent, d'un paiement, de la création d'une livraison.
                  */
                 from?: string;
-                /** @description Until this day, included (`AAAA-MM-JJ` or `JJ/MM/AAAA`). */
+                /** @description Jusqu'à ce jour, inclus (`AAAA-MM-JJ` ou `JJ/MM/AAAA`). */
                 to?: string;
             };
             header?: never;
             path: {
+                /** @description Nom du tableau de bord (`membres`, `cartes`, ou un nom de `METABASE_DASHBOARDS`). */
                 reportName: string;
             };
             cookie?: never;
@@ -8427,6 +8611,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description Identifiant de la parcelle. */
                 parcel_id: number;
             };
             cookie?: never;
@@ -8454,21 +8639,25 @@ export interface operations {
     parcel_list: {
         parameters: {
             query?: {
-                /** @description Rows per page (default 2000). */
+                /** @description Lignes par page (2000 par défaut). */
                 _limit?: number;
                 _offset?: number;
-                /** @description A field name of the list, from its allow-list. */
+                /** @description Un nom de champ de la liste, parmi ceux qu'elle permet. */
                 _orderBy?: string;
                 _descending?: boolean;
                 /**
-                 * @description Keyset paging, where the list offers it: the id of the last row already received. The page is
-                 *     the rows that follow it in the same order and filters; `_offset` is then ignored.
+                 * @description Pagination par clé, là où la liste la propose : l'identifiant de la dernière ligne déjà
+                 *     reçue. La page est faite des lignes qui la suivent, dans le même ordre et avec les mêmes
+                 *     filtres ; `_offset` est alors ignoré.
                  */
                 after?: number;
-                /** @description Free text over code, crop and the member's names. */
+                /** @description Texte libre sur le code, la culture et les noms de l'adhérent. */
                 filter?: string;
+                /** @description Les parcelles de cet adhérent. */
                 memberId?: number;
+                /** @description Les parcelles de cette localité. */
                 localityId?: number;
+                /** @description Les parcelles de cette culture. */
                 crop?: string;
             };
             header?: never;
@@ -8500,6 +8689,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description Identifiant de la parcelle. */
                 parcel_id: number;
             };
             cookie?: never;
@@ -8568,6 +8758,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description Identifiant de la région. */
                 id: number;
             };
             cookie?: never;
@@ -8603,18 +8794,19 @@ export interface operations {
     region_list: {
         parameters: {
             query?: {
-                /** @description Rows per page (default 2000). */
+                /** @description Lignes par page (2000 par défaut). */
                 _limit?: number;
                 _offset?: number;
-                /** @description A field name of the list, from its allow-list. */
+                /** @description Un nom de champ de la liste, parmi ceux qu'elle permet. */
                 _orderBy?: string;
                 _descending?: boolean;
                 /**
-                 * @description Keyset paging, where the list offers it: the id of the last row already received. The page is
-                 *     the rows that follow it in the same order and filters; `_offset` is then ignored.
+                 * @description Pagination par clé, là où la liste la propose : l'identifiant de la dernière ligne déjà
+                 *     reçue. La page est faite des lignes qui la suivent, dans le même ordre et avec les mêmes
+                 *     filtres ; `_offset` est alors ignoré.
                  */
                 after?: number;
-                /** @description Free text over code and name, accent- and case-insensitive. */
+                /** @description Texte libre sur le code et le nom, sans tenir compte des accents ni de la casse. */
                 filter?: string;
             };
             header?: never;
@@ -8646,6 +8838,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description Identifiant de la région. */
                 id: number;
             };
             cookie?: never;
@@ -8714,6 +8907,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description Identifiant du modèle. */
                 report_id: number;
             };
             cookie?: never;
@@ -8743,6 +8937,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description Identifiant du modèle. */
                 report_id: number;
             };
             cookie?: never;
@@ -8770,11 +8965,12 @@ export interface operations {
     get_report_json: {
         parameters: {
             query?: {
-                /** @description The version whose JSON to answer; the current one when absent or 0. */
+                /** @description La version dont répondre le JSON ; la version courante quand il est absent ou vaut 0. */
                 version?: number;
             };
             header?: never;
             path: {
+                /** @description Identifiant du modèle. */
                 report_id: number;
             };
             cookie?: never;
@@ -8802,20 +8998,21 @@ export interface operations {
     report_list: {
         parameters: {
             query?: {
-                /** @description Rows per page (default 2000). */
+                /** @description Lignes par page (2000 par défaut). */
                 _limit?: number;
                 _offset?: number;
-                /** @description A field name of the list, from its allow-list. */
+                /** @description Un nom de champ de la liste, parmi ceux qu'elle permet. */
                 _orderBy?: string;
                 _descending?: boolean;
                 /**
-                 * @description Keyset paging, where the list offers it: the id of the last row already received. The page is
-                 *     the rows that follow it in the same order and filters; `_offset` is then ignored.
+                 * @description Pagination par clé, là où la liste la propose : l'identifiant de la dernière ligne déjà
+                 *     reçue. La page est faite des lignes qui la suivent, dans le même ordre et avec les mêmes
+                 *     filtres ; `_offset` est alors ignoré.
                  */
                 after?: number;
-                /** @description `card`, `delivery_slip`, `member_sheet` or `list_export`: the templates of that type only. */
+                /** @description `card`, `delivery_slip`, `member_sheet` ou `list_export` : seulement les modèles de ce type. */
                 type?: string;
-                /** @description Free text over name and description, accent- and case-insensitive. */
+                /** @description Texte libre sur le nom et la description, sans tenir compte des accents ni de la casse. */
                 filter?: string;
             };
             header?: never;
@@ -8847,6 +9044,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description Identifiant du modèle. */
                 report_id: number;
             };
             cookie?: never;
@@ -9001,6 +9199,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description Identifiant de la sous-préfecture. */
                 id: number;
             };
             cookie?: never;
@@ -9036,20 +9235,21 @@ export interface operations {
     subprefecture_list: {
         parameters: {
             query?: {
-                /** @description Rows per page (default 2000). */
+                /** @description Lignes par page (2000 par défaut). */
                 _limit?: number;
                 _offset?: number;
-                /** @description A field name of the list, from its allow-list. */
+                /** @description Un nom de champ de la liste, parmi ceux qu'elle permet. */
                 _orderBy?: string;
                 _descending?: boolean;
                 /**
-                 * @description Keyset paging, where the list offers it: the id of the last row already received. The page is
-                 *     the rows that follow it in the same order and filters; `_offset` is then ignored.
+                 * @description Pagination par clé, là où la liste la propose : l'identifiant de la dernière ligne déjà
+                 *     reçue. La page est faite des lignes qui la suivent, dans le même ordre et avec les mêmes
+                 *     filtres ; `_offset` est alors ignoré.
                  */
                 after?: number;
-                /** @description Free text over code and name, accent- and case-insensitive. */
+                /** @description Texte libre sur le code et le nom, sans tenir compte des accents ni de la casse. */
                 filter?: string;
-                /** @description Only the sub-prefectures of this department. */
+                /** @description Seulement les sous-préfectures de ce département. */
                 departmentId?: number;
             };
             header?: never;
@@ -9081,6 +9281,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description Identifiant de la sous-préfecture. */
                 id: number;
             };
             cookie?: never;
@@ -9149,6 +9350,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description L'uuid de la synchronisation (`synchronizationJournal_uuid`). */
                 uuid: string;
             };
             cookie?: never;
@@ -9186,6 +9388,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description L'uuid de la synchronisation (`synchronizationJournal_uuid`). */
                 uuid: string;
             };
             cookie?: never;
@@ -9221,20 +9424,21 @@ export interface operations {
     journal_list: {
         parameters: {
             query?: {
-                /** @description Rows per page (default 2000). */
+                /** @description Lignes par page (2000 par défaut). */
                 _limit?: number;
                 _offset?: number;
-                /** @description A field name of the list, from its allow-list. */
+                /** @description Un nom de champ de la liste, parmi ceux qu'elle permet. */
                 _orderBy?: string;
                 _descending?: boolean;
                 /**
-                 * @description Keyset paging, where the list offers it: the id of the last row already received. The page is
-                 *     the rows that follow it in the same order and filters; `_offset` is then ignored.
+                 * @description Pagination par clé, là où la liste la propose : l'identifiant de la dernière ligne déjà
+                 *     reçue. La page est faite des lignes qui la suivent, dans le même ordre et avec les mêmes
+                 *     filtres ; `_offset` est alors ignoré.
                  */
                 after?: number;
-                /** @description `to_server` or `from_server`. */
+                /** @description `to_server` ou `from_server`. */
                 type?: string;
-                /** @description `running`, `done`, `failed` or `stopped`. */
+                /** @description `running`, `done`, `failed` ou `stopped`. */
                 state?: string;
             };
             header?: never;
@@ -9264,13 +9468,16 @@ export interface operations {
     send_cards: {
         parameters: {
             query: {
-                /** @description The field laptop's instance id (its own changes are left out: it has them). */
+                /**
+                 * @description L'identifiant d'instance du poste de terrain (ses propres modifications sont écartées : il
+                 *     les a déjà).
+                 */
                 instanceId: string;
-                /** @description The laptop's checkpoint: the last position it applied (0 the first time). */
+                /** @description Le point de reprise du poste : la dernière position qu'il a appliquée (0 la première fois). */
                 after: number;
                 /**
-                 * @description Records a page holds (members: 250 by default, 1,000 at most; geography, payments and cards: 500,
-                 *     2,000 at most).
+                 * @description Les fiches d'une page (adhérents : 250 par défaut, 1 000 au plus ; géographie, paiements et
+                 *     cartes : 500, 2 000 au plus).
                  */
                 limit?: number;
             };
@@ -9301,13 +9508,16 @@ export interface operations {
     send_changes: {
         parameters: {
             query: {
-                /** @description The field laptop's instance id (its own changes are left out: it has them). */
+                /**
+                 * @description L'identifiant d'instance du poste de terrain (ses propres modifications sont écartées : il
+                 *     les a déjà).
+                 */
                 instanceId: string;
-                /** @description The laptop's checkpoint: the last position it applied (0 the first time). */
+                /** @description Le point de reprise du poste : la dernière position qu'il a appliquée (0 la première fois). */
                 after: number;
                 /**
-                 * @description Records a page holds (members: 250 by default, 1,000 at most; geography, payments and cards: 500,
-                 *     2,000 at most).
+                 * @description Les fiches d'une page (adhérents : 250 par défaut, 1 000 au plus ; géographie, paiements et
+                 *     cartes : 500, 2 000 au plus).
                  */
                 limit?: number;
             };
@@ -9338,13 +9548,16 @@ export interface operations {
     send_geography: {
         parameters: {
             query: {
-                /** @description The field laptop's instance id (its own changes are left out: it has them). */
+                /**
+                 * @description L'identifiant d'instance du poste de terrain (ses propres modifications sont écartées : il
+                 *     les a déjà).
+                 */
                 instanceId: string;
-                /** @description The laptop's checkpoint: the last position it applied (0 the first time). */
+                /** @description Le point de reprise du poste : la dernière position qu'il a appliquée (0 la première fois). */
                 after: number;
                 /**
-                 * @description Records a page holds (members: 250 by default, 1,000 at most; geography, payments and cards: 500,
-                 *     2,000 at most).
+                 * @description Les fiches d'une page (adhérents : 250 par défaut, 1 000 au plus ; géographie, paiements et
+                 *     cartes : 500, 2 000 au plus).
                  */
                 limit?: number;
             };
@@ -9377,7 +9590,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description `to_server` or `from_server` */
+                /** @description `to_server` (envoi) ou `from_server` (réception). */
                 direction: string;
             };
             cookie?: never;
@@ -9452,9 +9665,9 @@ export interface operations {
     handshake: {
         parameters: {
             query: {
-                /** @description The field laptop's instance id (a uuid). */
+                /** @description L'identifiant d'instance du poste de terrain (un uuid). */
                 instanceId: string;
-                /** @description The greatest position of the laptop's changes. */
+                /** @description La plus grande position des modifications du poste. */
                 position: number;
             };
             header?: never;
@@ -9578,15 +9791,16 @@ export interface operations {
     missing_photos: {
         parameters: {
             query?: {
-                /** @description Rows per page (default 2000). */
+                /** @description Lignes par page (2000 par défaut). */
                 _limit?: number;
                 _offset?: number;
-                /** @description A field name of the list, from its allow-list. */
+                /** @description Un nom de champ de la liste, parmi ceux qu'elle permet. */
                 _orderBy?: string;
                 _descending?: boolean;
                 /**
-                 * @description Keyset paging, where the list offers it: the id of the last row already received. The page is
-                 *     the rows that follow it in the same order and filters; `_offset` is then ignored.
+                 * @description Pagination par clé, là où la liste la propose : l'identifiant de la dernière ligne déjà
+                 *     reçue. La page est faite des lignes qui la suivent, dans le même ordre et avec les mêmes
+                 *     filtres ; `_offset` est alors ignoré.
                  */
                 after?: number;
             };
@@ -9665,13 +9879,14 @@ export interface operations {
         parameters: {
             query?: {
                 /**
-                 * @description Why (at least 5 characters): kept with the payment, which stays in the member's payments as
-                 *     cancelled (who, when, why); without it, a 400.
+                 * @description Le motif (5 caractères au moins) : gardé avec le paiement, qui reste dans les paiements de
+                 *     l'adhérent comme annulé (qui, quand, pourquoi) ; sans lui, un 400.
                  */
                 reason?: string;
             };
             header?: never;
             path: {
+                /** @description Identifiant du paiement (de la transaction). */
                 transaction_id: number;
             };
             cookie?: never;
@@ -9717,6 +9932,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description Identifiant de l'export. */
                 exportId: string;
             };
             cookie?: never;
@@ -9746,6 +9962,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description Identifiant de l'export. */
                 exportId: string;
             };
             cookie?: never;
@@ -9782,20 +9999,21 @@ export interface operations {
     transaction_list: {
         parameters: {
             query?: {
-                /** @description Rows per page (default 2000). */
+                /** @description Lignes par page (2000 par défaut). */
                 _limit?: number;
                 _offset?: number;
-                /** @description A field name of the list, from its allow-list. */
+                /** @description Un nom de champ de la liste, parmi ceux qu'elle permet. */
                 _orderBy?: string;
                 _descending?: boolean;
                 /**
-                 * @description Keyset paging, where the list offers it: the id of the last row already received. The page is
-                 *     the rows that follow it in the same order and filters; `_offset` is then ignored.
+                 * @description Pagination par clé, là où la liste la propose : l'identifiant de la dernière ligne déjà
+                 *     reçue. La page est faite des lignes qui la suivent, dans le même ordre et avec les mêmes
+                 *     filtres ; `_offset` est alors ignoré.
                  */
                 after?: number;
-                /** @description The payments of this member. */
+                /** @description Les paiements de cet adhérent. */
                 member_id?: number;
-                /** @description `true`: only the payments a card may still spend (neither spent nor cancelled). */
+                /** @description `true` : seulement les paiements qu'une carte peut encore dépenser (ni dépensés ni annulés). */
                 spendable?: boolean;
             };
             header?: never;
@@ -9825,15 +10043,16 @@ export interface operations {
     unmatched_list: {
         parameters: {
             query?: {
-                /** @description Rows per page (default 2000). */
+                /** @description Lignes par page (2000 par défaut). */
                 _limit?: number;
                 _offset?: number;
-                /** @description A field name of the list, from its allow-list. */
+                /** @description Un nom de champ de la liste, parmi ceux qu'elle permet. */
                 _orderBy?: string;
                 _descending?: boolean;
                 /**
-                 * @description Keyset paging, where the list offers it: the id of the last row already received. The page is
-                 *     the rows that follow it in the same order and filters; `_offset` is then ignored.
+                 * @description Pagination par clé, là où la liste la propose : l'identifiant de la dernière ligne déjà
+                 *     reçue. La page est faite des lignes qui la suivent, dans le même ordre et avec les mêmes
+                 *     filtres ; `_offset` est alors ignoré.
                  */
                 after?: number;
             };
@@ -9866,6 +10085,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description Identifiant du paiement (de la transaction). */
                 transaction_id: number;
             };
             cookie?: never;
@@ -9924,22 +10144,26 @@ export interface operations {
     transaction_export: {
         parameters: {
             query?: {
-                /** @description Rows per page (default 2000). */
+                /** @description Lignes par page (2000 par défaut). */
                 _limit?: number;
                 _offset?: number;
-                /** @description A field name of the list, from its allow-list. */
+                /** @description Un nom de champ de la liste, parmi ceux qu'elle permet. */
                 _orderBy?: string;
                 _descending?: boolean;
                 /**
-                 * @description Keyset paging, where the list offers it: the id of the last row already received. The page is
-                 *     the rows that follow it in the same order and filters; `_offset` is then ignored.
+                 * @description Pagination par clé, là où la liste la propose : l'identifiant de la dernière ligne déjà
+                 *     reçue. La page est faite des lignes qui la suivent, dans le même ordre et avec les mêmes
+                 *     filtres ; `_offset` est alors ignoré.
                  */
                 after?: number;
-                /** @description The payments of this member. */
+                /** @description Les paiements de cet adhérent. */
                 member_id?: number;
-                /** @description `true`: only the payments a card may still spend (neither spent nor cancelled). */
+                /** @description `true` : seulement les paiements qu'une carte peut encore dépenser (ni dépensés ni annulés). */
                 spendable?: boolean;
-                /** @description `csv` (the default: UTF-8 with a byte-order mark, `;` between values) or `xlsx`. */
+                /**
+                 * @description `csv` (par défaut : UTF-8 avec une marque d'ordre des octets, `;` entre les valeurs) ou
+                 *     `xlsx`.
+                 */
                 format?: string;
             };
             header?: never;
@@ -10057,6 +10281,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description Identifiant du compte de synchronisation (`login_id`). */
                 id: number;
             };
             cookie?: never;
@@ -10094,6 +10319,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description Identifiant de l'utilisateur (`login_id`). */
                 id: number;
             };
             cookie?: never;
@@ -10131,6 +10357,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description Identifiant de l'utilisateur (`login_id`). */
                 id: number;
             };
             cookie?: never;
@@ -10246,6 +10473,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description Identifiant du compte de synchronisation (`login_id`). */
                 id: number;
             };
             cookie?: never;
@@ -10281,18 +10509,19 @@ export interface operations {
     user_list: {
         parameters: {
             query?: {
-                /** @description Rows per page (default 2000). */
+                /** @description Lignes par page (2000 par défaut). */
                 _limit?: number;
                 _offset?: number;
-                /** @description A field name of the list, from its allow-list. */
+                /** @description Un nom de champ de la liste, parmi ceux qu'elle permet. */
                 _orderBy?: string;
                 _descending?: boolean;
                 /**
-                 * @description Keyset paging, where the list offers it: the id of the last row already received. The page is
-                 *     the rows that follow it in the same order and filters; `_offset` is then ignored.
+                 * @description Pagination par clé, là où la liste la propose : l'identifiant de la dernière ligne déjà
+                 *     reçue. La page est faite des lignes qui la suivent, dans le même ordre et avec les mêmes
+                 *     filtres ; `_offset` est alors ignoré.
                  */
                 after?: number;
-                /** @description Free text over login name and role. */
+                /** @description Texte libre sur l'identifiant et le rôle. */
                 filter?: string;
             };
             header?: never;
