@@ -89,10 +89,10 @@ mod tests {
                 }
             }
         }
-        if let Some(description) = operation.description.as_deref() {
-            if let Some(why) = not_french(description) {
-                problems.push(format!("description not French ({why}): {description:?}"));
-            }
+        if let Some(description) = operation.description.as_deref()
+            && let Some(why) = not_french(description)
+        {
+            problems.push(format!("description not French ({why}): {description:?}"));
         }
         for parameter in operation.parameters.iter().flatten() {
             let utoipa::openapi::RefOr::T(parameter) = parameter else { continue };
