@@ -3,7 +3,7 @@
 //! are (`store::statistics`): each row at the stream position of the latest event applied to it, an
 //! older event changing nothing; and what the dashboard counts of them.
 
-use super::statistics::{Counting, REGION_LOCALITIES, bind_position, tallied};
+use super::statistics::{Counting, Given, REGION_LOCALITIES, bind_position, tallied};
 use crate::domain::statistics::{AMOUNT_BANDS, Filter, in_bands, month_label, table};
 use chrono::{DateTime, NaiveDate, Utc};
 use common::error::ServiceError;
@@ -98,27 +98,31 @@ pub async fn delivery_saved(
     Ok(())
 }
 
-/// The payments counted (`p`): not cancelled, of a member of the region `$1`, paid within `$2`..`$3`.
-fn payments_kept() -> String {
+/// The payments counted (`p`): not cancelled, within the filters given (of a member of the region `$1`,
+/// paid within `$2`..`$3`).
+fn payments_kept(given: Given) -> String {
     format!(
-        "FROM reports.stat_payment p
-         WHERE NOT p.deleted
-           AND ($1::bigint = 0 OR p.member_id IN (
-               SELECT m.member_id FROM reports.stat_member m WHERE m.locality_id IN ({REGION_LOCALITIES})))
-           AND ($2::date IS NULL OR p.paid_on >= $2::date)
-           AND ($3::date IS NULL OR p.paid_on <= $3::date)"
+        "FROM reports.stat_payment p WHERE NOT p.deleted AND {}",
+        given.conditions(
+            &format!(
+                "p.member_id IN (SELECT m.member_id FROM reports.stat_member m
+                                  WHERE NOT m.deleted AND m.locality_id IN ({REGION_LOCALITIES}))"
+            ),
+            "p.paid_on >= $2::date",
+            "p.paid_on <= $3::date",
+        )
     )
 }
 
 /// The payments by operator: their number (`of` = `n`) or their amounts (`amount`).
 fn by_operator(of: &str, counting: Counting) -> String {
     match counting {
-        Counting::Filtered => {
+        Counting::Filtered(given) => {
             let value = if of == "n" { "count(*)" } else { "sum(p.amount)::bigint" };
             format!(
                 "SELECT p.operator AS key, p.operator AS label, {value} AS value {}
                  GROUP BY p.operator ORDER BY p.operator",
-                payments_kept()
+                payments_kept(given)
             )
         }
         Counting::Tallied => {
@@ -129,9 +133,9 @@ fn by_operator(of: &str, counting: Counting) -> String {
 
 fn by_amount(counting: Counting) -> String {
     match counting {
-        Counting::Filtered => format!(
+        Counting::Filtered(given) => format!(
             "SELECT reports.amount_band(p.amount) AS key, '' AS label, count(*) AS value {} GROUP BY 1",
-            payments_kept()
+            payments_kept(given)
         ),
         Counting::Tallied => tallied("amount_band", "n"),
     }
@@ -140,16 +144,16 @@ fn by_amount(counting: Counting) -> String {
 /// The deliveries (not deleted) by month of creation. A delivery has no region: the period only.
 fn deliveries_by_month(counting: Counting) -> String {
     match counting {
-        Counting::Filtered => "SELECT to_char(month, 'YYYY-MM') AS key, '' AS label, value
+        // A delivery has no region: $1 is bound but never applies.
+        Counting::Filtered(given) => format!(
+            "SELECT to_char(month, 'YYYY-MM') AS key, '' AS label, value
              FROM (SELECT date_trunc('month', d.created_at) AS month, count(*) AS value
                    FROM reports.stat_delivery d
-                   -- $1, the region, is bound but does not apply.
-                   WHERE NOT d.deleted AND d.created_at IS NOT NULL AND $1::bigint IS NOT NULL
-                     AND ($2::date IS NULL OR d.created_at >= $2::date)
-                     AND ($3::date IS NULL OR d.created_at < $3::date + 1)
+                   WHERE NOT d.deleted AND d.created_at IS NOT NULL AND $1::bigint IS NOT NULL AND {}
                    GROUP BY 1) t
-             ORDER BY month"
-            .to_string(),
+             ORDER BY month",
+            given.period("d.created_at >= $2::date", "d.created_at < $3::date + 1")
+        ),
         Counting::Tallied => {
             format!(
                 "SELECT * FROM ({}) t WHERE key <> '' ORDER BY key",
@@ -161,7 +165,7 @@ fn deliveries_by_month(counting: Counting) -> String {
 
 fn payments_total(counting: Counting) -> String {
     match counting {
-        Counting::Filtered => format!("SELECT count(*) {}", payments_kept()),
+        Counting::Filtered(given) => format!("SELECT count(*) {}", payments_kept(given)),
         Counting::Tallied => {
             "SELECT coalesce(sum(n), 0)::bigint FROM reports.stat_tally WHERE dimension = 'operator'"
                 .to_string()

@@ -222,33 +222,67 @@ pub(crate) const REGION_LOCALITIES: &str = "SELECT l.locality_id FROM reports.ge
           JOIN reports.geo_department d ON d.department_id = s.department_id
           WHERE d.region_id = $1";
 
-/// The members a dashboard counts (`m`): not deleted, within the filters (`$1` region, `$2` and `$3` the
-/// period's first and last days).
-fn kept() -> String {
+/// The members a dashboard counts (`m`): not deleted, within the filters given (`$1` region, `$2` and
+/// `$3` the period's first and last days).
+fn kept(given: Given) -> String {
     format!(
-        "NOT m.deleted
-          AND ($1::bigint = 0 OR m.locality_id IN ({REGION_LOCALITIES}))
-          AND ($2::date IS NULL OR m.registered_at >= $2::date)
-          AND ($3::date IS NULL OR m.registered_at < $3::date + 1)"
+        "NOT m.deleted AND {}",
+        given.conditions(
+            &format!("m.locality_id IN ({REGION_LOCALITIES})"),
+            "m.registered_at >= $2::date",
+            "m.registered_at < $3::date + 1",
+        )
     )
 }
 
 /// The members counted, as a query's `FROM ... WHERE ...`.
-fn counted() -> String {
-    format!("FROM reports.stat_member m WHERE {}", kept())
+fn counted(given: Given) -> String {
+    format!("FROM reports.stat_member m WHERE {}", kept(given))
+}
+
+/// Which filters a filtered count applies: only their conditions are written, so that each shape of
+/// filter gets a plan of its own on the indexes (a condition a parameter switches off, `$1 = 0 OR ...`,
+/// hides them from the plan: every member was read for a region's few).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(crate) struct Given {
+    region: bool,
+    from: bool,
+    to: bool,
+}
+
+impl Given {
+    /// The conditions of the filters given (`region` on `$1`, `from` on `$2`, `to` on `$3`), joined by
+    /// AND. A filter not given is still bound: its parameter is then only checked once, whatever the
+    /// rows (`$1::bigint = 0`, `$2::date IS NULL`), which types it and leaves the rows' plan alone.
+    pub(crate) fn conditions(self, region: &str, from: &str, to: &str) -> String {
+        let region = if self.region { region } else { "$1::bigint = 0" };
+        format!("{region} AND {}", self.period(from, to))
+    }
+
+    /// The period's conditions alone (`from` on `$2`, `to` on `$3`), as `conditions` writes them.
+    pub(crate) fn period(self, from: &str, to: &str) -> String {
+        let from = if self.from { from } else { "$2::date IS NULL" };
+        let to = if self.to { to } else { "$3::date IS NULL" };
+        format!("{from} AND {to}")
+    }
 }
 
 /// How a table is counted: over the rows within the filters, or, with none, from the counts kept as
 /// the rows change (`reports.stat_tally`, migration 0003): a few rows summed instead of every member.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub(crate) enum Counting {
-    Filtered,
+    Filtered(Given),
     Tallied,
 }
 
 impl Counting {
     pub(crate) fn of(filter: &Filter) -> Self {
-        if *filter == Filter::default() { Counting::Tallied } else { Counting::Filtered }
+        if *filter == Filter::default() {
+            return Counting::Tallied;
+        }
+        let (region, from, to) =
+            (filter.region_id != 0, filter.from.is_some(), filter.to.is_some());
+        Counting::Filtered(Given { region, from, to })
     }
 }
 
@@ -264,8 +298,8 @@ pub(crate) fn tallied(dimension: &str, of: &str) -> String {
 /// `department`).
 fn by_place(level: &str, counting: Counting) -> String {
     let counted = match counting {
-        Counting::Filtered => {
-            format!("SELECT m.locality_id, count(*) AS n {} GROUP BY m.locality_id", counted())
+        Counting::Filtered(given) => {
+            format!("SELECT m.locality_id, count(*) AS n {} GROUP BY m.locality_id", counted(given))
         }
         Counting::Tallied => {
             "SELECT nullif(key, '')::bigint AS locality_id, n FROM reports.stat_tally
@@ -290,9 +324,9 @@ fn by_place(level: &str, counting: Counting) -> String {
 
 fn by_gender(counting: Counting) -> String {
     match counting {
-        Counting::Filtered => format!(
+        Counting::Filtered(given) => format!(
             "SELECT m.gender AS key, '' AS label, count(*) AS value {} GROUP BY m.gender ORDER BY m.gender",
-            counted()
+            counted(given)
         ),
         Counting::Tallied => tallied("gender", "n"),
     }
@@ -316,10 +350,10 @@ fn age_band(day: &str) -> String {
 /// (some 40,000 days at most).
 fn by_age(counting: Counting) -> String {
     match counting {
-        Counting::Filtered => format!(
+        Counting::Filtered(given) => format!(
             "SELECT {} AS key, '' AS label, count(*) AS value {} GROUP BY 1",
             age_band("m.birth_date"),
-            counted()
+            counted(given)
         ),
         Counting::Tallied => format!(
             "SELECT {} AS key, '' AS label, sum(n)::bigint AS value FROM reports.stat_tally
@@ -332,12 +366,12 @@ fn by_age(counting: Counting) -> String {
 /// The month of each group, written once the members are grouped.
 fn by_month(counting: Counting) -> String {
     match counting {
-        Counting::Filtered => format!(
+        Counting::Filtered(given) => format!(
             "SELECT to_char(month, 'YYYY-MM') AS key, '' AS label, value
              FROM (SELECT date_trunc('month', m.registered_at) AS month, count(*) AS value
                    {} AND m.registered_at IS NOT NULL GROUP BY 1) t
              ORDER BY month",
-            counted()
+            counted(given)
         ),
         // `AAAA-MM` sorts as the months do; '' is the members whose registration is not known.
         Counting::Tallied => {
@@ -348,11 +382,11 @@ fn by_month(counting: Counting) -> String {
 
 fn by_photo(counting: Counting) -> String {
     match counting {
-        Counting::Filtered => format!(
+        Counting::Filtered(given) => format!(
             "SELECT CASE WHEN NOT m.has_photo THEN 'none' WHEN m.photo_checked THEN 'checked'
                          ELSE 'unchecked' END AS key, '' AS label, count(*) AS value
              {} GROUP BY 1",
-            counted()
+            counted(given)
         ),
         Counting::Tallied => tallied("photo", "n"),
     }
@@ -361,11 +395,11 @@ fn by_photo(counting: Counting) -> String {
 /// The cards of the members counted, by status.
 fn cards_by_status(counting: Counting) -> String {
     match counting {
-        Counting::Filtered => format!(
+        Counting::Filtered(given) => format!(
             "SELECT c.status AS key, '' AS label, count(*) AS value
              FROM reports.stat_card c JOIN reports.stat_member m ON m.member_id = c.member_id
              WHERE {} GROUP BY c.status",
-            kept()
+            kept(given)
         ),
         Counting::Tallied => tallied("card", "n"),
     }
@@ -373,7 +407,7 @@ fn cards_by_status(counting: Counting) -> String {
 
 fn total(counting: Counting) -> String {
     match counting {
-        Counting::Filtered => format!("SELECT count(*) {}", counted()),
+        Counting::Filtered(given) => format!("SELECT count(*) {}", counted(given)),
         Counting::Tallied => {
             "SELECT coalesce(sum(n), 0)::bigint FROM reports.stat_tally WHERE dimension = 'member'"
                 .to_string()
@@ -392,7 +426,7 @@ impl super::Store {
     ) -> Result<Vec<pb::StatisticsRow>, ServiceError> {
         let query = sqlx::query_as::<_, pb::StatisticsRow>(AssertSqlSafe(sql));
         let query = match counting {
-            Counting::Filtered => query.bind(filter.region_id).bind(filter.from).bind(filter.to),
+            Counting::Filtered(_) => query.bind(filter.region_id).bind(filter.from).bind(filter.to),
             Counting::Tallied => query,
         };
         Ok(query.fetch_all(&self.pool).await?)
@@ -407,7 +441,7 @@ impl super::Store {
     ) -> Result<i64, ServiceError> {
         let query = sqlx::query_scalar::<_, i64>(AssertSqlSafe(sql));
         let query = match counting {
-            Counting::Filtered => query.bind(filter.region_id).bind(filter.from).bind(filter.to),
+            Counting::Filtered(_) => query.bind(filter.region_id).bind(filter.from).bind(filter.to),
             Counting::Tallied => query,
         };
         Ok(query.fetch_one(&self.pool).await?)
