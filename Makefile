@@ -1,6 +1,10 @@
 # The two commands of the README, and a few more for development. The scripts in scripts/ do the work.
 .PHONY: up test test-chart build openapi demo bench-geography bench-members bench-cards bench-sync bench-reports bench-load flamegraph clean
 
+# Every program started from here uses glibc's allocator with two arenas, as the images do (deploy/Dockerfile):
+# with one arena a thread, a print of 10,000 cards peaked at 462 MB instead of 144 MB.
+export MALLOC_ARENA_MAX := 2
+
 ## Prepare the machine, build, and run the whole product on http://127.0.0.1:8080.
 up:
 	@scripts/up.sh
