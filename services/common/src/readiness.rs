@@ -20,11 +20,15 @@ pub const HEALTH_NAME: &str = "database";
 /// How often the database is asked, and how long an answer may take.
 const EVERY: Duration = Duration::from_secs(1);
 const ANSWER_WITHIN: Duration = Duration::from_secs(1);
+/// Checks that may go unanswered in time, one after the other, before the database counts as down: on a
+/// loaded machine a check's own connection can take longer while the database is up. A refused or
+/// broken connection says it is down at once.
+const SLOW_CHECKS_TOLERATED: u32 = 3;
 
 /// Whether the database answers `SELECT 1` within `ANSWER_WITHIN`: on an idle connection of the pool, or,
 /// when every one is at work, on a connection of its own (a busy pool is no database down: waiting for
 /// one of its connections would say so under load, and refuse every call).
-async fn answers(pool: &PgPool) -> Result<(), String> {
+async fn answers(pool: &PgPool) -> Result<(), Unanswered> {
     let check = async {
         match pool.try_acquire() {
             Some(mut idle) => sqlx::query("SELECT 1").execute(&mut *idle).await.map(drop),
@@ -37,8 +41,28 @@ async fn answers(pool: &PgPool) -> Result<(), String> {
         }
     };
     match tokio::time::timeout(ANSWER_WITHIN, check).await {
-        Ok(answered) => answered.map_err(|e| e.to_string()),
-        Err(_) => Err("no answer within 1 s".into()),
+        Ok(answered) => answered.map_err(|e| Unanswered::Failed(e.to_string())),
+        Err(_) => Err(Unanswered::Slow),
+    }
+}
+
+/// Why a check went unanswered.
+#[derive(Debug)]
+enum Unanswered {
+    /// Not within `ANSWER_WITHIN`.
+    Slow,
+    /// The connection was refused or broken, or the statement failed: the database is down.
+    Failed(String),
+}
+
+impl std::fmt::Display for Unanswered {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Unanswered::Slow => {
+                write!(f, "no answer within 1 s, {SLOW_CHECKS_TOLERATED} times in a row")
+            }
+            Unanswered::Failed(cause) => f.write_str(cause),
+        }
     }
 }
 
@@ -61,6 +85,7 @@ impl Readiness {
         let (tell, readiness) = watch::channel(true);
         let checking = async move {
             tokio::pin!(stopped);
+            let mut slow_in_a_row = 0;
             let mut ticks = tokio::time::interval(EVERY);
             ticks.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
             loop {
@@ -69,7 +94,17 @@ impl Readiness {
                     _ = ticks.tick() => {}
                 }
                 let answered = answers(&pool).await;
-                let ready = answered.is_ok();
+                let ready = match &answered {
+                    Ok(()) => {
+                        slow_in_a_row = 0;
+                        true
+                    }
+                    Err(Unanswered::Slow) => {
+                        slow_in_a_row += 1;
+                        *tell.borrow() && slow_in_a_row <= SLOW_CHECKS_TOLERATED
+                    }
+                    Err(Unanswered::Failed(_)) => false,
+                };
                 if ready != *tell.borrow() {
                     match &answered {
                         Ok(_) => tracing::info!(service, "the database answers again: ready"),

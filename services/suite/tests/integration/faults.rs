@@ -134,7 +134,7 @@ async fn nats_killed_and_postgresql_stopped_under_writes_lose_nothing_acknowledg
         postgres.run();
         let postgres_back = Instant::now();
         // Writers go on until both have been served again for a while (bounded).
-        tokio::time::sleep(Duration::from_secs(6)).await;
+        tokio::time::sleep(RECOVERY_AIM).await;
         stop.store(true, Ordering::Relaxed);
         (nats_killed, nats_back, postgres_stopped, postgres_back)
     };
@@ -188,9 +188,17 @@ async fn nats_killed_and_postgresql_stopped_under_writes_lose_nothing_acknowledg
     let writes: Vec<(Instant, bool)> =
         answers.iter().map(|a| (a.at, a.status == Some(StatusCode::OK))).collect();
     let ready: Vec<(Instant, bool)> = readiness.iter().map(|(at, r, _)| (*at, *r)).collect();
+    // What /readyz said last while not ready, for a failure's message.
+    let unready = |since: Instant| {
+        let last = readiness.iter().rev().find(|(at, ready, _)| *at > since && !ready);
+        last.map(|(at, _, body)| {
+            format!("{body} {:.1} s after", at.duration_since(since).as_secs_f64())
+        })
+    };
     let after = |back: Instant, until: Instant, list: &[(Instant, bool)], what: &str| {
-        let at =
-            recovered_at(list, back, until).unwrap_or_else(|| panic!("{what} never recovered"));
+        let at = recovered_at(list, back, until).unwrap_or_else(|| {
+            panic!("{what} never recovered; /readyz last said {:?}", unready(back))
+        });
         let took = at.duration_since(back);
         assert!(took < RECOVERY_AIM, "{what} recovered {took:?} after the restart");
         took
