@@ -129,6 +129,93 @@ mod tests {
         assert!(problems.is_empty(), "{} problem(s):\n{}", problems.len(), problems.join("\n"));
     }
 
+    /// Every description that `schema` and what it holds (properties, array items, the members of a
+    /// `oneOf`, `allOf` or `anyOf`, map values) show, each with where it is: `at` names `schema`
+    /// (`Card`, `CardPage.cardKey`, `List_Card.data[]`).
+    fn schema_descriptions(
+        at: &str,
+        schema: &utoipa::openapi::RefOr<utoipa::openapi::schema::Schema>,
+        found: &mut Vec<(String, String)>,
+    ) {
+        use utoipa::openapi::RefOr;
+        use utoipa::openapi::schema::{AdditionalProperties, ArrayItems, Schema};
+        let schema = match schema {
+            // A reference's own description is the property's (prost's doc comment of the field).
+            RefOr::Ref(reference) => {
+                if !reference.description.trim().is_empty() {
+                    found.push((at.to_string(), reference.description.clone()));
+                }
+                return;
+            }
+            RefOr::T(schema) => schema,
+        };
+        let mut held: Vec<(String, &RefOr<Schema>)> = Vec::new();
+        let description = match schema {
+            Schema::Object(object) => {
+                for (name, property) in &object.properties {
+                    held.push((format!("{at}.{name}"), property));
+                }
+                if let Some(values) = object.additional_properties.as_deref()
+                    && let AdditionalProperties::RefOr(values) = values
+                {
+                    held.push((format!("{at}{{}}"), values));
+                }
+                &object.description
+            }
+            Schema::Array(array) => {
+                if let ArrayItems::RefOrSchema(item) = &array.items {
+                    held.push((format!("{at}[]"), &**item));
+                }
+                &array.description
+            }
+            Schema::OneOf(one_of) => {
+                held.extend(one_of.items.iter().map(|item| (at.to_string(), item)));
+                &one_of.description
+            }
+            Schema::AllOf(all_of) => {
+                held.extend(all_of.items.iter().map(|item| (at.to_string(), item)));
+                &all_of.description
+            }
+            Schema::AnyOf(any_of) => {
+                held.extend(any_of.items.iter().map(|item| (at.to_string(), item)));
+                &any_of.description
+            }
+            _ => return,
+        };
+        if let Some(description) = description
+            && !description.trim().is_empty()
+        {
+            found.push((at.to_string(), description.clone()));
+        }
+        for (at, schema) in held {
+            schema_descriptions(&at, schema, found);
+        }
+    }
+
+    /// The API reference of /documentation also shows each body's schema with its description and
+    /// its properties' (prost's doc comments of the proto messages, and the gateway's
+    /// `#[schema(description = ...)]`): the administrators who read it read French.
+    #[test]
+    fn every_schema_is_described_in_french() {
+        let document = crate::openapi_document();
+        let components = document.components.as_ref().expect("the document has components");
+        let mut found = Vec::new();
+        for (name, schema) in &components.schemas {
+            schema_descriptions(name, schema, &mut found);
+        }
+        assert!(found.len() >= 100, "only {} schema descriptions in the document", found.len());
+        let problems: Vec<String> = found
+            .iter()
+            .filter_map(|(at, text)| Some(format!("{at} ({}): {text:?}", not_french(text)?)))
+            .collect();
+        assert!(
+            problems.is_empty(),
+            "{} schema description(s) not French:\n{}",
+            problems.len(),
+            problems.join("\n")
+        );
+    }
+
     #[test]
     fn english_texts_are_told_apart_from_french_ones() {
         assert!(not_french("Sortable on member_id (default), member_idNumber.").is_some());

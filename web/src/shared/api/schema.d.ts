@@ -2243,7 +2243,7 @@ export interface components {
              */
             unmatched_id: number;
         };
-        /** @description A card: the member's identity as printed on it, copied when the card was made. */
+        /** @description Une carte : l'identité de l'adhérent telle qu'elle y est imprimée, copiée à la création de la carte. */
         Card: {
             /** @default null */
             card_birthDate: string | null;
@@ -2271,7 +2271,8 @@ export interface components {
              */
             card_id: number | null;
             /**
-             * @description The card's own number: the instance's card prefix, a sequence, ISO 7064 check digits.
+             * @description Le numéro propre de la carte : le préfixe de carte de l'instance, une séquence, des chiffres de
+             *     contrôle ISO 7064.
              * @default
              */
             card_idNumber: string;
@@ -2289,21 +2290,22 @@ export interface components {
             /** @default  */
             card_phoneNumber: string;
             /**
-             * @description Where the photo printed on the card is served (the member's photo at the card's making).
+             * @description L'adresse où est servie la photo imprimée sur la carte (la photo de l'adhérent à la création de la
+             *     carte).
              * @default
              */
             card_photoFilePath: string;
             /** @default null */
             card_printedAt: string | null;
             /**
-             * @description The QR code's text: the card's signed payload (MOSIP Claim 169: CBOR, CWT, COSE_Sign1 Ed25519,
-             *     zlib, Base45), checked offline with the card key (`GetCardKey`).
+             * @description Le texte du QR code : les données signées de la carte (MOSIP Claim 169 : CBOR, CWT, COSE_Sign1
+             *     Ed25519, zlib, Base45), vérifiées hors ligne avec la clé des cartes (`GetCardKey`).
              * @default
              */
             card_qrcode: string;
             /**
              * Format: int64
-             * @description A reprint names the card it replaces; a cancelled card says why.
+             * @description Une réimpression nomme la carte qu'elle remplace ; une carte annulée dit pourquoi.
              * @default null
              */
             card_replacesCardId: number | null;
@@ -2312,7 +2314,7 @@ export interface components {
             /** @default  */
             card_revokedReason: string;
             /**
-             * @description pending, printed, in_delivery, delivered, error, cancelled or revoked.
+             * @description pending, printed, in_delivery, delivered, error, cancelled ou revoked.
              * @default
              */
             card_status: string;
@@ -2322,7 +2324,7 @@ export interface components {
              */
             card_transactionId: number | null;
         };
-        /** @description A member a card can be made for, with the payment it would spend. */
+        /** @description Un adhérent pour qui une carte peut être créée, avec le paiement qu'elle dépenserait. */
         CardCandidate: {
             /** @default  */
             member_firstname: string;
@@ -2349,19 +2351,19 @@ export interface components {
         CardFigures: {
             /**
              * Format: int64
-             * @description Cards made and not printed yet (`pending`).
+             * @description Cartes créées et pas encore imprimées (`pending`).
              * @default 0
              */
             cardsToPrint: number;
             /**
              * Format: int64
-             * @description Deliveries under way: made, not sent (handed over) yet, their cards `in_delivery`.
+             * @description Livraisons en cours : créées, pas encore envoyées (remises), leurs cartes en `in_delivery`.
              * @default 0
              */
             deliveriesUnderWay: number;
             /**
              * Format: int64
-             * @description Payments neither spent by a card nor cancelled.
+             * @description Paiements ni dépensés par une carte ni annulés.
              * @default 0
              */
             paymentsWithoutCard: number;
@@ -2370,7 +2372,10 @@ export interface components {
             /** @default [] */
             card_ids: number[];
         };
-        /** @description A card's printed identity, as corrected before printing (or the member whose card to make). */
+        /**
+         * @description L'identité imprimée d'une carte, telle que corrigée avant l'impression (ou l'adhérent dont il faut
+         *     créer la carte).
+         */
         CardInput: {
             /** @default null */
             card_birthDate: string | null;
@@ -2395,14 +2400,14 @@ export interface components {
             /** @default  */
             card_phoneNumber: string;
         };
-        /** @description The public key that checks cards' QR codes, with the issuer they name. */
+        /** @description La clé publique qui vérifie les QR codes des cartes, avec l'émetteur qu'ils nomment. */
         CardKey: {
             /** @default  */
             issuer: string;
             /** @default  */
             kid: string;
             /**
-             * @description The Ed25519 public key, 32 bytes in hexadecimal.
+             * @description La clé publique Ed25519, 32 octets en hexadécimal.
              * @default
              */
             publicKeyHex: string;
@@ -2412,20 +2417,21 @@ export interface components {
             cardKey: components["schemas"]["CardKey"] | null;
             /**
              * Format: int64
-             * @description The next page starts after it; the asked `after` when nothing changed.
+             * @description La page suivante commence après elle ; la valeur `after` demandée quand rien n'a changé.
              * @default 0
              */
             lastPosition: number;
             /**
-             * @description The page's records in the order they apply: what its cards name first, then its changes in order.
+             * @description Les fiches de la page dans l'ordre où elles s'appliquent : d'abord ce que nomment ses cartes, puis
+             *     ses modifications dans l'ordre.
              * @default []
              */
             records: components["schemas"]["SyncedCardRecord"][];
         };
         /**
-         * @description A card as the lists show it: the cards screen's columns and what the delivery form and the reader's
-         *     list of revoked cards need. The whole card (its QR code, its history) is `GetCard`'s. The fields keep
-         *     `Card`'s numbers and names.
+         * @description Une carte telle que la montrent les listes : les colonnes de l'écran des cartes et ce dont ont besoin
+         *     le formulaire de livraison et la liste des cartes révoquées du lecteur. La carte entière (son QR code,
+         *     son historique) est donnée par `GetCard`. Les champs gardent les numéros et les noms de `Card`.
          */
         CardRow: {
             /** @default  */
@@ -2462,7 +2468,10 @@ export interface components {
             /** @default null */
             card_ids: number[] | null;
         };
-        /** @description Two versions of one member met in a run: the one kept and the one dropped, as JSON records. */
+        /**
+         * @description Deux versions d'un même adhérent rencontrées pendant une synchronisation : celle qui a été gardée et
+         *     celle qui a été écartée, sous forme de fiches JSON.
+         */
         Conflict: {
             /**
              * @description RFC 3339.
@@ -2483,7 +2492,7 @@ export interface components {
             cooperative_contact: string;
             /**
              * Format: int64
-             * @description Absent: create.
+             * @description Absent : création.
              * @default null
              */
             cooperative_id: number | null;
@@ -2494,7 +2503,7 @@ export interface components {
             cooperative_localityId: number | null;
             /**
              * Format: int64
-             * @description How many members belong to it (answers only).
+             * @description Combien d'adhérents en font partie (dans les réponses seulement).
              * @default 0
              */
             cooperative_memberCount: number;
@@ -2508,7 +2517,7 @@ export interface components {
             /** @default  */
             department_name: string;
             /**
-             * @description The names of the locality's levels (answers only).
+             * @description Les noms des niveaux de la localité (dans les réponses seulement).
              * @default
              */
             locality_name: string;
@@ -2534,7 +2543,7 @@ export interface components {
             cooperative_contact: string;
             /**
              * Format: int64
-             * @description Absent: create.
+             * @description Absent : création.
              * @default null
              */
             cooperative_id: number | null;
@@ -2615,7 +2624,7 @@ export interface components {
                 /** @default  */
                 member_mainMemberName: string;
                 /**
-                 * @description Where the photo's thumbnail is served (with its version), empty without a photo.
+                 * @description L'adresse où est servie la miniature de la photo (avec sa version), vide sans photo.
                  * @default
                  */
                 photoFilePath: string;
@@ -2639,20 +2648,20 @@ export interface components {
                 /** @default  */
                 department_name: string;
                 /**
-                 * @description The names of the locality's levels (answers only).
+                 * @description Les noms des niveaux de la localité (dans les réponses seulement).
                  * @default
                  */
                 locality_name: string;
                 /** @default  */
                 member_idNumber: string;
                 /**
-                 * @description The member's name and identity number (answers only).
+                 * @description Le nom de l'adhérent et son numéro d'adhérent (dans les réponses seulement).
                  * @default
                  */
                 member_name: string;
                 /**
                  * Format: double
-                 * @description Hectares.
+                 * @description En hectares.
                  * @default null
                  */
                 parcel_area: number | null;
@@ -2665,7 +2674,7 @@ export interface components {
                 parcel_crop: string;
                 /**
                  * Format: int64
-                 * @description Absent: create.
+                 * @description Absent : création.
                  * @default null
                  */
                 parcel_id: number | null;
@@ -2686,7 +2695,7 @@ export interface components {
                 parcel_longitude: number | null;
                 /**
                  * Format: int64
-                 * @description The member who farms it.
+                 * @description L'adhérent qui la cultive.
                  * @default null
                  */
                 parcel_memberId: number | null;
@@ -2722,8 +2731,9 @@ export interface components {
                 /** @default  */
                 transaction_cancelReason: string;
                 /**
-                 * @description Answers only: a cancelled payment (deleted with a reason) stays in the member's payments with when, by
-                 *     whom and why; no card can spend it, and its operator's number may be entered again. Empty otherwise.
+                 * @description Dans les réponses seulement : un paiement annulé (supprimé avec un motif) reste dans les paiements de
+                 *     l'adhérent avec quand, par qui et pourquoi ; aucune carte ne peut le dépenser, et son numéro chez
+                 *     l'opérateur peut être saisi à nouveau. Vide sinon.
                  * @default
                  */
                 transaction_cancelledAt: string;
@@ -2741,7 +2751,8 @@ export interface components {
                  */
                 transaction_id: number | null;
                 /**
-                 * @description Answers only: whether a card was paid with it (then it can be neither changed nor deleted).
+                 * @description Dans les réponses seulement : si une carte a été payée avec lui (il ne peut alors être ni modifié ni
+                 *     supprimé).
                  * @default false
                  */
                 transaction_isUsedForCard: boolean;
@@ -2786,12 +2797,12 @@ export interface components {
             password: string;
         };
         /**
-         * @description A dashboard: either a Metabase dashboard's signed embed address (`url`, `expiresAt`; no tables), or a
-         *     built-in dashboard's tables (`url` empty).
+         * @description Un tableau de bord : soit l'adresse d'intégration signée d'un tableau de bord Metabase (`url`,
+         *     `expiresAt` ; pas de tableaux), soit les tableaux d'un tableau de bord interne (`url` vide).
          */
         Dashboard: {
             /**
-             * @description RFC 3339: the address no longer opens after it; empty for a built-in dashboard.
+             * @description RFC 3339 : l'adresse ne s'ouvre plus après ce moment ; vide pour un tableau de bord interne.
              * @default
              */
             expiresAt: string;
@@ -2800,19 +2811,20 @@ export interface components {
             /** @default [] */
             tables: components["schemas"]["StatisticsTable"][];
             /**
-             * @description The dashboard's title, in French.
+             * @description Le titre du tableau de bord, en français.
              * @default
              */
             title: string;
             /**
              * Format: int64
-             * @description What the dashboard counts, within the filters: the members (`membres`), the payments (`cartes`).
+             * @description Ce que compte le tableau de bord, dans les limites des filtres : les adhérents (`membres`), les
+             *     paiements (`cartes`).
              * @default 0
              */
             total: number;
             /**
-             * @description `<METABASE_SITE_URL>/embed/dashboard/<token>#bordered=true&titled=true`, for a frame; empty for a
-             *     built-in dashboard.
+             * @description `<METABASE_SITE_URL>/embed/dashboard/<token>#bordered=true&titled=true`, pour un cadre (iframe) ;
+             *     vide pour un tableau de bord interne.
              * @default
              */
             url: string;
@@ -2828,7 +2840,7 @@ export interface components {
             status: string;
         };
         Data_Card: {
-            /** @description A card: the member's identity as printed on it, copied when the card was made. */
+            /** @description Une carte : l'identité de l'adhérent telle qu'elle y est imprimée, copiée à la création de la carte. */
             data: {
                 /** @default null */
                 card_birthDate: string | null;
@@ -2856,7 +2868,8 @@ export interface components {
                  */
                 card_id: number | null;
                 /**
-                 * @description The card's own number: the instance's card prefix, a sequence, ISO 7064 check digits.
+                 * @description Le numéro propre de la carte : le préfixe de carte de l'instance, une séquence, des chiffres de
+                 *     contrôle ISO 7064.
                  * @default
                  */
                 card_idNumber: string;
@@ -2874,21 +2887,22 @@ export interface components {
                 /** @default  */
                 card_phoneNumber: string;
                 /**
-                 * @description Where the photo printed on the card is served (the member's photo at the card's making).
+                 * @description L'adresse où est servie la photo imprimée sur la carte (la photo de l'adhérent à la création de la
+                 *     carte).
                  * @default
                  */
                 card_photoFilePath: string;
                 /** @default null */
                 card_printedAt: string | null;
                 /**
-                 * @description The QR code's text: the card's signed payload (MOSIP Claim 169: CBOR, CWT, COSE_Sign1 Ed25519,
-                 *     zlib, Base45), checked offline with the card key (`GetCardKey`).
+                 * @description Le texte du QR code : les données signées de la carte (MOSIP Claim 169 : CBOR, CWT, COSE_Sign1
+                 *     Ed25519, zlib, Base45), vérifiées hors ligne avec la clé des cartes (`GetCardKey`).
                  * @default
                  */
                 card_qrcode: string;
                 /**
                  * Format: int64
-                 * @description A reprint names the card it replaces; a cancelled card says why.
+                 * @description Une réimpression nomme la carte qu'elle remplace ; une carte annulée dit pourquoi.
                  * @default null
                  */
                 card_replacesCardId: number | null;
@@ -2897,7 +2911,7 @@ export interface components {
                 /** @default  */
                 card_revokedReason: string;
                 /**
-                 * @description pending, printed, in_delivery, delivered, error, cancelled or revoked.
+                 * @description pending, printed, in_delivery, delivered, error, cancelled ou revoked.
                  * @default
                  */
                 card_status: string;
@@ -2911,14 +2925,14 @@ export interface components {
             status: string;
         };
         Data_CardKey: {
-            /** @description The public key that checks cards' QR codes, with the issuer they name. */
+            /** @description La clé publique qui vérifie les QR codes des cartes, avec l'émetteur qu'ils nomment. */
             data: {
                 /** @default  */
                 issuer: string;
                 /** @default  */
                 kid: string;
                 /**
-                 * @description The Ed25519 public key, 32 bytes in hexadecimal.
+                 * @description La clé publique Ed25519, 32 octets en hexadécimal.
                  * @default
                  */
                 publicKeyHex: string;
@@ -2932,12 +2946,13 @@ export interface components {
                 cardKey: components["schemas"]["CardKey"] | null;
                 /**
                  * Format: int64
-                 * @description The next page starts after it; the asked `after` when nothing changed.
+                 * @description La page suivante commence après elle ; la valeur `after` demandée quand rien n'a changé.
                  * @default 0
                  */
                 lastPosition: number;
                 /**
-                 * @description The page's records in the order they apply: what its cards name first, then its changes in order.
+                 * @description Les fiches de la page dans l'ordre où elles s'appliquent : d'abord ce que nomment ses cartes, puis
+                 *     ses modifications dans l'ordre.
                  * @default []
                  */
                 records: components["schemas"]["SyncedCardRecord"][];
@@ -2953,7 +2968,7 @@ export interface components {
                 cooperative_contact: string;
                 /**
                  * Format: int64
-                 * @description Absent: create.
+                 * @description Absent : création.
                  * @default null
                  */
                 cooperative_id: number | null;
@@ -2964,7 +2979,7 @@ export interface components {
                 cooperative_localityId: number | null;
                 /**
                  * Format: int64
-                 * @description How many members belong to it (answers only).
+                 * @description Combien d'adhérents en font partie (dans les réponses seulement).
                  * @default 0
                  */
                 cooperative_memberCount: number;
@@ -2978,7 +2993,7 @@ export interface components {
                 /** @default  */
                 department_name: string;
                 /**
-                 * @description The names of the locality's levels (answers only).
+                 * @description Les noms des niveaux de la localité (dans les réponses seulement).
                  * @default
                  */
                 locality_name: string;
@@ -3002,12 +3017,12 @@ export interface components {
         };
         Data_Dashboard: {
             /**
-             * @description A dashboard: either a Metabase dashboard's signed embed address (`url`, `expiresAt`; no tables), or a
-             *     built-in dashboard's tables (`url` empty).
+             * @description Un tableau de bord : soit l'adresse d'intégration signée d'un tableau de bord Metabase (`url`,
+             *     `expiresAt` ; pas de tableaux), soit les tableaux d'un tableau de bord interne (`url` vide).
              */
             data: {
                 /**
-                 * @description RFC 3339: the address no longer opens after it; empty for a built-in dashboard.
+                 * @description RFC 3339 : l'adresse ne s'ouvre plus après ce moment ; vide pour un tableau de bord interne.
                  * @default
                  */
                 expiresAt: string;
@@ -3016,19 +3031,20 @@ export interface components {
                 /** @default [] */
                 tables: components["schemas"]["StatisticsTable"][];
                 /**
-                 * @description The dashboard's title, in French.
+                 * @description Le titre du tableau de bord, en français.
                  * @default
                  */
                 title: string;
                 /**
                  * Format: int64
-                 * @description What the dashboard counts, within the filters: the members (`membres`), the payments (`cartes`).
+                 * @description Ce que compte le tableau de bord, dans les limites des filtres : les adhérents (`membres`), les
+                 *     paiements (`cartes`).
                  * @default 0
                  */
                 total: number;
                 /**
-                 * @description `<METABASE_SITE_URL>/embed/dashboard/<token>#bordered=true&titled=true`, for a frame; empty for a
-                 *     built-in dashboard.
+                 * @description `<METABASE_SITE_URL>/embed/dashboard/<token>#bordered=true&titled=true`, pour un cadre (iframe) ;
+                 *     vide pour un tableau de bord interne.
                  * @default
                  */
                 url: string;
@@ -3073,7 +3089,7 @@ export interface components {
                  */
                 department_regionId: number | null;
                 /**
-                 * @description Answers only.
+                 * @description Dans les réponses seulement.
                  * @default
                  */
                 region_name: string;
@@ -3091,8 +3107,9 @@ export interface components {
         };
         Data_ExportJob: {
             /**
-             * @description A background export of a list (`<area>/post.<list>_export`): started at once, run by the owning
-             *     service's export runner, its progress readable, its file downloaded when done (docs/api.md, "Exports").
+             * @description Un export d'une liste en arrière-plan (`<area>/post.<list>_export`) : lancé tout de suite, exécuté par
+             *     l'exécuteur d'exports du service qui possède la liste, avec une progression lisible et un fichier à
+             *     télécharger une fois terminé (docs/api.md, « Exports »).
              */
             data: {
                 /**
@@ -3101,26 +3118,26 @@ export interface components {
                  */
                 export_createdAt: string;
                 /**
-                 * @description Why it failed (French), empty otherwise.
+                 * @description Pourquoi l'export a échoué (en français), vide sinon.
                  * @default
                  */
                 export_error: string;
                 /**
-                 * @description The file's name, e.g. `adherents-2026-11-26.csv`.
+                 * @description Le nom du fichier, par exemple `adherents-2026-11-26.csv`.
                  * @default
                  */
                 export_fileName: string;
                 /** @default null */
                 export_finishedAt: string | null;
                 /**
-                 * @description `csv` or `xlsx`.
+                 * @description `csv` ou `xlsx`.
                  * @default
                  */
                 export_format: string;
                 /** @default  */
                 export_id: string;
                 /**
-                 * @description The list exported: `members`, `cards`, `deliveries` or `transactions`.
+                 * @description La liste exportée : `members`, `cards`, `deliveries` ou `transactions`.
                  * @default
                  */
                 export_list: string;
@@ -3131,18 +3148,18 @@ export interface components {
                 export_rowsDone: number;
                 /**
                  * Format: int64
-                 * @description The rows to write (the list's total; exact once done).
+                 * @description Les lignes à écrire (le total de la liste ; exact une fois l'export terminé).
                  * @default 0
                  */
                 export_rowsTotal: number;
                 /**
                  * Format: int64
-                 * @description The file's size in bytes, once done.
+                 * @description La taille du fichier en octets, une fois l'export terminé.
                  * @default 0
                  */
                 export_size: number;
                 /**
-                 * @description `waiting`, `running`, `done` or `failed`.
+                 * @description `waiting`, `running`, `done` ou `failed`.
                  * @default
                  */
                 export_status: string;
@@ -3164,12 +3181,13 @@ export interface components {
             data: {
                 /**
                  * Format: int64
-                 * @description The next page starts after it; the asked `after` when nothing changed.
+                 * @description La page suivante commence après elle ; la valeur `after` demandée quand rien n'a changé.
                  * @default 0
                  */
                 lastPosition: number;
                 /**
-                 * @description The page's rows in the order they apply: the parents of its rows first, then its changes in order.
+                 * @description Les lignes de la page dans l'ordre où elles s'appliquent : d'abord les parents de ses lignes, puis
+                 *     ses modifications dans l'ordre.
                  * @default []
                  */
                 records: components["schemas"]["SyncedPlace"][];
@@ -3180,13 +3198,14 @@ export interface components {
         Data_HandshakeAnswer: {
             data: {
                 /**
-                 * @description The central server's own instance id.
+                 * @description L'identifiant d'instance propre au serveur central.
                  * @default
                  */
                 instanceId: string;
                 /**
                  * Format: int64
-                 * @description The greatest position the central server had seen of this laptop before (0: a new laptop).
+                 * @description La plus grande position de ce poste de terrain que le serveur central avait vue jusque-là (0 : un
+                 *     nouveau poste).
                  * @default 0
                  */
                 knownPosition: number;
@@ -3195,7 +3214,7 @@ export interface components {
             status: string;
         };
         Data_JournalEntry: {
-            /** @description A run of the synchronisation, as its journal keeps it (specification: the journal entry). */
+            /** @description Une synchronisation, telle que la garde son journal (spécification : l'entrée de journal). */
             data: {
                 /**
                  * Format: int64
@@ -3208,7 +3227,7 @@ export interface components {
                  */
                 synchronizationJournal_id: number;
                 /**
-                 * @description What the run did or why it failed, in French, with its counts.
+                 * @description Ce qu'a fait la synchronisation ou pourquoi elle a échoué, en français, avec ses chiffres.
                  * @default
                  */
                 synchronizationJournal_message: string;
@@ -3219,7 +3238,7 @@ export interface components {
                 synchronizationJournal_received: number;
                 /**
                  * Format: int64
-                 * @description Counts so far: members sent, members received, conflicts journaled.
+                 * @description Les chiffres jusqu'ici : adhérents envoyés, adhérents reçus, conflits inscrits au journal.
                  * @default 0
                  */
                 synchronizationJournal_sent: number;
@@ -3229,22 +3248,22 @@ export interface components {
                  */
                 synchronizationJournal_startedAt: string;
                 /**
-                 * @description `running`, `done`, `failed` or `stopped`.
+                 * @description `running`, `done`, `failed` ou `stopped`.
                  * @default
                  */
                 synchronizationJournal_state: string;
                 /**
-                 * @description Absent while the run goes on.
+                 * @description Absent tant que la synchronisation est en cours.
                  * @default null
                  */
                 synchronizationJournal_stoppedAt: string | null;
                 /**
-                 * @description `to_server` or `from_server`.
+                 * @description `to_server` ou `from_server`.
                  * @default
                  */
                 synchronizationJournal_type: string;
                 /**
-                 * @description The login that started it.
+                 * @description Le compte qui l'a lancée.
                  * @default
                  */
                 synchronizationJournal_user: string;
@@ -3283,7 +3302,7 @@ export interface components {
                 /** @default  */
                 region_name: string;
                 /**
-                 * @description Answers only.
+                 * @description Dans les réponses seulement.
                  * @default
                  */
                 subprefecture_name: string;
@@ -3292,7 +3311,10 @@ export interface components {
             status: string;
         };
         Data_Login: {
-            /** @description A login as lists and forms show it (the password never leaves the service). */
+            /**
+             * @description Un compte tel que le montrent les listes et les formulaires (le mot de passe ne quitte jamais le
+             *     service).
+             */
             data: {
                 /**
                  * Format: int64
@@ -3300,7 +3322,7 @@ export interface components {
                  */
                 login_id: number;
                 /**
-                 * @description Last sign-in (RFC 3339), absent before the first sign-in.
+                 * @description Dernière connexion (RFC 3339), absente avant la première connexion.
                  * @default null
                  */
                 login_lastConnection: string | null;
@@ -3309,13 +3331,14 @@ export interface components {
                 /** @default null */
                 login_provider: string | null;
                 /**
-                 * @description admin, manager, agent, viewer or sync.
+                 * @description admin, manager, agent, viewer ou sync.
                  * @default
                  */
                 login_role: string;
                 /**
-                 * @description A sync login's token as lists show it: its first characters, to tell which laptop holds it (the
-                 *     token itself is kept only as a hash). Absent when the login has no token (revoked, or not `sync`).
+                 * @description Le jeton d'un compte de synchronisation tel que le montrent les listes : ses premiers caractères,
+                 *     pour savoir quel poste de terrain le détient (le jeton lui-même n'est gardé que sous forme
+                 *     d'empreinte). Absent quand le compte n'a pas de jeton (révoqué, ou compte autre que `sync`).
                  * @default null
                  */
                 login_syncToken: string | null;
@@ -3337,10 +3360,10 @@ export interface components {
             status: string;
         };
         Data_Member: {
-            /** @description A member as answered (specification point 3). */
+            /** @description Un adhérent tel que le donnent les réponses (point 3 de la spécification). */
             data: {
                 /**
-                 * @description The synchronised record's other fields.
+                 * @description Les autres champs de la fiche synchronisée.
                  * @default false
                  */
                 canWrite: boolean;
@@ -3357,7 +3380,7 @@ export interface components {
                 department_name: string;
                 /**
                  * Format: int64
-                 * @description Number of spouses and children.
+                 * @description Nombre de conjoints et d'enfants.
                  * @default 0
                  */
                 dependentCount: number;
@@ -3377,7 +3400,7 @@ export interface components {
                 /** @default  */
                 identityDocumentType: string;
                 /**
-                 * @description The names of the locality's levels (answers only).
+                 * @description Les noms des niveaux de la localité (dans les réponses seulement).
                  * @default
                  */
                 locality_name: string;
@@ -3386,7 +3409,7 @@ export interface components {
                 /** @default  */
                 member_address: string;
                 /**
-                 * @description Dates are ISO 8601 (`2024-03-01`) in answers; also read: `JJ/MM/AAAA`, or a timestamp. Absent when unknown.
+                 * @description Les dates sont au format ISO 8601 (`2024-03-01`) dans les réponses ; sont aussi acceptés : `JJ/MM/AAAA`, ou un horodatage. Absente quand elle est inconnue.
                  * @default null
                  */
                 member_birthDate: string | null;
@@ -3402,7 +3425,7 @@ export interface components {
                  */
                 member_cooperativeId: number | null;
                 /**
-                 * @description Timestamps are RFC 3339.
+                 * @description Les horodatages sont au format RFC 3339.
                  * @default
                  */
                 member_createdAt: string;
@@ -3413,7 +3436,7 @@ export interface components {
                 /** @default  */
                 member_firstname: string;
                 /**
-                 * @description `M`, `F` or empty.
+                 * @description `M`, `F` ou vide.
                  * @default
                  */
                 member_gender: string;
@@ -3423,12 +3446,12 @@ export interface components {
                 member_hasValidCard: boolean;
                 /**
                  * Format: int64
-                 * @description Set in every answer.
+                 * @description Renseigné dans chaque réponse.
                  * @default null
                  */
                 member_id: number | null;
                 /**
-                 * @description Made by the server when absent: prefix, sequence and ISO 7064 check digits.
+                 * @description Créé par le serveur quand il est absent : préfixe, séquence et chiffres de contrôle ISO 7064.
                  * @default
                  */
                 member_idNumber: string;
@@ -3447,7 +3470,7 @@ export interface components {
                 member_localityId: number | null;
                 /**
                  * Format: int64
-                 * @description The main member of a spouse or a child.
+                 * @description L'adhérent principal d'un conjoint ou d'un enfant.
                  * @default null
                  */
                 member_mainMemberId: number | null;
@@ -3457,21 +3480,22 @@ export interface components {
                 member_membershipStartDate: string | null;
                 /**
                  * Format: int64
-                 * @description 0 for a main member; 1, 2, ... for the dependants in the order they joined the family.
+                 * @description 0 pour un adhérent principal ; 1, 2, ... pour les ayants droit, dans l'ordre où ils ont rejoint la
+                 *     famille.
                  * @default 0
                  */
                 member_orderNumber: number;
                 /** @default false */
                 member_photoChecked: boolean;
                 /**
-                 * @description Set by the server (answers only).
+                 * @description Renseigné par le serveur (dans les réponses seulement).
                  * @default
                  */
                 member_photoFileName: string;
                 /** @default false */
                 member_synchronizationNeeded: boolean;
                 /**
-                 * @description Made by the server; a synchronised record brings its own.
+                 * @description Créé par le serveur ; une fiche synchronisée apporte le sien.
                  * @default
                  */
                 member_uuid: string;
@@ -3484,7 +3508,7 @@ export interface components {
                 /** @default  */
                 otherOccupation: string;
                 /**
-                 * @description Where the photo is served (with its version), empty without a photo.
+                 * @description L'adresse où est servie la photo (avec sa version), vide sans photo.
                  * @default
                  */
                 photoFilePath: string;
@@ -3520,20 +3544,20 @@ export interface components {
                 /** @default  */
                 department_name: string;
                 /**
-                 * @description The names of the locality's levels (answers only).
+                 * @description Les noms des niveaux de la localité (dans les réponses seulement).
                  * @default
                  */
                 locality_name: string;
                 /** @default  */
                 member_idNumber: string;
                 /**
-                 * @description The member's name and identity number (answers only).
+                 * @description Le nom de l'adhérent et son numéro d'adhérent (dans les réponses seulement).
                  * @default
                  */
                 member_name: string;
                 /**
                  * Format: double
-                 * @description Hectares.
+                 * @description En hectares.
                  * @default null
                  */
                 parcel_area: number | null;
@@ -3546,7 +3570,7 @@ export interface components {
                 parcel_crop: string;
                 /**
                  * Format: int64
-                 * @description Absent: create.
+                 * @description Absent : création.
                  * @default null
                  */
                 parcel_id: number | null;
@@ -3567,7 +3591,7 @@ export interface components {
                 parcel_longitude: number | null;
                 /**
                  * Format: int64
-                 * @description The member who farms it.
+                 * @description L'adhérent qui la cultive.
                  * @default null
                  */
                 parcel_memberId: number | null;
@@ -3594,12 +3618,12 @@ export interface components {
                 /** @default null */
                 failure: components["schemas"]["PhotoFailure"] | null;
                 /**
-                 * @description What became of it, in French.
+                 * @description Ce qu'elle est devenue, en français.
                  * @default
                  */
                 message: string;
                 /**
-                 * @description True when the central server has the photo now.
+                 * @description Vrai quand le serveur central a maintenant la photo.
                  * @default false
                  */
                 sent: boolean;
@@ -3608,7 +3632,7 @@ export interface components {
             status: string;
         };
         Data_Region: {
-            /** @description A level's id is absent (or 0) to create; every answer sets it. */
+            /** @description L'identifiant d'un niveau est absent (ou 0) pour une création ; chaque réponse le renseigne. */
             data: {
                 /** @default  */
                 region_code: string;
@@ -3625,8 +3649,9 @@ export interface components {
         };
         Data_Report: {
             /**
-             * @description A template: its identity, the version its JSON is (`report_version`, the current one unless another
-             *     was asked) with that version's notes, who saved the latest version and when.
+             * @description Un modèle : son identité, la version à laquelle correspond son JSON (`report_version`, la version
+             *     courante sauf si une autre a été demandée) avec les notes de cette version, qui a enregistré la
+             *     dernière version et quand.
              */
             data: {
                 /**
@@ -3644,19 +3669,20 @@ export interface components {
                 /** @default false */
                 report_isDefault: boolean;
                 /**
-                 * @description The designer's template (JSON text): a page in millimetres (`basePdf`) and its elements (`schemas`).
+                 * @description Le modèle du concepteur (texte JSON) : une page en millimètres (`basePdf`) et ses éléments
+                 *     (`schemas`).
                  * @default
                  */
                 report_json: string;
                 /** @default  */
                 report_name: string;
                 /**
-                 * @description The record the designer previews the template with (JSON text).
+                 * @description Les données avec lesquelles le concepteur prévisualise le modèle (texte JSON).
                  * @default
                  */
                 report_previewData: string;
                 /**
-                 * @description card, delivery_slip, member_sheet or list_export.
+                 * @description card, delivery_slip, member_sheet ou list_export.
                  * @default
                  */
                 report_type: string;
@@ -3686,7 +3712,7 @@ export interface components {
         Data_Subprefecture: {
             data: {
                 /**
-                 * @description Answers only.
+                 * @description Dans les réponses seulement.
                  * @default
                  */
                 department_name: string;
@@ -3718,7 +3744,8 @@ export interface components {
         Data_SyncApplied: {
             data: {
                 /**
-                 * @description Every record of the batch, acknowledged by its position (applied, or kept out by a later version).
+                 * @description Chaque fiche du lot, dont la réception est confirmée par sa position (appliquée, ou écartée par une
+                 *     version plus récente).
                  * @default []
                  */
                 acks: components["schemas"]["SyncAck"][];
@@ -3730,7 +3757,7 @@ export interface components {
                  */
                 created: number;
                 /**
-                 * @description True when the batch had been applied before (nothing changed this time).
+                 * @description Vrai quand le lot avait déjà été appliqué (rien n'a changé cette fois).
                  * @default false
                  */
                 replayed: boolean;
@@ -3752,13 +3779,14 @@ export interface components {
             data: {
                 /**
                  * Format: int64
-                 * @description The greatest position of the instance when the page was read.
+                 * @description La plus grande position de l'instance au moment où la page a été lue.
                  * @default 0
                  */
                 highPosition: number;
                 /**
                  * Format: int64
-                 * @description The greatest position of the page (the next page starts after it); the asked `after` when empty.
+                 * @description La plus grande position de la page (la page suivante commence après elle) ; la valeur `after`
+                 *     demandée quand la page est vide.
                  * @default 0
                  */
                 lastPosition: number;
@@ -3777,7 +3805,7 @@ export interface components {
             status: string;
         };
         Data_Transaction: {
-            /** @description A payment as answered. */
+            /** @description Un paiement tel que le donnent les réponses. */
             data: {
                 /**
                  * Format: double
@@ -3787,8 +3815,9 @@ export interface components {
                 /** @default  */
                 transaction_cancelReason: string;
                 /**
-                 * @description Answers only: a cancelled payment (deleted with a reason) stays in the member's payments with when, by
-                 *     whom and why; no card can spend it, and its operator's number may be entered again. Empty otherwise.
+                 * @description Dans les réponses seulement : un paiement annulé (supprimé avec un motif) reste dans les paiements de
+                 *     l'adhérent avec quand, par qui et pourquoi ; aucune carte ne peut le dépenser, et son numéro chez
+                 *     l'opérateur peut être saisi à nouveau. Vide sinon.
                  * @default
                  */
                 transaction_cancelledAt: string;
@@ -3806,7 +3835,8 @@ export interface components {
                  */
                 transaction_id: number | null;
                 /**
-                 * @description Answers only: whether a card was paid with it (then it can be neither changed nor deleted).
+                 * @description Dans les réponses seulement : si une carte a été payée avec lui (il ne peut alors être ni modifié ni
+                 *     supprimé).
                  * @default false
                  */
                 transaction_isUsedForCard: boolean;
@@ -3854,15 +3884,15 @@ export interface components {
              */
             id: number;
             /**
-             * @description `region`, `department`, `subprefecture` or `locality`.
+             * @description `region`, `department`, `subprefecture` ou `locality`.
              * @default
              */
             level: string;
         };
-        /** @description A delivery of printed cards to the field. */
+        /** @description Une livraison de cartes imprimées vers le terrain. */
         Delivery: {
             /**
-             * @description Made by the server: `LIV-AAAAMMJJ-N`.
+             * @description Créé par le serveur : `LIV-AAAAMMJJ-N`.
              * @default
              */
             delivery_code: string;
@@ -3881,7 +3911,8 @@ export interface components {
              */
             delivery_deliveredByLoginId: number | null;
             /**
-             * @description Answers only: whether a proof of delivery is kept (`delivery/get.delivery_proof/{delivery_id}`).
+             * @description Dans les réponses seulement : si un justificatif de livraison est gardé
+             *     (`delivery/get.delivery_proof/{delivery_id}`).
              * @default false
              */
             delivery_hasProof: boolean;
@@ -3902,7 +3933,7 @@ export interface components {
             /** @default null */
             delivery_sentDateTime: string | null;
         };
-        /** @description A card of a delivery to save: by id, or by its number. */
+        /** @description Une carte d'une livraison à enregistrer : par son identifiant, ou par son numéro. */
         DeliveryCard: {
             /**
              * Format: int64
@@ -3932,14 +3963,14 @@ export interface components {
             cards: components["schemas"]["DeliveryCard"][];
             /**
              * Format: int64
-             * @description Absent: create.
+             * @description Absent : création.
              * @default null
              */
             delivery_id: number | null;
             /** @default false */
             delivery_isErrorType: boolean;
             /**
-             * @description True to send it (then it can no longer change).
+             * @description Vrai pour l'envoyer (elle ne peut alors plus changer).
              * @default false
              */
             delivery_sent: boolean;
@@ -3960,12 +3991,12 @@ export interface components {
              */
             department_regionId: number | null;
             /**
-             * @description Answers only.
+             * @description Dans les réponses seulement.
              * @default
              */
             region_name: string;
         };
-        /** @description A department as written; `Department` adds what answers name. */
+        /** @description Un département tel qu'il est écrit ; `Department` ajoute ce que nomment les réponses. */
         DepartmentInput: {
             /** @default  */
             department_code: string;
@@ -4001,8 +4032,9 @@ export interface components {
             status: string;
         };
         /**
-         * @description A background export of a list (`<area>/post.<list>_export`): started at once, run by the owning
-         *     service's export runner, its progress readable, its file downloaded when done (docs/api.md, "Exports").
+         * @description Un export d'une liste en arrière-plan (`<area>/post.<list>_export`) : lancé tout de suite, exécuté par
+         *     l'exécuteur d'exports du service qui possède la liste, avec une progression lisible et un fichier à
+         *     télécharger une fois terminé (docs/api.md, « Exports »).
          */
         ExportJob: {
             /**
@@ -4011,26 +4043,26 @@ export interface components {
              */
             export_createdAt: string;
             /**
-             * @description Why it failed (French), empty otherwise.
+             * @description Pourquoi l'export a échoué (en français), vide sinon.
              * @default
              */
             export_error: string;
             /**
-             * @description The file's name, e.g. `adherents-2026-11-26.csv`.
+             * @description Le nom du fichier, par exemple `adherents-2026-11-26.csv`.
              * @default
              */
             export_fileName: string;
             /** @default null */
             export_finishedAt: string | null;
             /**
-             * @description `csv` or `xlsx`.
+             * @description `csv` ou `xlsx`.
              * @default
              */
             export_format: string;
             /** @default  */
             export_id: string;
             /**
-             * @description The list exported: `members`, `cards`, `deliveries` or `transactions`.
+             * @description La liste exportée : `members`, `cards`, `deliveries` ou `transactions`.
              * @default
              */
             export_list: string;
@@ -4041,18 +4073,18 @@ export interface components {
             export_rowsDone: number;
             /**
              * Format: int64
-             * @description The rows to write (the list's total; exact once done).
+             * @description Les lignes à écrire (le total de la liste ; exact une fois l'export terminé).
              * @default 0
              */
             export_rowsTotal: number;
             /**
              * Format: int64
-             * @description The file's size in bytes, once done.
+             * @description La taille du fichier en octets, une fois l'export terminé.
              * @default 0
              */
             export_size: number;
             /**
-             * @description `waiting`, `running`, `done` or `failed`.
+             * @description `waiting`, `running`, `done` ou `failed`.
              * @default
              */
             export_status: string;
@@ -4066,25 +4098,27 @@ export interface components {
         GeographyPage: {
             /**
              * Format: int64
-             * @description The next page starts after it; the asked `after` when nothing changed.
+             * @description La page suivante commence après elle ; la valeur `after` demandée quand rien n'a changé.
              * @default 0
              */
             lastPosition: number;
             /**
-             * @description The page's rows in the order they apply: the parents of its rows first, then its changes in order.
+             * @description Les lignes de la page dans l'ordre où elles s'appliquent : d'abord les parents de ses lignes, puis
+             *     ses modifications dans l'ordre.
              * @default []
              */
             records: components["schemas"]["SyncedPlace"][];
         };
         HandshakeAnswer: {
             /**
-             * @description The central server's own instance id.
+             * @description L'identifiant d'instance propre au serveur central.
              * @default
              */
             instanceId: string;
             /**
              * Format: int64
-             * @description The greatest position the central server had seen of this laptop before (0: a new laptop).
+             * @description La plus grande position de ce poste de terrain que le serveur central avait vue jusque-là (0 : un
+             *     nouveau poste).
              * @default 0
              */
             knownPosition: number;
@@ -4132,7 +4166,7 @@ export interface components {
             /** @default  */
             subprefecture_name: string;
         };
-        /** @description A run of the synchronisation, as its journal keeps it (specification: the journal entry). */
+        /** @description Une synchronisation, telle que la garde son journal (spécification : l'entrée de journal). */
         JournalEntry: {
             /**
              * Format: int64
@@ -4145,7 +4179,7 @@ export interface components {
              */
             synchronizationJournal_id: number;
             /**
-             * @description What the run did or why it failed, in French, with its counts.
+             * @description Ce qu'a fait la synchronisation ou pourquoi elle a échoué, en français, avec ses chiffres.
              * @default
              */
             synchronizationJournal_message: string;
@@ -4156,7 +4190,7 @@ export interface components {
             synchronizationJournal_received: number;
             /**
              * Format: int64
-             * @description Counts so far: members sent, members received, conflicts journaled.
+             * @description Les chiffres jusqu'ici : adhérents envoyés, adhérents reçus, conflits inscrits au journal.
              * @default 0
              */
             synchronizationJournal_sent: number;
@@ -4166,22 +4200,22 @@ export interface components {
              */
             synchronizationJournal_startedAt: string;
             /**
-             * @description `running`, `done`, `failed` or `stopped`.
+             * @description `running`, `done`, `failed` ou `stopped`.
              * @default
              */
             synchronizationJournal_state: string;
             /**
-             * @description Absent while the run goes on.
+             * @description Absent tant que la synchronisation est en cours.
              * @default null
              */
             synchronizationJournal_stoppedAt: string | null;
             /**
-             * @description `to_server` or `from_server`.
+             * @description `to_server` ou `from_server`.
              * @default
              */
             synchronizationJournal_type: string;
             /**
-             * @description The login that started it.
+             * @description Le compte qui l'a lancée.
              * @default
              */
             synchronizationJournal_user: string;
@@ -4289,7 +4323,7 @@ export interface components {
                 cooperative_contact: string;
                 /**
                  * Format: int64
-                 * @description Absent: create.
+                 * @description Absent : création.
                  * @default null
                  */
                 cooperative_id: number | null;
@@ -4300,7 +4334,7 @@ export interface components {
                 cooperative_localityId: number | null;
                 /**
                  * Format: int64
-                 * @description How many members belong to it (answers only).
+                 * @description Combien d'adhérents en font partie (dans les réponses seulement).
                  * @default 0
                  */
                 cooperative_memberCount: number;
@@ -4314,7 +4348,7 @@ export interface components {
                 /** @default  */
                 department_name: string;
                 /**
-                 * @description The names of the locality's levels (answers only).
+                 * @description Les noms des niveaux de la localité (dans les réponses seulement).
                  * @default
                  */
                 locality_name: string;
@@ -4344,7 +4378,7 @@ export interface components {
         List_Delivery: {
             data: {
                 /**
-                 * @description Made by the server: `LIV-AAAAMMJJ-N`.
+                 * @description Créé par le serveur : `LIV-AAAAMMJJ-N`.
                  * @default
                  */
                 delivery_code: string;
@@ -4363,7 +4397,8 @@ export interface components {
                  */
                 delivery_deliveredByLoginId: number | null;
                 /**
-                 * @description Answers only: whether a proof of delivery is kept (`delivery/get.delivery_proof/{delivery_id}`).
+                 * @description Dans les réponses seulement : si un justificatif de livraison est gardé
+                 *     (`delivery/get.delivery_proof/{delivery_id}`).
                  * @default false
                  */
                 delivery_hasProof: boolean;
@@ -4409,7 +4444,7 @@ export interface components {
                  */
                 department_regionId: number | null;
                 /**
-                 * @description Answers only.
+                 * @description Dans les réponses seulement.
                  * @default
                  */
                 region_name: string;
@@ -4435,7 +4470,7 @@ export interface components {
                  */
                 synchronizationJournal_id: number;
                 /**
-                 * @description What the run did or why it failed, in French, with its counts.
+                 * @description Ce qu'a fait la synchronisation ou pourquoi elle a échoué, en français, avec ses chiffres.
                  * @default
                  */
                 synchronizationJournal_message: string;
@@ -4446,7 +4481,7 @@ export interface components {
                 synchronizationJournal_received: number;
                 /**
                  * Format: int64
-                 * @description Counts so far: members sent, members received, conflicts journaled.
+                 * @description Les chiffres jusqu'ici : adhérents envoyés, adhérents reçus, conflits inscrits au journal.
                  * @default 0
                  */
                 synchronizationJournal_sent: number;
@@ -4456,22 +4491,22 @@ export interface components {
                  */
                 synchronizationJournal_startedAt: string;
                 /**
-                 * @description `running`, `done`, `failed` or `stopped`.
+                 * @description `running`, `done`, `failed` ou `stopped`.
                  * @default
                  */
                 synchronizationJournal_state: string;
                 /**
-                 * @description Absent while the run goes on.
+                 * @description Absent tant que la synchronisation est en cours.
                  * @default null
                  */
                 synchronizationJournal_stoppedAt: string | null;
                 /**
-                 * @description `to_server` or `from_server`.
+                 * @description `to_server` ou `from_server`.
                  * @default
                  */
                 synchronizationJournal_type: string;
                 /**
-                 * @description The login that started it.
+                 * @description Le compte qui l'a lancée.
                  * @default
                  */
                 synchronizationJournal_user: string;
@@ -4515,7 +4550,7 @@ export interface components {
                 /** @default  */
                 region_name: string;
                 /**
-                 * @description Answers only.
+                 * @description Dans les réponses seulement.
                  * @default
                  */
                 subprefecture_name: string;
@@ -4536,7 +4571,7 @@ export interface components {
                  */
                 login_id: number;
                 /**
-                 * @description Last sign-in (RFC 3339), absent before the first sign-in.
+                 * @description Dernière connexion (RFC 3339), absente avant la première connexion.
                  * @default null
                  */
                 login_lastConnection: string | null;
@@ -4545,13 +4580,14 @@ export interface components {
                 /** @default null */
                 login_provider: string | null;
                 /**
-                 * @description admin, manager, agent, viewer or sync.
+                 * @description admin, manager, agent, viewer ou sync.
                  * @default
                  */
                 login_role: string;
                 /**
-                 * @description A sync login's token as lists show it: its first characters, to tell which laptop holds it (the
-                 *     token itself is kept only as a hash). Absent when the login has no token (revoked, or not `sync`).
+                 * @description Le jeton d'un compte de synchronisation tel que le montrent les listes : ses premiers caractères,
+                 *     pour savoir quel poste de terrain le détient (le jeton lui-même n'est gardé que sous forme
+                 *     d'empreinte). Absent quand le compte n'a pas de jeton (révoqué, ou compte autre que `sync`).
                  * @default null
                  */
                 login_syncToken: string | null;
@@ -4568,14 +4604,15 @@ export interface components {
             data: {
                 /**
                  * Format: int32
-                 * @description Failed attempts so far; each one waits twice as long for the next (a minute, then two, up to 6 h).
+                 * @description Les tentatives échouées jusqu'ici ; chacune attend deux fois plus longtemps avant la suivante (une
+                 *     minute, puis deux, jusqu'à 6 h).
                  * @default 0
                  */
                 attempts: number;
                 /** @default  */
                 firstFailedAt: string;
                 /**
-                 * @description Why the last attempt failed, in French.
+                 * @description Pourquoi la dernière tentative a échoué, en français.
                  * @default
                  */
                 lastError: string;
@@ -4593,7 +4630,7 @@ export interface components {
                 /** @default  */
                 member_uuid: string;
                 /**
-                 * @description The next run sends it from then on (a retry sends it at once).
+                 * @description La prochaine synchronisation l'envoie à partir de ce moment (une relance l'envoie tout de suite).
                  * @default
                  */
                 nextAttemptAt: string;
@@ -4648,19 +4685,20 @@ export interface components {
                 /** @default false */
                 report_isDefault: boolean;
                 /**
-                 * @description The designer's template (JSON text): a page in millimetres (`basePdf`) and its elements (`schemas`).
+                 * @description Le modèle du concepteur (texte JSON) : une page en millimètres (`basePdf`) et ses éléments
+                 *     (`schemas`).
                  * @default
                  */
                 report_json: string;
                 /** @default  */
                 report_name: string;
                 /**
-                 * @description The record the designer previews the template with (JSON text).
+                 * @description Les données avec lesquelles le concepteur prévisualise le modèle (texte JSON).
                  * @default
                  */
                 report_previewData: string;
                 /**
-                 * @description card, delivery_slip, member_sheet or list_export.
+                 * @description card, delivery_slip, member_sheet ou list_export.
                  * @default
                  */
                 report_type: string;
@@ -4717,7 +4755,7 @@ export interface components {
         List_Subprefecture: {
             data: {
                 /**
-                 * @description Answers only.
+                 * @description Dans les réponses seulement.
                  * @default
                  */
                 department_name: string;
@@ -4761,8 +4799,9 @@ export interface components {
                 /** @default  */
                 transaction_cancelReason: string;
                 /**
-                 * @description Answers only: a cancelled payment (deleted with a reason) stays in the member's payments with when, by
-                 *     whom and why; no card can spend it, and its operator's number may be entered again. Empty otherwise.
+                 * @description Dans les réponses seulement : un paiement annulé (supprimé avec un motif) reste dans les paiements de
+                 *     l'adhérent avec quand, par qui et pourquoi ; aucune carte ne peut le dépenser, et son numéro chez
+                 *     l'opérateur peut être saisi à nouveau. Vide sinon.
                  * @default
                  */
                 transaction_cancelledAt: string;
@@ -4780,7 +4819,8 @@ export interface components {
                  */
                 transaction_id: number | null;
                 /**
-                 * @description Answers only: whether a card was paid with it (then it can be neither changed nor deleted).
+                 * @description Dans les réponses seulement : si une carte a été payée avec lui (il ne peut alors être ni modifié ni
+                 *     supprimé).
                  * @default false
                  */
                 transaction_isUsedForCard: boolean;
@@ -4865,7 +4905,7 @@ export interface components {
             /** @default  */
             region_name: string;
             /**
-             * @description Answers only.
+             * @description Dans les réponses seulement.
              * @default
              */
             subprefecture_name: string;
@@ -4884,7 +4924,10 @@ export interface components {
              */
             locality_subprefectureId: number | null;
         };
-        /** @description A login as lists and forms show it (the password never leaves the service). */
+        /**
+         * @description Un compte tel que le montrent les listes et les formulaires (le mot de passe ne quitte jamais le
+         *     service).
+         */
         Login: {
             /**
              * Format: int64
@@ -4892,7 +4935,7 @@ export interface components {
              */
             login_id: number;
             /**
-             * @description Last sign-in (RFC 3339), absent before the first sign-in.
+             * @description Dernière connexion (RFC 3339), absente avant la première connexion.
              * @default null
              */
             login_lastConnection: string | null;
@@ -4901,13 +4944,14 @@ export interface components {
             /** @default null */
             login_provider: string | null;
             /**
-             * @description admin, manager, agent, viewer or sync.
+             * @description admin, manager, agent, viewer ou sync.
              * @default
              */
             login_role: string;
             /**
-             * @description A sync login's token as lists show it: its first characters, to tell which laptop holds it (the
-             *     token itself is kept only as a hash). Absent when the login has no token (revoked, or not `sync`).
+             * @description Le jeton d'un compte de synchronisation tel que le montrent les listes : ses premiers caractères,
+             *     pour savoir quel poste de terrain le détient (le jeton lui-même n'est gardé que sous forme
+             *     d'empreinte). Absent quand le compte n'a pas de jeton (révoqué, ou compte autre que `sync`).
              * @default null
              */
             login_syncToken: string | null;
@@ -4933,10 +4977,10 @@ export interface components {
             status: string;
             user: components["schemas"]["Login"];
         };
-        /** @description A member as answered (specification point 3). */
+        /** @description Un adhérent tel que le donnent les réponses (point 3 de la spécification). */
         Member: {
             /**
-             * @description The synchronised record's other fields.
+             * @description Les autres champs de la fiche synchronisée.
              * @default false
              */
             canWrite: boolean;
@@ -4953,7 +4997,7 @@ export interface components {
             department_name: string;
             /**
              * Format: int64
-             * @description Number of spouses and children.
+             * @description Nombre de conjoints et d'enfants.
              * @default 0
              */
             dependentCount: number;
@@ -4973,7 +5017,7 @@ export interface components {
             /** @default  */
             identityDocumentType: string;
             /**
-             * @description The names of the locality's levels (answers only).
+             * @description Les noms des niveaux de la localité (dans les réponses seulement).
              * @default
              */
             locality_name: string;
@@ -4982,7 +5026,7 @@ export interface components {
             /** @default  */
             member_address: string;
             /**
-             * @description Dates are ISO 8601 (`2024-03-01`) in answers; also read: `JJ/MM/AAAA`, or a timestamp. Absent when unknown.
+             * @description Les dates sont au format ISO 8601 (`2024-03-01`) dans les réponses ; sont aussi acceptés : `JJ/MM/AAAA`, ou un horodatage. Absente quand elle est inconnue.
              * @default null
              */
             member_birthDate: string | null;
@@ -4998,7 +5042,7 @@ export interface components {
              */
             member_cooperativeId: number | null;
             /**
-             * @description Timestamps are RFC 3339.
+             * @description Les horodatages sont au format RFC 3339.
              * @default
              */
             member_createdAt: string;
@@ -5009,7 +5053,7 @@ export interface components {
             /** @default  */
             member_firstname: string;
             /**
-             * @description `M`, `F` or empty.
+             * @description `M`, `F` ou vide.
              * @default
              */
             member_gender: string;
@@ -5019,12 +5063,12 @@ export interface components {
             member_hasValidCard: boolean;
             /**
              * Format: int64
-             * @description Set in every answer.
+             * @description Renseigné dans chaque réponse.
              * @default null
              */
             member_id: number | null;
             /**
-             * @description Made by the server when absent: prefix, sequence and ISO 7064 check digits.
+             * @description Créé par le serveur quand il est absent : préfixe, séquence et chiffres de contrôle ISO 7064.
              * @default
              */
             member_idNumber: string;
@@ -5043,7 +5087,7 @@ export interface components {
             member_localityId: number | null;
             /**
              * Format: int64
-             * @description The main member of a spouse or a child.
+             * @description L'adhérent principal d'un conjoint ou d'un enfant.
              * @default null
              */
             member_mainMemberId: number | null;
@@ -5053,21 +5097,22 @@ export interface components {
             member_membershipStartDate: string | null;
             /**
              * Format: int64
-             * @description 0 for a main member; 1, 2, ... for the dependants in the order they joined the family.
+             * @description 0 pour un adhérent principal ; 1, 2, ... pour les ayants droit, dans l'ordre où ils ont rejoint la
+             *     famille.
              * @default 0
              */
             member_orderNumber: number;
             /** @default false */
             member_photoChecked: boolean;
             /**
-             * @description Set by the server (answers only).
+             * @description Renseigné par le serveur (dans les réponses seulement).
              * @default
              */
             member_photoFileName: string;
             /** @default false */
             member_synchronizationNeeded: boolean;
             /**
-             * @description Made by the server; a synchronised record brings its own.
+             * @description Créé par le serveur ; une fiche synchronisée apporte le sien.
              * @default
              */
             member_uuid: string;
@@ -5080,7 +5125,7 @@ export interface components {
             /** @default  */
             otherOccupation: string;
             /**
-             * @description Where the photo is served (with its version), empty without a photo.
+             * @description L'adresse où est servie la photo (avec sa version), vide sans photo.
              * @default
              */
             photoFilePath: string;
@@ -5121,12 +5166,12 @@ export interface components {
             totalExact: boolean;
         };
         /**
-         * @description A member as written: every field a caller may set. The read message `Member` repeats these fields with
-         *     the same numbers and adds what the server sets.
+         * @description Un adhérent tel qu'il est écrit : chaque champ qu'un appelant peut renseigner. Le message de lecture
+         *     `Member` reprend ces champs avec les mêmes numéros et ajoute ce que le serveur renseigne.
          */
         MemberInput: {
             /**
-             * @description The synchronised record's other fields.
+             * @description Les autres champs de la fiche synchronisée.
              * @default false
              */
             canWrite: boolean;
@@ -5152,7 +5197,7 @@ export interface components {
             /** @default  */
             member_address: string;
             /**
-             * @description Dates are ISO 8601 (`2024-03-01`) in answers; also read: `JJ/MM/AAAA`, or a timestamp. Absent when unknown.
+             * @description Les dates sont au format ISO 8601 (`2024-03-01`) dans les réponses ; sont aussi acceptés : `JJ/MM/AAAA`, ou un horodatage. Absente quand elle est inconnue.
              * @default null
              */
             member_birthDate: string | null;
@@ -5172,18 +5217,18 @@ export interface components {
             /** @default  */
             member_firstname: string;
             /**
-             * @description `M`, `F` or empty.
+             * @description `M`, `F` ou vide.
              * @default
              */
             member_gender: string;
             /**
              * Format: int64
-             * @description Absent: create.
+             * @description Absent : création.
              * @default null
              */
             member_id: number | null;
             /**
-             * @description Made by the server when absent: prefix, sequence and ISO 7064 check digits.
+             * @description Créé par le serveur quand il est absent : préfixe, séquence et chiffres de contrôle ISO 7064.
              * @default
              */
             member_idNumber: string;
@@ -5202,7 +5247,7 @@ export interface components {
             member_localityId: number | null;
             /**
              * Format: int64
-             * @description The main member of a spouse or a child.
+             * @description L'adhérent principal d'un conjoint ou d'un enfant.
              * @default null
              */
             member_mainMemberId: number | null;
@@ -5211,7 +5256,7 @@ export interface components {
             /** @default false */
             member_photoChecked: boolean;
             /**
-             * @description Made by the server; a synchronised record brings its own.
+             * @description Créé par le serveur ; une fiche synchronisée apporte le sien.
              * @default
              */
             member_uuid: string;
@@ -5225,8 +5270,9 @@ export interface components {
             otherOccupation: string;
         };
         /**
-         * @description A member as the lists show it: the members screen's columns and what a member select names. The whole
-         *     record is `GetMember`'s. The fields keep `Member`'s numbers and names.
+         * @description Un adhérent tel que le montrent les listes : les colonnes de l'écran des adhérents et ce que nomme
+         *     une liste de choix d'adhérents. La fiche entière est donnée par `GetMember`. Les champs gardent les
+         *     numéros et les noms de `Member`.
          */
         MemberRow: {
             /** @default  */
@@ -5257,7 +5303,7 @@ export interface components {
             /** @default  */
             member_mainMemberName: string;
             /**
-             * @description Where the photo's thumbnail is served (with its version), empty without a photo.
+             * @description L'adresse où est servie la miniature de la photo (avec sa version), vide sans photo.
              * @default
              */
             photoFilePath: string;
@@ -5286,20 +5332,20 @@ export interface components {
             /** @default  */
             department_name: string;
             /**
-             * @description The names of the locality's levels (answers only).
+             * @description Les noms des niveaux de la localité (dans les réponses seulement).
              * @default
              */
             locality_name: string;
             /** @default  */
             member_idNumber: string;
             /**
-             * @description The member's name and identity number (answers only).
+             * @description Le nom de l'adhérent et son numéro d'adhérent (dans les réponses seulement).
              * @default
              */
             member_name: string;
             /**
              * Format: double
-             * @description Hectares.
+             * @description En hectares.
              * @default null
              */
             parcel_area: number | null;
@@ -5312,7 +5358,7 @@ export interface components {
             parcel_crop: string;
             /**
              * Format: int64
-             * @description Absent: create.
+             * @description Absent : création.
              * @default null
              */
             parcel_id: number | null;
@@ -5333,7 +5379,7 @@ export interface components {
             parcel_longitude: number | null;
             /**
              * Format: int64
-             * @description The member who farms it.
+             * @description L'adhérent qui la cultive.
              * @default null
              */
             parcel_memberId: number | null;
@@ -5355,7 +5401,7 @@ export interface components {
         ParcelInput: {
             /**
              * Format: double
-             * @description Hectares.
+             * @description En hectares.
              * @default null
              */
             parcel_area: number | null;
@@ -5368,7 +5414,7 @@ export interface components {
             parcel_crop: string;
             /**
              * Format: int64
-             * @description Absent: create.
+             * @description Absent : création.
              * @default null
              */
             parcel_id: number | null;
@@ -5389,7 +5435,7 @@ export interface components {
             parcel_longitude: number | null;
             /**
              * Format: int64
-             * @description The member who farms it.
+             * @description L'adhérent qui la cultive.
              * @default null
              */
             parcel_memberId: number | null;
@@ -5402,18 +5448,22 @@ export interface components {
             /** @example ok */
             status: string;
         };
-        /** @description A photo that failed to go to the central server: its member, why, and when it is tried again. */
+        /**
+         * @description Une photo qui n'a pas pu partir vers le serveur central : son adhérent, pourquoi, et quand elle sera
+         *     retentée.
+         */
         PhotoFailure: {
             /**
              * Format: int32
-             * @description Failed attempts so far; each one waits twice as long for the next (a minute, then two, up to 6 h).
+             * @description Les tentatives échouées jusqu'ici ; chacune attend deux fois plus longtemps avant la suivante (une
+             *     minute, puis deux, jusqu'à 6 h).
              * @default 0
              */
             attempts: number;
             /** @default  */
             firstFailedAt: string;
             /**
-             * @description Why the last attempt failed, in French.
+             * @description Pourquoi la dernière tentative a échoué, en français.
              * @default
              */
             lastError: string;
@@ -5431,7 +5481,7 @@ export interface components {
             /** @default  */
             member_uuid: string;
             /**
-             * @description The next run sends it from then on (a retry sends it at once).
+             * @description La prochaine synchronisation l'envoie à partir de ce moment (une relance l'envoie tout de suite).
              * @default
              */
             nextAttemptAt: string;
@@ -5445,12 +5495,12 @@ export interface components {
             /** @default null */
             failure: components["schemas"]["PhotoFailure"] | null;
             /**
-             * @description What became of it, in French.
+             * @description Ce qu'elle est devenue, en français.
              * @default
              */
             message: string;
             /**
-             * @description True when the central server has the photo now.
+             * @description Vrai quand le serveur central a maintenant la photo.
              * @default false
              */
             sent: boolean;
@@ -5482,7 +5532,8 @@ export interface components {
         };
         ReceivedBatch: {
             /**
-             * @description The batch's idempotency key (a uuid): the same batch sent again is answered as the first time.
+             * @description La clé d'idempotence du lot (un uuid) : le même lot envoyé à nouveau reçoit la même réponse que la
+             *     première fois.
              * @default
              */
             batchId: string;
@@ -5491,7 +5542,7 @@ export interface components {
             /** @default [] */
             records: components["schemas"]["SyncedMember"][];
         };
-        /** @description A member whose card was not made, and why (French). */
+        /** @description Un adhérent dont la carte n'a pas été créée, et pourquoi (en français). */
         Refusal: {
             /**
              * Format: int64
@@ -5501,7 +5552,7 @@ export interface components {
             /** @default  */
             message: string;
         };
-        /** @description A level's id is absent (or 0) to create; every answer sets it. */
+        /** @description L'identifiant d'un niveau est absent (ou 0) pour une création ; chaque réponse le renseigne. */
         Region: {
             /** @default  */
             region_code: string;
@@ -5514,8 +5565,8 @@ export interface components {
             region_name: string;
         };
         /**
-         * @description The members registered since the start of today and of this month (the server's day, UTC: the
-         *     country's own time).
+         * @description Les adhérents inscrits depuis le début de la journée et depuis le début du mois (le jour du serveur,
+         *     en UTC : l'heure du pays).
          */
         Registered: {
             /**
@@ -5530,8 +5581,9 @@ export interface components {
             today: number;
         };
         /**
-         * @description A template: its identity, the version its JSON is (`report_version`, the current one unless another
-         *     was asked) with that version's notes, who saved the latest version and when.
+         * @description Un modèle : son identité, la version à laquelle correspond son JSON (`report_version`, la version
+         *     courante sauf si une autre a été demandée) avec les notes de cette version, qui a enregistré la
+         *     dernière version et quand.
          */
         Report: {
             /**
@@ -5549,19 +5601,20 @@ export interface components {
             /** @default false */
             report_isDefault: boolean;
             /**
-             * @description The designer's template (JSON text): a page in millimetres (`basePdf`) and its elements (`schemas`).
+             * @description Le modèle du concepteur (texte JSON) : une page en millimètres (`basePdf`) et ses éléments
+             *     (`schemas`).
              * @default
              */
             report_json: string;
             /** @default  */
             report_name: string;
             /**
-             * @description The record the designer previews the template with (JSON text).
+             * @description Les données avec lesquelles le concepteur prévisualise le modèle (texte JSON).
              * @default
              */
             report_previewData: string;
             /**
-             * @description card, delivery_slip, member_sheet or list_export.
+             * @description card, delivery_slip, member_sheet ou list_export.
              * @default
              */
             report_type: string;
@@ -5598,20 +5651,20 @@ export interface components {
              */
             report_id: number | null;
             /**
-             * @description Absent: unchanged (a new template of a type with no default becomes it).
+             * @description Absent : inchangé (un nouveau modèle d'un type qui n'a pas de modèle par défaut le devient).
              * @default null
              */
             report_isDefault: boolean | null;
             /**
-             * @description A new template's first version; a blank page of its type when empty. Ignored on a change
-             *     (`SaveReportJson` makes versions).
+             * @description La première version d'un nouveau modèle ; une page vierge de son type quand il est vide. Ignoré lors
+             *     d'une modification (`SaveReportJson` crée les versions).
              * @default
              */
             report_json: string;
             /** @default  */
             report_name: string;
             /**
-             * @description Absent: unchanged (a new template gets a sample of its type).
+             * @description Absent : inchangé (un nouveau modèle reçoit un exemple de son type).
              * @default null
              */
             report_previewData: string | null;
@@ -5656,7 +5709,7 @@ export interface components {
              */
             card_id: number;
             /**
-             * @description Why (damaged, misprinted, delivery error, ...): required.
+             * @description Pourquoi (abîmée, mal imprimée, erreur de livraison, ...) : obligatoire.
              * @default
              */
             reason: string;
@@ -5672,7 +5725,7 @@ export interface components {
              */
             card_id: number;
             /**
-             * @description Why (lost, stolen, ...): required.
+             * @description Pourquoi (perdue, volée, ...) : obligatoire.
              * @default
              */
             reason: string;
@@ -5688,7 +5741,7 @@ export interface components {
             /** @default [] */
             rows: components["schemas"]["StatementRow"][];
             /**
-             * @description One of the operators of `transaction_mobileOperators`.
+             * @description L'un des opérateurs de `transaction_mobileOperators`.
              * @default
              */
             transaction_mobileOperator: string;
@@ -5703,27 +5756,27 @@ export interface components {
         StatementResult: {
             /**
              * Format: int64
-             * @description Already recorded (by hand, or by an earlier import): left as they are.
+             * @description Déjà enregistrés (à la main, ou par un import précédent) : laissés tels quels.
              * @default 0
              */
             known: number;
             /**
              * Format: int64
-             * @description Recorded as the transaction of the member whose phone number it is.
+             * @description Enregistrés comme paiements de l'adhérent dont c'est le numéro de téléphone.
              * @default 0
              */
             matched: number;
             /**
              * Format: int64
-             * @description Waiting for an agent to name the member.
+             * @description En attente qu'un agent désigne l'adhérent.
              * @default 0
              */
             unmatched: number;
         };
-        /** @description A payment as an operator's statement lists it. */
+        /** @description Un paiement tel que le liste le relevé d'un opérateur. */
         StatementRow: {
             /**
-             * @description The payer's phone number.
+             * @description Le numéro de téléphone du payeur.
              * @default
              */
             phone_number: string;
@@ -5733,7 +5786,7 @@ export interface components {
              */
             transaction_amount: number | null;
             /**
-             * @description `AAAA-MM-JJ` or `JJ/MM/AAAA`.
+             * @description `AAAA-MM-JJ` ou `JJ/MM/AAAA`.
              * @default
              */
             transaction_date: string;
@@ -5742,13 +5795,14 @@ export interface components {
         };
         StatisticsRow: {
             /**
-             * @description What the row counts: a region's or a department's id, `M`, `F`, an age band (`18_25`), a month
-             *     (`2026-11`), a card's status (`printed`); empty for the members it cannot place.
+             * @description Ce que compte la ligne : l'identifiant d'une région ou d'un département, `M`, `F`, une tranche d'âge
+             *     (`18_25`), un mois (`2026-11`), le statut d'une carte (`printed`) ; vide pour les adhérents qu'elle ne
+             *     peut pas classer.
              * @default
              */
             key: string;
             /**
-             * @description In French: the region's name, « Femmes », « 18 à 25 ans », « novembre 2026 ».
+             * @description En français : le nom de la région, « Femmes », « 18 à 25 ans », « novembre 2026 ».
              * @default
              */
             label: string;
@@ -5758,35 +5812,35 @@ export interface components {
              */
             value: number;
         };
-        /** @description One table of a built-in dashboard: a count for each label. */
+        /** @description Un tableau d'un tableau de bord interne : un nombre pour chaque libellé. */
         StatisticsTable: {
             /**
-             * @description The heading of the labels' column, in French: « Région ».
+             * @description L'en-tête de la colonne des libellés, en français : « Région ».
              * @default
              */
             labelTitle: string;
             /**
-             * @description `membres`: `members_by_region`, `members_by_department`, `members_by_gender`, `members_by_age`,
-             *     `enrolments_by_month`, `members_by_photo`, `cards_by_status`; `cartes`: `payments_by_operator`,
+             * @description `membres` : `members_by_region`, `members_by_department`, `members_by_gender`, `members_by_age`,
+             *     `enrolments_by_month`, `members_by_photo`, `cards_by_status` ; `cartes` : `payments_by_operator`,
              *     `amounts_by_operator`, `payments_by_amount`, `deliveries_by_month`.
              * @default
              */
             name: string;
             /**
-             * @description In French, what the filters do not apply to (« Le filtre de région ne s'applique pas aux
-             *     livraisons. »); empty otherwise.
+             * @description En français, ce à quoi les filtres ne s'appliquent pas (« Le filtre de région ne s'applique pas aux
+             *     livraisons. ») ; vide sinon.
              * @default
              */
             note: string;
             /** @default [] */
             rows: components["schemas"]["StatisticsRow"][];
             /**
-             * @description In French: « Membres par région ».
+             * @description En français : « Membres par région ».
              * @default
              */
             title: string;
             /**
-             * @description The heading of the counts' column, in French: « Membres », « Cartes », « Montant (FCFA) ».
+             * @description L'en-tête de la colonne des nombres, en français : « Membres », « Cartes », « Montant (FCFA) ».
              * @default
              */
             valueTitle: string;
@@ -5797,7 +5851,7 @@ export interface components {
         };
         Subprefecture: {
             /**
-             * @description Answers only.
+             * @description Dans les réponses seulement.
              * @default
              */
             department_name: string;
@@ -5850,7 +5904,8 @@ export interface components {
         };
         SyncApplied: {
             /**
-             * @description Every record of the batch, acknowledged by its position (applied, or kept out by a later version).
+             * @description Chaque fiche du lot, dont la réception est confirmée par sa position (appliquée, ou écartée par une
+             *     version plus récente).
              * @default []
              */
             acks: components["schemas"]["SyncAck"][];
@@ -5862,7 +5917,7 @@ export interface components {
              */
             created: number;
             /**
-             * @description True when the batch had been applied before (nothing changed this time).
+             * @description Vrai quand le lot avait déjà été appliqué (rien n'a changé cette fois).
              * @default false
              */
             replayed: boolean;
@@ -5877,7 +5932,7 @@ export interface components {
              */
             updated: number;
         };
-        /** @description Two versions of one member, of which one was kept. */
+        /** @description Deux versions d'un même adhérent, dont l'une a été gardée. */
         SyncConflict: {
             /** @default null */
             kept: components["schemas"]["SyncedMember"] | null;
@@ -5904,28 +5959,29 @@ export interface components {
             status: string;
         };
         /**
-         * @description A payment or a card as it travels to a field laptop: the message itself, with what each instance keeps
-         *     of its own (the member's id differs from one instance to the other; its id number does not). Exactly
-         *     one of `transaction` and `card` is set.
+         * @description Un paiement ou une carte, tels qu'ils voyagent vers un poste de terrain : le message lui-même, avec
+         *     ce que chaque instance garde en propre (l'identifiant de l'adhérent diffère d'une instance à l'autre ;
+         *     son numéro d'adhérent, non). Exactement un des deux, `transaction` ou `card`, est renseigné.
          */
         SyncedCardRecord: {
             /** @default null */
             card: components["schemas"]["Card"] | null;
             /**
              * Format: int32
-             * @description A card's photo version (the member's photo it was made with).
+             * @description La version de la photo d'une carte (la photo de l'adhérent avec laquelle elle a été créée).
              * @default 0
              */
             cardPhotoVersion: number;
             /**
-             * @description The paying or carded member's id number, by which the laptop finds its own member.
+             * @description Le numéro de l'adhérent qui paie ou qui a la carte, par lequel le poste de terrain retrouve son
+             *     propre adhérent.
              * @default
              */
             memberIdNumber: string;
             /**
              * Format: int64
-             * @description Where it stands in the sender's changes; 0 for a payment or card sent again in front of a card that
-             *     names it.
+             * @description Sa place dans les modifications de l'expéditeur ; 0 pour un paiement ou une carte envoyés à nouveau
+             *     devant une carte qui les nomme.
              * @default 0
              */
             position: number;
@@ -5933,9 +5989,9 @@ export interface components {
             transaction: components["schemas"]["Transaction"] | null;
         };
         /**
-         * @description A member as it travels between instances: the written record, keyed by its uuid (ids are each
-         *     instance's own), with what the server sets that must travel too. A field added to `MemberInput`
-         *     travels with no other edit.
+         * @description Un adhérent tel qu'il voyage entre les instances : la fiche écrite, repérée par son uuid (les
+         *     identifiants sont propres à chaque instance), avec ce que le serveur renseigne et qui doit voyager
+         *     aussi. Un champ ajouté à `MemberInput` voyage sans autre modification.
          */
         SyncedMember: {
             /** @default  */
@@ -5950,20 +6006,22 @@ export interface components {
              */
             member_orderNumber: number;
             /**
-             * @description The instance whose edit this version is (ties of `updatedAt` go to the greater id).
+             * @description L'instance dont cette version est la modification (en cas d'égalité de `updatedAt`, l'identifiant le
+             *     plus grand l'emporte).
              * @default
              */
             originInstance: string;
             /**
              * Format: int64
-             * @description Where this version stands in the sender's changes; its acknowledgement names it.
+             * @description La place de cette version dans les modifications de l'expéditeur ; son accusé de réception la
+             *     nomme.
              * @default 0
              */
             position: number;
             /** @default null */
             record: components["schemas"]["MemberInput"] | null;
             /**
-             * @description RFC 3339, to the microsecond: the version's time, which decides between two versions.
+             * @description RFC 3339, à la microseconde près : l'heure de la version, qui départage deux versions.
              * @default
              */
             updatedAt: string;
@@ -5973,20 +6031,24 @@ export interface components {
         SyncedMemberPage: {
             /**
              * Format: int64
-             * @description The greatest position of the instance when the page was read.
+             * @description La plus grande position de l'instance au moment où la page a été lue.
              * @default 0
              */
             highPosition: number;
             /**
              * Format: int64
-             * @description The greatest position of the page (the next page starts after it); the asked `after` when empty.
+             * @description La plus grande position de la page (la page suivante commence après elle) ; la valeur `after`
+             *     demandée quand la page est vide.
              * @default 0
              */
             lastPosition: number;
             /** @default [] */
             records: components["schemas"]["SyncedMember"][];
         };
-        /** @description What became of one photo of a batch: kept (`saved`), or refused (`refused` says why, in French). */
+        /**
+         * @description Ce qu'est devenue une photo d'un lot : gardée (`saved`), ou refusée (`refused` dit pourquoi, en
+         *     français).
+         */
         SyncedPhotoOutcome: {
             /** @default  */
             member_uuid: string;
@@ -6015,8 +6077,8 @@ export interface components {
             member_uuid: string[];
         };
         /**
-         * @description A geography row as it travels to a field laptop: its current state, or its deletion; exactly one of
-         *     the five is set.
+         * @description Une ligne de la géographie telle qu'elle voyage vers un poste de terrain : son état actuel, ou sa
+         *     suppression ; exactement un des cinq champs est renseigné.
          */
         SyncedPlace: {
             /** @default null */
@@ -6027,7 +6089,8 @@ export interface components {
             locality: components["schemas"]["LocalityInput"] | null;
             /**
              * Format: int64
-             * @description Where it stands in the sender's changes; 0 for a parent sent again in front of its children.
+             * @description Sa place dans les modifications de l'expéditeur ; 0 pour un parent envoyé à nouveau devant ses
+             *     enfants.
              * @default 0
              */
             position: number;
@@ -6041,7 +6104,7 @@ export interface components {
             status: string;
             token: string;
         };
-        /** @description A payment as answered. */
+        /** @description Un paiement tel que le donnent les réponses. */
         Transaction: {
             /**
              * Format: double
@@ -6051,8 +6114,9 @@ export interface components {
             /** @default  */
             transaction_cancelReason: string;
             /**
-             * @description Answers only: a cancelled payment (deleted with a reason) stays in the member's payments with when, by
-             *     whom and why; no card can spend it, and its operator's number may be entered again. Empty otherwise.
+             * @description Dans les réponses seulement : un paiement annulé (supprimé avec un motif) reste dans les paiements de
+             *     l'adhérent avec quand, par qui et pourquoi ; aucune carte ne peut le dépenser, et son numéro chez
+             *     l'opérateur peut être saisi à nouveau. Vide sinon.
              * @default
              */
             transaction_cancelledAt: string;
@@ -6070,7 +6134,8 @@ export interface components {
              */
             transaction_id: number | null;
             /**
-             * @description Answers only: whether a card was paid with it (then it can be neither changed nor deleted).
+             * @description Dans les réponses seulement : si une carte a été payée avec lui (il ne peut alors être ni modifié ni
+             *     supprimé).
              * @default false
              */
             transaction_isUsedForCard: boolean;
@@ -6086,22 +6151,22 @@ export interface components {
             /** @default  */
             transaction_type: string;
         };
-        /** @description A payment as written. Amounts are in francs CFA (XOF), whole numbers. */
+        /** @description Un paiement tel qu'il est écrit. Les montants sont en francs CFA (XOF), en nombres entiers. */
         TransactionInput: {
             /**
              * Format: double
-             * @description A number, or a text holding one ("5000").
+             * @description Un nombre, ou un texte qui en contient un (« 5000 »).
              * @default null
              */
             transaction_amount: number | null;
             /**
-             * @description `AAAA-MM-JJ` in answers; also read: `JJ/MM/AAAA`, or a timestamp.
+             * @description `AAAA-MM-JJ` dans les réponses ; formats aussi acceptés : `JJ/MM/AAAA`, ou un horodatage.
              * @default
              */
             transaction_date: string;
             /**
              * Format: int64
-             * @description Absent: create.
+             * @description Absent : création.
              * @default null
              */
             transaction_id: number | null;
@@ -6111,22 +6176,22 @@ export interface components {
              */
             transaction_memberId: number | null;
             /**
-             * @description One of the operators of the login parameter `transaction_mobileOperators`.
+             * @description L'un des opérateurs du paramètre `transaction_mobileOperators`.
              * @default
              */
             transaction_mobileOperator: string;
             /**
-             * @description The operator's own number of the payment: recorded once per operator.
+             * @description Le numéro du paiement chez l'opérateur : enregistré une seule fois par opérateur.
              * @default
              */
             transaction_number: string;
             /**
-             * @description What the payment is for (`carte` by default).
+             * @description Ce que règle le paiement (`carte` par défaut).
              * @default
              */
             transaction_type: string;
         };
-        /** @description A payment of a statement no member could be found for. */
+        /** @description Un paiement d'un relevé pour lequel aucun adhérent n'a pu être trouvé. */
         UnmatchedPayment: {
             /** @default  */
             imported_at: string;
