@@ -294,42 +294,122 @@ pub(crate) fn tallied(dimension: &str, of: &str) -> String {
     )
 }
 
-/// The members counted by locality, joined to the geography: `{level}` the level named (`region`,
-/// `department`).
-fn by_place(level: &str, counting: Counting) -> String {
-    let counted = match counting {
-        Counting::Filtered(given) => {
-            format!("SELECT m.locality_id, count(*) AS n {} GROUP BY m.locality_id", counted(given))
-        }
-        Counting::Tallied => {
-            "SELECT nullif(key, '')::bigint AS locality_id, n FROM reports.stat_tally
-                              WHERE dimension = 'locality' AND n <> 0"
-                .to_string()
-        }
-    };
-    format!(
-        "WITH counted AS ({counted})
-         SELECT coalesce(g.{level}_id::text, '') AS key, coalesce(max(g.{level}_name), '') AS label,
-                sum(c.n)::bigint AS value
-         FROM counted c
-         LEFT JOIN (SELECT l.locality_id, r.region_id, r.region_name, d.department_id, d.department_name
+/// The geography above each locality (its department and region), joined to the groups counted.
+const PLACES: &str =
+    "SELECT l.locality_id, r.region_id, r.region_name, d.department_id, d.department_name
                     FROM reports.geo_locality l
                     JOIN reports.geo_subprefecture s ON s.subprefecture_id = l.subprefecture_id
                     JOIN reports.geo_department d ON d.department_id = s.department_id
-                    LEFT JOIN reports.geo_region r ON r.region_id = d.region_id) g
-           ON g.locality_id = c.locality_id
+                    LEFT JOIN reports.geo_region r ON r.region_id = d.region_id";
+
+/// The members counted by locality as kept unfiltered, joined to the geography: `{level}` the level
+/// named (`region`, `department`).
+fn tallied_by_place(level: &str) -> String {
+    format!(
+        "WITH counted AS (SELECT nullif(key, '')::bigint AS locality_id, n FROM reports.stat_tally
+                          WHERE dimension = 'locality' AND n <> 0)
+         SELECT coalesce(g.{level}_id::text, '') AS key, coalesce(max(g.{level}_name), '') AS label,
+                sum(c.n)::bigint AS value
+         FROM counted c LEFT JOIN ({PLACES}) g ON g.locality_id = c.locality_id
          GROUP BY g.{level}_id ORDER BY value DESC, label"
     )
 }
 
-fn by_gender(counting: Counting) -> String {
-    match counting {
-        Counting::Filtered(given) => format!(
-            "SELECT m.gender AS key, '' AS label, count(*) AS value {} GROUP BY m.gender ORDER BY m.gender",
-            counted(given)
-        ),
-        Counting::Tallied => tallied("gender", "n"),
+/// The members within the filters by department (and its region): the region's and the department's
+/// tables and the total are folded from these groups (`fold_places`), the members read once.
+fn place_groups(given: Given) -> String {
+    format!(
+        "WITH counted AS (SELECT m.locality_id, count(*) AS n {} GROUP BY m.locality_id)
+         SELECT coalesce(g.region_id::text, ''), coalesce(max(g.region_name), ''),
+                coalesce(g.department_id::text, ''), coalesce(max(g.department_name), ''),
+                sum(c.n)::bigint
+         FROM counted c LEFT JOIN ({PLACES}) g ON g.locality_id = c.locality_id
+         GROUP BY g.region_id, g.department_id",
+        counted(given)
+    )
+}
+
+/// The members within the filters by gender, each gender's members counted by age band and by photo
+/// state as columns (fixed domains), so that the groups stay few: their three tables are folded from
+/// these rows (`fold_profiles`), the members read once. The bands' first days are computed once, not for
+/// each member.
+fn profile_groups(given: Given) -> String {
+    format!(
+        "SELECT m.gender, count(*),
+                count(*) FILTER (WHERE m.birth_date > b.b18),
+                count(*) FILTER (WHERE m.birth_date <= b.b18 AND m.birth_date > b.b26),
+                count(*) FILTER (WHERE m.birth_date <= b.b26 AND m.birth_date > b.b36),
+                count(*) FILTER (WHERE m.birth_date <= b.b36 AND m.birth_date > b.b51),
+                count(*) FILTER (WHERE m.birth_date <= b.b51 AND m.birth_date > b.b66),
+                count(*) FILTER (WHERE m.birth_date <= b.b66),
+                count(*) FILTER (WHERE NOT m.has_photo),
+                count(*) FILTER (WHERE m.has_photo AND m.photo_checked)
+         FROM reports.stat_member m
+         CROSS JOIN (SELECT (current_date - interval '18 years')::date AS b18,
+                            (current_date - interval '26 years')::date AS b26,
+                            (current_date - interval '36 years')::date AS b36,
+                            (current_date - interval '51 years')::date AS b51,
+                            (current_date - interval '66 years')::date AS b66) b
+         WHERE {} GROUP BY m.gender",
+        kept(given)
+    )
+}
+
+/// A row of `profile_groups`: the gender, its members, its members in each age band (in `AGE_BANDS`'
+/// order, the unknown birth dates aside), without a photo and with a checked one.
+type Profile = (String, i64, i64, i64, i64, i64, i64, i64, i64, i64);
+
+/// Adds `value` to the row of `key` in `rows`, or a new row (labelled `label`) at the end.
+fn add(rows: &mut Vec<pb::StatisticsRow>, key: &str, label: &str, value: i64) {
+    match rows.iter_mut().find(|r| r.key == key) {
+        Some(row) => row.value += value,
+        None => rows.push(pb::StatisticsRow { key: key.into(), label: label.into(), value }),
     }
+}
+
+/// The rows as the tallied tables order theirs: the largest first, then by name.
+fn largest_first(mut rows: Vec<pb::StatisticsRow>) -> Vec<pb::StatisticsRow> {
+    rows.sort_by(|a, b| b.value.cmp(&a.value).then_with(|| a.label.cmp(&b.label)));
+    rows
+}
+
+/// The total and the tables by region and by department, from `place_groups`' rows (region id and name,
+/// department id and name, number).
+fn fold_places(
+    groups: Vec<(String, String, String, String, i64)>,
+) -> (i64, Vec<pb::StatisticsRow>, Vec<pb::StatisticsRow>) {
+    let (mut total, mut regions, mut departments) = (0, Vec::new(), Vec::new());
+    for (region, region_name, department, department_name, n) in groups {
+        total += n;
+        add(&mut regions, &region, &region_name, n);
+        add(&mut departments, &department, &department_name, n);
+    }
+    (total, largest_first(regions), largest_first(departments))
+}
+
+/// The tables by gender (in the genders' order), by age band and by photo, from `profile_groups`' rows.
+fn fold_profiles(
+    groups: Vec<Profile>,
+) -> (Vec<pb::StatisticsRow>, Vec<pb::StatisticsRow>, Vec<pb::StatisticsRow>) {
+    let (mut genders, mut ages, mut photos) = (Vec::new(), Vec::new(), Vec::new());
+    for (gender, n, b18, b25, b35, b50, b65, older, no_photo, checked) in groups {
+        add(&mut genders, &gender, "", n);
+        let banded = [b18, b25, b35, b50, b65, older];
+        for ((band, _), count) in AGE_BANDS.iter().zip(banded) {
+            add(&mut ages, band, "", count);
+        }
+        add(&mut ages, "unknown", "", n - banded.iter().sum::<i64>());
+        add(&mut photos, "none", "", no_photo);
+        add(&mut photos, "checked", "", checked);
+        add(&mut photos, "unchecked", "", n - no_photo - checked);
+    }
+    genders.sort_by(|a, b| a.key.cmp(&b.key));
+    (genders, ages, photos)
+}
+
+/// The members by gender, as kept unfiltered.
+fn tallied_by_gender() -> String {
+    tallied("gender", "n")
 }
 
 /// The age band of a birth date (`day`, an SQL date): under 18 is born after this day 18 years ago, and so
@@ -348,19 +428,12 @@ fn age_band(day: &str) -> String {
 
 /// The bands move with today: with no filter, they are made now over the members counted by birth date
 /// (some 40,000 days at most).
-fn by_age(counting: Counting) -> String {
-    match counting {
-        Counting::Filtered(given) => format!(
-            "SELECT {} AS key, '' AS label, count(*) AS value {} GROUP BY 1",
-            age_band("m.birth_date"),
-            counted(given)
-        ),
-        Counting::Tallied => format!(
-            "SELECT {} AS key, '' AS label, sum(n)::bigint AS value FROM reports.stat_tally
-             WHERE dimension = 'birth' GROUP BY 1",
-            age_band("nullif(key, '')::date")
-        ),
-    }
+fn tallied_by_age() -> String {
+    format!(
+        "SELECT {} AS key, '' AS label, sum(n)::bigint AS value FROM reports.stat_tally
+         WHERE dimension = 'birth' GROUP BY 1",
+        age_band("nullif(key, '')::date")
+    )
 }
 
 /// The month of each group, written once the members are grouped.
@@ -380,16 +453,9 @@ fn by_month(counting: Counting) -> String {
     }
 }
 
-fn by_photo(counting: Counting) -> String {
-    match counting {
-        Counting::Filtered(given) => format!(
-            "SELECT CASE WHEN NOT m.has_photo THEN 'none' WHEN m.photo_checked THEN 'checked'
-                         ELSE 'unchecked' END AS key, '' AS label, count(*) AS value
-             {} GROUP BY 1",
-            counted(given)
-        ),
-        Counting::Tallied => tallied("photo", "n"),
-    }
+/// The members by photo, as kept unfiltered.
+fn tallied_by_photo() -> String {
+    tallied("photo", "n")
 }
 
 /// The cards of the members counted, by status.
@@ -405,15 +471,9 @@ fn cards_by_status(counting: Counting) -> String {
     }
 }
 
-fn total(counting: Counting) -> String {
-    match counting {
-        Counting::Filtered(given) => format!("SELECT count(*) {}", counted(given)),
-        Counting::Tallied => {
-            "SELECT coalesce(sum(n), 0)::bigint FROM reports.stat_tally WHERE dimension = 'member'"
-                .to_string()
-        }
-    }
-}
+/// The members counted, as kept unfiltered.
+const TALLIED_MEMBERS: &str =
+    "SELECT coalesce(sum(n), 0)::bigint FROM reports.stat_tally WHERE dimension = 'member'";
 
 impl super::Store {
     /// The rows of one count, under the filter (bound as `$1` region, `$2` and `$3` the period, when the
@@ -447,20 +507,53 @@ impl super::Store {
         Ok(query.fetch_one(&self.pool).await?)
     }
 
+    /// The groups of a filtered count (`place_groups`, ...), under the filter bound as `count` binds it.
+    pub(crate) async fn groups<G>(
+        &self,
+        sql: String,
+        filter: &Filter,
+    ) -> Result<Vec<G>, ServiceError>
+    where
+        G: for<'r> sqlx::FromRow<'r, sqlx::postgres::PgRow> + Send + Unpin,
+    {
+        Ok(sqlx::query_as::<_, G>(AssertSqlSafe(sql))
+            .bind(filter.region_id)
+            .bind(filter.from)
+            .bind(filter.to)
+            .fetch_all(&self.pool)
+            .await?)
+    }
+
     /// The members' dashboard: its tables and the members counted, each count run at once.
     pub async fn members_dashboard(
         &self,
         filter: &Filter,
     ) -> Result<(i64, Vec<pb::StatisticsTable>), ServiceError> {
         let c = Counting::of(filter);
-        let (total, regions, departments, genders, ages, months, photos, cards) = tokio::try_join!(
-            self.count_one(total(c), filter, c),
-            self.count(by_place("region", c), filter, c),
-            self.count(by_place("department", c), filter, c),
-            self.count(by_gender(c), filter, c),
-            self.count(by_age(c), filter, c),
+        let counts = async {
+            match c {
+                Counting::Filtered(given) => {
+                    let (places, profiles) = tokio::try_join!(
+                        self.groups(place_groups(given), filter),
+                        self.groups(profile_groups(given), filter),
+                    )?;
+                    let (total, regions, departments) = fold_places(places);
+                    let (genders, ages, photos) = fold_profiles(profiles);
+                    Ok::<_, ServiceError>((total, regions, departments, genders, ages, photos))
+                }
+                Counting::Tallied => tokio::try_join!(
+                    self.count_one(TALLIED_MEMBERS.to_string(), filter, c),
+                    self.count(tallied_by_place("region"), filter, c),
+                    self.count(tallied_by_place("department"), filter, c),
+                    self.count(tallied_by_gender(), filter, c),
+                    self.count(tallied_by_age(), filter, c),
+                    self.count(tallied_by_photo(), filter, c),
+                ),
+            }
+        };
+        let ((total, regions, departments, genders, ages, photos), months, cards) = tokio::try_join!(
+            counts,
             self.count(by_month(c), filter, c),
-            self.count(by_photo(c), filter, c),
             self.count(cards_by_status(c), filter, c),
         )?;
         let placed = |rows: Vec<pb::StatisticsRow>, unknown: &str| -> Vec<pb::StatisticsRow> {
@@ -495,5 +588,59 @@ impl super::Store {
                 table("cards_by_status", in_bands(cards, CARD_STATES)),
             ],
         ))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn row(key: &str, label: &str, value: i64) -> pb::StatisticsRow {
+        pb::StatisticsRow { key: key.into(), label: label.into(), value }
+    }
+
+    #[test]
+    fn the_place_tables_are_folded_from_the_departments() {
+        let text = |s: &str| s.to_string();
+        let groups = vec![
+            (text("1"), text("Abidjan"), text("10"), text("Plateau"), 3),
+            (text("1"), text("Abidjan"), text("11"), text("Cocody"), 5),
+            (text("2"), text("Bouaké"), text("20"), text("Gbêkê"), 6),
+            (text(""), text(""), text(""), text(""), 1),
+        ];
+        let (total, regions, departments) = fold_places(groups);
+        assert_eq!(total, 15);
+        assert_eq!(regions, [row("1", "Abidjan", 8), row("2", "Bouaké", 6), row("", "", 1)]);
+        assert_eq!(
+            departments,
+            [
+                row("20", "Gbêkê", 6),
+                row("11", "Cocody", 5),
+                row("10", "Plateau", 3),
+                row("", "", 1)
+            ]
+        );
+    }
+
+    #[test]
+    fn the_gender_age_and_photo_tables_are_folded_from_the_genders() {
+        // F: 10 members, 1 born less than 18 years ago ... 1 over 65, 2 without birth date; 3 without a
+        // photo, 4 checked. M: 5, all 26 to 35, all with a photo not checked.
+        let groups =
+            vec![("M".into(), 5, 0, 0, 5, 0, 0, 0, 0, 0), ("F".into(), 10, 1, 2, 1, 2, 1, 1, 3, 4)];
+        let (genders, ages, photos) = fold_profiles(groups);
+        assert_eq!(genders, [row("F", "", 10), row("M", "", 5)]);
+        let ages: Vec<(String, i64)> = ages.into_iter().map(|r| (r.key, r.value)).collect();
+        let expected = [
+            ("under_18", 1),
+            ("18_25", 2),
+            ("26_35", 6),
+            ("36_50", 2),
+            ("51_65", 1),
+            ("over_65", 1),
+            ("unknown", 2),
+        ];
+        assert_eq!(ages, expected.map(|(k, v)| (k.to_string(), v)));
+        assert_eq!(photos, [row("none", "", 3), row("checked", "", 4), row("unchecked", "", 8)]);
     }
 }
