@@ -18,6 +18,7 @@ mod keyset;
 mod malformed_bodies;
 mod members;
 mod metrics;
+mod print_replica_kill;
 mod private_servers;
 mod replica_kill;
 mod replicas;
