@@ -335,23 +335,32 @@ fn place_groups(given: Given) -> String {
 /// each member.
 fn profile_groups(given: Given) -> String {
     format!(
-        "SELECT m.gender, count(*),
-                count(*) FILTER (WHERE m.birth_date > b.b18),
-                count(*) FILTER (WHERE m.birth_date <= b.b18 AND m.birth_date > b.b26),
-                count(*) FILTER (WHERE m.birth_date <= b.b26 AND m.birth_date > b.b36),
-                count(*) FILTER (WHERE m.birth_date <= b.b36 AND m.birth_date > b.b51),
-                count(*) FILTER (WHERE m.birth_date <= b.b51 AND m.birth_date > b.b66),
-                count(*) FILTER (WHERE m.birth_date <= b.b66),
+        "SELECT m.gender, count(*), {bands},
                 count(*) FILTER (WHERE NOT m.has_photo),
                 count(*) FILTER (WHERE m.has_photo AND m.photo_checked)
-         FROM reports.stat_member m
-         CROSS JOIN (SELECT (current_date - interval '18 years')::date AS b18,
-                            (current_date - interval '26 years')::date AS b26,
-                            (current_date - interval '36 years')::date AS b36,
-                            (current_date - interval '51 years')::date AS b51,
-                            (current_date - interval '66 years')::date AS b66) b
+         FROM reports.stat_member m CROSS JOIN (SELECT {days}) b
          WHERE {} GROUP BY m.gender",
-        kept(given)
+        kept(given),
+        // b.b0: after this day 18 years ago (under 18); b.b1: from then back to 26 years ago; ...
+        days = BAND_AGES
+            .iter()
+            .enumerate()
+            .map(|(i, age)| format!("{} AS b{i}", band_day(*age)))
+            .collect::<Vec<_>>()
+            .join(", "),
+        bands = (0..=BAND_AGES.len())
+            .map(|i| match i {
+                0 => "count(*) FILTER (WHERE m.birth_date > b.b0)".to_string(),
+                i if i == BAND_AGES.len() => {
+                    format!("count(*) FILTER (WHERE m.birth_date <= b.b{})", i - 1)
+                }
+                i => format!(
+                    "count(*) FILTER (WHERE m.birth_date <= b.b{} AND m.birth_date > b.b{i})",
+                    i - 1
+                ),
+            })
+            .collect::<Vec<_>>()
+            .join(", "),
     )
 }
 
@@ -412,18 +421,24 @@ fn tallied_by_gender() -> String {
     tallied("gender", "n")
 }
 
+/// The ages that start a band after the first (`AGE_BANDS`: under 18, 18 to 25, ...): a member is in the
+/// band of 18 to 25 when born on or before this day 18 years ago and after this day 26 years ago.
+const BAND_AGES: [u32; 5] = [18, 26, 36, 51, 66];
+
+/// The first day of birth of each band but the oldest, in `BAND_AGES`' order: this day `age` years ago.
+fn band_day(age: u32) -> String {
+    format!("(current_date - interval '{age} years')::date")
+}
+
 /// The age band of a birth date (`day`, an SQL date): under 18 is born after this day 18 years ago, and so
 /// on (as `age(current_date, birth_date)` counts whole years, without computing it for each member).
 fn age_band(day: &str) -> String {
-    format!(
-        "CASE WHEN {day} IS NULL THEN 'unknown'
-              WHEN {day} > (current_date - interval '18 years')::date THEN 'under_18'
-              WHEN {day} > (current_date - interval '26 years')::date THEN '18_25'
-              WHEN {day} > (current_date - interval '36 years')::date THEN '26_35'
-              WHEN {day} > (current_date - interval '51 years')::date THEN '36_50'
-              WHEN {day} > (current_date - interval '66 years')::date THEN '51_65'
-              ELSE 'over_65' END"
-    )
+    let mut bands = AGE_BANDS.iter().map(|(key, _)| key);
+    let mut sql = format!("CASE WHEN {day} IS NULL THEN 'unknown'");
+    for (age, band) in BAND_AGES.iter().zip(bands.by_ref()) {
+        sql += &format!(" WHEN {day} > {} THEN '{band}'", band_day(*age));
+    }
+    sql + &format!(" ELSE '{}' END", bands.next().expect("the oldest band"))
 }
 
 /// The bands move with today: with no filter, they are made now over the members counted by birth date
@@ -597,6 +612,26 @@ mod tests {
 
     fn row(key: &str, label: &str, value: i64) -> pb::StatisticsRow {
         pb::StatisticsRow { key: key.into(), label: label.into(), value }
+    }
+
+    #[test]
+    fn a_birth_date_falls_in_the_band_of_its_age_today() {
+        assert_eq!(
+            age_band("d"),
+            "CASE WHEN d IS NULL THEN 'unknown' \
+             WHEN d > (current_date - interval '18 years')::date THEN 'under_18' \
+             WHEN d > (current_date - interval '26 years')::date THEN '18_25' \
+             WHEN d > (current_date - interval '36 years')::date THEN '26_35' \
+             WHEN d > (current_date - interval '51 years')::date THEN '36_50' \
+             WHEN d > (current_date - interval '66 years')::date THEN '51_65' ELSE 'over_65' END"
+        );
+        let profiles = profile_groups(Given { region: false, from: true, to: false });
+        assert!(
+            profiles.contains("(current_date - interval '66 years')::date AS b4"),
+            "{profiles}"
+        );
+        assert!(profiles.contains("m.birth_date <= b.b0 AND m.birth_date > b.b1"), "{profiles}");
+        assert!(profiles.contains("count(*) FILTER (WHERE m.birth_date <= b.b4),"), "{profiles}");
     }
 
     #[test]
