@@ -104,10 +104,8 @@ fn payments_kept(given: Given) -> String {
     format!(
         "FROM reports.stat_payment p WHERE NOT p.deleted AND {}",
         given.conditions(
-            &format!(
-                "p.member_id IN (SELECT m.member_id FROM reports.stat_member m
-                                  WHERE NOT m.deleted AND m.locality_id IN ({REGION_LOCALITIES}))"
-            ),
+            // The member's locality, kept beside the payment (migration 0006).
+            &format!("p.locality_id IN ({REGION_LOCALITIES})"),
             "p.paid_on >= $2::date",
             "p.paid_on <= $3::date",
         )

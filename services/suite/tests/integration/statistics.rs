@@ -360,6 +360,16 @@ async fn both_dashboards_equal_the_members_and_cards_own_counts_after_a_burst_an
         )
         .await;
     assert_eq!(status, StatusCode::OK, "{answer}");
+    // Two members who paid move to the other region: their payments follow them (a region's filter).
+    let (&elsewhere, _) = places.iter().find(|(_, (r, _))| *r == regions[1]).unwrap();
+    for &id in &paid[..2] {
+        let (status, read) = suite.get(&format!("/api/member/get_member/{id}"), &admin).await;
+        assert_eq!(status, StatusCode::OK, "{read}");
+        let mut record = read["data"].clone();
+        assert_ne!(record["member_localityId"], json!(elsewhere), "a move");
+        record["member_localityId"] = json!(elsewhere);
+        save(&suite, &admin, "/api/member/post_member", record).await;
+    }
     // Twenty deleted.
     for id in ids.iter().skip(180) {
         let (status, answer) =
