@@ -18,7 +18,10 @@ use tokio::net::{TcpListener, TcpStream};
 
 const FAMILIES: usize = 60;
 const ROUNDS: usize = 4;
-const MAX_DELAY_MS: u64 = 600;
+/// The first run's kill comes within this many ms; each next one within three quarters of the run before
+/// (a run's length is known only once it ended, and machines differ several times over in speed: a
+/// fixed bound of 600 ms missed runs of 330 ms).
+const FIRST_BOUND_MS: u64 = 200;
 
 /// One address in front of the replicas, as a Kubernetes Service: each connection goes to the next
 /// replica that accepts it. Stops with the test's runtime.
@@ -75,6 +78,7 @@ async fn runs_to_a_central_server_whose_replica_is_killed_converge() {
     let mut latest = BTreeMap::new();
     let mut outcomes: BTreeMap<String, usize> = BTreeMap::new();
     let mut within = 0;
+    let mut bound_ms = FIRST_BOUND_MS;
     for round in 0..ROUNDS {
         let (laptop, admin) = (&pair.laptop, &pair.laptop_admin);
         let first = round * FAMILIES;
@@ -89,7 +93,7 @@ async fn runs_to_a_central_server_whose_replica_is_killed_converge() {
         let (status, started) = start(laptop, admin, "to_server").await;
         assert_eq!(status, StatusCode::OK, "round {round}: {started}");
         let uuid = started["data"]["synchronizationJournal_uuid"].as_str().unwrap().to_string();
-        let delay = random.below(MAX_DELAY_MS + 1);
+        let delay = random.below(bound_ms + 1);
         tokio::time::sleep(Duration::from_millis(delay)).await;
         replica.kill();
         let entry = ended(laptop, admin, &uuid).await;
@@ -108,6 +112,7 @@ async fn runs_to_a_central_server_whose_replica_is_killed_converge() {
         if delay < length {
             within += 1;
         }
+        bound_ms = (length * 3 / 4).max(50);
         replica.start(&pair.central).await;
     }
 
