@@ -116,6 +116,11 @@ impl common::service::Service for CardsService {
         self.pool.clone()
     }
 
+    /// Every payment, card and delivery, to a consumer rebuilding its projection.
+    fn replay(&self) -> Option<std::sync::Arc<dyn common::replay::Source>> {
+        Some(std::sync::Arc::new(self.grpc.store.clone()))
+    }
+
     /// The runner of the cards', deliveries' and payments' exports.
     fn runners(&self) -> Vec<Box<dyn common::service::Background>> {
         let sources = export::CardSources { store: self.grpc.store.clone() };

@@ -18,20 +18,30 @@
 //! projection that keeps it beside a record can refuse an event older than the one it already applied
 //! (an event offered again after a failure, while later ones went through).
 //!
+//! A stream keeps its events only so long (`nats::StreamLimits`). A consumer that fell further behind, or
+//! that first runs after its stream's first events were dropped, would miss events for good: when it
+//! starts, and before a batch that does not follow the last event it applied, it compares its last
+//! applied position with the first its stream still holds, and if events between are gone it rebuilds
+//! its projection from the owning service before it applies another event (`rebuild`,
+//! `common::replay`).
+//!
 //! Each consuming schema has its inbox, where an id is recorded once per consumer (two consumers of one
-//! schema may read the same stream):
+//! schema may read the same stream), with the event's position in its stream:
 //!
 //! ```sql
 //! CREATE TABLE <schema>.inbox (
 //!     event_id    uuid NOT NULL,
 //!     consumer    text NOT NULL,
 //!     received_at timestamptz NOT NULL DEFAULT now(),
+//!     position    bigint,
 //!     PRIMARY KEY (consumer, event_id)
 //! );
+//! CREATE INDEX inbox_position_idx ON <schema>.inbox (consumer, position) WHERE position IS NOT NULL;
 //! ```
 
 use crate::error::ServiceError;
 use crate::nats::Naming;
+pub use crate::replay::IdRange;
 use anyhow::{Context, Result};
 use async_nats::jetstream::{self, AckKind, consumer::pull};
 use futures::FutureExt;
@@ -46,6 +56,8 @@ use std::time::Duration;
 use tokio_stream::StreamExt;
 use tracing::Instrument;
 use tracing_opentelemetry::OpenTelemetrySpanExt;
+
+mod rebuild;
 
 /// How long an event id is kept in the inbox: far beyond any redelivery (JetStream's own duplicate
 /// window is two minutes).
@@ -65,6 +77,42 @@ pub trait Handler: Send + Sync + 'static {
         subject: &str,
         payload: &[u8],
     ) -> impl Future<Output = Result<(), ServiceError>> + Send;
+
+    /// Forgets what the projection keeps of `entity` (a kind of its source's records: `member`,
+    /// `locality`, `common::replay::entities`) with an id in `range` that is not in `kept`: the records
+    /// the owning service no longer holds, deleted while this consumer was behind (`rebuild`). Each is
+    /// deleted as its deletion's event would delete it (`not_kept` finds them). An entity the projection
+    /// does not keep is `Ok`.
+    fn forget_others(
+        &self,
+        tx: &mut PgConnection,
+        entity: &str,
+        range: IdRange,
+        kept: &[i64],
+    ) -> impl Future<Output = Result<(), ServiceError>> + Send;
+}
+
+/// The ids in `table` (its `id_column`) within `range` that are not in `kept`: what a projection keeps and
+/// its owner no longer holds (`Handler::forget_others`). `table` and `id_column` are the caller's
+/// constants.
+pub async fn not_kept(
+    tx: &mut PgConnection,
+    table: &str,
+    id_column: &str,
+    range: IdRange,
+    kept: &[i64],
+) -> Result<Vec<i64>, ServiceError> {
+    let ids = sqlx::query_scalar(AssertSqlSafe(format!(
+        "SELECT {id_column} FROM {table} WHERE {id_column} > $1
+           AND ($2::bigint IS NULL OR {id_column} <= $2) AND NOT ({id_column} = ANY($3))
+         ORDER BY {id_column}"
+    )))
+    .bind(range.after)
+    .bind(range.upto)
+    .bind(kept)
+    .fetch_all(&mut *tx)
+    .await?;
+    Ok(ids)
 }
 
 /// An event's payload read as its proto message (`events.proto`), or `None` for one that cannot be read:
@@ -193,13 +241,18 @@ impl<H: Handler> Consumer<H> {
             )
             .await
             .with_context(|| format!("cannot create the consumer {}", self.name))?;
+        tokio::pin!(shutdown);
+        // Nothing is applied before the events this consumer missed, if any, are made up for.
+        let mut last = tokio::select! {
+            _ = &mut shutdown => return Ok(()),
+            last = self.catch_up(&stream) => last,
+        };
         let mut messages = consumer
             .messages()
             .await
             .with_context(|| format!("cannot read {} events", self.source))?;
         let mut prune = tokio::time::interval(Duration::from_secs(3600));
         let mut lag = tokio::time::interval(crate::metrics::SAMPLE_EVERY);
-        tokio::pin!(shutdown);
         loop {
             tokio::select! {
                 _ = &mut shutdown => return Ok(()),
@@ -229,7 +282,7 @@ impl<H: Handler> Consumer<H> {
                                 _ => break,
                             }
                         }
-                        self.handle_batch(batch).await
+                        self.handle_batch(batch, &stream, &mut last).await
                     }
                 },
             }
@@ -237,9 +290,28 @@ impl<H: Handler> Consumer<H> {
     }
 
     /// Applies `batch` in one transaction and acknowledges each event after the commit; if that fails,
-    /// applies each event on its own.
-    async fn handle_batch(&self, batch: Vec<jetstream::Message>) {
+    /// applies each event on its own. An event further on in the stream than the one after `last` (the
+    /// last this process applied) may follow events dropped unapplied: the batch waits until that is
+    /// checked, and the projection rebuilt if so (`rebuild`); until then its events are offered again.
+    async fn handle_batch(
+        &self,
+        batch: Vec<jetstream::Message>,
+        stream: &jetstream::stream::Stream,
+        last: &mut u64,
+    ) {
         let events: Vec<Received> = batch.iter().map(|m| self.received(m)).collect();
+        let first = events.iter().filter_map(|e| e.position).min().unwrap_or(0);
+        let unsure =
+            if first > *last + 1 { self.rebuild_if_missed(stream).await.err() } else { None };
+        if let Some(e) = unsure {
+            tracing::warn!(error = %format!("{e:#}"), consumer = self.name,
+                "whether events were missed is not known; the events are offered again");
+            for message in &batch {
+                self.acknowledge(message, Err(ServiceError::Unavailable(e.to_string()))).await;
+            }
+            return;
+        }
+        *last = (*last).max(events.iter().filter_map(|e| e.position).max().unwrap_or(0));
         if events.len() > 1 {
             match self.apply_together(&events).await {
                 Ok(()) => {
@@ -310,7 +382,7 @@ impl<H: Handler> Consumer<H> {
 
     /// Applies the events in order in one transaction, each unless its id is already in the inbox.
     async fn apply_together(&self, events: &[Received]) -> Result<(), ServiceError> {
-        let mut tx = self.pool.begin().await?;
+        let mut tx = self.begin().await?;
         for event in events {
             self.apply_in(&mut tx, event.id, event.position, &event.subject, &event.payload)
                 .instrument(event.span.clone())
@@ -338,7 +410,7 @@ impl<H: Handler> Consumer<H> {
         subject: &str,
         payload: &[u8],
     ) -> Result<(), ServiceError> {
-        let mut tx = self.pool.begin().await?;
+        let mut tx = self.begin().await?;
         self.apply_in(&mut tx, event_id, position, subject, payload).await?;
         tx.commit().await?;
         Ok(())
@@ -356,11 +428,13 @@ impl<H: Handler> Consumer<H> {
         match event_id {
             Some(id) => {
                 let first_time = sqlx::query(AssertSqlSafe(format!(
-                    "INSERT INTO {}.inbox (event_id, consumer) VALUES ($1, $2) ON CONFLICT DO NOTHING",
+                    "INSERT INTO {}.inbox (event_id, consumer, position) VALUES ($1, $2, $3)
+                     ON CONFLICT DO NOTHING",
                     self.schema
                 )))
                 .bind(id)
                 .bind(self.name)
+                .bind(position.map(|p| i64::try_from(p).unwrap_or(i64::MAX)))
                 .execute(&mut *tx)
                 .await?
                 .rows_affected()
@@ -377,10 +451,12 @@ impl<H: Handler> Consumer<H> {
         APPLYING.scope(self.name, apply).await
     }
 
-    /// Forgets event ids older than any redelivery.
+    /// Forgets event ids older than any redelivery, but for the last position applied (what tells
+    /// whether events were missed, `rebuild`).
     async fn prune(&self) {
         let sql = format!(
-            "DELETE FROM {}.inbox WHERE consumer = $1 AND received_at < now() - interval '{INBOX_KEEP}'",
+            "DELETE FROM {0}.inbox WHERE consumer = $1 AND received_at < now() - interval '{INBOX_KEEP}'
+               AND position IS DISTINCT FROM (SELECT max(position) FROM {0}.inbox WHERE consumer = $1)",
             self.schema
         );
         if let Err(e) = sqlx::query(AssertSqlSafe(sql)).bind(self.name).execute(&self.pool).await {

@@ -17,6 +17,7 @@ pub mod outbox;
 pub mod paging;
 pub mod photos;
 pub mod readiness;
+pub mod replay;
 pub mod roles;
 pub mod sequence;
 pub mod service;

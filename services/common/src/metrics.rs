@@ -14,7 +14,9 @@
 //! - `sesame_outbox_pending{service}` and `sesame_outbox_oldest_seconds{service}`: the events written and
 //!   not yet published (`watch_service`), `sesame_outbox_published_total{service}`;
 //! - `sesame_consumer_pending{consumer}` (events in the stream not yet delivered to it, and delivered
-//!   but not acknowledged) and `sesame_consumer_events_total{consumer, outcome}` (`applied`, `retried`);
+//!   but not acknowledged), `sesame_consumer_events_total{consumer, outcome}` (`applied`, `retried`) and
+//!   `sesame_consumer_rebuilds_total{consumer}` (projections rebuilt after events were missed,
+//!   `consumer::rebuild`), `sesame_replay_records_total{entity}` (records an owner told again);
 //! - `sesame_sync_runs_total{direction, outcome}`, `sesame_cards_printed_total{document}`,
 //!   `sesame_exports_total{service, outcome}`: the product's long work.
 

@@ -45,6 +45,12 @@ impl Naming {
         format!("{}.{service}.>", self.prefix)
     }
 
+    /// Where `service` answers the replay requests of consumers rebuilding their projection
+    /// (`common::replay`): outside every stream's subjects, so nothing of it is kept.
+    pub fn replay_subject(&self, service: &str) -> String {
+        format!("{}.replay.{service}", self.prefix)
+    }
+
     /// One stream per producing service.
     pub fn stream(&self, service: &str) -> String {
         format!("{}_{}", self.prefix, service).to_uppercase()
@@ -54,9 +60,8 @@ impl Naming {
 /// The limits of every stream, from the environment: `NATS_STREAM_MAX_AGE_DAYS` (events older are
 /// dropped; 0, the default: kept for good), `NATS_STREAM_MAX_BYTES` (the oldest dropped past it; 0, the
 /// default: no limit) and `NATS_STREAM_REPLICAS` (copies on a JetStream cluster; 1 by default, 3 on the
-/// chart's 3-node cluster). A consumer that falls further behind than the age limit misses events: its
-/// projection is not rebuilt from the owning service yet, so an age limit must stay well beyond any
-/// outage of a consumer (docs/reliability.md).
+/// chart's 3-node cluster). A consumer that falls further behind than these limits misses events: it
+/// then rebuilds its projection from the owning service (`consumer`, `replay`; docs/reliability.md).
 #[derive(Clone, Debug, PartialEq)]
 pub struct StreamLimits {
     pub max_age: std::time::Duration,

@@ -80,6 +80,12 @@ pub trait Service: Send + Sized + 'static {
         Vec::new()
     }
 
+    /// What it tells again to a consumer that rebuilds its projection (`replay`): every service whose
+    /// events another follows has one (the suite's `service_lists` test checks it).
+    fn replay(&self) -> Option<std::sync::Arc<dyn crate::replay::Source>> {
+        None
+    }
+
     /// Its background work besides the consumers, started beside them on every replica: the runner of
     /// its export jobs (`export::Runner`), which claims each job once across replicas.
     fn runners(&self) -> Vec<Box<dyn Background>> {
@@ -148,7 +154,8 @@ impl Peers {
 }
 
 /// Runs `service` among `parts`: its outbox relay when it publishes events (its stream made first, so
-/// that consumers started next find it), its consumers, and its gRPC server on `listener`. Callers'
+/// that consumers started next find it), the answers to replay requests, its consumers, and its gRPC
+/// server on `listener`. Callers'
 /// tokens are checked with the service's own verifier (auth) or `verifier`.
 pub async fn start<S: Service>(
     service: S,
@@ -165,6 +172,11 @@ pub async fn start<S: Service>(
         let relay = crate::outbox::Relay::of(S::INFO, service.pool(), naming.clone(), nats.clone());
         relay.ensure_stream().await?;
         parts.spawn(relay.run(parts.stopped()));
+    }
+    if let Some(source) = service.replay() {
+        let replays =
+            crate::replay::Replays::subscribe(S::INFO.name, source, naming, nats.clone()).await?;
+        parts.spawn(replays.run(parts.stopped()));
     }
     for consumer in service.consumers(naming, nats) {
         parts.spawn(consumer.run(Box::pin(parts.stopped())));

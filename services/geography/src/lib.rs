@@ -67,6 +67,11 @@ impl common::service::Service for GeographyService {
         self.pool.clone()
     }
 
+    /// Every row of each level, to a consumer rebuilding its projection.
+    fn replay(&self) -> Option<std::sync::Arc<dyn common::replay::Source>> {
+        Some(std::sync::Arc::new(store::Store::new(self.pool.clone())))
+    }
+
     fn serve(self, serving: common::grpc::Serving) -> common::service::Part {
         let api = GeographyServer::new(grpc::GeographyGrpc::new(
             store::Store::new(self.pool),

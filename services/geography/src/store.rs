@@ -16,6 +16,7 @@ use sqlx::postgres::PgRow;
 use sqlx::{AssertSqlSafe, FromRow, PgConnection, PgPool, Postgres, QueryBuilder};
 use tracing::Instrument;
 
+mod replay;
 mod sync;
 
 pub const SCHEMA: &str = "geography";
@@ -27,6 +28,9 @@ pub trait Told {
     const EVENTS: &'static LevelEvents<Self::Event>;
 
     fn event(&self) -> Self::Event;
+
+    /// The row's id.
+    fn id(&self) -> i64;
 }
 
 impl Told for pb::Region {
@@ -35,6 +39,10 @@ impl Told for pb::Region {
 
     fn event(&self) -> pb::RegionSaved {
         pb::RegionSaved { meta: None, region: Some(self.clone()) }
+    }
+
+    fn id(&self) -> i64 {
+        self.region_id.unwrap_or_default()
     }
 }
 
@@ -51,6 +59,10 @@ impl Told for pb::Department {
         };
         pb::DepartmentSaved { meta: None, department: Some(department) }
     }
+
+    fn id(&self) -> i64 {
+        self.department_id.unwrap_or_default()
+    }
 }
 
 impl Told for pb::Subprefecture {
@@ -66,6 +78,10 @@ impl Told for pb::Subprefecture {
         };
         pb::SubprefectureSaved { meta: None, subprefecture: Some(subprefecture) }
     }
+
+    fn id(&self) -> i64 {
+        self.subprefecture_id.unwrap_or_default()
+    }
 }
 
 impl Told for pb::Locality {
@@ -79,6 +95,10 @@ impl Told for pb::Locality {
             locality_subprefecture_id: self.locality_subprefecture_id,
         };
         pb::LocalitySaved { meta: None, locality: Some(locality) }
+    }
+
+    fn id(&self) -> i64 {
+        self.locality_id.unwrap_or_default()
     }
 }
 

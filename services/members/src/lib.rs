@@ -125,6 +125,11 @@ impl common::service::Service for MembersService {
         self.pool.clone()
     }
 
+    /// Every member, to a consumer rebuilding its projection.
+    fn replay(&self) -> Option<std::sync::Arc<dyn common::replay::Source>> {
+        Some(std::sync::Arc::new(self.grpc.store.clone()))
+    }
+
     /// The geography projection, and the members' payments and cards (their two flags) kept from the
     /// cards service's events.
     fn consumers(

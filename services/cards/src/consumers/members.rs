@@ -5,9 +5,10 @@
 //! again.
 
 use crate::store::members;
-use common::consumer::{Handler, read_event, unreadable};
+use common::consumer::{Handler, IdRange, not_kept, read_event, unreadable};
 use common::error::ServiceError;
 use common::outbox::subjects::members as subjects;
+use common::replay::entities;
 use proto::members as pb;
 use sqlx::PgConnection;
 
@@ -47,6 +48,22 @@ impl Handler for MemberEvents {
             // never become readable.
             None => Ok(()),
         }
+    }
+
+    /// The members the members service no longer holds, deleted as their deletion's event would.
+    async fn forget_others(
+        &self,
+        tx: &mut PgConnection,
+        entity: &str,
+        range: IdRange,
+        kept: &[i64],
+    ) -> Result<(), ServiceError> {
+        if entity == entities::MEMBER {
+            for id in not_kept(tx, "cards.member", "member_id", range, kept).await? {
+                members::delete(tx, id).await?;
+            }
+        }
+        Ok(())
     }
 }
 

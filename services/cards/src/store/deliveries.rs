@@ -27,7 +27,7 @@ const SENT: &str = "d.delivery_sent_date_time";
 
 /// A delivery row as `pb::Delivery` reads it, with its count of cards and whether a proof is kept; times
 /// as its JSON writes them.
-const DELIVERY_COLUMNS: &str = "d.delivery_id, d.delivery_code, d.delivery_is_error_type,
+pub(super) const DELIVERY_COLUMNS: &str = "d.delivery_id, d.delivery_code, d.delivery_is_error_type,
     (SELECT count(*) FROM cards.card k WHERE k.card_delivery_id = d.delivery_id) AS delivery_quantity,
     d.delivery_sent, to_jsonb(d.delivery_creation_date_time) #>> '{}' AS delivery_creation_date_time,
     to_jsonb(d.delivery_sent_date_time) #>> '{}' AS delivery_sent_date_time,

@@ -7,6 +7,7 @@ pub mod cards;
 pub mod deliveries;
 pub mod delivery_proofs;
 pub mod members;
+mod replay;
 pub mod statements;
 pub mod sync;
 pub mod transactions;

@@ -22,41 +22,28 @@ const LEVELS: [&Level; 4] = [&REGION, &DEPARTMENT, &SUBPREFECTURE, &LOCALITY];
 
 /// A row that travels: its id, and itself as it travels (its position is set by the page).
 trait Travels: for<'r> FromRow<'r, PgRow> + Send + Unpin + Told {
-    fn id(&self) -> i64;
     fn place(&self) -> pb::SyncedPlace;
 }
 
 impl Travels for pb::Region {
-    fn id(&self) -> i64 {
-        self.region_id.unwrap_or_default()
-    }
     fn place(&self) -> pb::SyncedPlace {
         pb::SyncedPlace { region: Some(self.clone()), ..Default::default() }
     }
 }
 
 impl Travels for pb::Department {
-    fn id(&self) -> i64 {
-        self.department_id.unwrap_or_default()
-    }
     fn place(&self) -> pb::SyncedPlace {
         pb::SyncedPlace { department: self.event().department, ..Default::default() }
     }
 }
 
 impl Travels for pb::Subprefecture {
-    fn id(&self) -> i64 {
-        self.subprefecture_id.unwrap_or_default()
-    }
     fn place(&self) -> pb::SyncedPlace {
         pb::SyncedPlace { subprefecture: self.event().subprefecture, ..Default::default() }
     }
 }
 
 impl Travels for pb::Locality {
-    fn id(&self) -> i64 {
-        self.locality_id.unwrap_or_default()
-    }
     fn place(&self) -> pb::SyncedPlace {
         pb::SyncedPlace { locality: self.event().locality, ..Default::default() }
     }

@@ -4,9 +4,10 @@
 //! `member_hasUnusedTransaction` and `member_hasValidCard` are read from these rows.
 
 use crate::store::cards::{self as store, Card, Payment};
-use common::consumer::{Handler, read_event, unreadable};
+use common::consumer::{Handler, IdRange, not_kept, read_event, unreadable};
 use common::error::ServiceError;
 use common::outbox::subjects::cards as subjects;
+use common::replay::entities;
 use proto::cards as pb;
 use sqlx::PgConnection;
 
@@ -39,6 +40,23 @@ impl Handler for CardEvents {
             // become readable.
             None => Ok(()),
         }
+    }
+
+    /// The payments the cards service no longer holds (cancelled while the members were behind), deleted
+    /// as a cancellation's event would. Cards are never deleted.
+    async fn forget_others(
+        &self,
+        tx: &mut PgConnection,
+        entity: &str,
+        range: IdRange,
+        kept: &[i64],
+    ) -> Result<(), ServiceError> {
+        if entity == entities::TRANSACTION {
+            for id in not_kept(tx, "members.payment", "transaction_id", range, kept).await? {
+                store::delete_payment(tx, id).await?;
+            }
+        }
+        Ok(())
     }
 }
 

@@ -4,7 +4,7 @@
 //! offered again.
 
 use crate::store::{GeographyEvent, GeographyLevel as Level, SavedRow, apply_geography};
-use common::consumer::{Handler, read_event, unreadable};
+use common::consumer::{Handler, IdRange, not_kept, read_event, unreadable};
 use common::error::ServiceError;
 use common::outbox::subjects::geography as subjects;
 use proto::geography as pb;
@@ -29,6 +29,22 @@ impl Handler for GeographyEvents {
             // readable.
             None => Ok(()),
         }
+    }
+
+    /// The rows of a level the geography no longer holds, deleted as their deletion's event would.
+    async fn forget_others(
+        &self,
+        tx: &mut PgConnection,
+        entity: &str,
+        range: IdRange,
+        kept: &[i64],
+    ) -> Result<(), ServiceError> {
+        let Some(level) = Level::of_entity(entity) else { return Ok(()) };
+        let (table, id_column, ..) = level.describe();
+        for id in not_kept(tx, table, id_column, range, kept).await? {
+            apply_geography(tx, &GeographyEvent::Deleted { level, id }).await?;
+        }
+        Ok(())
     }
 }
 

@@ -35,8 +35,17 @@ pub enum Level {
 }
 
 impl Level {
+    /// The level of an entity the geography tells again (`common::replay::entities`).
+    pub fn of_entity(entity: &str) -> Option<Level> {
+        let levels = [Level::Region, Level::Department, Level::Subprefecture, Level::Locality];
+        let at = common::replay::entities::GEOGRAPHY.iter().position(|e| *e == entity)?;
+        Some(levels[at])
+    }
+
     /// The projection table, its id and name columns, and its parent column.
-    fn describe(self) -> (&'static str, &'static str, &'static str, Option<&'static str>) {
+    pub(crate) fn describe(
+        self,
+    ) -> (&'static str, &'static str, &'static str, Option<&'static str>) {
         match self {
             Level::Region => ("members.geo_region", "region_id", "region_name", None),
             Level::Department => {

@@ -9,9 +9,10 @@
 use crate::store::card_statistics::{self as payments, DeliveryFacts, PaymentFacts};
 use crate::store::statistics as store;
 use chrono::{DateTime, Utc};
-use common::consumer::{Handler, position, read_event, unreadable};
+use common::consumer::{Handler, IdRange, not_kept, position, read_event, unreadable};
 use common::error::ServiceError;
 use common::outbox::subjects::cards as subjects;
+use common::replay::entities;
 use proto::cards as pb;
 use sqlx::PgConnection;
 
@@ -56,6 +57,32 @@ impl Handler for CardEvents {
             }
             // An event that cannot be read (logged and counted).
             None => Ok(()),
+        }
+    }
+
+    /// What the cards service no longer holds: a payment marked cancelled as its cancellation's event
+    /// would, a card or a delivery forgotten.
+    async fn forget_others(
+        &self,
+        tx: &mut PgConnection,
+        entity: &str,
+        range: IdRange,
+        kept: &[i64],
+    ) -> Result<(), ServiceError> {
+        let (table, key) = match entity {
+            entities::TRANSACTION => ("reports.stat_payment", "transaction_id"),
+            entities::CARD => ("reports.stat_card", "card_id"),
+            entities::DELIVERY => ("reports.stat_delivery", "delivery_id"),
+            _ => return Ok(()),
+        };
+        let gone = not_kept(tx, table, key, range, kept).await?;
+        if entity == entities::TRANSACTION {
+            for id in gone {
+                payments::payment_deleted(tx, id, position()).await?;
+            }
+            Ok(())
+        } else {
+            store::forget(tx, table, key, &gone).await
         }
     }
 }

@@ -4,7 +4,7 @@
 //! level come in their order on one stream.
 
 use crate::store::statistics::{self as store, GeoRow, Level};
-use common::consumer::{Handler, read_event, unreadable};
+use common::consumer::{Handler, IdRange, not_kept, read_event, unreadable};
 use common::error::ServiceError;
 use common::outbox::subjects::geography as subjects;
 use proto::geography as pb;
@@ -33,6 +33,20 @@ impl Handler for GeographyEvents {
             Some(Change::Deleted(level, id)) => store::geography_deleted(tx, level, id).await,
             None => Ok(()),
         }
+    }
+
+    /// The rows of a level the geography no longer holds, deleted as their deletion's event would.
+    async fn forget_others(
+        &self,
+        tx: &mut PgConnection,
+        entity: &str,
+        range: IdRange,
+        kept: &[i64],
+    ) -> Result<(), ServiceError> {
+        let Some(level) = Level::of_entity(entity) else { return Ok(()) };
+        let (table, key) = level.table();
+        let gone = not_kept(tx, &table, key, range, kept).await?;
+        store::forget(tx, &table, key, &gone).await
     }
 }
 

@@ -5,9 +5,10 @@
 
 use crate::store::statistics::{self as store, MemberFacts};
 use chrono::{DateTime, Utc};
-use common::consumer::{Handler, position, read_event, unreadable};
+use common::consumer::{Handler, IdRange, not_kept, position, read_event, unreadable};
 use common::error::ServiceError;
 use common::outbox::subjects::members as subjects;
+use common::replay::entities;
 use proto::members as pb;
 use sqlx::PgConnection;
 
@@ -42,6 +43,32 @@ impl Handler for MemberEvents {
             // read (logged and counted): acknowledged, since it will never become readable.
             None => Ok(()),
         }
+    }
+
+    /// The members the members service no longer holds, marked deleted as their deletion's event would.
+    async fn forget_others(
+        &self,
+        tx: &mut PgConnection,
+        entity: &str,
+        range: IdRange,
+        kept: &[i64],
+    ) -> Result<(), ServiceError> {
+        if entity == entities::MEMBER {
+            // The members already marked deleted are left as they are.
+            let kept_or_deleted: Vec<i64> = sqlx::query_scalar(
+                "SELECT member_id FROM reports.stat_member WHERE deleted AND member_id > $1
+                   AND ($2::bigint IS NULL OR member_id <= $2)",
+            )
+            .bind(range.after)
+            .bind(range.upto)
+            .fetch_all(&mut *tx)
+            .await?;
+            let kept = [kept, &kept_or_deleted].concat();
+            for id in not_kept(tx, "reports.stat_member", "member_id", range, &kept).await? {
+                store::member_deleted(tx, id, position()).await?;
+            }
+        }
+        Ok(())
     }
 }
 

@@ -90,7 +90,8 @@ pub async fn member_deleted(
     Ok(())
 }
 
-/// A new photo, not checked yet (unless the member was saved checked after it). Kept at its own position:
+/// A new photo, not checked yet (unless the member was saved checked after it, or at its position: a
+/// rebuilt projection's member and photo come at one position, the photo after). Kept at its own position:
 /// the event tells only of the photo, so a member's older saved event arriving after it still applies.
 pub async fn member_photo_changed(
     tx: &mut PgConnection,
@@ -101,7 +102,7 @@ pub async fn member_photo_changed(
         "INSERT INTO reports.stat_member AS m (member_id, photo_position, has_photo)
          VALUES ($1, coalesce($2, 0), true)
          ON CONFLICT (member_id) DO UPDATE SET photo_position = coalesce($2, m.photo_position),
-             has_photo = true, photo_checked = m.photo_checked AND $2 IS NOT NULL AND m.position > $2
+             has_photo = true, photo_checked = m.photo_checked AND $2 IS NOT NULL AND m.position >= $2
          WHERE $2 IS NULL OR m.photo_position < $2",
     )
     .bind(member_id)
@@ -135,6 +136,21 @@ pub async fn card_saved(
     Ok(())
 }
 
+/// Forgets the rows of `ids` in `table` (keyed by `key`; both the caller's constants): records their owner
+/// no longer holds, found when a projection is rebuilt (the tallies follow, by their triggers).
+pub async fn forget(
+    tx: &mut PgConnection,
+    table: &str,
+    key: &str,
+    ids: &[i64],
+) -> Result<(), ServiceError> {
+    sqlx::query(AssertSqlSafe(format!("DELETE FROM {table} WHERE {key} = ANY($1)")))
+        .bind(ids)
+        .execute(&mut *tx)
+        .await?;
+    Ok(())
+}
+
 /// A level of the geography, as the statistics keep it.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum Level {
@@ -145,6 +161,19 @@ pub enum Level {
 }
 
 impl Level {
+    /// The level of an entity the geography tells again (`common::replay::entities`).
+    pub fn of_entity(entity: &str) -> Option<Level> {
+        let levels = [Level::Region, Level::Department, Level::Subprefecture, Level::Locality];
+        let at = common::replay::entities::GEOGRAPHY.iter().position(|e| *e == entity)?;
+        Some(levels[at])
+    }
+
+    /// Its table (`reports.geo_region`) and key.
+    pub fn table(self) -> (String, &'static str) {
+        let (table, key, ..) = self.columns();
+        (format!("reports.{table}"), key)
+    }
+
     /// Its table, key, name column (none kept for the two lower levels) and parent column.
     fn columns(self) -> (&'static str, &'static str, Option<&'static str>, Option<&'static str>) {
         match self {

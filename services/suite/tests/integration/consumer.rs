@@ -3,7 +3,7 @@
 //! events waiting are applied together without one failing holding back the others.
 
 use crate::support::TestSuite;
-use common::consumer::{Consumer, Handler};
+use common::consumer::{Consumer, Handler, IdRange};
 use common::error::ServiceError;
 use sqlx::PgConnection;
 use std::sync::Arc;
@@ -32,6 +32,17 @@ impl Handler for Counting {
             return Err(ServiceError::Unavailable("panne simulée".into()));
         }
         self.applied.fetch_add(1, Ordering::SeqCst);
+        Ok(())
+    }
+
+    /// It keeps none of an owner's records.
+    async fn forget_others(
+        &self,
+        _tx: &mut PgConnection,
+        _entity: &str,
+        _range: IdRange,
+        _kept: &[i64],
+    ) -> Result<(), ServiceError> {
         Ok(())
     }
 }
@@ -112,6 +123,17 @@ impl Handler for Recording {
         if name == "refused" && !self.refused_once.swap(true, Ordering::SeqCst) {
             return Err(ServiceError::Unavailable("panne simulée".into()));
         }
+        Ok(())
+    }
+
+    /// It keeps none of an owner's records.
+    async fn forget_others(
+        &self,
+        _tx: &mut PgConnection,
+        _entity: &str,
+        _range: IdRange,
+        _kept: &[i64],
+    ) -> Result<(), ServiceError> {
         Ok(())
     }
 }

@@ -20,6 +20,7 @@ mod members;
 mod metrics;
 mod print_replica_kill;
 mod private_servers;
+mod projection_rebuild;
 mod replica_kill;
 mod replicas;
 mod reports;

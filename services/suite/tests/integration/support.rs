@@ -107,6 +107,22 @@ impl TestSuite {
         suite::start(config).await.expect("the replica starts")
     }
 
+    /// Stops every service of the suite, as a shutdown of the whole deployment would; its database, its
+    /// folder and its streams stay, for `restart`.
+    pub async fn stop_services(&mut self) {
+        if let Some(running) = self.running.take() {
+            running.stop().await.expect("the suite stops");
+        }
+    }
+
+    /// Starts the suite again on its database, folder and NATS prefix (after `stop_services`), on new
+    /// ports: `base` follows.
+    pub async fn restart(&mut self) {
+        let running = self.start_replica(|_| {}).await;
+        self.base = format!("http://{}", running.http_addr);
+        self.running = Some(running);
+    }
+
     /// Where this suite's `/metrics` answers.
     pub fn metrics_url(&self) -> String {
         let running = self.running.as_ref().expect("a suite started in this process");
