@@ -367,16 +367,11 @@ fn profile_groups(given: Given) -> String {
         "SELECT m.gender, count(*), {bands},
                 count(*) FILTER (WHERE NOT m.has_photo),
                 count(*) FILTER (WHERE m.has_photo AND m.photo_checked)
-         FROM reports.stat_member m CROSS JOIN (SELECT {days}) b
+         FROM reports.stat_member m CROSS JOIN {days}
          WHERE {} GROUP BY m.gender",
         kept(given),
         // b.b0: after this day 18 years ago (under 18); b.b1: from then back to 26 years ago; ...
-        days = BAND_AGES
-            .iter()
-            .enumerate()
-            .map(|(i, age)| format!("{} AS b{i}", band_day(*age)))
-            .collect::<Vec<_>>()
-            .join(", "),
+        days = band_days(false),
         bands = (0..=BAND_AGES.len())
             .map(|i| match i {
                 0 => "count(*) FILTER (WHERE m.birth_date > b.b0)".to_string(),
@@ -454,18 +449,35 @@ fn tallied_by_gender() -> String {
 /// band of 18 to 25 when born on or before this day 18 years ago and after this day 26 years ago.
 const BAND_AGES: [u32; 5] = [18, 26, 36, 51, 66];
 
-/// The first day of birth of each band but the oldest, in `BAND_AGES`' order: this day `age` years ago.
-fn band_day(age: u32) -> String {
-    format!("(current_date - interval '{age} years')::date")
+/// The first day of birth of each band but the oldest (this day `age` years ago, in `BAND_AGES`' order),
+/// as the columns `b0`, `b1`... of the one row of `(...) b`, to cross join: under 18 is born after
+/// `b.b0`, 18 to 25 on or before it and after `b.b1`, and so on (as `age(current_date, birth_date)`
+/// counts whole years). `OFFSET 0` keeps the planner from writing each day into each row's test, where
+/// it would be computed again for every row: 450 ms instead of 180 ms for 335,000 members, 80 ms
+/// instead of 25 for 25,000 days of birth. `as_text` gives them as the kept totals' keys (`AAAA-MM-JJ`).
+fn band_days(as_text: bool) -> String {
+    let days: Vec<String> = BAND_AGES
+        .iter()
+        .enumerate()
+        .map(|(i, age)| {
+            let day = format!("(current_date - interval '{age} years')::date");
+            if as_text {
+                format!("to_char({day}, 'YYYY-MM-DD') AS b{i}")
+            } else {
+                format!("{day} AS b{i}")
+            }
+        })
+        .collect();
+    format!("(SELECT {} OFFSET 0) b", days.join(", "))
 }
 
-/// The age band of a birth date (`day`, an SQL date): under 18 is born after this day 18 years ago, and so
-/// on (as `age(current_date, birth_date)` counts whole years, without computing it for each member).
-fn age_band(day: &str) -> String {
-    let mut bands = AGE_BANDS.iter().map(|(key, _)| key);
-    let mut sql = format!("CASE WHEN {day} IS NULL THEN 'unknown'");
-    for (age, band) in BAND_AGES.iter().zip(bands.by_ref()) {
-        sql += &format!(" WHEN {day} > {} THEN '{band}'", band_day(*age));
+/// The age band of a birth date kept as a key (`AAAA-MM-JJ`, '' unknown), against `band_days(true)`:
+/// compared byte by byte (`COLLATE "C"`), such texts order as their days, and none is read as a date.
+fn age_band_of_key(key: &str) -> String {
+    let mut bands = AGE_BANDS.iter().map(|(band, _)| band);
+    let mut sql = format!("CASE WHEN {key} = '' THEN 'unknown'");
+    for (i, band) in (0..BAND_AGES.len()).zip(bands.by_ref()) {
+        sql += &format!(" WHEN {key} COLLATE \"C\" > b.b{i} THEN '{band}'");
     }
     sql + &format!(" ELSE '{}' END", bands.next().expect("the oldest band"))
 }
@@ -474,9 +486,11 @@ fn age_band(day: &str) -> String {
 /// (some 40,000 days at most).
 fn tallied_by_age() -> String {
     format!(
-        "SELECT {} AS key, '' AS label, sum(n)::bigint AS value FROM reports.stat_tally
-         WHERE dimension = 'birth' GROUP BY 1",
-        age_band("nullif(key, '')::date")
+        "SELECT {} AS key, '' AS label, sum(t.n)::bigint AS value
+         FROM reports.stat_tally t CROSS JOIN {}
+         WHERE t.dimension = 'birth' GROUP BY 1",
+        age_band_of_key("t.key"),
+        band_days(true)
     )
 }
 
@@ -646,17 +660,22 @@ mod tests {
     #[test]
     fn a_birth_date_falls_in_the_band_of_its_age_today() {
         assert_eq!(
-            age_band("d"),
-            "CASE WHEN d IS NULL THEN 'unknown' \
-             WHEN d > (current_date - interval '18 years')::date THEN 'under_18' \
-             WHEN d > (current_date - interval '26 years')::date THEN '18_25' \
-             WHEN d > (current_date - interval '36 years')::date THEN '26_35' \
-             WHEN d > (current_date - interval '51 years')::date THEN '36_50' \
-             WHEN d > (current_date - interval '66 years')::date THEN '51_65' ELSE 'over_65' END"
+            age_band_of_key("k"),
+            "CASE WHEN k = '' THEN 'unknown' WHEN k COLLATE \"C\" > b.b0 THEN 'under_18' \
+             WHEN k COLLATE \"C\" > b.b1 THEN '18_25' WHEN k COLLATE \"C\" > b.b2 THEN '26_35' \
+             WHEN k COLLATE \"C\" > b.b3 THEN '36_50' WHEN k COLLATE \"C\" > b.b4 THEN '51_65' \
+             ELSE 'over_65' END"
+        );
+        let tallied = tallied_by_age();
+        assert!(
+            tallied.contains(
+                "to_char((current_date - interval '18 years')::date, 'YYYY-MM-DD') AS b0"
+            ),
+            "{tallied}"
         );
         let profiles = profile_groups(Given { region: false, from: true, to: false });
         assert!(
-            profiles.contains("(current_date - interval '66 years')::date AS b4"),
+            profiles.contains("(current_date - interval '66 years')::date AS b4 OFFSET 0) b"),
             "{profiles}"
         );
         assert!(profiles.contains("m.birth_date <= b.b0 AND m.birth_date > b.b1"), "{profiles}");
