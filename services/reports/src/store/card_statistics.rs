@@ -3,12 +3,12 @@
 //! are (`store::statistics`): each row at the stream position of the latest event applied to it, an
 //! older event changing nothing; and what the dashboard counts of them.
 
-use super::statistics::{Counting, Given, REGION_LOCALITIES, bind_position, tallied};
+use super::statistics::{Counting, Given, REGION_LOCALITIES, add, bind_position, tallied};
 use crate::domain::statistics::{AMOUNT_BANDS, Filter, in_bands, month_label, table};
 use chrono::{DateTime, NaiveDate, Utc};
 use common::error::ServiceError;
 use proto::reports as pb;
-use sqlx::{AssertSqlSafe, PgConnection};
+use sqlx::PgConnection;
 
 /// What the statistics keep of a payment, from its saved event.
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -139,24 +139,9 @@ fn fold_payments(groups: Vec<(String, String, i64, i64)>) -> PaymentTables {
     let mut tables = PaymentTables::default();
     for (operator, band, n, amount) in groups {
         tables.total += n;
-        let row =
-            |value| pb::StatisticsRow { key: operator.clone(), label: operator.clone(), value };
-        match tables.by_operator.iter().position(|r| r.key == operator) {
-            Some(i) => {
-                tables.by_operator[i].value += n;
-                tables.amounts_by_operator[i].value += amount;
-            }
-            None => {
-                tables.by_operator.push(row(n));
-                tables.amounts_by_operator.push(row(amount));
-            }
-        }
-        match tables.by_band.iter_mut().find(|r| r.key == band) {
-            Some(row) => row.value += n,
-            None => {
-                tables.by_band.push(pb::StatisticsRow { key: band, label: String::new(), value: n })
-            }
-        }
+        add(&mut tables.by_operator, &operator, &operator, n);
+        add(&mut tables.amounts_by_operator, &operator, &operator, amount);
+        add(&mut tables.by_band, &band, "", n);
     }
     tables
 }
@@ -202,12 +187,7 @@ impl super::Store {
         let payments = async {
             match c {
                 Counting::Filtered(given) => {
-                    let groups = sqlx::query_as(AssertSqlSafe(payment_groups(given)))
-                        .bind(filter.region_id)
-                        .bind(filter.from)
-                        .bind(filter.to)
-                        .fetch_all(&self.pool)
-                        .await?;
+                    let groups = self.groups(payment_groups(given), filter).await?;
                     Ok::<_, ServiceError>(fold_payments(groups))
                 }
                 Counting::Tallied => {

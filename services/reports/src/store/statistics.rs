@@ -393,7 +393,7 @@ fn profile_groups(given: Given) -> String {
 type Profile = (String, i64, i64, i64, i64, i64, i64, i64, i64, i64);
 
 /// Adds `value` to the row of `key` in `rows`, or a new row (labelled `label`) at the end.
-fn add(rows: &mut Vec<pb::StatisticsRow>, key: &str, label: &str, value: i64) {
+pub(super) fn add(rows: &mut Vec<pb::StatisticsRow>, key: &str, label: &str, value: i64) {
     match rows.iter_mut().find(|r| r.key == key) {
         Some(row) => row.value += value,
         None => rows.push(pb::StatisticsRow { key: key.into(), label: label.into(), value }),
