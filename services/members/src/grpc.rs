@@ -6,7 +6,7 @@ use crate::photos::{Kind, PhotoStore};
 use crate::store::cooperatives::{COOPERATIVE_OFFSET_SORTS, COOPERATIVE_SORT};
 use crate::store::members::{MEMBER_SORT, MemberSettings, versioned_photo_path};
 use crate::store::parcels::{PARCEL_OFFSET_SORTS, PARCEL_SORT, ParcelSearch};
-use crate::store::sync::{ChangesQuery, MOST_RECORDS};
+use crate::store::sync::{ChangesQuery, MOST_RECORDS, Receiving};
 use crate::store::{MemberSearch, Store};
 use common::error::ServiceError;
 use common::identity::{Calls, Identity, Need};
@@ -342,7 +342,15 @@ impl Members for MembersGrpc {
         let today = chrono::Local::now().date_naive();
         let applied = self
             .store
-            .apply_synced(batch_id, &r.records, instance_id(&r.instance_id)?, today)
+            .apply_synced(
+                batch_id,
+                &r.records,
+                Receiving {
+                    instance_id: instance_id(&r.instance_id)?,
+                    seen_position: r.seen_position,
+                },
+                today,
+            )
             .await?;
         Ok(Response::new(applied))
     }

@@ -115,8 +115,31 @@ impl Sync for SyncGrpc {
         if self.running_env == RunningEnv::Central {
             return Err(ServiceError::Conflict(msg::ON_CENTRAL.into()).into());
         }
+        // One run at a time on the instance, whichever replica was asked.
+        let claim = self
+            .store
+            .claim_run()
+            .await?
+            .ok_or_else(|| ServiceError::Conflict(msg::ALREADY_RUNNING.into()))?;
         let uuid = uuid::Uuid::now_v7();
-        let entry = self.store.start_run(uuid, direction, &caller.login_name).await?;
+        let started = async {
+            // A run still `running` while the claim was free was left by a process that died.
+            let interrupted = self.store.close_interrupted(&claim).await?;
+            if interrupted > 0 {
+                tracing::warn!(
+                    interrupted,
+                    "runs left running by a stopped process closed as interrupted"
+                );
+            }
+            self.store.start_run(uuid, direction, &caller.login_name).await
+        };
+        let entry = match started.await {
+            Ok(entry) => entry,
+            Err(e) => {
+                claim.release().await;
+                return Err(e.into());
+            }
+        };
         tracing::info!(%uuid, direction, login_id = caller.login_id, "sync run started");
         let work = Work {
             store: self.store.clone(),
@@ -125,7 +148,7 @@ impl Sync for SyncGrpc {
             clients: self.clients.clone(),
             identity: self.identity.clone(),
         };
-        tokio::spawn(crate::run::run(work, uuid, direction));
+        tokio::spawn(crate::run::run(work, uuid, direction, claim));
         Ok(Response::new(entry))
     }
 
@@ -186,6 +209,7 @@ impl Sync for SyncGrpc {
             batch_id: batch.batch_id,
             records: batch.records,
             instance_id: self.store.instance_id().await?.to_string(),
+            seen_position: batch.seen_position,
         };
         let applied = self.members()?.apply_synced_members(apply).await?.into_inner();
         tracing::info!(%laptop, created = applied.created, updated = applied.updated,

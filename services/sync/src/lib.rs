@@ -91,15 +91,20 @@ pub struct SyncService {
 }
 
 /// Connects, migrates, makes this instance's id on a new database, and closes the runs a stopped
-/// process left running.
+/// process left running (`store::RunClaim`).
 pub async fn build(config: &SyncConfig) -> Result<SyncService> {
     let pool = INFO.database(&config.database_url, config.max_connections).await?;
     let store = store::Store::new(pool.clone());
     let instance = store.ensure_instance_id().await?;
     tracing::info!(%instance, "sync instance");
-    let interrupted = store.close_interrupted().await?;
-    if interrupted > 0 {
-        tracing::warn!(interrupted, "runs left running by a stopped process closed as interrupted");
+    // A run left running by a stopped process is closed; one alive on another replica holds the claim
+    // and is left alone.
+    if let Some(claim) = store.claim_run().await? {
+        let interrupted = store.close_interrupted(&claim).await;
+        claim.release().await;
+        if interrupted? > 0 {
+            tracing::warn!("runs left running by a stopped process closed as interrupted");
+        }
     }
     let clients = Clients {
         members: config.peers.client::<MembersClient>()?,

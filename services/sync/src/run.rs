@@ -9,7 +9,7 @@
 
 pub use crate::central::Session;
 use crate::domain::messages as msg;
-use crate::store::{CARDS, Counts, FROM_SERVER, GEOGRAPHY, Store};
+use crate::store::{CARDS, Counts, FROM_SERVER, GEOGRAPHY, RunClaim, Store};
 use crate::{CardsClient, CentralServer, Clients, GeographyClient, MembersClient};
 use common::photos::{SYNC_PHOTO_CALL_BYTES, SYNC_PHOTOS_A_CALL};
 use common::service_identity::ServiceIdentity;
@@ -57,12 +57,14 @@ enum Ended {
 }
 
 /// Runs `uuid` to its end and journals how it ended; never fails itself (a failure is its journal's).
-#[tracing::instrument(name = "sync.run", skip(work))]
-pub async fn run(work: Work, uuid: uuid::Uuid, direction: &'static str) {
-    // A stop asked while a step waits (on the central server, say) ends the run at once.
+#[tracing::instrument(name = "sync.run", skip(work, claim))]
+pub async fn run(work: Work, uuid: uuid::Uuid, direction: &'static str, mut claim: RunClaim) {
+    // A stop asked while a step waits (on the central server, say) ends the run at once; so does the
+    // loss of its claim, after which another replica may start a run.
     let outcome = tokio::select! {
         outcome = as_service(&work, steps(&work, uuid, direction)) => outcome,
         () = stop_asked(&work.store, uuid) => Ok(Ended::Stopped),
+        () = claim.lost() => Err(msg::CLAIM_LOST.to_string()),
     };
     let (state, message) = match outcome {
         Ok(Ended::Done(message)) => ("done", message),
@@ -76,6 +78,7 @@ pub async fn run(work: Work, uuid: uuid::Uuid, direction: &'static str) {
     if let Err(error) = work.store.end_run(uuid, state, &message).await {
         tracing::error!(%uuid, %error, "the end of a sync run could not be journaled");
     }
+    claim.release().await;
 }
 
 /// Resolves once the run is asked to stop (its journal row says so; any replica may have been asked).
@@ -213,6 +216,9 @@ impl Run<'_> {
             position: page.high_position,
         };
         self.session.handshake(&hello).await?;
+        // What this laptop has of the central server's changes: an edit made there after it is one
+        // this laptop's records never saw.
+        let seen = self.store.checkpoint(FROM_SERVER).await.map_err(|e| e.to_string())?;
         let mut after = 0;
         let mut unsettled = None;
         while !page.records.is_empty() {
@@ -221,6 +227,7 @@ impl Run<'_> {
                 instance_id: self.instance.clone(),
                 batch_id: batch_id(&self.instance, "to_server", &page.records).to_string(),
                 records: page.records,
+                seen_position: Some(seen),
             };
             let next = async {
                 if last <= after {
@@ -369,6 +376,9 @@ impl Run<'_> {
                     batch_id: batch_id(&self.instance, "from_server", &records).to_string(),
                     records,
                     instance_id: self.instance.clone(),
+                    // The central server's versions are the ones received: only an edit made here
+                    // and not sent yet is an unseen one.
+                    seen_position: None,
                 };
                 let applied = self
                     .members

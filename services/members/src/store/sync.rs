@@ -51,6 +51,15 @@ struct Version {
     origin: uuid::Uuid,
 }
 
+/// Who applies a batch: this instance (the origin of its own edits, which breaks ties), and, for a
+/// laptop's batch on the central server, the last of the central server's positions the laptop had
+/// applied when it sent the batch: a version held here after it is an edit the laptop never saw.
+#[derive(Debug, Clone, Copy)]
+pub struct Receiving {
+    pub instance_id: uuid::Uuid,
+    pub seen_position: Option<i64>,
+}
+
 /// The version of a record as received, its fields read (French messages on the field at fault).
 fn version_of(record: &pb::SyncedMember) -> Result<Version, ServiceError> {
     let updated_at = DateTime::parse_from_rfc3339(&record.updated_at)
@@ -141,7 +150,7 @@ impl Store {
         &self,
         batch_id: uuid::Uuid,
         records: &[pb::SyncedMember],
-        instance_id: uuid::Uuid,
+        receiving: Receiving,
         today: chrono::NaiveDate,
     ) -> Result<pb::SyncApplied, ServiceError> {
         if let Some(answer) = self.batch_answer(batch_id).await? {
@@ -151,7 +160,7 @@ impl Store {
         let together = if distinct_members(records) {
             // A savepoint: what the attempt wrote and locked goes if it fails.
             let mut attempt = sqlx::Connection::begin(&mut *tx).await?;
-            match apply_together(&mut attempt, records, instance_id, today).await {
+            match apply_together(&mut attempt, records, receiving, today).await {
                 Ok(done) => {
                     attempt.commit().await?;
                     Some(done)
@@ -168,7 +177,7 @@ impl Store {
         };
         let (applied, mains) = match together {
             Some(done) => done,
-            None => apply_each(&mut tx, records, instance_id, today).await?,
+            None => apply_each(&mut tx, records, receiving, today).await?,
         };
         let mains: Vec<Option<i64>> = mains.into_iter().map(Some).collect();
         refresh_dependent_counts(&mut tx, &mains).await?;
@@ -225,7 +234,7 @@ impl Store {
 /// What a batch needs of the receiving side, read in one statement each before its records are applied
 /// (a record a round trip, not four): the members it names, locked, and its main members' ids.
 struct Batch {
-    instance_id: uuid::Uuid,
+    receiving: Receiving,
     held: HashMap<uuid::Uuid, Held>,
     /// Main members by uuid; a main member written by the batch joins, for its dependants after it.
     mains: HashMap<uuid::Uuid, i64>,
@@ -238,7 +247,7 @@ impl Batch {
     async fn read(
         tx: &mut PgConnection,
         records: &[pb::SyncedMember],
-        instance_id: uuid::Uuid,
+        receiving: Receiving,
     ) -> Result<Batch, ServiceError> {
         let uuids: Vec<uuid::Uuid> = records
             .iter()
@@ -255,7 +264,7 @@ impl Batch {
              LEFT JOIN members.member mm ON mm.member_id = m.member_main_member_id
              WHERE m.member_uuid = ANY($2) ORDER BY m.member_id FOR UPDATE OF m"
         )))
-        .bind(instance_id)
+        .bind(receiving.instance_id)
         .bind(&uuids)
         .fetch_all(&mut *tx)
         .await?;
@@ -290,7 +299,7 @@ impl Batch {
             cooperatives.extend(known.into_iter().map(|id| (id, Some(id))));
         }
         Ok(Batch {
-            instance_id,
+            receiving,
             held,
             mains: mains.into_iter().collect(),
             seen: HashSet::new(),
@@ -307,7 +316,7 @@ impl Batch {
         if self.seen.insert(uuid) {
             return Ok(self.held.remove(&uuid));
         }
-        held(tx, uuid, self.instance_id).await
+        held(tx, uuid, self.receiving.instance_id).await
     }
 
     /// A cooperative that exists here; cooperatives do not travel yet, so an unknown one is left out
@@ -388,11 +397,11 @@ impl Held {
 async fn apply_each(
     tx: &mut PgConnection,
     records: &[pb::SyncedMember],
-    instance_id: uuid::Uuid,
+    receiving: Receiving,
     today: chrono::NaiveDate,
 ) -> Result<(pb::SyncApplied, BTreeSet<i64>), ServiceError> {
     let mut applied = pb::SyncApplied::default();
-    let mut batch = Batch::read(tx, records, instance_id).await?;
+    let mut batch = Batch::read(tx, records, receiving).await?;
     let mut mains = BTreeSet::new();
     for record in records {
         apply_one(tx, record, &mut batch, today, &mut applied, &mut mains).await?;
@@ -420,11 +429,11 @@ fn distinct_members(records: &[pb::SyncedMember]) -> bool {
 async fn apply_together(
     tx: &mut PgConnection,
     records: &[pb::SyncedMember],
-    instance_id: uuid::Uuid,
+    receiving: Receiving,
     today: chrono::NaiveDate,
 ) -> Result<(pb::SyncApplied, BTreeSet<i64>), ServiceError> {
     let mut applied = pb::SyncApplied::default();
-    let mut batch = Batch::read(tx, records, instance_id).await?;
+    let mut batch = Batch::read(tx, records, receiving).await?;
     let mut mains = BTreeSet::new();
     // Ids for the members new here (at most one a record not held; those left unused are gaps).
     let new_here = records
@@ -638,8 +647,12 @@ fn written(
         None => applied.created += 1,
         Some(held) => {
             applied.updated += 1;
-            // An edit made here and not sent yet is dropped for the later one: both are journaled.
-            if held.marked && held.version.origin != incoming.origin {
+            // An edit made here that the sender had not seen (not sent yet, from a laptop; made after
+            // the laptop last received, on the central server) is dropped for the later one: both are
+            // journaled.
+            let unseen = held.marked
+                || batch.receiving.seen_position.is_some_and(|seen| held.synced.position > seen);
+            if unseen && held.version.origin != incoming.origin {
                 applied.conflicts.push(conflict(uuid, record.clone(), held.synced.clone()));
             }
         }

@@ -1,7 +1,8 @@
 //! The exchange of members between a field laptop and the central server, two real suites on one
 //! machine: a family registered on the laptop arrives whole on the central server (every field of the
 //! member, the family links, the identity numbers), the marks are cleared, edits on both sides meet,
-//! the same member edited on both sides resolves the same way on both and is journaled, a batch sent
+//! the same member edited on both sides resolves the same way on both and is journaled (two edits of
+//! the same instant: to the greater instance id), a batch sent
 //! again changes nothing, and a restored laptop database is refused.
 
 use crate::support::{TestSuite, chain, save};
@@ -188,14 +189,16 @@ async fn a_family_registered_on_a_laptop_arrives_whole_and_edits_on_both_sides_m
     let again = run(&pair, "to_server").await;
     assert_eq!(again["synchronizationJournal_sent"], 0, "{again}");
 
-    // A member registered on the central server and an edit there reach the laptop.
-    let central_only = save(
-        central,
-        central_admin,
-        "/api/member/post_member",
-        json!({"member_firstname": "Ibrahim", "member_lastname": "Koné"}),
-    )
-    .await;
+    // A member registered on the central server, every field given, and an edit there reach the laptop.
+    let mut ibrahim = every_field(locality, coop_there);
+    ibrahim.as_object_mut().unwrap().extend(
+        json!({"member_firstname": "Ibrahim", "member_lastname": "Koné",
+               "member_contact": "+225 05 06 07 08", "identityDocumentNumber": "CI-0099"})
+        .as_object()
+        .unwrap()
+        .clone(),
+    );
+    let central_only = save(central, central_admin, "/api/member/post_member", ibrahim).await;
     let central_number =
         member(central, central_admin, central_only).await["member_idNumber"].clone();
     let central_spouse = id_of(
@@ -209,6 +212,11 @@ async fn a_family_registered_on_a_laptop_arrives_whole_and_edits_on_both_sides_m
     // Ibrahim, the spouse, and the spouse's main member sent again in front of her.
     assert_eq!(received["synchronizationJournal_received"], 3, "{received}");
     let here = id_of(laptop, admin, central_number.as_str().unwrap()).await;
+    let (made_there, received_here) =
+        (member(central, central_admin, central_only).await, member(laptop, admin, here).await);
+    for name in travelling_fields() {
+        assert_eq!(received_here[name], made_there[name], "{name} did not survive the way back");
+    }
     assert_eq!(member(laptop, admin, here).await["member_lastname"], "Koné");
     assert_eq!(member(laptop, admin, here).await["member_synchronizationNeeded"], false);
     assert_eq!(member(laptop, admin, spouse_id).await["occupation"], "Planteur");
@@ -248,6 +256,74 @@ async fn a_family_registered_on_a_laptop_arrives_whole_and_edits_on_both_sides_m
         "Quartier Tazibouo"
     );
     assert_eq!(member(laptop, admin, child_id).await["member_synchronizationNeeded"], false);
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn two_edits_of_the_same_instant_resolve_to_the_greater_instance_id_on_both_sides() {
+    let pair = pair().await;
+    let (laptop, admin) = (&pair.laptop, &pair.laptop_admin);
+    let (central, central_admin) = (&pair.central, &pair.central_admin);
+    let here = save(
+        laptop,
+        admin,
+        "/api/member/post_member",
+        json!({"member_firstname": "Koffi", "member_lastname": "Yao"}),
+    )
+    .await;
+    run(&pair, "to_server").await;
+    let number = member(laptop, admin, here).await["member_idNumber"].as_str().unwrap().to_string();
+    let there = id_of(central, central_admin, &number).await;
+
+    // Edited on both sides, then both edits put at the same instant.
+    edit(laptop, admin, here, json!({"member_address": "Quartier Lobia"})).await;
+    edit(central, central_admin, there, json!({"member_address": "Quartier Tazibouo"})).await;
+    let laptop_db = sqlx::PgPool::connect(laptop.database_url()).await.unwrap();
+    let central_db = sqlx::PgPool::connect(central.database_url()).await.unwrap();
+    for (db, id) in [(&laptop_db, here), (&central_db, there)] {
+        sqlx::query(
+            "UPDATE members.member SET updated_at = '2026-06-15T10:00:00.123456Z' WHERE member_id = $1",
+        )
+        .bind(id)
+        .execute(db)
+        .await
+        .unwrap();
+    }
+    let instance = |db: &sqlx::PgPool| {
+        let db = db.clone();
+        async move {
+            sqlx::query_scalar::<_, uuid::Uuid>("SELECT id FROM sync.instance")
+                .fetch_one(&db)
+                .await
+                .unwrap()
+        }
+    };
+    let (laptop_instance, central_instance) =
+        (instance(&laptop_db).await, instance(&central_db).await);
+    let (kept, lost) = if laptop_instance > central_instance {
+        ("Quartier Lobia", "Quartier Tazibouo")
+    } else {
+        ("Quartier Tazibouo", "Quartier Lobia")
+    };
+
+    // The greater instance id wins on both sides, and the run journals the other version.
+    let sent = run(&pair, "to_server").await;
+    assert_eq!(sent["synchronizationJournal_conflicts"], 1, "{sent}");
+    let uuid = sent["synchronizationJournal_uuid"].as_str().unwrap();
+    let (_, conflicts) = laptop
+        .get(&format!("/api/synchronization/get.synchronization_conflicts/{uuid}"), admin)
+        .await;
+    let conflict = &conflicts["data"][0];
+    let kept_version: Value = serde_json::from_str(conflict["kept"].as_str().unwrap()).unwrap();
+    let lost_version: Value = serde_json::from_str(conflict["lost"].as_str().unwrap()).unwrap();
+    assert_eq!(kept_version["record"]["member_address"], kept, "{conflict}");
+    assert_eq!(lost_version["record"]["member_address"], lost, "{conflict}");
+    run(&pair, "from_server").await;
+    assert_eq!(member(laptop, admin, here).await["member_address"], kept);
+    assert_eq!(member(central, central_admin, there).await["member_address"], kept);
+    assert_eq!(member(laptop, admin, here).await["member_synchronizationNeeded"], false);
+    // Settled: neither side has anything left to give the other.
+    assert_eq!(run(&pair, "to_server").await["synchronizationJournal_sent"], 0);
+    assert_eq!(run(&pair, "from_server").await["synchronizationJournal_received"], 0);
 }
 
 #[tokio::test(flavor = "multi_thread")]

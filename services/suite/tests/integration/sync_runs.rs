@@ -6,14 +6,19 @@
 
 use crate::support::TestSuite;
 use common::config::RunningEnv;
-use reqwest::{Method, StatusCode};
+use reqwest::StatusCode;
 use serde_json::{Value, json};
 use std::time::Duration;
 
 /// A field suite paired (or not) with the central server at `central_url`: its identity numbers start
 /// with `F`, and every change it makes is marked for sending.
 pub async fn field(central: Option<(String, String)>) -> TestSuite {
-    TestSuite::start_with(|c| {
+    TestSuite::start_with(field_config(central)).await
+}
+
+/// A field suite's settings (for `TestSuite::start_with` or `start_replica`).
+pub fn field_config(central: Option<(String, String)>) -> impl FnOnce(&mut suite::SuiteConfig) {
+    move |c| {
         c.gateway.running_env = RunningEnv::Field;
         c.geography.running_env = RunningEnv::Field;
         c.cards.running_env = RunningEnv::Field;
@@ -21,8 +26,38 @@ pub async fn field(central: Option<(String, String)>) -> TestSuite {
         c.members.id_prefix = "F".into();
         c.sync.running_env = RunningEnv::Field;
         c.sync.central = central.map(|(url, sync_token)| sync::CentralServer { url, sync_token });
-    })
-    .await
+    }
+}
+
+/// A central server that accepts connections and never answers: a run waits on it until stopped. Abort
+/// the task to close it.
+async fn silent_central() -> (String, tokio::task::JoinHandle<()>) {
+    let silent = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let url = format!("http://{}", silent.local_addr().unwrap());
+    let held = tokio::spawn(async move {
+        let mut open = Vec::new();
+        while let Ok((socket, _)) = silent.accept().await {
+            open.push(socket);
+        }
+    });
+    (url, held)
+}
+
+/// A sync token of the right shape, which a silent central server never reads.
+fn any_sync_token() -> String {
+    "sst_0123456789abcdef_".to_string() + &"0".repeat(64)
+}
+
+async fn stop(suite: &TestSuite, base: &str, token: &str, uuid: &str) {
+    let response = suite
+        .http
+        .post(format!("{base}/api/synchronization/get_synchronization_stop"))
+        .bearer_auth(token)
+        .json(&json!({ "uuid": uuid }))
+        .send()
+        .await
+        .expect("the gateway answers");
+    assert_eq!(response.status(), StatusCode::OK);
 }
 
 pub async fn start(suite: &TestSuite, token: &str, direction: &str) -> (StatusCode, Value) {
@@ -118,16 +153,8 @@ async fn an_unpaired_laptop_is_told_how_to_pair_and_a_waiting_run_stops_when_ask
     assert!(failed["synchronizationJournal_message"].as_str().unwrap().contains("SYNC_TOKEN"));
 
     // A central server that accepts the connection and never answers: the run waits, then stops on demand.
-    let silent = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
-    let silent_url = format!("http://{}", silent.local_addr().unwrap());
-    let held = tokio::spawn(async move {
-        let mut open = Vec::new();
-        while let Ok((socket, _)) = silent.accept().await {
-            open.push(socket);
-        }
-    });
-    let laptop =
-        field(Some((silent_url, "sst_0123456789abcdef_".to_string() + &"0".repeat(64)))).await;
+    let (silent_url, held) = silent_central().await;
+    let laptop = field(Some((silent_url, any_sync_token()))).await;
     let admin = laptop.admin_token().await;
     let (_, started) = start(&laptop, &admin, "to_server").await;
     let uuid = started["data"]["synchronizationJournal_uuid"].as_str().unwrap().to_string();
@@ -138,17 +165,69 @@ async fn an_unpaired_laptop_is_told_how_to_pair_and_a_waiting_run_stops_when_ask
     assert!(
         refused["message"].as_str().unwrap().starts_with("Une synchronisation est déjà en cours")
     );
-    let (status, _) = laptop
-        .call(
-            Method::POST,
-            "/api/synchronization/get_synchronization_stop",
-            Some(&admin),
-            Some(json!({"uuid": uuid})),
-        )
-        .await;
-    assert_eq!(status, StatusCode::OK);
+    stop(&laptop, &laptop.base, &admin, &uuid).await;
     let stopped = ended(&laptop, &admin, &uuid).await;
     assert_eq!(stopped["synchronizationJournal_state"], "stopped", "{stopped}");
     assert_eq!(stopped["synchronizationJournal_message"], "Arrêtée à la demande.");
+    held.abort();
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_run_is_claimed_once_across_the_replicas_of_a_laptop() {
+    const SECRET: &str = "laptop-replicas-share-one-service-secret-0123";
+    let (silent_url, held) = silent_central().await;
+    let central = Some((silent_url, any_sync_token()));
+    let first = TestSuite::start_with(|c| {
+        field_config(central.clone())(c);
+        c.auth.service_secret = Some(SECRET.into());
+    })
+    .await;
+    let admin = first.admin_token().await;
+    let (_, started) = start(&first, &admin, "to_server").await;
+    let uuid = started["data"]["synchronizationJournal_uuid"].as_str().unwrap().to_string();
+
+    // A second replica starting leaves the run of the first alone (it is alive: its claim is held)...
+    let second = first
+        .start_replica(|c| {
+            field_config(central.clone())(c);
+            c.auth.service_secret = Some(SECRET.into());
+        })
+        .await;
+    let second_base = format!("http://{}", second.http_addr);
+    let (_, entry) =
+        first.get(&format!("/api/synchronization/get.synchronization/{uuid}"), &admin).await;
+    assert_eq!(entry["data"]["synchronizationJournal_state"], "running", "{entry}");
+    // ... refuses a second run while it lives, and stops it when asked.
+    let refused = first
+        .http
+        .get(format!("{second_base}/api/synchronization/get_synchronization_start/from_server"))
+        .bearer_auth(&admin)
+        .send()
+        .await
+        .expect("the gateway answers");
+    assert_eq!(refused.status(), StatusCode::CONFLICT);
+    let refused: Value = refused.json().await.unwrap();
+    assert!(
+        refused["message"].as_str().unwrap().starts_with("Une synchronisation est déjà en cours"),
+        "{refused}"
+    );
+    stop(&first, &second_base, &admin, &uuid).await;
+    let stopped = ended(&first, &admin, &uuid).await;
+    assert_eq!(stopped["synchronizationJournal_state"], "stopped", "{stopped}");
+
+    // Its end lets the claim go at once: the next run starts on the other replica.
+    let next = first
+        .http
+        .get(format!("{second_base}/api/synchronization/get_synchronization_start/from_server"))
+        .bearer_auth(&admin)
+        .send()
+        .await
+        .expect("the gateway answers");
+    assert_eq!(next.status(), StatusCode::OK);
+    let next: Value = next.json().await.unwrap();
+    let next_uuid = next["data"]["synchronizationJournal_uuid"].as_str().unwrap().to_string();
+    stop(&first, &first.base, &admin, &next_uuid).await;
+    assert_eq!(ended(&first, &admin, &next_uuid).await["synchronizationJournal_state"], "stopped");
+    second.stop().await.expect("the replica stops");
     held.abort();
 }

@@ -11,6 +11,8 @@ pub const UNKNOWN_STATE: &str = "État inconnu : « running », « done », « f
 pub const INTERRUPTED: &str =
     "Interrompue : le service de synchronisation s'est arrêté pendant la synchronisation.";
 pub const STOPPED: &str = "Arrêtée à la demande.";
+pub const CLAIM_LOST: &str =
+    "Interrompue : la base de données de ce poste ne répondait plus. Relancez la synchronisation.";
 pub const SIGNING_IN: &str = "Connexion au serveur central…";
 
 pub fn run_not_found(uuid: &str) -> String {

@@ -119,9 +119,10 @@ impl Store {
         Ok(asked.unwrap_or(true))
     }
 
-    /// Closes the runs a stopped process left running (at start: no run of this instance is alive).
-    #[tracing::instrument(name = "db.sync.close_interrupted", skip(self))]
-    pub async fn close_interrupted(&self) -> Result<u64, ServiceError> {
+    /// Closes the runs a stopped process left running: with the claim held, no run is alive, here or
+    /// on another replica.
+    #[tracing::instrument(name = "db.sync.close_interrupted", skip(self, _claim))]
+    pub async fn close_interrupted(&self, _claim: &super::RunClaim) -> Result<u64, ServiceError> {
         let done = sqlx::query(
             "UPDATE sync.journal SET state = 'failed', message = $1, stopped_at = now() WHERE state = 'running'",
         )

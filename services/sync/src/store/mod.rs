@@ -1,10 +1,12 @@
 //! The sync schema's queries. Every query binds its inputs; the only text put into SQL is a sort column
 //! taken from an allow-list (`common::paging`).
 
+mod claim;
 mod exchange;
 mod journal;
 mod photos;
 
+pub use claim::RunClaim;
 pub use exchange::{CARDS, FROM_SERVER, GEOGRAPHY};
 pub use journal::{Counts, JOURNAL_SORT};
 pub use photos::PHOTO_FAILURE_SORT;

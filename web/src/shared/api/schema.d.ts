@@ -5541,6 +5541,14 @@ export interface components {
             instanceId: string;
             /** @default [] */
             records: components["schemas"]["SyncedMember"][];
+            /**
+             * Format: int64
+             * @description Le point de reprise du poste en réception au moment de l'envoi : la dernière position du serveur
+             *     central qu'il avait appliquée (une modification faite au central après elle, que le lot écarte,
+             *     est journalisée comme conflit). Absent : seules les modifications marquées pour l'envoi le sont.
+             * @default null
+             */
+            seenPosition: number | null;
         };
         /** @description Un adhérent dont la carte n'a pas été créée, et pourquoi (en français). */
         Refusal: {
