@@ -8,19 +8,30 @@ export async function apiSignIn(suite) {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },
     body: JSON.stringify({ login: suite.admin.login, password: suite.admin.password }),
+    signal: AbortSignal.timeout(CALL_TIMEOUT_MS),
   });
   const body = await response.json();
   assert.equal(body.status, 'ok');
   return body.token;
 }
 
+/** How long one call may take before the test says which call hung (rather than waiting out its own
+ *  timeout in silence), with the suite's last log lines. */
+const CALL_TIMEOUT_MS = 60_000;
+
 /** One call with the token; its answer, which must be a 200. */
 export async function apiCall(suite, token, method, path, body) {
-  const response = await fetch(`${suite.baseUrl}${path}`, {
-    method,
-    headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
+  let response;
+  try {
+    response = await fetch(`${suite.baseUrl}${path}`, {
+      method,
+      headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+      signal: AbortSignal.timeout(CALL_TIMEOUT_MS),
+    });
+  } catch (error) {
+    throw new Error(`${method} ${path} failed: ${error.message}\n${suite.logTail?.() ?? ''}`, { cause: error });
+  }
   const answer = await response.json();
   assert.equal(response.status, 200, JSON.stringify(answer));
   return answer;

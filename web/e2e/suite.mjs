@@ -44,7 +44,7 @@ async function psql(databaseServer, sql) {
  * `photos` in the answer is the suite's photo folder (PHOTO_STORE_URL), for a test that reads or breaks a
  * photo on disk.
  * @param {{ env?: Record<string, string> }} [options]
- * @returns {Promise<{ baseUrl: string, admin: { login: string, password: string }, photos: string, stop: () => Promise<void> }>}
+ * @returns {Promise<{ baseUrl: string, admin: { login: string, password: string }, photos: string, stop: () => Promise<void>, logTail: () => string }>}
  */
 export async function startSuite({ env = {} } = {}) {
   const bin = resolve(WEB, process.env.SUITE_BIN ?? '../target/debug/suite');
@@ -111,7 +111,7 @@ export async function startSuite({ env = {} } = {}) {
       throw new Error(`The suite stopped during start-up (${JSON.stringify(exited)}):\n${logs.join('')}`);
     }
     try {
-      const response = await fetch(`${baseUrl}/readyz`);
+      const response = await fetch(`${baseUrl}/readyz`, { signal: AbortSignal.timeout(5_000) });
       if (response.status === 200) break;
     } catch {
       /* not listening yet */
@@ -123,5 +123,7 @@ export async function startSuite({ env = {} } = {}) {
     await sleep(250);
   }
 
-  return { baseUrl, admin, photos, stop };
+  /** The suite's last log lines, for a test's failure message. */
+  const logTail = () => logs.join('').split('\n').slice(-40).join('\n');
+  return { baseUrl, admin, photos, stop, logTail };
 }

@@ -1,7 +1,8 @@
 // One template in the @pdfme designer, over the whole window: its page in millimetres and its elements
 // (text, image, QR code, bar code, shapes) placed with the mouse; a text field of the preview data
 // inserted in one click; « Enregistrer une version » with its notes (each save a new version); an
-// « Aperçu » made in the browser with the template's preview data (@pdfme/generator, loaded then); the
+// « Aperçu » made in the browser with the template's preview data or a chosen member's record
+// (@pdfme/generator, loaded then); the
 // history of versions, any of which is restored as a new version. Unsaved changes ask « Abandonner les
 // modifications ? » before the drawer closes, the page changes or the tab closes (useUnsavedGuard).
 // This module, with @pdfme, is a chunk of its own: the list loads it when a template is opened.
@@ -193,6 +194,7 @@ export default function ReportDesigner({ reportId, onClose }: { reportId: number
           template={previewing}
           data={data}
           name={record?.report_name ?? ''}
+          type={record?.report_type ?? ''}
           onClose={() => setPreviewing(null)}
         />
       )}

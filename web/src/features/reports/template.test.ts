@@ -2,11 +2,16 @@ import { describe, expect, it } from 'vitest';
 import { reportListQuery, REPORT_DEFAULTS, defaultBody, type Report } from './api';
 import {
   addTextField,
+  bindsField,
   blankTemplate,
+  boundField,
   byteSize,
+  fillsWithMember,
   freeName,
   isReportType,
+  memberPreviewData,
   pageSize,
+  photoField,
   parsePreviewData,
   parseTemplate,
   previewInputs,
@@ -99,6 +104,88 @@ describe('preview data', () => {
     expect(previewInputs(template, { card_firstname: 'Aya', card_city: 'Gagnoa' })).toEqual([
       { card_firstname: 'Aya', card_city: 'Gagnoa', titre: 'Carte' },
     ]);
+  });
+});
+
+describe('the preview with a member', () => {
+  const member = {
+    member_id: 7,
+    member_idNumber: 'C000000797',
+    member_firstname: 'Awa',
+    member_lastname: 'Kouassi',
+    member_birthDate: '1990-04-01',
+    member_birthLocation: 'Daloa',
+    member_city: 'Zaïbo',
+    member_contact: '0700000000',
+    member_membershipStartDate: null,
+    member_isSpouse: false,
+    occupation: 'planteur',
+    householdSize: 5,
+  };
+
+  it('fills a card as a card made for the member would, its photo too', () => {
+    expect(memberPreviewData('card', member, 'data:image/jpeg;base64,AAA')).toEqual({
+      card_memberId: '7',
+      card_memberIdNumber: 'C000000797',
+      card_firstname: 'Awa',
+      card_lastname: 'Kouassi',
+      card_birthDate: '1990-04-01',
+      card_birthLocation: 'Daloa',
+      card_city: 'Zaïbo',
+      card_phoneNumber: '0700000000',
+      card_membershipStartDate: '',
+      card_photo: 'data:image/jpeg;base64,AAA',
+    });
+  });
+
+  it('fills a member sheet with every field of the record, and no photo when there is none', () => {
+    const sheet = memberPreviewData('member_sheet', member);
+    expect(sheet).toMatchObject({
+      member_lastname: 'Kouassi',
+      member_birthDate: '1990-04-01',
+      member_membershipStartDate: '',
+      member_isSpouse: 'false',
+      occupation: 'planteur',
+      householdSize: '5',
+      member_photo: '',
+    });
+    expect(memberPreviewData('list_export', member).member_idNumber).toBe('C000000797');
+  });
+
+  it('fills no delivery slip, which binds no member field', () => {
+    expect(fillsWithMember('delivery_slip')).toBe(false);
+    expect(fillsWithMember('poster')).toBe(false);
+    expect(fillsWithMember('card')).toBe(true);
+    expect(memberPreviewData('delivery_slip', member)).toEqual({});
+    expect(photoField('delivery_slip')).toBeNull();
+    expect(photoField('card')).toBe('card_photo');
+    expect(photoField('member_sheet')).toBe('member_photo');
+  });
+
+  it('overrides the sample with the member, the sample filling what the record does not carry', () => {
+    const template = {
+      ...blankTemplate('card'),
+      schemas: [
+        [
+          { name: 'card_lastname', type: 'text', position: { x: 0, y: 0 }, width: 10, height: 5, content: 'Koné' },
+          { name: 'card_lastname-2', type: 'text', position: { x: 0, y: 6 }, width: 10, height: 5, content: 'Koné' },
+          { name: 'card_idNumber', type: 'text', position: { x: 0, y: 0 }, width: 10, height: 5, content: 'K1' },
+          { name: 'card_photo', type: 'image', position: { x: 0, y: 0 }, width: 10, height: 5, content: 'data:x' },
+        ],
+      ],
+    };
+    const sample = { card_lastname: 'Koné', card_idNumber: 'K000000045' };
+    const [input] = previewInputs(template, { ...sample, ...memberPreviewData('card', member) });
+    expect(input).toMatchObject({
+      card_lastname: 'Kouassi',
+      'card_lastname-2': 'Kouassi',
+      card_idNumber: 'K000000045',
+      card_photo: '',
+    });
+    expect(bindsField(template, 'card_photo')).toBe(true);
+    expect(bindsField(template, 'member_photo')).toBe(false);
+    expect(boundField('card_lastname-2')).toBe('card_lastname');
+    expect(boundField('card_photo')).toBe('card_photo');
   });
 });
 

@@ -1,7 +1,8 @@
 // What a report template is, without React nor the designer: its types and their French names, the page
 // of each type in millimetres, the designer's JSON read back (a blank page of the type when unreadable),
-// the preview data made into the generator's inputs, and a text field of the data added to a page.
-// Pure, so tested alone.
+// the preview data made into the generator's inputs, a member's record made into the same fields (the
+// preview with a real member), and a text field of the data added to a page. Pure, so tested alone.
+import type { Member } from '../members/api';
 import { reportsText } from './fr';
 
 export const REPORT_TYPES = ['card', 'delivery_slip', 'member_sheet', 'list_export'] as const;
@@ -102,8 +103,13 @@ export function parsePreviewData(json: string | null | undefined): Record<string
     return {};
   }
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return {};
+  return asTexts(value as Record<string, unknown>);
+}
+
+/** Each value of `record` as the text the generator prints: empty for none, JSON for a list or an object. */
+function asTexts(record: Record<string, unknown>): Record<string, string> {
   const data: Record<string, string> = {};
-  for (const [key, item] of Object.entries(value as Record<string, unknown>)) {
+  for (const [key, item] of Object.entries(record)) {
     if (item === null || item === undefined) data[key] = '';
     else if (typeof item === 'string') data[key] = item;
     else if (typeof item === 'number' || typeof item === 'boolean') data[key] = String(item);
@@ -112,15 +118,70 @@ export function parsePreviewData(json: string | null | undefined): Record<string
   return data;
 }
 
+/** The field a template of `type` prints the photo from (`card_photo`, `member_photo`); none on a slip. */
+export function photoField(type: string): string | null {
+  if (type === 'card') return 'card_photo';
+  if (type === 'delivery_slip') return null;
+  return 'member_photo';
+}
+
+/** Whether a member's record fills a template of `type`: a card or a member's sheet, not a delivery slip. */
+export function fillsWithMember(type: string): boolean {
+  return isReportType(type) && type !== 'delivery_slip';
+}
+
+/** The field an element prints: its name, without the `-2`, `-3`… of a second element of the same field. */
+export function boundField(name: string): string {
+  return name.replace(/-\d+$/, '');
+}
+
+/** Whether an element of `template` prints `field`. */
+export function bindsField(template: ReportTemplate, field: string): boolean {
+  return template.schemas.some((page) => page.some((element) => boundField(element.name) === field));
+}
+
+/** What of a member's record fills a template: the record (`get_member`), and its photo as a data URL. */
+export type MemberForPreview = Partial<Member> & Pick<Member, 'member_firstname' | 'member_lastname'>;
+
+/**
+ * A member's record as the fields a template of `type` binds, each value as the text printed (`''` for
+ * none; dates as the server keeps them, as printing does): a card's fields as a card made for the member
+ * would carry them (`card_firstname`, `card_memberIdNumber`…), or for a member's sheet every field of the
+ * record (`member_lastname`, `occupation`…). The photo (`card_photo`, `member_photo`) is `photo`, empty
+ * without one. A delivery slip binds no member field: nothing.
+ */
+export function memberPreviewData(type: string, member: MemberForPreview, photo = ''): Record<string, string> {
+  if (!fillsWithMember(type)) return {};
+  if (type === 'card')
+    return asTexts({
+      card_memberId: member.member_id,
+      card_memberIdNumber: member.member_idNumber,
+      card_firstname: member.member_firstname,
+      card_lastname: member.member_lastname,
+      card_birthDate: member.member_birthDate,
+      card_birthLocation: member.member_birthLocation,
+      card_city: member.member_city,
+      card_phoneNumber: member.member_contact,
+      card_membershipStartDate: member.member_membershipStartDate,
+      card_photo: photo,
+    });
+  return { ...asTexts(member), member_photo: photo };
+}
+
 /**
  * The generator's inputs (one document): for each element of the template, the preview record's value of
- * the same name, else what the element shows in the designer; the record's other fields as well.
+ * the same name, or of the field it prints (`card_lastname-2` prints `card_lastname`, as the server does),
+ * else what the element shows in the designer; the record's other fields as well.
  */
 export function previewInputs(template: ReportTemplate, data: Record<string, string>): Record<string, string>[] {
   const input: Record<string, string> = { ...data };
   for (const page of template.schemas)
-    for (const element of page)
-      if (!(element.name in input) && typeof element.content === 'string') input[element.name] = element.content;
+    for (const element of page) {
+      if (element.name in input) continue;
+      const field = boundField(element.name);
+      if (Object.hasOwn(data, field)) input[element.name] = data[field];
+      else if (typeof element.content === 'string') input[element.name] = element.content;
+    }
   return [input];
 }
 
