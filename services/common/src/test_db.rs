@@ -93,6 +93,25 @@ impl TestDatabase {
     }
 }
 
+impl TestDatabase {
+    /// A copy of this database as it is now, dropped like any (PostgreSQL copies a database only while
+    /// nobody is connected to it).
+    pub async fn copy(&self) -> Result<TestDatabase> {
+        let server = PgConnectOptions::from_str(&server_url())?;
+        let mut admin = server.clone().database("postgres").connect().await?;
+        let name = format!("{PREFIX}{}_{:08x}", std::process::id(), rand::random::<u32>());
+        sqlx::query(AssertSqlSafe(format!(
+            "CREATE DATABASE {} TEMPLATE {}",
+            ident(&name),
+            ident(&self.name)
+        )))
+        .execute(&mut admin)
+        .await
+        .with_context(|| format!("copying the database {}", self.name))?;
+        Ok(TestDatabase { url: url_of(&server, &name), name })
+    }
+}
+
 fn url_of(server: &PgConnectOptions, database: &str) -> String {
     let host = server.get_host();
     let port = server.get_port();

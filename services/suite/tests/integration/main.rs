@@ -40,6 +40,7 @@ mod sync_kill;
 mod sync_pairing;
 mod sync_photos;
 mod sync_replica_kill;
+mod sync_restored;
 mod sync_runs;
 mod template_print;
 mod transactions;

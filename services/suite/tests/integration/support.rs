@@ -34,12 +34,20 @@ impl TestSuite {
 
     /// Starts a suite after `adjust` changed its configuration.
     pub async fn start_with(adjust: impl FnOnce(&mut suite::SuiteConfig)) -> TestSuite {
+        Self::start_on(test_database().await, adjust).await
+    }
+
+    /// Starts a suite on `db` (a copy of another suite's database, say), with a NATS prefix and a
+    /// folder of its own.
+    pub async fn start_on(
+        db: TestDatabase,
+        adjust: impl FnOnce(&mut suite::SuiteConfig),
+    ) -> TestSuite {
         if std::env::var_os("TEST_LOG").is_some() {
             LOGS.call_once(|| {
                 let _ = common::telemetry::init("suite-test").map(std::mem::forget);
             });
         }
-        let db = test_database().await;
         let web = fake_web_dir();
         let mut config = suite::SuiteConfig::local(
             &db.url,
@@ -115,10 +123,21 @@ impl TestSuite {
         }
     }
 
+    /// A copy of this suite's database as it is now, as a backup restored or a disk copied would be:
+    /// stop the services first (`stop_services`).
+    pub async fn copy_database(&self) -> TestDatabase {
+        self._db.copy().await.expect("the database is copied")
+    }
+
     /// Starts the suite again on its database, folder and NATS prefix (after `stop_services`), on new
     /// ports: `base` follows.
     pub async fn restart(&mut self) {
-        let running = self.start_replica(|_| {}).await;
+        self.restart_with(|_| {}).await
+    }
+
+    /// `restart`, with the configuration `adjust` makes (as given to `start_with`).
+    pub async fn restart_with(&mut self, adjust: impl FnOnce(&mut suite::SuiteConfig)) {
+        let running = self.start_replica(adjust).await;
         self.base = format!("http://{}", running.http_addr);
         self.running = Some(running);
     }

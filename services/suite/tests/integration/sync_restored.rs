@@ -1,0 +1,72 @@
+//! A laptop's database restored from a backup, or copied onto a second laptop: the copy has the laptop's
+//! instance id and an older position than the central server has received from it, so the central
+//! server refuses the copy's run, in French, telling the agent what to do, and nothing of the copy is
+//! sent; the laptop it was copied from goes on as before.
+
+use crate::support::{TestSuite, save};
+use crate::sync_runs::{ended, field, field_config, start};
+use reqwest::StatusCode;
+use serde_json::json;
+
+async fn register(suite: &TestSuite, token: &str, firstname: &str) -> i64 {
+    let member = json!({"member_firstname": firstname, "member_lastname": "Ouattara"});
+    save(suite, token, "/api/member/post_member", member).await
+}
+
+/// Runs one direction on `laptop` to its end; answers its journal entry.
+async fn run_on(laptop: &TestSuite, token: &str, direction: &str) -> serde_json::Value {
+    let (status, started) = start(laptop, token, direction).await;
+    assert_eq!(status, StatusCode::OK, "{started}");
+    let uuid = started["data"]["synchronizationJournal_uuid"].as_str().unwrap().to_string();
+    ended(laptop, token, &uuid).await
+}
+
+async fn members_on(suite: &TestSuite, token: &str) -> i64 {
+    let (status, list) = suite.get("/api/member/get.member_list", token).await;
+    assert_eq!(status, StatusCode::OK, "{list}");
+    list["total"].as_i64().unwrap()
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_laptop_database_restored_or_copied_is_refused_by_the_central_server() {
+    let central = TestSuite::start().await;
+    let central_admin = central.admin_token().await;
+    let (_, sync_token) = central.new_sync_login(&central_admin, "poste-bouake-1").await;
+    let paired = Some((central.base.clone(), sync_token));
+    let mut laptop = field(paired.clone()).await;
+    let admin = laptop.admin_token().await;
+    register(&laptop, &admin, "Adama").await;
+    register(&laptop, &admin, "Bintou").await;
+    assert_eq!(run_on(&laptop, &admin, "to_server").await["synchronizationJournal_state"], "done");
+
+    // The laptop's database as a backup would keep it, then the laptop goes on working and sending.
+    laptop.stop_services().await;
+    let backup = laptop.copy_database().await;
+    laptop.restart_with(field_config(paired.clone())).await;
+    let admin = laptop.admin_token().await;
+    register(&laptop, &admin, "Chata").await;
+    register(&laptop, &admin, "Drissa").await;
+    assert_eq!(run_on(&laptop, &admin, "to_server").await["synchronizationJournal_state"], "done");
+    assert_eq!(members_on(&central, &central_admin).await, 4);
+
+    // The backup restored (or the disk copied onto another laptop), an agent registers on it and sends.
+    let restored = TestSuite::start_on(backup, field_config(paired)).await;
+    let restored_admin = restored.admin_token().await;
+    register(&restored, &restored_admin, "Ernestine").await;
+    let refused = run_on(&restored, &restored_admin, "to_server").await;
+    assert_eq!(refused["synchronizationJournal_state"], "failed", "{refused}");
+    let message = refused["synchronizationJournal_message"].as_str().unwrap();
+    assert!(
+        message.contains("Cette base de données du poste a été restaurée ou copiée")
+            && message.contains("N'utilisez pas cette copie"),
+        "{message}"
+    );
+    assert_eq!(refused["synchronizationJournal_sent"], 0, "{refused}");
+    assert_eq!(members_on(&central, &central_admin).await, 4, "nothing of the copy arrived");
+
+    // The laptop it was copied from is still welcome.
+    register(&laptop, &admin, "Fanta").await;
+    let sent = run_on(&laptop, &admin, "to_server").await;
+    assert_eq!(sent["synchronizationJournal_state"], "done", "{sent}");
+    assert_eq!(members_on(&central, &central_admin).await, 5);
+}
