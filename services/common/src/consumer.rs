@@ -66,6 +66,11 @@ const INBOX_KEEP: &str = "7 days";
 /// The most events applied in one transaction.
 const BATCH: usize = 64;
 
+/// How long JetStream waits for an event's acknowledgement before offering it again: how long the
+/// events a replica killed mid-way had received wait before the other replica applies them. A batch
+/// that takes longer says it is still at work, so that it is not offered again meanwhile.
+const ACK_WAIT: Duration = Duration::from_secs(8);
+
 /// What a consumer does with each event.
 pub trait Handler: Send + Sync + 'static {
     /// Applies one event in `tx` (the caller commits). `subject` has no instance prefix
@@ -229,18 +234,25 @@ impl<H: Handler> Consumer<H> {
             .get_stream(self.naming.stream(self.source))
             .await
             .with_context(|| format!("the {} stream", self.source))?;
+        let config = pull::Config {
+            durable_name: Some(self.name.into()),
+            filter_subject: self.naming.service_wildcard(self.source),
+            ack_policy: jetstream::consumer::AckPolicy::Explicit,
+            ack_wait: ACK_WAIT,
+            ..Default::default()
+        };
         let mut consumer = stream
-            .get_or_create_consumer(
-                self.name,
-                pull::Config {
-                    durable_name: Some(self.name.into()),
-                    filter_subject: self.naming.service_wildcard(self.source),
-                    ack_policy: jetstream::consumer::AckPolicy::Explicit,
-                    ..Default::default()
-                },
-            )
+            .get_or_create_consumer(self.name, config.clone())
             .await
             .with_context(|| format!("cannot create the consumer {}", self.name))?;
+        if consumer.cached_info().config.ack_wait != ACK_WAIT {
+            // Made by an earlier version: brought to this one's wait where the server can (NATS 2.10).
+            match stream.create_consumer(config).await {
+                Ok(updated) => consumer = updated,
+                Err(e) => tracing::info!(error = %e, consumer = self.name,
+                    "the consumer keeps the acknowledgement wait it was made with"),
+            }
+        }
         tokio::pin!(shutdown);
         // Nothing is applied before the events this consumer missed, if any, are made up for.
         let mut last = tokio::select! {
@@ -299,6 +311,29 @@ impl<H: Handler> Consumer<H> {
         stream: &jetstream::stream::Stream,
         last: &mut u64,
     ) {
+        let work = self.apply_batch(&batch, stream, last);
+        tokio::pin!(work);
+        let mut still_at_work = tokio::time::interval(ACK_WAIT / 3);
+        still_at_work.tick().await;
+        loop {
+            tokio::select! {
+                () = &mut work => return,
+                _ = still_at_work.tick() => for message in &batch {
+                    if let Err(e) = message.ack_with(AckKind::Progress).await {
+                        tracing::debug!(error = %e, consumer = self.name, "saying an event is at work failed");
+                    }
+                },
+            }
+        }
+    }
+
+    /// `handle_batch`'s work.
+    async fn apply_batch(
+        &self,
+        batch: &[jetstream::Message],
+        stream: &jetstream::stream::Stream,
+        last: &mut u64,
+    ) {
         let events: Vec<Received> = batch.iter().map(|m| self.received(m)).collect();
         let first = events.iter().filter_map(|e| e.position).min().unwrap_or(0);
         let unsure =
@@ -306,7 +341,7 @@ impl<H: Handler> Consumer<H> {
         if let Some(e) = unsure {
             tracing::warn!(error = %format!("{e:#}"), consumer = self.name,
                 "whether events were missed is not known; the events are offered again");
-            for message in &batch {
+            for message in batch {
                 self.acknowledge(message, Err(ServiceError::Unavailable(e.to_string()))).await;
             }
             return;
