@@ -106,6 +106,12 @@ describe('a designed card template prints as drawn', { timeout: 10 * 60_000 }, (
       // The designer applies the property once the field is left: the element moves on the page.
       // While the designer draws it again, the element has no box for a moment.
       await waitFor(async () => ((await inserted.boundingBox())?.x ?? left) > left + 10);
+      // The member's photo: a picture bound to the photo field, under the others.
+      await chooseOption(
+        page,
+        designer.getByRole('combobox', { name: 'Insérer un champ des données' }),
+        'card_photo (photo de l’adhérent)',
+      );
 
       await designer.getByRole('button', { name: 'Enregistrer une version' }).click();
       const save = page.getByRole('dialog', { name: 'Enregistrer une version' });
@@ -116,12 +122,13 @@ describe('a designed card template prints as drawn', { timeout: 10 * 60_000 }, (
       const list = await apiCall(suite, token, 'GET', '/api/report/get.report_list?type=card');
       const saved = list.data.find((report) => report.report_name === 'Carte terrain');
       const json = (await apiCall(suite, token, 'GET', `/api/report/get.report/${saved.report_id}`)).data.report_json;
-      const elements = JSON.parse(json).schemas[0].map((e) => [e.name, e.position.x]);
+      const elements = JSON.parse(json).schemas[0].map((e) => [e.name, e.type, e.position.x]);
       assert.deepEqual(
         elements,
         [
-          ['card_lastname', 4],
-          ['card_idNumber', 20],
+          ['card_lastname', 'text', 4],
+          ['card_idNumber', 'text', 20],
+          ['card_photo', 'image', 4],
         ],
         'version 2 as drawn',
       );

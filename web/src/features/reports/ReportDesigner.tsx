@@ -19,7 +19,15 @@ import { reportsText } from './fr';
 import { nameDesignerControls } from './designerA11y';
 import { reportPlugins, textDefaults } from './plugins';
 import PreviewDialog from './PreviewDialog';
-import { addTextField, parsePreviewData, parseTemplate, templateJson, type ReportTemplate } from './template';
+import {
+  addPhotoField,
+  addTextField,
+  parsePreviewData,
+  parseTemplate,
+  photoField,
+  templateJson,
+  type ReportTemplate,
+} from './template';
 import VersionHistory from './VersionHistory';
 
 const text = reportsText.designer;
@@ -114,11 +122,16 @@ export default function ReportDesigner({ reportId, onClose }: { reportId: number
 
   const previewData = record?.report_previewData;
   const data = useMemo(() => parsePreviewData(previewData), [previewData]);
-  const fields = Object.keys(data);
+  // The photo is offered whether or not the preview data has a picture for it.
+  const photo = photoField(record?.report_type ?? '');
+  const fields = photo && !(photo in data) ? [...Object.keys(data), photo] : Object.keys(data);
   function insertField(field: string) {
     const shown = designer.current?.getTemplate() as ReportTemplate | undefined;
     if (!designer.current || !shown) return;
-    designer.current.updateTemplate(addTextField(shown, field, data[field] ?? '', textDefaults));
+    const sample = data[field] ?? '';
+    designer.current.updateTemplate(
+      field === photo ? addPhotoField(shown, field, sample) : addTextField(shown, field, sample, textDefaults),
+    );
     setDirty(isDirty());
   }
 
@@ -149,7 +162,10 @@ export default function ReportDesigner({ reportId, onClose }: { reportId: number
               }
               style={{ width: 260 }}
               value={null}
-              options={fields.map((field) => ({ value: field, label: field }))}
+              options={fields.map((field) => ({
+                value: field,
+                label: field === photo ? text.photoOption(field) : field,
+              }))}
               onChange={insertField}
               disabled={!record || fields.length === 0}
               showSearch

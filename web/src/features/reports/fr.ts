@@ -84,7 +84,9 @@ export const reportsText = {
     noNotes: 'Sans notes',
     savedBy: (login: number | null | undefined) => (login ? `par l’utilisateur n° ${login}` : ''),
     insertField: 'Insérer un champ des données',
-    insertFieldHelp: 'Ajoute une zone de texte remplie par ce champ à l’aperçu et à l’impression.',
+    insertFieldHelp:
+      'Ajoute une zone de texte remplie par ce champ à l’aperçu et à l’impression ; la photo, un cadre où s’imprime la photo de l’adhérent.',
+    photoOption: (field: string) => `${field} (photo de l’adhérent)`,
     unsaved: 'Modifications non enregistrées',
     upToDate: (n: number) => `Version ${n} enregistrée`,
     close: 'Fermer',

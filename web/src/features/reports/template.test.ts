@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { reportListQuery, REPORT_DEFAULTS, defaultBody, type Report } from './api';
 import {
+  addPhotoField,
   addTextField,
   bindsField,
   blankTemplate,
@@ -186,6 +187,27 @@ describe('the preview with a member', () => {
     expect(bindsField(template, 'member_photo')).toBe(false);
     expect(boundField('card_lastname-2')).toBe('card_lastname');
     expect(boundField('card_photo')).toBe('card_photo');
+  });
+});
+
+describe('addPhotoField', () => {
+  it('adds a portrait picture bound to the photo field, under the others, within the page', () => {
+    const withName = addTextField(blankTemplate('card'), 'card_lastname', 'Koné');
+    const card = addPhotoField(withName, 'card_photo', '');
+    expect(card.schemas[0][1]).toMatchObject({ name: 'card_photo', type: 'image', width: 20, height: 25 });
+    expect(card.schemas[0][1].position).toEqual({ x: 4, y: 11 });
+    expect(String(card.schemas[0][1].content)).toMatch(/^data:image\/png;base64,/);
+    const { height } = pageSize('card');
+    const lowest = card.schemas[0][1].position.y + card.schemas[0][1].height;
+    expect(lowest).toBeLessThanOrEqual(height);
+    // The preview data's picture is shown when there is one; a second photo gets a name of its own.
+    const again = addPhotoField(card, 'card_photo', 'data:image/jpeg;base64,AAAA');
+    expect(again.schemas[0][2]).toMatchObject({ name: 'card_photo-2', content: 'data:image/jpeg;base64,AAAA' });
+    expect(again.schemas[0][2].position.y + again.schemas[0][2].height).toBeLessThanOrEqual(height);
+    // On an A4 page, a larger one.
+    const sheet = addPhotoField(blankTemplate('member_sheet'), 'member_photo', 'texte');
+    expect(sheet.schemas[0][0]).toMatchObject({ type: 'image', width: 32, height: 40 });
+    expect(String(sheet.schemas[0][0].content)).toMatch(/^data:image\/png/);
   });
 });
 

@@ -209,27 +209,63 @@ export function addTextField(
   defaults: Record<string, unknown> = {},
   page = 0,
 ): ReportTemplate {
-  const size =
-    typeof template.basePdf === 'object' ? { width: template.basePdf.width, height: template.basePdf.height } : null;
-  const { width: pageWidth, height: pageHeight } = size ?? pageSize('');
-  const elements = template.schemas[page] ?? [];
-  const bottom = elements.reduce((lowest, element) => Math.max(lowest, element.position.y + element.height), 0);
-  const y = Math.min(
-    Math.max(FIELD_MARGIN_MM, bottom + 1),
-    Math.max(0, pageHeight - FIELD_HEIGHT_MM - FIELD_MARGIN_MM),
-  );
-  const element: TemplateElement = {
+  const { width: pageWidth, height: pageHeight } = templatePage(template);
+  return addBelow(template, page, FIELD_HEIGHT_MM, (y) => ({
     ...defaults,
     name: freeName(template, field),
     type: 'text',
     content: sample,
-    position: { x: FIELD_MARGIN_MM, y: Math.round(y * 100) / 100 },
+    position: { x: FIELD_MARGIN_MM, y },
     width: Math.min(60, Math.max(10, pageWidth - 2 * FIELD_MARGIN_MM)),
     height: FIELD_HEIGHT_MM,
     fontSize: pageHeight < 100 ? 9 : 12,
-  };
+  }));
+}
+
+/** A grey picture, shown where a photo field has no sample picture. */
+const PHOTO_PLACEHOLDER =
+  'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAQAAAAFCAIAAADtz9qMAAAAD0lEQVR4nGM4gQQYyOAAAPP8LuFvay+sAAAAAElFTkSuQmCC';
+
+/**
+ * The template with a picture bound to the photo field `field` (`card_photo`, `member_photo`), a portrait
+ * of 4 by 5 under the other elements of `page`: the server prints the member's photo there. `sample` is
+ * the preview data's picture (a data URL), or a grey one.
+ */
+export function addPhotoField(template: ReportTemplate, field: string, sample: string, page = 0): ReportTemplate {
+  const { height: pageHeight } = templatePage(template);
+  const width = pageHeight < 100 ? 20 : 32;
+  const height = width * 1.25;
+  return addBelow(template, page, height, (y) => ({
+    name: freeName(template, field),
+    type: 'image',
+    content: sample.startsWith('data:image/') ? sample : PHOTO_PLACEHOLDER,
+    position: { x: FIELD_MARGIN_MM, y },
+    width,
+    height,
+  }));
+}
+
+/** The size of a template's page, in millimetres (a CR80 card's when the page is a PDF). */
+function templatePage(template: ReportTemplate): { width: number; height: number } {
+  const size =
+    typeof template.basePdf === 'object' ? { width: template.basePdf.width, height: template.basePdf.height } : null;
+  return size ?? pageSize('');
+}
+
+/** The template with the element `make` builds at the height `y` where one `height` high fits under the
+ *  others of `page` (at the foot of the page when they reach it). */
+function addBelow(
+  template: ReportTemplate,
+  page: number,
+  height: number,
+  make: (y: number) => TemplateElement,
+): ReportTemplate {
+  const { height: pageHeight } = templatePage(template);
+  const elements = template.schemas[page] ?? [];
+  const bottom = elements.reduce((lowest, element) => Math.max(lowest, element.position.y + element.height), 0);
+  const y = Math.min(Math.max(FIELD_MARGIN_MM, bottom + 1), Math.max(0, pageHeight - height - FIELD_MARGIN_MM));
   const schemas = template.schemas.length > page ? [...template.schemas] : [...template.schemas, []];
-  schemas[page] = [...elements, element];
+  schemas[page] = [...elements, make(Math.round(y * 100) / 100)];
   return { ...template, schemas };
 }
 
