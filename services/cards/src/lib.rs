@@ -54,12 +54,16 @@ pub struct CardsConfig {
     pub card_issuer: String,
     /// On a field laptop payments and cards are the central server's, received by sync runs only.
     pub running_env: RunningEnv,
+    /// The key that signs the cards' QR codes (`CARD_SIGNING_KEY`, an Ed25519 private key in PKCS #8
+    /// PEM, from a Secret); none: the one made at the first start and kept in the database.
+    pub card_signing_key: Option<String>,
 }
 
 impl CardsConfig {
     /// Reads `DATABASE_URL`, `CARDS_DB_CONNECTIONS`, `AUTH_GRPC_URL`, `MEMBERS_GRPC_URL`,
     /// `REPORTS_GRPC_URL` and
-    /// `CARD_ID_PREFIX` (default `K`), `CARD_ISSUER` (default `Sésame`) and `RUNNING_ENV`.
+    /// `CARD_ID_PREFIX` (default `K`), `CARD_ISSUER` (default `Sésame`), `RUNNING_ENV` and
+    /// `CARD_SIGNING_KEY`.
     pub fn from_env() -> Result<Self> {
         Ok(CardsConfig {
             database_url: env_or("DATABASE_URL", common::config::DEFAULT_DATABASE_URL),
@@ -68,8 +72,29 @@ impl CardsConfig {
             card_prefix: card_prefix(&env_or("CARD_ID_PREFIX", DEFAULT_CARD_PREFIX))?,
             card_issuer: env_or("CARD_ISSUER", DEFAULT_CARD_ISSUER),
             running_env: RunningEnv::from_env()?,
+            card_signing_key: common::config::env_opt("CARD_SIGNING_KEY"),
         })
     }
+}
+
+/// The seed of the key that signs the cards' QR codes. `CARD_SIGNING_KEY` is kept in the database at the
+/// first start; a database whose cards were signed with another key refuses it, for the cards already
+/// printed would no longer verify.
+async fn card_key_seed(store: &store::Store, given: Option<&str>) -> Result<[u8; 32]> {
+    let Some(pem) = given else { return Ok(store.card_key_seed(rand::random()).await?) };
+    use ed25519_dalek::pkcs8::DecodePrivateKey;
+    let seed = ed25519_dalek::SigningKey::from_pkcs8_pem(pem)
+        .map_err(|e| {
+            anyhow::anyhow!("CARD_SIGNING_KEY is not an Ed25519 private key in PKCS #8 PEM: {e}")
+        })?
+        .to_bytes();
+    if store.card_key_seed(seed).await? != seed {
+        anyhow::bail!(
+            "CARD_SIGNING_KEY is not the key this database's cards were signed with: the cards already \
+             printed would no longer verify. Give the key the database holds, or none."
+        );
+    }
+    Ok(seed)
 }
 
 /// The issuer cards' QR codes name when `CARD_ISSUER` is not set.
@@ -95,7 +120,7 @@ pub struct CardsService {
 pub async fn build(config: &CardsConfig) -> Result<CardsService> {
     let pool = INFO.database(&config.database_url, config.max_connections).await?;
     let store = store::Store::new(pool.clone());
-    let seed = store.card_key_seed(rand::random()).await?;
+    let seed = card_key_seed(&store, config.card_signing_key.as_deref()).await?;
     let grpc = grpc::CardsGrpc {
         signer: domain::card_qr::CardSigner::new(seed, &config.card_issuer),
         exports: common::export::Exports::new(pool.clone(), SCHEMA),

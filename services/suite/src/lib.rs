@@ -123,6 +123,7 @@ impl SuiteConfig {
                 card_prefix: cards::DEFAULT_CARD_PREFIX.into(),
                 card_issuer: cards::DEFAULT_CARD_ISSUER.into(),
                 running_env: common::config::RunningEnv::Central,
+                card_signing_key: None,
             },
             sync: sync::SyncConfig {
                 database_url: database_url.to_string(),

@@ -439,3 +439,35 @@ async fn the_cards_print_to_a_pdf_a_page_a_card() {
         .await;
     assert_eq!(status, StatusCode::NOT_FOUND, "{refusal}");
 }
+
+#[tokio::test(flavor = "multi_thread")]
+async fn the_qr_key_given_by_a_secret_signs_the_cards_and_another_key_is_refused() {
+    use ed25519_dalek::pkcs8::EncodePrivateKey;
+    use ed25519_dalek::pkcs8::spki::der::pem::LineEnding;
+    let pem_of = |seed: u8| {
+        let key = ed25519_dalek::SigningKey::from_bytes(&[seed; 32]);
+        let hex: String =
+            key.verifying_key().to_bytes().iter().map(|b| format!("{b:02x}")).collect();
+        (key.to_pkcs8_pem(LineEnding::LF).unwrap().to_string(), hex)
+    };
+    let (pem, public_key) = pem_of(7);
+    let mut suite = TestSuite::start_with(|c| c.cards.card_signing_key = Some(pem.clone())).await;
+    let admin = suite.admin_token().await;
+    let (_, key) = suite.get("/api/card/get.card_key", &admin).await;
+    assert_eq!(key["data"]["publicKeyHex"], public_key.as_str(), "{key}");
+
+    // Another key on the same database: refused, for the cards already printed would no longer verify.
+    suite.stop_services().await;
+    let (other, _) = pem_of(8);
+    let refused = suite.try_start_replica(|c| c.cards.card_signing_key = Some(other)).await;
+    let why = format!("{:#}", refused.err().expect("another key is refused"));
+    assert!(why.contains("is not the key this database's cards were signed with"), "{why}");
+    // The same key again, or none (the database's): the same public key.
+    suite.restart_with(|c| c.cards.card_signing_key = Some(pem)).await;
+    let (_, again) = suite.get("/api/card/get.card_key", &admin).await;
+    assert_eq!(again["data"]["publicKeyHex"], public_key.as_str(), "{again}");
+    suite.stop_services().await;
+    suite.restart().await;
+    let (_, kept) = suite.get("/api/card/get.card_key", &admin).await;
+    assert_eq!(kept["data"]["publicKeyHex"], public_key.as_str(), "{kept}");
+}

@@ -103,6 +103,14 @@ impl TestSuite {
         &self,
         adjust: impl FnOnce(&mut suite::SuiteConfig),
     ) -> suite::RunningSuite {
+        self.try_start_replica(adjust).await.expect("the replica starts")
+    }
+
+    /// `start_replica`, answering why it did not start.
+    pub async fn try_start_replica(
+        &self,
+        adjust: impl FnOnce(&mut suite::SuiteConfig),
+    ) -> anyhow::Result<suite::RunningSuite> {
         let mut config = suite::SuiteConfig::local(
             self.database_url(),
             self.naming.prefix(),
@@ -112,7 +120,7 @@ impl TestSuite {
         );
         config.gateway.request_timeout = std::time::Duration::from_secs(30);
         adjust(&mut config);
-        suite::start(config).await.expect("the replica starts")
+        suite::start(config).await
     }
 
     /// Stops every service of the suite, as a shutdown of the whole deployment would; its database, its
