@@ -93,20 +93,11 @@ export async function signIn(page, baseUrl, login, password) {
 /** Waits until the page's finite animations (a dialog opening, a notice sliding in) have ended; spinners,
  *  which never do, are not waited for. */
 export async function animationsEnded(page) {
-  await page.waitForFunction(() => {
-    // An element antd is about to animate (a notice appearing, a dialog opening) carries its motion's
-    // classes a frame before its animation runs: half-faded meanwhile, with no animation to wait for.
-    const moving = /-(appear|enter|leave)(-(prepare|start|active))?$/;
-    const inMotion = [...document.querySelectorAll('[class]')].some(
-      (element) => [...element.classList].some((name) => moving.test(name)) && element.checkVisibility(),
-    );
-    return (
-      !inMotion &&
-      document
-        .getAnimations()
-        .every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity)
-    );
-  });
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity),
+  );
 }
 
 /** Waits until the screen is drawn as a user would read it: nothing loading (no spinner, no skeleton), the
