@@ -34,6 +34,10 @@ export async function inBrowser(name, body) {
     args: ARGS,
     locale: 'fr-FR',
     viewport: { width: 1366, height: 900 },
+    // As a user who asked the system for less motion: the screens then open dialogs and show notices
+    // without antd's animations, so that no click lands on a dialog still zooming in and no check reads
+    // a notice half-faded (both were seen on busy machines).
+    reducedMotion: 'reduce',
   });
   context.setDefaultTimeout(15_000);
   const page = context.pages()[0] ?? (await context.newPage());

@@ -1,4 +1,4 @@
-// Theme (green, dark when the system is), French locale, notices and the query cache.
+// Theme (green, dark when the system is, still when the system asks for less motion), French locale, notices and the query cache.
 import { QueryClientProvider } from '@tanstack/react-query';
 import { ConfigProvider, message, notification, theme } from 'antd';
 import frFR from 'antd/locale/fr_FR';
@@ -13,7 +13,7 @@ import {
   READABLE_LIGHT_COLORS,
 } from '../shared/constants';
 import { bindFeedback } from '../shared/feedback/feedback';
-import { usePrefersDark } from '../shared/hooks/usePrefersDark';
+import { usePrefersDark, usePrefersReducedMotion } from '../shared/hooks/useSystemPreferences';
 import { queryClient } from './queryClient';
 
 dayjs.locale('fr');
@@ -57,6 +57,7 @@ function BodyStyle() {
 
 export default function Providers({ children }: { children: ReactNode }) {
   const dark = usePrefersDark();
+  const stillness = usePrefersReducedMotion();
   useEffect(() => {
     document.documentElement.style.colorScheme = dark ? 'dark' : 'light';
   }, [dark]);
@@ -68,8 +69,9 @@ export default function Providers({ children }: { children: ReactNode }) {
         algorithm: dark ? theme.darkAlgorithm : theme.defaultAlgorithm,
         // Links in the primary green too; a lighter one on a dark background, to stay readable.
         token: dark
-          ? { colorPrimary: PRIMARY_COLOR, colorLink: PRIMARY_COLOR_ON_DARK }
+          ? { colorPrimary: PRIMARY_COLOR, colorLink: PRIMARY_COLOR_ON_DARK, motion: !stillness }
           : {
+              motion: !stillness,
               colorPrimary: PRIMARY_COLOR,
               colorPrimaryHover: PRIMARY_COLOR_HOVER,
               colorLink: PRIMARY_COLOR,
