@@ -171,17 +171,29 @@ pub struct Hello {
     // The greatest position of the laptop's changes.
     /// La plus grande position des modifications du poste.
     pub position: i64,
+    // The lineage the central server confirmed to the laptop at its last send (absent: none yet).
+    /// La lignée que le serveur central a confirmée au poste lors de son dernier envoi (absente :
+    /// aucune encore).
+    #[serde(default)]
+    pub lineage: String,
+    // The lineage the laptop proposes from now on (a uuid), kept by the laptop until confirmed.
+    /// La lignée que le poste propose pour la suite (un uuid), gardée par le poste jusqu'à sa
+    /// confirmation.
+    pub proposed_lineage: String,
 }
 
 /// On the central server, for a field laptop's run (role sync), before it sends: the laptop says who it
 /// is and where its changes stand; a database restored or copied (its instance id already seen at a later
-/// position) is refused (409, in French). Answers the central server's instance id.
+/// position, or with another lineage than the one confirmed to it last) is refused (409, in French).
+/// Answers the central server's instance id.
 #[utoipa::path(get, path = "/synchronization/get_synchronization_to_server", tag = "synchronization",
     summary = "Présentation d'un poste de terrain avant son envoi",
     description = "Sur le serveur central, pour la synchronisation d'un poste de terrain (rôle \
         sync), avant son envoi : le poste dit qui il est et où en sont ses modifications ; une \
-        base restaurée ou copiée (son identifiant d'instance déjà vu à une position plus avancée) \
-        est refusée (409, en français). Répond l'identifiant d'instance du serveur central.",
+        base restaurée ou copiée (son identifiant d'instance déjà vu à une position plus avancée, \
+        ou avec une autre lignée que celle qui lui a été confirmée en dernier) est refusée (409, en \
+        français). La lignée proposée devient celle du poste. Répond l'identifiant d'instance du \
+        serveur central.",
     params(Hello),
     responses((status = 200, body = Data<pb::HandshakeAnswer>), (status = 400, body = ErrorBody), (status = 409, body = ErrorBody)))]
 pub async fn handshake(
@@ -189,8 +201,22 @@ pub async fn handshake(
     _caller: Authorized<ReplicationWrite>,
     Query(hello): Query<Hello>,
 ) -> Result<Response, ApiError> {
-    let request =
-        pb::HandshakeRequest { instance_id: bounded(hello.instance_id), position: hello.position };
+    uuid_field(
+        &hello.instance_id,
+        "instanceId",
+        "L'identifiant d'instance (instanceId) doit être un uuid.",
+    )?;
+    const LINEAGE: &str = "La lignée (lineage, proposedLineage) doit être un uuid.";
+    uuid_field(&hello.proposed_lineage, "proposedLineage", LINEAGE)?;
+    if !hello.lineage.trim().is_empty() {
+        uuid_field(&hello.lineage, "lineage", LINEAGE)?;
+    }
+    let request = pb::HandshakeRequest {
+        instance_id: bounded(hello.instance_id),
+        position: hello.position,
+        lineage: bounded(hello.lineage),
+        proposed_lineage: bounded(hello.proposed_lineage),
+    };
     Ok(envelope::data(sync(&state).handshake(request).await?.into_inner()))
 }
 

@@ -13,7 +13,10 @@ pub struct BenchSuite {
     pub db: TestDatabase,
     /// The suite's own folder (its photos are under `photos/`).
     pub data: std::path::PathBuf,
-    running: crate::RunningSuite,
+    /// Its events' prefix, kept when its services stop (`stop_services`) for a suite process.
+    pub naming: common::nats::Naming,
+    /// None once its services stopped, a suite process running on its database and folder instead.
+    running: Option<crate::RunningSuite>,
 }
 
 impl BenchSuite {
@@ -37,12 +40,18 @@ impl BenchSuite {
         )?);
         adjust(&mut config);
         let running = crate::start(config).await?;
-        Ok(BenchSuite { base: format!("http://{}", running.http_addr), db, data, running })
+        Ok(BenchSuite {
+            base: format!("http://{}", running.http_addr),
+            db,
+            data,
+            naming: running.naming.clone(),
+            running: Some(running),
+        })
     }
 
     /// The members service's gRPC address.
     pub fn members_address(&self) -> std::net::SocketAddr {
-        self.running.services["members"]
+        self.running.as_ref().expect("the suite runs in this process").services["members"]
     }
 
     /// Where the members service keeps the photo of `member_id` (`members::photos`, `file://` under
@@ -51,17 +60,40 @@ impl BenchSuite {
         self.data.join("photos").join("photos").join(format!("{member_id}.jpg"))
     }
 
-    pub async fn stop(self) -> Result<()> {
+    /// Stops its services in this process, keeping its database, folder and streams, for a suite
+    /// process (`crate::process`) to run on them at the same address.
+    pub async fn stop_services(&mut self) -> Result<()> {
+        if let Some(running) = self.running.take() {
+            running.stop().await?;
+        }
+        Ok(())
+    }
+
+    /// A suite process on this suite's database, prefix, address and folder (its services stopped
+    /// first), the binary `suite` beside this one (`make bench-*` builds it), with `env` besides.
+    pub fn process(&self, env: &[(&str, &str)]) -> Result<crate::process::SuiteProcess> {
+        let binary = std::env::current_exe()?.with_file_name("suite");
+        anyhow::ensure!(binary.exists(), "{} is missing: `cargo build -p suite`", binary.display());
+        let place = crate::process::Place {
+            address: self.base.trim_start_matches("http://"),
+            database_url: &self.db.url,
+            nats_prefix: self.naming.prefix(),
+            folder: &self.data,
+            log_name: "suite.log",
+        };
+        Ok(crate::process::SuiteProcess::new(&binary, &place, ADMIN, env))
+    }
+
+    pub async fn stop(mut self) -> Result<()> {
         let nats = common::nats::connect(&common::config::env_or(
             "NATS_URL",
             common::config::DEFAULT_NATS_URL,
         ))
         .await?;
-        let naming = self.running.naming.clone();
-        self.running.stop().await?;
+        self.stop_services().await?;
         let jetstream = async_nats::jetstream::new(nats);
         for service in crate::stream_services() {
-            let _ = jetstream.delete_stream(naming.stream(service)).await;
+            let _ = jetstream.delete_stream(self.naming.stream(service)).await;
         }
         let _ = std::fs::remove_dir_all(&self.data);
         Ok(())
@@ -118,7 +150,13 @@ pub async fn localities_projected(pool: &sqlx::PgPool, localities: i64) -> Resul
 
 /// The process's peak resident memory since the last `reset_peak_memory` (Linux), in MB.
 pub fn peak_memory_mb() -> Option<f64> {
-    let status = std::fs::read_to_string("/proc/self/status").ok()?;
+    peak_memory_of("self")
+}
+
+/// The peak resident memory of the process `pid` (`self`, or a child's id) since it started (Linux),
+/// in MB.
+pub fn peak_memory_of(pid: &str) -> Option<f64> {
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).ok()?;
     let line = status.lines().find(|l| l.starts_with("VmHWM:"))?;
     let kb: f64 = line.split_whitespace().nth(1)?.parse().ok()?;
     Some(kb / 1024.0)

@@ -16,6 +16,7 @@ pub mod bench;
 #[cfg(feature = "bench")]
 pub mod card_load;
 pub mod demo;
+pub mod process;
 
 #[derive(Clone, Debug)]
 pub struct SuiteConfig {

@@ -37,8 +37,12 @@ impl<'a> Session<'a> {
 
     /// Says who the laptop is and where its changes stand (`get_synchronization_to_server`).
     pub async fn handshake(&self, hello: &HandshakeRequest) -> Result<HandshakeAnswer, String> {
-        let query =
-            [("instanceId", hello.instance_id.clone()), ("position", hello.position.to_string())];
+        let query = [
+            ("instanceId", hello.instance_id.clone()),
+            ("position", hello.position.to_string()),
+            ("lineage", hello.lineage.clone()),
+            ("proposedLineage", hello.proposed_lineage.clone()),
+        ];
         self.call(Method::GET, "synchronization/get_synchronization_to_server", |r| r.query(&query))
             .await
     }

@@ -79,6 +79,11 @@ fn instance_id(text: &str) -> Result<uuid::Uuid, ServiceError> {
         .map_err(|_| ServiceError::invalid_field("instanceId", msg::INSTANCE_ID))
 }
 
+/// A lineage as a field laptop sends it.
+fn lineage_of(text: &str, field: &str) -> Result<uuid::Uuid, ServiceError> {
+    uuid::Uuid::parse_str(text.trim()).map_err(|_| ServiceError::invalid_field(field, msg::LINEAGE))
+}
+
 /// A position as a field laptop sends it.
 fn position(value: i64, field: &str) -> Result<i64, ServiceError> {
     if value < 0 {
@@ -189,7 +194,13 @@ impl Sync for SyncGrpc {
         let hello = request.into_inner();
         let laptop = instance_id(&hello.instance_id)?;
         let position = position(hello.position, "position")?;
-        let known_position = self.store.handshake(laptop, position, &caller.login_name).await?;
+        let lineage = match hello.lineage.trim() {
+            "" => None,
+            given => Some(lineage_of(given, "lineage")?),
+        };
+        let proposed = lineage_of(&hello.proposed_lineage, "proposedLineage")?;
+        let known_position =
+            self.store.handshake(laptop, position, lineage, proposed, &caller.login_name).await?;
         tracing::info!(%laptop, position, known_position, login = caller.login_name, "field laptop handshake");
         let instance_id = self.store.instance_id().await?.to_string();
         Ok(Response::new(pb::HandshakeAnswer { instance_id, known_position }))

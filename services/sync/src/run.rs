@@ -211,11 +211,15 @@ impl Run<'_> {
         let mut page = marked_after(&self.members, &self.instance, 0, 0).await?;
         // The first page: say who this laptop is and where it stands, before anything is sent.
         let up_to = page.high_position.max(1);
+        let (lineage, proposed) = self.store.lineage_proposal().await.map_err(|e| e.to_string())?;
         let hello = pb::HandshakeRequest {
             instance_id: self.instance.clone(),
             position: page.high_position,
+            lineage: lineage.map(|l| l.to_string()).unwrap_or_default(),
+            proposed_lineage: proposed.to_string(),
         };
         self.session.handshake(&hello).await?;
+        self.store.confirm_lineage(proposed).await.map_err(|e| e.to_string())?;
         // What this laptop has of the central server's changes: an edit made there after it is one
         // this laptop's records never saw.
         let seen = self.store.checkpoint(FROM_SERVER).await.map_err(|e| e.to_string())?;

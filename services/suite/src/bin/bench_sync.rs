@@ -1,23 +1,28 @@
-//! `make bench-sync`: the synchronisation at scale, suites in this process on throwaway databases (a
-//! central server and field laptops paired with it, on loopback). `BENCH_SYNC_MEMBERS` members (default
+//! `make bench-sync`: the synchronisation at scale on loopback, on throwaway databases: a central server
+//! (a suite in this process) and field laptops paired with it. `BENCH_SYNC_MEMBERS` members (default
 //! 100,000, in families) registered on the laptop, each with a photo (`BENCH_SYNC_PHOTOS` of them,
-//! default all), are sent to the central server: the run is stopped after 5 s and started again, and the
-//! second run sends what is left, then the photos (up to 50 a call to the central server); then a
-//! new laptop receives the members from the central server. Each run is started and followed as the screens do
-//! (`get_synchronization_start`, `get.synchronization/{uuid}`). Prints members per second each way,
-//! photos per second, the peak memory, and how long a run started again takes to move and to finish.
+//! default all), are sent to the central server by the laptop run as a field laptop runs it, the real
+//! `suite` binary in a process of its own: killed with SIGKILL 5 s into its run and started again, it
+//! sends what is left, then the photos (up to 50 a call to the central server); then a new laptop (in
+//! this process) receives the members from the central server. Each run is started and followed as the
+//! screens do (`get_synchronization_start`, `get.synchronization/{uuid}`). Prints members per second each
+//! way, photos per second, each side's peak memory, and how long a laptop killed takes to be back, to
+//! move again and to finish.
 
 use anyhow::{Context, Result, ensure};
 use serde_json::{Value, json};
 use std::time::{Duration, Instant};
 use suite::api_client::ApiClient;
-use suite::bench::{ADMIN, BenchSuite, peak_memory_mb, reset_peak_memory};
+use suite::bench::{ADMIN, BenchSuite, peak_memory_mb, peak_memory_of, reset_peak_memory};
+use suite::process::SuiteProcess;
 
 /// How often a run is looked at: often enough to time its steps to a twentieth of a second.
 const POLL: Duration = Duration::from_millis(50);
 /// The bench's sessions outlive its runs (half an hour and more with every photo on a busy machine; the
 /// screens renew theirs, this client does not).
 const SESSION: Duration = Duration::from_secs(4 * 3600);
+/// How long into its run the laptop is killed.
+const KILL_AFTER: Duration = Duration::from_secs(5);
 /// The photo sending's progress message (`sync::domain::messages::sending_photos`).
 const SENDING_PHOTOS: &str = "Envoi des photos";
 
@@ -43,37 +48,34 @@ async fn sync_token(central: &ApiClient, name: &str) -> Result<String> {
 }
 
 /// A run as followed: its entry once it ended, and when (from its start) it was first seen moving
-/// (a batch acknowledged), sending photos, asked to stop, and ended.
+/// (a batch acknowledged), sending photos, and ended.
 struct Followed {
     entry: Value,
     moving: Option<Duration>,
     photos: Option<Duration>,
-    stop_asked: Option<Duration>,
     ended: Duration,
 }
 
-/// Starts a run on `laptop` and follows it, asking it to stop after `stop_after`.
-async fn run(
-    laptop: &ApiClient,
-    direction: &str,
-    stop_after: Option<Duration>,
-) -> Result<Followed> {
-    let began = Instant::now();
+/// Starts a run on `laptop`; answers its uuid.
+async fn start_run(laptop: &ApiClient, direction: &str) -> Result<String> {
     let started =
         laptop.get(&format!("/synchronization/get_synchronization_start/{direction}")).await?;
-    let uuid =
-        started["data"]["synchronizationJournal_uuid"].as_str().context("a run uuid")?.to_string();
-    let (mut moving, mut photos, mut stop_asked) = (None, None, None);
+    Ok(started["data"]["synchronizationJournal_uuid"].as_str().context("a run uuid")?.to_string())
+}
+
+/// A run's journal entry as the screen reads it.
+async fn entry(laptop: &ApiClient, uuid: &str) -> Result<Value> {
+    Ok(laptop.get(&format!("/synchronization/get.synchronization/{uuid}")).await?["data"].take())
+}
+
+/// Starts a run on `laptop` and follows it to its end.
+async fn run(laptop: &ApiClient, direction: &str) -> Result<Followed> {
+    let began = Instant::now();
+    let uuid = start_run(laptop, direction).await?;
+    let (mut moving, mut photos) = (None, None);
     loop {
         tokio::time::sleep(POLL).await;
-        if stop_asked.is_none() && stop_after.is_some_and(|after| began.elapsed() >= after) {
-            laptop
-                .post("/synchronization/get_synchronization_stop", &json!({"uuid": uuid}))
-                .await?;
-            stop_asked = Some(began.elapsed());
-        }
-        let entry = laptop.get(&format!("/synchronization/get.synchronization/{uuid}")).await?;
-        let data = &entry["data"];
+        let data = entry(laptop, &uuid).await?;
         let done = data["synchronizationJournal_sent"].as_i64().unwrap_or(0)
             + data["synchronizationJournal_received"].as_i64().unwrap_or(0);
         if moving.is_none() && done > 0 {
@@ -84,10 +86,32 @@ async fn run(
             photos = Some(began.elapsed());
         }
         if data["synchronizationJournal_state"] != "running" {
-            let ended = began.elapsed();
-            return Ok(Followed { entry: data.clone(), moving, photos, stop_asked, ended });
+            return Ok(Followed { entry: data, moving, photos, ended: began.elapsed() });
         }
     }
+}
+
+/// Starts a sending run on the laptop process and kills it (SIGKILL) `after` its start, while it runs;
+/// answers the run's uuid and the members it had said sent when last looked at.
+async fn run_killed(
+    laptop: &ApiClient,
+    process: &mut SuiteProcess,
+    after: Duration,
+) -> Result<(String, i64)> {
+    let began = Instant::now();
+    let uuid = start_run(laptop, "to_server").await?;
+    let mut sent = 0;
+    while began.elapsed() < after {
+        tokio::time::sleep(POLL).await;
+        let data = entry(laptop, &uuid).await?;
+        ensure!(
+            data["synchronizationJournal_state"] == "running",
+            "the run ended before it could be killed (too few members?): {data}"
+        );
+        sent = data["synchronizationJournal_sent"].as_i64().unwrap_or(0);
+    }
+    process.kill();
+    Ok((uuid, sent))
 }
 
 fn rate(members: i64, took: Duration) -> String {
@@ -163,13 +187,14 @@ async fn main() -> Result<()> {
     let with_photos: i64 = common::config::env_parse("BENCH_SYNC_PHOTOS", n)?;
     let central = BenchSuite::start_with(|c| c.auth.token_ttl = SESSION).await?;
     let central_api = ApiClient::sign_in(&central.base, ADMIN.0, ADMIN.1).await?;
-    let first = laptop(&central.base, &sync_token(&central_api, "poste-bench-1").await?).await?;
+    let first_token = sync_token(&central_api, "poste-bench-1").await?;
+    let mut first = laptop(&central.base, &first_token).await?;
     let first_api = ApiClient::sign_in(&first.base, ADMIN.0, ADMIN.1).await?;
     let first_pool = common::db::connect(&first.db.url, 2).await?;
     // The geography is the central server's: the laptop receives it before its members are made.
     let central_pool = common::db::connect(&central.db.url, 2).await?;
     let localities = suite::bench::seed_geography(&central_api, &central_pool, 300).await?;
-    let received = run(&first_api, "from_server", None).await?.entry;
+    let received = run(&first_api, "from_server").await?.entry;
     ensure!(received["synchronizationJournal_state"] == "done", "the run failed: {received}");
     suite::bench::localities_projected(&first_pool, localities).await?;
     members::load::generate(&first_pool, n, "F", |done| eprint!("\r  {done} adhérents...")).await?;
@@ -187,31 +212,39 @@ async fn main() -> Result<()> {
         photo_bytes as f64 / 1024.0
     );
 
-    // Sent, stopped after 5 s, then started again: the second run finishes what is left, photos last.
+    // Sent by the laptop as a field laptop runs it, a process of its own: killed 5 s into its run, started
+    // again, and the second run finishes what is left, photos last.
+    first.stop_services().await?;
+    let ttl = SESSION.as_secs().to_string();
+    let mut process = first.process(&[
+        ("RUNNING_ENV", "field"),
+        ("SYNC_CENTRAL_URL", &central.base),
+        ("SYNC_TOKEN", &first_token),
+        ("MEMBER_ID_PREFIX", "F"),
+        ("TOKEN_TTL_SECONDS", &ttl),
+    ])?;
+    let http = reqwest::Client::new();
+    process.start(&http).await?;
+    let first_api = ApiClient::sign_in(&first.base, ADMIN.0, ADMIN.1).await?;
     reset_peak_memory();
     let began = Instant::now();
-    let stopped = run(&first_api, "to_server", Some(Duration::from_secs(5))).await?;
-    // A small `BENCH_SYNC_MEMBERS` may be sent whole before the stop.
-    ensure!(
-        ["stopped", "done"]
-            .map(Value::from)
-            .contains(&stopped.entry["synchronizationJournal_state"]),
-        "the first run failed: {}",
-        stopped.entry
-    );
-    let before_stop = stopped.entry["synchronizationJournal_sent"].as_i64().unwrap_or(0);
-    let stop_took = stopped.stop_asked.map(|asked| stopped.ended.saturating_sub(asked));
+    let (killed_run, before_kill) = run_killed(&first_api, &mut process, KILL_AFTER).await?;
+    let killed_at = began.elapsed();
+    process.start(&http).await?;
+    let back = began.elapsed() - killed_at;
+    let first_api = ApiClient::sign_in(&first.base, ADMIN.0, ADMIN.1).await?;
+    let killed = entry(&first_api, &killed_run).await?;
     let restarted = began.elapsed();
-    let done = run(&first_api, "to_server", None).await?;
+    let done = run(&first_api, "to_server").await?;
     let took = began.elapsed();
     ensure!(done.entry["synchronizationJournal_state"] == "done", "the run failed: {}", done.entry);
+    let laptop_memory = process.pid().and_then(|pid| peak_memory_of(&pid.to_string()));
+    let central_memory = peak_memory_mb();
     let sent = done.entry["synchronizationJournal_sent"].as_i64().unwrap_or(0);
-    // The members were all sent when a run went on to the photos left (most travel alongside the
-    // members); those took the rest of the runs' time.
-    let (members_done, photos_took) = match (stopped.photos, done.photos) {
-        (Some(at), _) => (at, stopped.ended.saturating_sub(at) + done.ended),
-        (None, Some(at)) => (restarted + at, done.ended.saturating_sub(at)),
-        (None, None) => (took, Duration::ZERO),
+    // Most photos travel alongside the members; those left took the rest of the run's time.
+    let (members_done, photos_took) = match done.photos {
+        Some(at) => (restarted + at, done.ended.saturating_sub(at)),
+        None => (took, Duration::ZERO),
     };
     let arrived: i64 =
         sqlx::query_scalar("SELECT count(*) FROM members.member").fetch_one(&central_pool).await?;
@@ -228,8 +261,9 @@ async fn main() -> Result<()> {
     .await?;
     ensure!(photos_left == 0, "{photos_left} photos still marked on the laptop");
     println!(
-        "to_server: {} (stopped after 5 s at {before_stop} sent, started again: {sent} more)",
-        rate(before_stop + sent, members_done)
+        "to_server: {} (killed {:.0} s in at {before_kill} sent, started again: {sent} more)",
+        rate(before_kill + sent, members_done),
+        KILL_AFTER.as_secs_f64()
     );
     if photos_took > Duration::ZERO {
         println!(
@@ -238,27 +272,32 @@ async fn main() -> Result<()> {
         );
     }
     println!(
-        "  members and photos pushed in {:.1} s (aim: under 60 s: {})",
+        "  members and photos pushed in {:.1} s, the laptop's restart included (aim: under 60 s: {})",
         took.as_secs_f64(),
         if took < Duration::from_secs(60) { "met" } else { "not met" }
     );
     println!(
-        "  resume: stopped {} after asked; started again, moving after {} (first batch acknowledged), members done after {}, ended after {:.1} s",
-        secs(stop_took),
+        "  resume after SIGKILL: the laptop ready again after {:.2} s (its killed run then {}); the next run moving after {} (first batch acknowledged), members done after {}, ended after {:.1} s",
+        back.as_secs_f64(),
+        killed["synchronizationJournal_state"].as_str().unwrap_or("?"),
         secs(done.moving),
         secs(done.photos),
         done.ended.as_secs_f64()
     );
     println!("  {}", done.entry["synchronizationJournal_message"].as_str().unwrap_or_default());
-    if let Some(mb) = peak_memory_mb() {
-        println!("  peak memory of the process (central and laptop) while sending: {mb:.0} MB");
-    }
+    let mb = |m: Option<f64>| m.map_or_else(|| "-".into(), |m| format!("{m:.0} MB"));
+    println!(
+        "  peak memory while sending: the central server (this process) {}, the laptop's process started again {}",
+        mb(central_memory),
+        mb(laptop_memory)
+    );
+    process.kill();
 
     // A new laptop receives them all.
     let second = laptop(&central.base, &sync_token(&central_api, "poste-bench-2").await?).await?;
     let second_api = ApiClient::sign_in(&second.base, ADMIN.0, ADMIN.1).await?;
     reset_peak_memory();
-    let done = run(&second_api, "from_server", None).await?;
+    let done = run(&second_api, "from_server").await?;
     ensure!(done.entry["synchronizationJournal_state"] == "done", "the run failed: {}", done.entry);
     let received = done.entry["synchronizationJournal_received"].as_i64().unwrap_or(0);
     println!(
@@ -268,7 +307,9 @@ async fn main() -> Result<()> {
     );
     println!("  {}", done.entry["synchronizationJournal_message"].as_str().unwrap_or_default());
     if let Some(mb) = peak_memory_mb() {
-        println!("  peak memory of the process (three suites) while receiving: {mb:.0} MB");
+        println!(
+            "  peak memory of this process (the central server and the new laptop) while receiving: {mb:.0} MB"
+        );
     }
     let second_pool = common::db::connect(&second.db.url, 2).await?;
     let here: i64 =

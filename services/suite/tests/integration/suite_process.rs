@@ -1,47 +1,19 @@
-//! A suite run as a process of its own (the real `suite` binary), for the tests that kill it with
-//! SIGKILL and start it again: on the database, port and folder of a `TestSuite::for_process` harness,
-//! which drops them.
+//! `suite::process::SuiteProcess` on the database, port and folder of a `TestSuite::for_process`
+//! harness, which drops them: a failure to start fails the test with the process's logs, which are
+//! printed too when a test fails while it runs.
 
 use crate::support::{ADMIN, ADMIN_PASSWORD, TestSuite};
-use reqwest::StatusCode;
-use std::fs::OpenOptions;
-use std::path::PathBuf;
-use std::process::{Child, Command};
-use std::time::{Duration, Instant};
+use suite::process::Place;
 
-const READY_WITHIN: Duration = Duration::from_secs(60);
+pub(crate) use suite::process::free_address;
 
-/// The `suite` binary on the database, port and folder of `suite`, with `env` besides (a field laptop's
-/// `RUNNING_ENV`, `SYNC_CENTRAL_URL`, `SYNC_TOKEN`). Started again on them after each kill; killed when
-/// dropped, before the harness drops its database.
-pub(crate) struct SuiteProcess {
-    command: Command,
-    /// Where it answers (`http://127.0.0.1:port`).
-    base: String,
-    child: Option<Child>,
-    log: PathBuf,
-}
+pub(crate) struct SuiteProcess(suite::process::SuiteProcess);
 
 impl SuiteProcess {
+    /// The `suite` binary on the database, port and folder of `suite`, with `env` besides (a field
+    /// laptop's `RUNNING_ENV`, `SYNC_CENTRAL_URL`, `SYNC_TOKEN`).
     pub(crate) fn new(suite: &TestSuite, env: &[(&str, &str)]) -> SuiteProcess {
-        let folder = suite.photo_store().parent().expect("the suite's folder").to_path_buf();
-        let mut command = Command::new(env!("CARGO_BIN_EXE_suite"));
-        command
-            .env("HTTP_ADDR", suite.base.trim_start_matches("http://"))
-            .env("DATABASE_URL", suite.database_url())
-            .env("NATS_PREFIX", suite.naming.prefix())
-            .env("PHOTO_STORE_URL", format!("file://{}", suite.photo_store().display()))
-            .env("WEB_DIR", folder.join("web"))
-            .env("BOOTSTRAP_ADMIN_LOGIN", ADMIN)
-            .env("BOOTSTRAP_ADMIN_PASSWORD", ADMIN_PASSWORD)
-            .env("RUST_LOG", "warn");
-        command.envs(env.iter().copied());
-        SuiteProcess {
-            command,
-            base: suite.base.clone(),
-            child: None,
-            log: folder.join("suite.log"),
-        }
+        Self::at(suite, suite.base.trim_start_matches("http://"), "suite.log", env)
     }
 
     /// A second replica of every service of `suite` (which runs in this process) on its database, NATS
@@ -51,62 +23,47 @@ impl SuiteProcess {
         address: &str,
         env: &[(&str, &str)],
     ) -> SuiteProcess {
-        let mut process = SuiteProcess::new(suite, env);
-        process.command.env("HTTP_ADDR", address);
-        process.base = format!("http://{address}");
-        let folder = suite.photo_store().parent().expect("the suite's folder").to_path_buf();
-        process.log = folder.join("replica.log");
-        process
+        Self::at(suite, address, "replica.log", env)
+    }
+
+    fn at(suite: &TestSuite, address: &str, log_name: &str, env: &[(&str, &str)]) -> SuiteProcess {
+        let photos = suite.photo_store();
+        let place = Place {
+            address,
+            database_url: suite.database_url(),
+            nats_prefix: suite.naming.prefix(),
+            folder: photos.parent().expect("the suite's folder"),
+            log_name,
+        };
+        let binary = std::path::Path::new(env!("CARGO_BIN_EXE_suite"));
+        SuiteProcess(suite::process::SuiteProcess::new(
+            binary,
+            &place,
+            (ADMIN, ADMIN_PASSWORD),
+            env,
+        ))
     }
 
     /// Where it answers.
     pub(crate) fn base(&self) -> &str {
-        &self.base
+        self.0.base()
     }
 
-    /// Starts the process and waits for its `/readyz` (at most `READY_WITHIN`, failing with its logs).
+    /// Starts the process and waits for its `/readyz` (at most a minute, failing with its logs).
     pub(crate) async fn start(&mut self, suite: &TestSuite) {
-        let log = OpenOptions::new().create(true).append(true).open(&self.log).unwrap();
-        self.command.stdout(log.try_clone().unwrap()).stderr(log);
-        self.child = Some(self.command.spawn().expect("the suite binary starts"));
-        let deadline = Instant::now() + READY_WITHIN;
-        loop {
-            if let Some(status) = self.child.as_mut().unwrap().try_wait().unwrap() {
-                panic!("the suite stopped while starting ({status}):\n{}", self.logs());
-            }
-            let ready = suite.http.get(format!("{}/readyz", self.base)).send().await;
-            if ready.is_ok_and(|answer| answer.status() == StatusCode::OK) {
-                return;
-            }
-            assert!(Instant::now() < deadline, "the suite is not ready:\n{}", self.logs());
-            tokio::time::sleep(Duration::from_millis(100)).await;
-        }
+        self.0.start(&suite.http).await.unwrap_or_else(|e| panic!("{e:#}"));
     }
 
-    /// SIGKILL (what `Child::kill` sends on Unix), then waits for the process to be gone.
+    /// SIGKILL, then waits for the process to be gone.
     pub(crate) fn kill(&mut self) {
-        if let Some(mut child) = self.child.take() {
-            let _ = child.kill();
-            let _ = child.wait();
-        }
-    }
-
-    fn logs(&self) -> String {
-        std::fs::read_to_string(&self.log).unwrap_or_default()
+        self.0.kill();
     }
 }
 
 impl Drop for SuiteProcess {
     fn drop(&mut self) {
-        self.kill();
         if std::thread::panicking() {
-            eprintln!("The suite process's logs:\n{}", self.logs());
+            eprintln!("The suite process's logs:\n{}", self.0.logs());
         }
     }
-}
-
-/// A free loopback address for a suite process, the same at each of its starts.
-pub(crate) fn free_address() -> String {
-    let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
-    listener.local_addr().unwrap().to_string()
 }

@@ -331,12 +331,39 @@ async fn a_batch_sent_again_changes_nothing_and_a_restored_laptop_is_refused() {
     let pair = pair().await;
     let (central, session) = (&pair.central, &pair.sync_session);
     let laptop_id = "0199a1b2-0000-7000-8000-00000000f001";
-    let hello = format!(
-        "/api/synchronization/get_synchronization_to_server?instanceId={laptop_id}&position=40"
-    );
-    let (status, answer) = central.get(&hello, session).await;
+    let hello = |position: i64, lineage: &str, proposed: &str| {
+        format!(
+            "/api/synchronization/get_synchronization_to_server?instanceId={laptop_id}\
+             &position={position}&lineage={lineage}&proposedLineage={proposed}"
+        )
+    };
+    const L1: &str = "0199a1b2-0000-7000-8000-0000000000c1";
+    const L2: &str = "0199a1b2-0000-7000-8000-0000000000c2";
+    let (status, answer) = central.get(&hello(40, "", L1), session).await;
     assert_eq!(status, StatusCode::OK, "{answer}");
     assert_eq!(answer["data"]["knownPosition"], 0);
+    // The lineage confirmed (L1) is presented with the next proposal; a proposal heard by the central
+    // server but not by the laptop (its run cut) is proposed again and welcome.
+    let (status, answer) = central.get(&hello(40, L1, L2), session).await;
+    assert_eq!(status, StatusCode::OK, "{answer}");
+    assert_eq!(answer["data"]["knownPosition"], 40);
+    let (status, answer) = central.get(&hello(40, L1, L2), session).await;
+    assert_eq!(status, StatusCode::OK, "{answer}");
+    // A copy of the laptop made when its lineage was L1, further ahead: another copy sent since.
+    let copy = central.get(&hello(90, L1, "0199a1b2-0000-7000-8000-0000000000c3"), session).await;
+    assert_eq!(copy.0, StatusCode::CONFLICT, "{}", copy.1);
+    assert!(
+        copy.1["message"]
+            .as_str()
+            .unwrap()
+            .contains("une autre copie de ce poste s'est synchronisée"),
+        "{}",
+        copy.1
+    );
+    // The proposal is required, and a lineage is a uuid.
+    let (status, answer) = central.get(&hello(40, L2, "demain"), session).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{answer}");
+    assert_eq!(answer["message"], "La lignée (lineage, proposedLineage) doit être un uuid.");
 
     let record = json!({
         "record": {"member_firstname": "Kouadio", "member_lastname": "Yao",
@@ -383,10 +410,7 @@ async fn a_batch_sent_again_changes_nothing_and_a_restored_laptop_is_refused() {
     assert_eq!(member(central, &pair.central_admin, id).await["member_lastname"], "Yao");
 
     // The same laptop id at an earlier position: its database was restored or copied.
-    let restored = format!(
-        "/api/synchronization/get_synchronization_to_server?instanceId={laptop_id}&position=39"
-    );
-    let (status, refused) = central.get(&restored, session).await;
+    let (status, refused) = central.get(&hello(39, L2, L1), session).await;
     assert_eq!(status, StatusCode::CONFLICT, "{refused}");
     assert!(
         refused["message"]
@@ -423,7 +447,7 @@ async fn a_batch_sent_again_changes_nothing_and_a_restored_laptop_is_refused() {
     assert!(!names.contains(&"Yao"), "{changes}");
     // An administrator of the laptop's screens is no sync login: an agent may not call these.
     let (_, agent) = central.login_with_role("awa.agent", "agent").await;
-    assert_eq!(central.get(&hello, &agent).await.0, StatusCode::FORBIDDEN);
+    assert_eq!(central.get(&hello(41, L2, L1), &agent).await.0, StatusCode::FORBIDDEN);
 }
 
 /// The first batch's record again, under a new batch id.

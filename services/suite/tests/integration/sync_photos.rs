@@ -174,7 +174,7 @@ async fn photos_sent_by_a_laptop_are_checked_again_on_the_central_server_each_on
     assert_eq!(status, StatusCode::CONFLICT, "{answer}");
     assert!(answer["message"].as_str().unwrap().starts_with("Ce poste ne s'est pas présenté"));
     let hello = format!(
-        "/api/synchronization/get_synchronization_to_server?instanceId={laptop}&position=0"
+        "/api/synchronization/get_synchronization_to_server?instanceId={laptop}&position=0&proposedLineage=0199a1b2-0000-7000-8000-0000000000c1"
     );
     let (status, answer) = central.get(&hello, sync_session).await;
     assert_eq!(status, StatusCode::OK, "{answer}");

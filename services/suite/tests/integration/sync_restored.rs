@@ -1,7 +1,9 @@
 //! A laptop's database restored from a backup, or copied onto a second laptop: the copy has the laptop's
 //! instance id and an older position than the central server has received from it, so the central
 //! server refuses the copy's run, in French, telling the agent what to do, and nothing of the copy is
-//! sent; the laptop it was copied from goes on as before.
+//! sent; the laptop it was copied from goes on as before. A copy that worked more than the original
+//! and sent first is not told apart by its position, but by its lineage: the copy that sent last goes
+//! on, the other is refused.
 
 use crate::support::{TestSuite, save};
 use crate::sync_runs::{ended, field, field_config, start};
@@ -69,4 +71,51 @@ async fn a_laptop_database_restored_or_copied_is_refused_by_the_central_server()
     let sent = run_on(&laptop, &admin, "to_server").await;
     assert_eq!(sent["synchronizationJournal_state"], "done", "{sent}");
     assert_eq!(members_on(&central, &central_admin).await, 5);
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn of_two_copies_of_a_laptop_only_the_one_that_sent_last_goes_on_even_when_the_other_is_ahead()
+ {
+    let central = TestSuite::start().await;
+    let central_admin = central.admin_token().await;
+    let (_, sync_token) = central.new_sync_login(&central_admin, "poste-man-1").await;
+    let paired = Some((central.base.clone(), sync_token));
+    let mut laptop = field(paired.clone()).await;
+    let admin = laptop.admin_token().await;
+    register(&laptop, &admin, "Adama").await;
+    assert_eq!(run_on(&laptop, &admin, "to_server").await["synchronizationJournal_state"], "done");
+
+    // The disk copied onto a second laptop, which registers a member and sends.
+    laptop.stop_services().await;
+    let copied = laptop.copy_database().await;
+    laptop.restart_with(field_config(paired.clone())).await;
+    let admin = laptop.admin_token().await;
+    let copy = TestSuite::start_on(copied, field_config(paired)).await;
+    let copy_admin = copy.admin_token().await;
+    register(&copy, &copy_admin, "Bakary").await;
+    let sent = run_on(&copy, &copy_admin, "to_server").await;
+    assert_eq!(sent["synchronizationJournal_state"], "done", "{sent}");
+    assert_eq!(members_on(&central, &central_admin).await, 2);
+
+    // The first laptop registers more than the copy did (further ahead by its position) and sends:
+    // refused, in French, and nothing of it is sent.
+    for firstname in ["Chata", "Drissa", "Ernestine"] {
+        register(&laptop, &admin, firstname).await;
+    }
+    let refused = run_on(&laptop, &admin, "to_server").await;
+    assert_eq!(refused["synchronizationJournal_state"], "failed", "{refused}");
+    let message = refused["synchronizationJournal_message"].as_str().unwrap();
+    assert!(
+        message.contains("une autre copie de ce poste s'est synchronisée")
+            && message.contains("N'utilisez pas cette copie"),
+        "{message}"
+    );
+    assert_eq!(refused["synchronizationJournal_sent"], 0, "{refused}");
+    assert_eq!(members_on(&central, &central_admin).await, 2, "nothing of the other copy arrived");
+
+    // The copy that sent last goes on.
+    register(&copy, &copy_admin, "Fanta").await;
+    let sent = run_on(&copy, &copy_admin, "to_server").await;
+    assert_eq!(sent["synchronizationJournal_state"], "done", "{sent}");
+    assert_eq!(members_on(&central, &central_admin).await, 3);
 }

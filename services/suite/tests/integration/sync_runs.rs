@@ -64,6 +64,24 @@ pub async fn start(suite: &TestSuite, token: &str, direction: &str) -> (StatusCo
     suite.get(&format!("/api/synchronization/get_synchronization_start/{direction}"), token).await
 }
 
+/// Starts a run through the gateway at `base` (another replica of `suite`).
+async fn start_at(
+    suite: &TestSuite,
+    base: &str,
+    token: &str,
+    direction: &str,
+) -> (StatusCode, Value) {
+    let response = suite
+        .http
+        .get(format!("{base}/api/synchronization/get_synchronization_start/{direction}"))
+        .bearer_auth(token)
+        .send()
+        .await
+        .expect("the gateway answers");
+    let status = response.status();
+    (status, response.json().await.expect("a JSON answer"))
+}
+
 /// The run's entry once it no longer runs (at most 15 s).
 pub async fn ended(suite: &TestSuite, token: &str, uuid: &str) -> Value {
     let deadline = tokio::time::Instant::now() + Duration::from_secs(15);
@@ -198,15 +216,8 @@ async fn a_run_is_claimed_once_across_the_replicas_of_a_laptop() {
         first.get(&format!("/api/synchronization/get.synchronization/{uuid}"), &admin).await;
     assert_eq!(entry["data"]["synchronizationJournal_state"], "running", "{entry}");
     // ... refuses a second run while it lives, and stops it when asked.
-    let refused = first
-        .http
-        .get(format!("{second_base}/api/synchronization/get_synchronization_start/from_server"))
-        .bearer_auth(&admin)
-        .send()
-        .await
-        .expect("the gateway answers");
-    assert_eq!(refused.status(), StatusCode::CONFLICT);
-    let refused: Value = refused.json().await.unwrap();
+    let (status, refused) = start_at(&first, &second_base, &admin, "from_server").await;
+    assert_eq!(status, StatusCode::CONFLICT, "{refused}");
     assert!(
         refused["message"].as_str().unwrap().starts_with("Une synchronisation est déjà en cours"),
         "{refused}"
@@ -216,15 +227,8 @@ async fn a_run_is_claimed_once_across_the_replicas_of_a_laptop() {
     assert_eq!(stopped["synchronizationJournal_state"], "stopped", "{stopped}");
 
     // Its end lets the claim go at once: the next run starts on the other replica.
-    let next = first
-        .http
-        .get(format!("{second_base}/api/synchronization/get_synchronization_start/from_server"))
-        .bearer_auth(&admin)
-        .send()
-        .await
-        .expect("the gateway answers");
-    assert_eq!(next.status(), StatusCode::OK);
-    let next: Value = next.json().await.unwrap();
+    let (status, next) = start_at(&first, &second_base, &admin, "from_server").await;
+    assert_eq!(status, StatusCode::OK, "{next}");
     let next_uuid = next["data"]["synchronizationJournal_uuid"].as_str().unwrap().to_string();
     stop(&first, &first.base, &admin, &next_uuid).await;
     assert_eq!(ended(&first, &admin, &next_uuid).await["synchronizationJournal_state"], "stopped");

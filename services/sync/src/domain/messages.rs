@@ -42,6 +42,7 @@ pub const NO_HANDSHAKE: &str =
     "Ce poste ne s'est pas présenté au serveur central : relancez la synchronisation.";
 pub const INSTANCE_ID: &str = "L'identifiant d'instance (instanceId) doit être un uuid.";
 pub const POSITION: &str = "La position (position, after) doit être un nombre positif ou nul.";
+pub const LINEAGE: &str = "La lignée (lineage, proposedLineage) doit être un uuid.";
 
 pub fn restored_database(position: i64, known: i64) -> String {
     format!(
@@ -51,6 +52,13 @@ pub fn restored_database(position: i64, known: i64) -> String {
          réinstaller ce poste avec une base neuve."
     )
 }
+
+/// A laptop whose database has the instance id of one the central server knows, but not the lineage
+/// it last confirmed: another copy of the laptop sent since (or this one is a backup).
+pub const COPIED_DATABASE: &str = "Cette base de données du poste a été restaurée ou copiée : une autre \
+     copie de ce poste s'est synchronisée avec le serveur central depuis la dernière synchronisation de \
+     celle-ci. Aucune donnée n'a été envoyée. N'utilisez pas cette copie : reprenez celle qui s'est \
+     synchronisée en dernier, ou demandez à l'administrateur de réinstaller ce poste avec une base neuve.";
 
 pub const CENTRAL_UNREADABLE: &str = "Réponse du serveur central illisible : les deux serveurs ont-ils la même version ? Mettez ce poste à jour, puis relancez.";
 

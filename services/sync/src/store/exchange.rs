@@ -53,39 +53,75 @@ impl Store {
         Ok(())
     }
 
+    /// On the laptop: the lineage the central server last confirmed (none before the first send) and
+    /// the one to propose next, made now unless a proposal is still waiting for its confirmation (a run
+    /// cut between the two proposes it again).
+    #[tracing::instrument(name = "db.sync.lineage_proposal", skip(self))]
+    pub async fn lineage_proposal(&self) -> Result<(Option<uuid::Uuid>, uuid::Uuid), ServiceError> {
+        Ok(sqlx::query_as(
+            "UPDATE sync.instance SET proposed_lineage = coalesce(proposed_lineage, gen_random_uuid())
+             RETURNING lineage, proposed_lineage",
+        )
+        .fetch_one(&self.pool)
+        .await?)
+    }
+
+    /// On the laptop: the central server confirmed `proposed`, which is now this laptop's lineage.
+    #[tracing::instrument(name = "db.sync.confirm_lineage", skip(self))]
+    pub async fn confirm_lineage(&self, proposed: uuid::Uuid) -> Result<(), ServiceError> {
+        sqlx::query(
+            "UPDATE sync.instance SET lineage = $1, proposed_lineage = NULL
+             WHERE proposed_lineage = $1",
+        )
+        .bind(proposed)
+        .execute(&self.pool)
+        .await?;
+        Ok(())
+    }
+
     /// On the central server: a field laptop's handshake. A new laptop is recorded; a known one must be
-    /// at or after the position it reached before, or its database was restored or copied (refused).
-    /// Answers the position known before.
+    /// at or after the position it reached before, and present the lineage confirmed to it last (or
+    /// propose again the one confirmed last, its run cut before it heard so): otherwise its database was
+    /// restored or copied, and another copy sent since (refused). The laptop's proposal becomes its
+    /// confirmed lineage. Answers the position known before.
     #[tracing::instrument(name = "db.sync.handshake", skip(self))]
     pub async fn handshake(
         &self,
         instance_id: uuid::Uuid,
         position: i64,
+        lineage: Option<uuid::Uuid>,
+        proposed: uuid::Uuid,
         login_name: &str,
     ) -> Result<i64, ServiceError> {
         let mut tx = self.pool.begin().await?;
-        let known: Option<i64> = sqlx::query_scalar(
-            "SELECT high_position FROM sync.peer WHERE instance_id = $1 FOR UPDATE",
+        let known: Option<(i64, Option<uuid::Uuid>)> = sqlx::query_as(
+            "SELECT high_position, lineage FROM sync.peer WHERE instance_id = $1 FOR UPDATE",
         )
         .bind(instance_id)
         .fetch_optional(&mut *tx)
         .await?;
-        if let Some(known) = known
-            && position < known
-        {
-            return Err(ServiceError::Conflict(msg::restored_database(position, known)));
+        if let Some((known, confirmed)) = known {
+            if position < known {
+                return Err(ServiceError::Conflict(msg::restored_database(position, known)));
+            }
+            if confirmed.is_some_and(|c| lineage != Some(c) && proposed != c) {
+                return Err(ServiceError::Conflict(msg::COPIED_DATABASE.into()));
+            }
         }
         sqlx::query(
-            "INSERT INTO sync.peer (instance_id, login_name, high_position) VALUES ($1, $2, $3)
-             ON CONFLICT (instance_id) DO UPDATE SET high_position = $3, login_name = $2, last_seen = now()",
+            "INSERT INTO sync.peer (instance_id, login_name, high_position, lineage)
+             VALUES ($1, $2, $3, $4)
+             ON CONFLICT (instance_id) DO UPDATE
+                 SET high_position = $3, login_name = $2, lineage = $4, last_seen = now()",
         )
         .bind(instance_id)
         .bind(login_name)
         .bind(position)
+        .bind(proposed)
         .execute(&mut *tx)
         .await?;
         tx.commit().await?;
-        Ok(known.unwrap_or(0))
+        Ok(known.map_or(0, |(position, _)| position))
     }
 
     /// On the central server: whether a field laptop made its handshake.

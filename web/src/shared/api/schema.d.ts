@@ -1796,7 +1796,7 @@ export interface paths {
         };
         /**
          * Présentation d'un poste de terrain avant son envoi
-         * @description Sur le serveur central, pour la synchronisation d'un poste de terrain (rôle sync), avant son envoi : le poste dit qui il est et où en sont ses modifications ; une base restaurée ou copiée (son identifiant d'instance déjà vu à une position plus avancée) est refusée (409, en français). Répond l'identifiant d'instance du serveur central.
+         * @description Sur le serveur central, pour la synchronisation d'un poste de terrain (rôle sync), avant son envoi : le poste dit qui il est et où en sont ses modifications ; une base restaurée ou copiée (son identifiant d'instance déjà vu à une position plus avancée, ou avec une autre lignée que celle qui lui a été confirmée en dernier) est refusée (409, en français). La lignée proposée devient celle du poste. Répond l'identifiant d'instance du serveur central.
          */
         get: operations["handshake"];
         put?: never;
@@ -9742,6 +9742,16 @@ export interface operations {
                 instanceId: string;
                 /** @description La plus grande position des modifications du poste. */
                 position: number;
+                /**
+                 * @description La lignée que le serveur central a confirmée au poste lors de son dernier envoi (absente :
+                 *     aucune encore).
+                 */
+                lineage?: string;
+                /**
+                 * @description La lignée que le poste propose pour la suite (un uuid), gardée par le poste jusqu'à sa
+                 *     confirmation.
+                 */
+                proposedLineage: string;
             };
             header?: never;
             path?: never;
