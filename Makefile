@@ -48,7 +48,7 @@ bench-cards:
 	cargo run --quiet --release --locked -p suite --features bench --bin bench-cards
 
 bench-sync:
-	cargo build --quiet --release --locked -p suite --bin suite
+	cargo build --quiet --release --locked -p suite --features bench --bin suite
 	cargo run --quiet --release --locked -p suite --features bench --bin bench-sync
 
 ## Exports of the members list as background jobs: BENCH_EXPORT_MEMBERS members (default 1000000) to CSV
