@@ -284,49 +284,57 @@ async fn exactly_one_default_per_type_whatever_saves_arrive_at_once() {
     assert_eq!(defaults(&suite, &admin, "member_sheet").await.len(), 1);
 }
 
-#[tokio::test(flavor = "multi_thread")]
-async fn a_report_name_opens_its_metabase_dashboard_through_a_short_lived_signed_address() {
-    let secret = "0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef";
-    let suite = TestSuite::start_with(|c| {
+const METABASE_SECRET: &str = "0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef";
+
+/// A suite whose statistics open Metabase's dashboards, through addresses that live `lifetime`.
+async fn with_metabase(lifetime: std::time::Duration) -> TestSuite {
+    TestSuite::start_with(move |c| {
         c.reports.metabase = Some(reports::domain::metabase::Metabase {
             site_url: "https://stats.sesame.example/".into(),
-            secret_key: secret.into(),
+            secret_key: METABASE_SECRET.into(),
             dashboards: reports::domain::metabase::parse_dashboards("membres=2,cartes=7").unwrap(),
-            lifetime: std::time::Duration::from_secs(600),
+            lifetime,
         })
     })
-    .await;
+    .await
+}
+
+/// The signed token of a dashboard's embed address.
+fn embed_token(embed: &Value) -> String {
+    let url = embed["url"].as_str().unwrap();
+    url.strip_prefix("https://stats.sesame.example/embed/dashboard/")
+        .and_then(|rest| rest.strip_suffix("#bordered=true&titled=true"))
+        .unwrap_or_else(|| panic!("an embed address: {url}"))
+        .to_string()
+}
+
+/// Checks a token as Metabase does: its signature with the site's key, and its expiry to the second.
+fn metabase_checks(token: &str, key: &[u8]) -> jsonwebtoken::errors::Result<Value> {
+    let mut validation = jsonwebtoken::Validation::new(jsonwebtoken::Algorithm::HS256);
+    validation.required_spec_claims = ["exp".to_string()].into();
+    validation.leeway = 0;
+    let key = jsonwebtoken::DecodingKey::from_secret(key);
+    jsonwebtoken::decode::<Value>(token, &key, &validation).map(|data| data.claims)
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_report_name_opens_its_metabase_dashboard_through_a_short_lived_signed_address() {
+    let suite = with_metabase(std::time::Duration::from_secs(600)).await;
     let (_, viewer) = suite.login_with_role("lecteur.stats", "viewer").await;
     let asked_at = chrono::Utc::now().timestamp();
     let embed = report(&suite, &viewer, "/api/metabase/cartes").await;
-    let url = embed["url"].as_str().unwrap();
-    let token = url
-        .strip_prefix("https://stats.sesame.example/embed/dashboard/")
-        .and_then(|rest| rest.strip_suffix("#bordered=true&titled=true"))
-        .unwrap_or_else(|| panic!("an embed address: {url}"));
+    let token = &embed_token(&embed);
 
     // Signed with the site's key, naming the dashboard, expiring in ten minutes.
-    let mut validation = jsonwebtoken::Validation::new(jsonwebtoken::Algorithm::HS256);
-    validation.required_spec_claims = ["exp".to_string()].into();
-    let claims = jsonwebtoken::decode::<Value>(
-        token,
-        &jsonwebtoken::DecodingKey::from_secret(secret.as_bytes()),
-        &validation,
-    )
-    .expect("signed with the embedding key")
-    .claims;
+    let claims =
+        metabase_checks(token, METABASE_SECRET.as_bytes()).expect("signed with the embedding key");
     assert_eq!(claims["resource"], json!({"dashboard": 7}));
     let exp = claims["exp"].as_i64().unwrap();
     assert!((asked_at + 595..=asked_at + 605).contains(&exp), "{exp} vs {asked_at}");
     let expires =
         chrono::DateTime::parse_from_rfc3339(embed["expiresAt"].as_str().unwrap()).unwrap();
     assert_eq!(expires.timestamp(), exp);
-    let forged = jsonwebtoken::decode::<Value>(
-        token,
-        &jsonwebtoken::DecodingKey::from_secret(b"another key"),
-        &validation,
-    );
-    assert!(forged.is_err(), "another key does not check it");
+    assert!(metabase_checks(token, b"another key").is_err(), "another key does not check it");
 
     let (status, unknown) = suite.get("/api/metabase/parcelles", &viewer).await;
     assert_eq!(status, StatusCode::NOT_FOUND);
@@ -340,4 +348,19 @@ async fn a_report_name_opens_its_metabase_dashboard_through_a_short_lived_signed
     let members = report(&suite, &viewer, "/api/metabase/membres").await;
     assert!(members["url"].as_str().unwrap().starts_with("https://stats.sesame.example/embed/"));
     assert_eq!(members["tables"], json!([]), "{members}");
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn an_embed_address_no_longer_opens_its_dashboard_once_expired() {
+    let suite = with_metabase(std::time::Duration::from_secs(2)).await;
+    let (_, viewer) = suite.login_with_role("lecteur.stats", "viewer").await;
+    let token = embed_token(&report(&suite, &viewer, "/api/metabase/membres").await);
+    assert!(metabase_checks(&token, METABASE_SECRET.as_bytes()).is_ok(), "welcome at first");
+    // The whole second after the expiry (a token's times are whole seconds).
+    tokio::time::sleep(std::time::Duration::from_secs(4)).await;
+    let expired = metabase_checks(&token, METABASE_SECRET.as_bytes()).unwrap_err();
+    assert_eq!(*expired.kind(), jsonwebtoken::errors::ErrorKind::ExpiredSignature);
+    // Asked again, the dashboard gets a new address that opens it.
+    let fresh = embed_token(&report(&suite, &viewer, "/api/metabase/membres").await);
+    assert!(metabase_checks(&fresh, METABASE_SECRET.as_bytes()).is_ok());
 }
