@@ -14,7 +14,7 @@ const MEMBERS: i64 = 100_000;
 const LOCALITIES: usize = 40;
 
 /// Starts an export (`post` is the path with its query, under `/api`); answers the job.
-async fn start(suite: &TestSuite, token: &str, post: &str) -> Value {
+pub(crate) async fn start(suite: &TestSuite, token: &str, post: &str) -> Value {
     let (status, answer) =
         suite.call(reqwest::Method::POST, &format!("/api/{post}"), Some(token), None).await;
     assert_eq!(status, StatusCode::OK, "{post}: {answer}");
@@ -26,7 +26,7 @@ async fn start(suite: &TestSuite, token: &str, post: &str) -> Value {
 
 /// Follows a job (`get` is its progress call, `<area>/get.<entity>_export`) until it is done; the
 /// progress never goes back.
-async fn finished(suite: &TestSuite, token: &str, get: &str, id: &str) -> Value {
+pub(crate) async fn finished(suite: &TestSuite, token: &str, get: &str, id: &str) -> Value {
     let deadline = Instant::now() + Duration::from_secs(180);
     let mut seen = 0;
     loop {

@@ -1,6 +1,6 @@
 //! What an operator's Prometheus scrapes from `/metrics`: a user's calls counted by the gateway's route
 //! and by the gRPC method of each service they reached, with their status; each service's database pool,
-//! its outbox and its consumers' lag. The tests of one process share one recorder (several suites run at
+//! its outbox and its consumers' lag; the cards printed, the exports and the sync runs. The tests of one process share one recorder (several suites run at
 //! once), so a figure is compared before and after this test's own calls: it grows by at least as much.
 
 use crate::support::{TestSuite, save};
@@ -90,4 +90,68 @@ async fn pools_outboxes_and_consumers_are_watched() {
         );
         tokio::time::sleep(Duration::from_millis(250)).await;
     }
+}
+
+/// Waits until `series` has grown by at least `by` from `before` (a figure counted once the work's end is
+/// journaled may come a moment after it is seen); at most 10 s.
+async fn grows(suite: &TestSuite, before: &str, series: &str, by: f64) {
+    let deadline = tokio::time::Instant::now() + Duration::from_secs(10);
+    loop {
+        let text = scrape(suite).await;
+        if value(&text, series) >= value(before, series) + by {
+            return;
+        }
+        assert!(tokio::time::Instant::now() < deadline, "{series} did not count it:\n{text}");
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn card_prints_exports_and_sync_runs_are_counted() {
+    let suite = TestSuite::start().await;
+    let laptop = crate::sync_runs::field(None).await;
+    let printed = r#"sesame_cards_printed_total{document="card"}"#;
+    let exported = r#"sesame_exports_total{service="members",outcome="done"}"#;
+    let failed_run = r#"sesame_sync_runs_total{direction="to_server",outcome="failed"}"#;
+    let before = scrape(&suite).await;
+
+    // Two cards made and printed into one PDF.
+    let admin = suite.admin_token().await;
+    let mut members = Vec::new();
+    for (first, number) in [("Awa", "M-1"), ("Ali", "M-2")] {
+        let body = json!({"member_firstname": first, "member_lastname": "Koné"});
+        let id = save(&suite, &admin, "/api/member/post_member", body).await;
+        crate::cards::pay(&suite, &admin, id, number, 5000).await;
+        members.push(id);
+    }
+    let (status, made) = suite
+        .post("/api/card/get.card_creation.create", &admin, json!({"member_ids": members}))
+        .await;
+    assert_eq!(status, StatusCode::OK, "{made}");
+    let pdf = suite
+        .http
+        .post(suite.url("/api/card/post.printing_card_list_by_id"))
+        .bearer_auth(&admin)
+        .json(&json!({"card_ids": null}))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(pdf.status(), StatusCode::OK);
+    pdf.bytes().await.unwrap();
+    grows(&suite, &before, printed, 2.0).await;
+
+    // The members exported.
+    let job = crate::exports::start(&suite, &admin, "member/post.member_export").await;
+    let id = job["export_id"].as_str().unwrap();
+    crate::exports::finished(&suite, &admin, "member/get.member_export", id).await;
+    grows(&suite, &before, exported, 1.0).await;
+
+    // A laptop not paired yet: its sending run fails, and is counted so.
+    let laptop_admin = laptop.admin_token().await;
+    let (status, started) = crate::sync_runs::start(&laptop, &laptop_admin, "to_server").await;
+    assert_eq!(status, StatusCode::OK, "{started}");
+    let uuid = started["data"]["synchronizationJournal_uuid"].as_str().unwrap();
+    let ended = crate::sync_runs::ended(&laptop, &laptop_admin, uuid).await;
+    assert_eq!(ended["synchronizationJournal_state"], "failed", "{ended}");
+    grows(&suite, &before, failed_run, 1.0).await;
 }
