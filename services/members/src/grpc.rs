@@ -470,7 +470,14 @@ impl MembersGrpc {
             .put(id, Kind::Thumbnail, normalised.thumbnail.clone())
             .await
             .map_err(ServiceError::Internal)?;
-        self.photos.put(id, Kind::Photo, normalised.photo).await.map_err(ServiceError::Internal)?;
+        // A photo small enough to be its own thumbnail (a field laptop's, say) is not written twice:
+        // on a local folder, creating the files was the larger part of receiving a laptop's photos.
+        if normalised.photo == normalised.thumbnail {
+            self.photos.copy(id, Kind::Thumbnail, Kind::Photo).await
+        } else {
+            self.photos.put(id, Kind::Photo, normalised.photo).await
+        }
+        .map_err(ServiceError::Internal)?;
         Ok(normalised.thumbnail)
     }
 

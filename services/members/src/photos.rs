@@ -70,6 +70,18 @@ impl PhotoStore {
         Ok(())
     }
 
+    /// Makes `to` the same picture as `from`, as written: on a local folder a second name of the same
+    /// file (a hard link, no new file to allocate), elsewhere the store's own copy. What is written to
+    /// either afterwards replaces it whole and leaves the other as it was.
+    #[tracing::instrument(name = "photos.copy", skip(self))]
+    pub async fn copy(&self, member_id: i64, from: Kind, to: Kind) -> Result<()> {
+        self.store
+            .copy(&self.path(member_id, from), &self.path(member_id, to))
+            .await
+            .context("cannot write a photo")?;
+        Ok(())
+    }
+
     /// The picture, or `None` when there is none.
     #[tracing::instrument(name = "photos.get", skip(self))]
     pub async fn get(&self, member_id: i64, kind: Kind) -> Result<Option<Bytes>> {
