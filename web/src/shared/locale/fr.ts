@@ -17,6 +17,8 @@ export const fr = {
   app: {
     name: 'Sésame',
     tagline: 'Le back-office du réseau des adhérents',
+    /** The bar at the top of the window while the next screen loads. */
+    screenLoading: 'Chargement de l’écran',
   },
 
   // Screen names: menu entries, page headings and document titles.
