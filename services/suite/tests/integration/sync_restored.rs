@@ -29,6 +29,22 @@ async fn members_on(suite: &TestSuite, token: &str) -> i64 {
     list["total"].as_i64().unwrap()
 }
 
+/// Sends what `laptop` has to the central server, to the run's successful end.
+async fn send(laptop: &TestSuite, token: &str) {
+    let sent = run_on(laptop, token, "to_server").await;
+    assert_eq!(sent["synchronizationJournal_state"], "done", "{sent}");
+}
+
+/// `laptop`'s sending run is refused by the central server as a copy, saying `why` and what to do in
+/// French, and nothing of it is sent.
+async fn refused_as_a_copy(laptop: &TestSuite, token: &str, why: &str) {
+    let refused = run_on(laptop, token, "to_server").await;
+    assert_eq!(refused["synchronizationJournal_state"], "failed", "{refused}");
+    let message = refused["synchronizationJournal_message"].as_str().unwrap();
+    assert!(message.contains(why) && message.contains("N'utilisez pas cette copie"), "{message}");
+    assert_eq!(refused["synchronizationJournal_sent"], 0, "{refused}");
+}
+
 #[tokio::test(flavor = "multi_thread")]
 async fn a_laptop_database_restored_or_copied_is_refused_by_the_central_server() {
     let central = TestSuite::start().await;
@@ -39,7 +55,7 @@ async fn a_laptop_database_restored_or_copied_is_refused_by_the_central_server()
     let admin = laptop.admin_token().await;
     register(&laptop, &admin, "Adama").await;
     register(&laptop, &admin, "Bintou").await;
-    assert_eq!(run_on(&laptop, &admin, "to_server").await["synchronizationJournal_state"], "done");
+    send(&laptop, &admin).await;
 
     // The laptop's database as a backup would keep it, then the laptop goes on working and sending.
     laptop.stop_services().await;
@@ -48,28 +64,20 @@ async fn a_laptop_database_restored_or_copied_is_refused_by_the_central_server()
     let admin = laptop.admin_token().await;
     register(&laptop, &admin, "Chata").await;
     register(&laptop, &admin, "Drissa").await;
-    assert_eq!(run_on(&laptop, &admin, "to_server").await["synchronizationJournal_state"], "done");
+    send(&laptop, &admin).await;
     assert_eq!(members_on(&central, &central_admin).await, 4);
 
     // The backup restored (or the disk copied onto another laptop), an agent registers on it and sends.
     let restored = TestSuite::start_on(backup, field_config(paired)).await;
     let restored_admin = restored.admin_token().await;
     register(&restored, &restored_admin, "Ernestine").await;
-    let refused = run_on(&restored, &restored_admin, "to_server").await;
-    assert_eq!(refused["synchronizationJournal_state"], "failed", "{refused}");
-    let message = refused["synchronizationJournal_message"].as_str().unwrap();
-    assert!(
-        message.contains("Cette base de données du poste a été restaurée ou copiée")
-            && message.contains("N'utilisez pas cette copie"),
-        "{message}"
-    );
-    assert_eq!(refused["synchronizationJournal_sent"], 0, "{refused}");
+    let why = "Cette base de données du poste a été restaurée ou copiée";
+    refused_as_a_copy(&restored, &restored_admin, why).await;
     assert_eq!(members_on(&central, &central_admin).await, 4, "nothing of the copy arrived");
 
     // The laptop it was copied from is still welcome.
     register(&laptop, &admin, "Fanta").await;
-    let sent = run_on(&laptop, &admin, "to_server").await;
-    assert_eq!(sent["synchronizationJournal_state"], "done", "{sent}");
+    send(&laptop, &admin).await;
     assert_eq!(members_on(&central, &central_admin).await, 5);
 }
 
@@ -83,7 +91,7 @@ async fn of_two_copies_of_a_laptop_only_the_one_that_sent_last_goes_on_even_when
     let mut laptop = field(paired.clone()).await;
     let admin = laptop.admin_token().await;
     register(&laptop, &admin, "Adama").await;
-    assert_eq!(run_on(&laptop, &admin, "to_server").await["synchronizationJournal_state"], "done");
+    send(&laptop, &admin).await;
 
     // The disk copied onto a second laptop, which registers a member and sends.
     laptop.stop_services().await;
@@ -93,8 +101,7 @@ async fn of_two_copies_of_a_laptop_only_the_one_that_sent_last_goes_on_even_when
     let copy = TestSuite::start_on(copied, field_config(paired)).await;
     let copy_admin = copy.admin_token().await;
     register(&copy, &copy_admin, "Bakary").await;
-    let sent = run_on(&copy, &copy_admin, "to_server").await;
-    assert_eq!(sent["synchronizationJournal_state"], "done", "{sent}");
+    send(&copy, &copy_admin).await;
     assert_eq!(members_on(&central, &central_admin).await, 2);
 
     // The first laptop registers more than the copy did (further ahead by its position) and sends:
@@ -102,20 +109,11 @@ async fn of_two_copies_of_a_laptop_only_the_one_that_sent_last_goes_on_even_when
     for firstname in ["Chata", "Drissa", "Ernestine"] {
         register(&laptop, &admin, firstname).await;
     }
-    let refused = run_on(&laptop, &admin, "to_server").await;
-    assert_eq!(refused["synchronizationJournal_state"], "failed", "{refused}");
-    let message = refused["synchronizationJournal_message"].as_str().unwrap();
-    assert!(
-        message.contains("une autre copie de ce poste s'est synchronisée")
-            && message.contains("N'utilisez pas cette copie"),
-        "{message}"
-    );
-    assert_eq!(refused["synchronizationJournal_sent"], 0, "{refused}");
+    refused_as_a_copy(&laptop, &admin, "une autre copie de ce poste s'est synchronisée").await;
     assert_eq!(members_on(&central, &central_admin).await, 2, "nothing of the other copy arrived");
 
     // The copy that sent last goes on.
     register(&copy, &copy_admin, "Fanta").await;
-    let sent = run_on(&copy, &copy_admin, "to_server").await;
-    assert_eq!(sent["synchronizationJournal_state"], "done", "{sent}");
+    send(&copy, &copy_admin).await;
     assert_eq!(members_on(&central, &central_admin).await, 3);
 }
