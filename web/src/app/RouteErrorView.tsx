@@ -1,45 +1,47 @@
-// What a screen shows instead of itself when its route fails: a refused role, a screen whose code
-// could not be loaded (new version or network), or an unexpected error.
-import { Button, Result } from 'antd';
-import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
+// What a screen shows instead of itself when its route fails: a refused role, a missing page, a screen
+// whose code could not be loaded (new version or network), or an unexpected error, always in French.
+import { Button, Result, Space } from 'antd';
+import { useEffect } from 'react';
+import { Link, useRouteError } from 'react-router';
 import { fr } from '../shared/locale/fr';
-import { ChunkLoadError } from './chunkReload';
+import { routeErrorKind } from './routeErrorKind';
 
 export default function RouteErrorView() {
   const error = useRouteError();
+  const kind = routeErrorKind(error);
 
-  if (isRouteErrorResponse(error) && error.status === 403) {
-    return (
-      <Result
-        status="warning"
-        title={fr.forbidden.title}
-        subTitle={fr.forbidden.text}
-        extra={<Link to="/">{fr.notFound.back}</Link>}
-      />
-    );
-  }
+  useEffect(() => {
+    // The cause, for whoever investigates from the browser's console; the page says it in French.
+    if (kind === 'unexpected') console.error('Erreur de l’écran :', error);
+  }, [kind, error]);
 
-  if (error instanceof ChunkLoadError) {
-    return (
-      <Result
-        status="warning"
-        title={fr.errors.newVersion}
-        extra={
-          <Button type="primary" onClick={() => window.location.reload()}>
-            {fr.errors.reload}
-          </Button>
-        }
-      />
-    );
-  }
-
-  const detail = error instanceof Error ? error.message : isRouteErrorResponse(error) ? error.statusText : '';
-  return (
-    <Result
-      status="error"
-      title={fr.errors.unexpected}
-      subTitle={detail}
-      extra={<Link to="/">{fr.notFound.back}</Link>}
-    />
+  const back = <Link to="/">{fr.notFound.back}</Link>;
+  const reload = (
+    <Button type="primary" onClick={() => window.location.reload()}>
+      {fr.errors.reload}
+    </Button>
   );
+
+  switch (kind) {
+    case 'forbidden':
+      return <Result status="warning" title={fr.forbidden.title} subTitle={fr.forbidden.text} extra={back} />;
+    case 'notFound':
+      return <Result status="404" title={fr.notFound.text} extra={back} />;
+    case 'newVersion':
+      return <Result status="warning" title={fr.errors.newVersion} extra={reload} />;
+    case 'unexpected':
+      return (
+        <Result
+          status="error"
+          title={fr.errors.unexpected}
+          subTitle={fr.errors.screenFailed}
+          extra={
+            <Space>
+              {reload}
+              {back}
+            </Space>
+          }
+        />
+      );
+  }
 }

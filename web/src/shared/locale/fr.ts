@@ -133,6 +133,9 @@ export const fr = {
     badAnswer: 'Réponse inattendue du serveur.',
     newVersion: "Une nouvelle version de l'application est disponible ou le réseau est coupé : rechargez la page.",
     reload: 'Recharger la page',
+    /** Under the unexpected error of a screen: what to do, the cause being in the browser's console. */
+    screenFailed:
+      "L'écran n'a pas pu s'afficher. Rechargez la page ; si l'erreur revient, signalez-la à votre administrateur avec l'adresse de l'écran et l'heure.",
     /** The trace reference of a failed call, under its message. */
     reference: (id: string) => `Référence : ${id}`,
   },
