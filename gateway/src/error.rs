@@ -141,11 +141,18 @@ impl From<tonic::Status> for ApiError {
                 cause = %causes(&s),
                 "gRPC call failed in the transport; answered in French"
             );
-            let message = match s.code() {
-                Code::OutOfRange => TOO_LARGE,
-                Code::Unauthenticated => NO_TOKEN,
-                Code::PermissionDenied => FORBIDDEN,
-                _ => UNAVAILABLE,
+            let (status, message) = match s.code() {
+                Code::OutOfRange => (status, TOO_LARGE),
+                Code::Unauthenticated => (status, NO_TOKEN),
+                Code::PermissionDenied => (status, FORBIDDEN),
+                // The channel's own deadline (tonic's « Timeout expired »).
+                Code::Cancelled | Code::DeadlineExceeded => {
+                    (StatusCode::GATEWAY_TIMEOUT, UNAVAILABLE)
+                }
+                // The service could not be reached, or the connection was cut under the call (a
+                // replica that died, whose calls the next connection takes to another): a moment's
+                // unavailability, worth trying again, never an internal error.
+                _ => (StatusCode::SERVICE_UNAVAILABLE, UNAVAILABLE),
             };
             return ApiError::new(status, message);
         }
@@ -192,10 +199,20 @@ mod tests {
 
         let timeout = tonic::Status::from_error(Box::new(tonic::TimeoutExpired(())));
         assert_eq!(timeout.message(), "Timeout expired");
-        assert_eq!(ApiError::from(timeout).message, UNAVAILABLE);
+        let error = ApiError::from(timeout);
+        assert_eq!(
+            (error.status, error.message.as_str()),
+            (StatusCode::GATEWAY_TIMEOUT, UNAVAILABLE)
+        );
 
+        // A connection cut under the call (its replica died): try again, not an internal error.
         let broken = tonic::Status::from_error(Box::new(std::io::Error::other("transport error")));
-        assert_eq!(ApiError::from(broken).message, UNAVAILABLE);
+        assert_eq!(broken.code(), Code::Unknown);
+        let error = ApiError::from(broken);
+        assert_eq!(
+            (error.status, error.message.as_str()),
+            (StatusCode::SERVICE_UNAVAILABLE, UNAVAILABLE)
+        );
 
         // What tonic makes of a proxy's plain 401 is no service's refusal.
         let proxy = tonic::Status::unauthenticated(
