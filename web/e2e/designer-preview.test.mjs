@@ -1,8 +1,9 @@
 // The designer's preview with a real member, in Chromium against the real product: a card template
 // previewed with its sample data, then with a member found by name (the PDF made in the browser, saved and
 // read back with pdftotext, from poppler-utils, shows the member's name and number, and the sample's card
-// number for what a member's record does not carry), then with the sample again; a member deleted
-// meanwhile says in French that its record cannot be read.
+// number for what a member's record does not carry), then with a member who has a card (its own card's
+// number), then with the sample again; a member deleted meanwhile says in French that its record cannot be
+// read.
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -10,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { promisify } from 'node:util';
-import { apiCall, apiSignIn, waitFor } from './api.mjs';
+import { apiCall, apiPaidMember, apiSignIn, waitFor } from './api.mjs';
 import { expectNoAxeViolations } from './axe.mjs';
 import { inBrowser, rowOf, signIn } from './browser.mjs';
 import { startSuite } from './suite.mjs';
@@ -46,6 +47,8 @@ describe('the designer previews a template with a real member', { timeout: 10 * 
   let dir;
   let member;
   let gone;
+  let carded;
+  let card;
 
   before(async () => {
     suite = await startSuite();
@@ -62,8 +65,19 @@ describe('the designer previews a template with a real member', { timeout: 10 * 
       member_lastname: 'Sangaré',
     });
     gone = (await apiCall(suite, token, 'GET', `/api/member/get_member/${other.id}`)).data;
-    // Both found by the members' search before the browser asks for them.
-    for (const name of ['Diabaté', 'Sangaré'])
+    // A member with a card: the cards service learns of the member from its events, then makes the card.
+    const cardedId = await apiPaidMember(suite, token, 'Koffi', 'Yao', 'W-PREVIEW-01');
+    carded = (await apiCall(suite, token, 'GET', `/api/member/get_member/${cardedId}`)).data;
+    await waitFor(async () => {
+      const answer = await apiCall(suite, token, 'POST', '/api/card/get.card_creation.member_list');
+      return answer.data.some((candidate) => candidate.member_id === cardedId);
+    });
+    const cards = await apiCall(suite, token, 'POST', '/api/card/get.card_creation.create', {
+      member_ids: [cardedId],
+    });
+    card = (await apiCall(suite, token, 'GET', `/api/card/get_card/${cards.data.card_ids[0]}`)).data;
+    // All three found by the members' search before the browser asks for them.
+    for (const name of ['Diabaté', 'Sangaré', 'Yao'])
       await waitFor(async () => {
         const list = await apiCall(
           suite,
@@ -131,6 +145,20 @@ describe('the designer previews a template with a real member', { timeout: 10 * 
         // What a member's record does not carry keeps its sample value, and the dialog says so.
         assert.match(filled, /K000000045/);
         await preview.getByText(/gardent leur valeur d’exemple\.$/).waitFor();
+
+        // A member with a card: the preview is the member's own card, its number instead of the sample's.
+        const cardedLabel = `Koffi Yao (${carded.member_idNumber})`;
+        await pick(page, preview, 'Yao', cardedLabel);
+        await preview
+          .getByText(`Aperçu rempli avec la carte n° ${card.card_idNumber} de ${cardedLabel}.`, { exact: true })
+          .waitFor();
+        await ready.waitFor({ timeout: 60_000 });
+        const cardText = await previewText(page, preview, dir, 'card');
+        assert.ok(cardText.includes(card.card_idNumber), `the card's number is printed: ${cardText}`);
+        assert.ok(cardText.includes(carded.member_idNumber), `the member's number is printed: ${cardText}`);
+        assert.match(cardText, /Yao/);
+        assert.doesNotMatch(cardText, /K000000045/);
+        assert.equal(await preview.getByText(/gardent leur valeur d’exemple\.$/).count(), 0);
 
         // Back to the sample data.
         await preview.getByText('Données d’exemple', { exact: true }).click();

@@ -70,6 +70,22 @@ export function useCardList(params: CardListParams, table: RefObject<TableRef | 
   });
 }
 
+/** Statuses of a card no longer in use: it is not the member's card any more. */
+const ENDED: readonly string[] = ['cancelled', 'revoked'];
+
+/** The member's newest card still in use, read whole (its QR code included); `null` when it has none. */
+export async function memberCurrentCard(memberId: number): Promise<Card | null> {
+  const list = await request(
+    api.GET('/card/get.card_list', {
+      params: { query: { member_id: memberId, _limit: 20, _orderBy: 'card_id', _descending: true } },
+    }),
+  );
+  const row = list.data.find((card) => !ENDED.includes(card.card_status));
+  if (!row?.card_id) return null;
+  const card_id = row.card_id;
+  return (await request(api.GET('/card/get_card/{card_id}', { params: { path: { card_id } } }))).data;
+}
+
 /** One card, read afresh for its detail; `null`: nothing to read. */
 export function useCard(id: number | null) {
   return useQuery({

@@ -16,7 +16,7 @@ interface Props {
   memberId: number | null;
   onMember: (id: number | null) => void;
   preview: MemberPreview;
-  /** The fields a member's record does not fill keep their sample value (a card's number…). */
+  /** The fields a member's record does not fill keep their sample value (the number of a card not made yet…). */
   partly: boolean;
 }
 
@@ -50,7 +50,12 @@ export default function MemberPreviewPicker({ source, onSource, memberId, onMemb
           {preview.state === 'failed' && <Alert type="error" showIcon title={text.previewMemberFailed(preview.why)} />}
           {preview.state === 'ready' && (
             <>
-              <Typography.Text>{text.previewMemberShown(preview.label)}</Typography.Text>
+              <Typography.Text>
+                {preview.card
+                  ? text.previewMemberCardShown(preview.label, preview.card)
+                  : text.previewMemberShown(preview.label)}
+              </Typography.Text>
+              {preview.cardFailed && <Alert type="warning" showIcon title={text.previewCardFailed} />}
               {partly && <Typography.Text type="secondary">{text.previewMemberRest}</Typography.Text>}
               {preview.photoFailed && <Alert type="warning" showIcon title={text.previewPhotoFailed} />}
             </>

@@ -1,5 +1,6 @@
 // The preview of a template as it stands in the designer (saved or not), filled with its preview data or,
-// once chosen, with a real member's record (its fields the template binds; the sample fills the rest): the
+// once chosen, with a real member's record or, for a card, the member's own card (its fields the template
+// binds; the sample fills the rest): the
 // PDF is made in the browser by @pdfme/generator (loaded only now), with a progress bar, then opened in a
 // new tab or saved. The product's pages may not frame a document, so the PDF is not shown inside this one.
 import { DownloadOutlined, ExportOutlined } from '@ant-design/icons';
@@ -87,7 +88,7 @@ export default function PreviewDialog({
           memberId={memberId}
           onMember={setMemberId}
           preview={byMember}
-          partly={type === 'card'}
+          partly={type === 'card' && !(byMember.state === 'ready' && byMember.card)}
         />
       )}
       {shown?.state === 'making' && (

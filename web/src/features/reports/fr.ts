@@ -64,8 +64,10 @@ export const reportsText = {
     previewMemberFailed: (why: string) =>
       `La fiche de cet adhérent n’a pas pu être chargée : ${why.replace(/[.\s]+$/, '')}. Choisissez-en un autre, ou revenez aux données d’exemple.`,
     previewMemberShown: (label: string) => `Aperçu rempli avec la fiche de ${label}.`,
+    previewMemberCardShown: (label: string, card: string) => `Aperçu rempli avec la carte n° ${card} de ${label}.`,
     previewMemberRest:
-      'Les champs que la fiche ne porte pas (le numéro de carte, la date d’expiration, le QR code…) gardent leur valeur d’exemple.',
+      'Cet adhérent n’a pas de carte en cours : les champs que sa fiche ne porte pas (le numéro de carte, la date d’expiration, le QR code…) gardent leur valeur d’exemple.',
+    previewCardFailed: 'Les cartes de cet adhérent n’ont pas pu être lues : l’aperçu est fait avec sa fiche.',
     previewPhotoFailed: 'La photo de l’adhérent n’a pas pu être chargée : l’aperçu est fait sans elle.',
     previewing: 'Génération de l’aperçu…',
     previewReady: (pages: number, size: string) => `Aperçu prêt : ${pages} page${pages > 1 ? 's' : ''}, ${size}.`,

@@ -139,6 +139,30 @@ describe('the preview with a member', () => {
     });
   });
 
+  it('fills a card with the member’s own card when it has one: its number, dates and QR code', () => {
+    const card = {
+      card_id: 31,
+      card_idNumber: 'CARTE-000031',
+      card_memberId: 7,
+      card_memberIdNumber: 'C000000797',
+      card_firstname: 'Awa',
+      card_lastname: 'Kouassi',
+      card_expirationDate: '2031-11-27',
+      card_qrcode: 'NCFOXN%TS3DH3ZSUZK',
+      card_printedAt: null,
+    };
+    expect(memberPreviewData('card', member, 'data:image/jpeg;base64,BBB', card)).toMatchObject({
+      card_idNumber: 'CARTE-000031',
+      card_memberIdNumber: 'C000000797',
+      card_expirationDate: '2031-11-27',
+      card_qrcode: 'NCFOXN%TS3DH3ZSUZK',
+      card_printedAt: '',
+      card_photo: 'data:image/jpeg;base64,BBB',
+    });
+    // A member's sheet is the record's, whatever the cards.
+    expect(memberPreviewData('member_sheet', member, '', card)).not.toHaveProperty('card_qrcode');
+  });
+
   it('fills a member sheet with every field of the record, and no photo when there is none', () => {
     const sheet = memberPreviewData('member_sheet', member);
     expect(sheet).toMatchObject({

@@ -145,13 +145,20 @@ export type MemberForPreview = Partial<Member> & Pick<Member, 'member_firstname'
 
 /**
  * A member's record as the fields a template of `type` binds, each value as the text printed (`''` for
- * none; dates as the server keeps them, as printing does): a card's fields as a card made for the member
- * would carry them (`card_firstname`, `card_memberIdNumber`…), or for a member's sheet every field of the
- * record (`member_lastname`, `occupation`…). The photo (`card_photo`, `member_photo`) is `photo`, empty
- * without one. A delivery slip binds no member field: nothing.
+ * none; dates as the server keeps them, as printing does): for a card, the member's own card when it has
+ * one in use (`card`: every field the server prints, its number and QR code included), else the fields a
+ * card made for the member would carry (`card_firstname`, `card_memberIdNumber`…); for a member's sheet
+ * every field of the record (`member_lastname`, `occupation`…). The photo (`card_photo`, `member_photo`)
+ * is `photo`, empty without one. A delivery slip binds no member field: nothing.
  */
-export function memberPreviewData(type: string, member: MemberForPreview, photo = ''): Record<string, string> {
+export function memberPreviewData(
+  type: string,
+  member: MemberForPreview,
+  photo = '',
+  card: Record<string, unknown> | null = null,
+): Record<string, string> {
   if (!fillsWithMember(type)) return {};
+  if (type === 'card' && card) return { ...asTexts(card), card_photo: photo };
   if (type === 'card')
     return asTexts({
       card_memberId: member.member_id,
