@@ -99,7 +99,7 @@ describe('the designer previews a template with a real member', { timeout: 10 * 
   });
 
   test(
-    'sample data, a member found by name, the sample again; a member that cannot be read',
+    'sample data, a member found by name, a member with a card, the sample again; a member that cannot be read',
     { timeout: 240_000 },
     () =>
       inBrowser('designer-preview', async (page) => {
