@@ -120,6 +120,18 @@ fn from_grpc_machinery(s: &tonic::Status) -> bool {
         || s.message().starts_with(TONIC_HTTP_MAPPED)
 }
 
+/// Whether the channel's own deadline ended the call (`tonic::TimeoutExpired` among its causes).
+fn timed_out(s: &tonic::Status) -> bool {
+    let mut next = s.source();
+    while let Some(cause) = next {
+        if cause.is::<tonic::TimeoutExpired>() {
+            return true;
+        }
+        next = cause.source();
+    }
+    false
+}
+
 /// The failure under `e`, cause after cause, for the logs.
 fn causes(e: &dyn Error) -> String {
     let mut out = Vec::new();
@@ -145,10 +157,9 @@ impl From<tonic::Status> for ApiError {
                 Code::OutOfRange => (status, TOO_LARGE),
                 Code::Unauthenticated => (status, NO_TOKEN),
                 Code::PermissionDenied => (status, FORBIDDEN),
-                // The channel's own deadline (tonic's « Timeout expired »).
-                Code::Cancelled | Code::DeadlineExceeded => {
-                    (StatusCode::GATEWAY_TIMEOUT, UNAVAILABLE)
-                }
+                // The channel's own deadline (tonic's « Timeout expired », whose code, `CANCELLED`, is
+                // also that of a stream its dying connection reset: told apart by the cause).
+                _ if timed_out(&s) => (StatusCode::GATEWAY_TIMEOUT, UNAVAILABLE),
                 // The service could not be reached, or the connection was cut under the call (a
                 // replica that died, whose calls the next connection takes to another): a moment's
                 // unavailability, worth trying again, never an internal error.
