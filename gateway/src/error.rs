@@ -120,27 +120,19 @@ fn from_grpc_machinery(s: &tonic::Status) -> bool {
         || s.message().starts_with(TONIC_HTTP_MAPPED)
 }
 
+/// The failures under `e`, cause after cause.
+fn sources<'a>(e: &'a dyn Error) -> impl Iterator<Item = &'a (dyn Error + 'static)> {
+    std::iter::successors(e.source(), |&cause| cause.source())
+}
+
 /// Whether the channel's own deadline ended the call (`tonic::TimeoutExpired` among its causes).
 fn timed_out(s: &tonic::Status) -> bool {
-    let mut next = s.source();
-    while let Some(cause) = next {
-        if cause.is::<tonic::TimeoutExpired>() {
-            return true;
-        }
-        next = cause.source();
-    }
-    false
+    sources(s).any(|cause| cause.is::<tonic::TimeoutExpired>())
 }
 
 /// The failure under `e`, cause after cause, for the logs.
 fn causes(e: &dyn Error) -> String {
-    let mut out = Vec::new();
-    let mut next = e.source();
-    while let Some(cause) = next {
-        out.push(cause.to_string());
-        next = cause.source();
-    }
-    out.join(": ")
+    sources(e).map(|cause| cause.to_string()).collect::<Vec<_>>().join(": ")
 }
 
 impl From<tonic::Status> for ApiError {
