@@ -43,5 +43,6 @@ permissions! {
     ReportsDelete = Reports Delete;
     SyncRead = Sync Read;
     SyncWrite = Sync Write;
+    SyncDelete = Sync Delete;
     ReplicationWrite = Replication Write;
 }

@@ -2,7 +2,7 @@
 //! conflicts (the sync service), and the three calls the central server serves to field laptops'
 //! runs: the handshake, a batch received, a page of changes sent (docs/api.md, "Synchronisation").
 
-use crate::access::{ReplicationWrite, SyncRead, SyncWrite};
+use crate::access::{ReplicationWrite, SyncDelete, SyncRead, SyncWrite};
 use crate::envelope::{self, Data, List, Paging};
 use crate::error::{ApiError, ErrorBody};
 use crate::extract::Multipart;
@@ -27,6 +27,8 @@ pub fn router(photo_max_bytes: usize) -> OpenApiRouter<AppState> {
         .routes(routes!(journal_list))
         .routes(routes!(journal_entry))
         .routes(routes!(conflicts))
+        .routes(routes!(peers))
+        .routes(routes!(readmit_peer))
         .routes(routes!(handshake))
         .routes(routes!(receive_batch))
         .routes(routes!(send_changes))
@@ -159,6 +161,45 @@ pub async fn conflicts(
         sync(&state).list_conflicts(pb::RunUuid { uuid: bounded(uuid) }).await?.into_inner();
     let total = answer.conflicts.len() as i64;
     Ok(envelope::list(answer.conflicts, total))
+}
+
+/// On the central server: the field laptops it knows. Sortable on lastSeen (default), firstSeen and
+/// login_name.
+#[utoipa::path(get, path = "/synchronization/get.synchronization_peer_list", tag = "synchronization",
+    summary = "Postes de terrain connus du serveur central",
+    description = "Sur le serveur central : les postes de terrain qui s'y sont présentés, avec leur \
+        compte de synchronisation, leur première et dernière présentation et s'ils ont été acceptés \
+        de nouveau. Triable sur lastSeen (par défaut), firstSeen et login_name.",
+    params(Paging),
+    responses((status = 200, body = List<pb::Peer>), (status = 400, body = ErrorBody), (status = 409, body = ErrorBody)))]
+pub async fn peers(
+    State(state): State<AppState>,
+    _caller: Authorized<SyncRead>,
+    Query(paging): Query<Paging>,
+) -> Result<Response, ApiError> {
+    let request = pb::PeerListRequest { paging: Some(paging.to_pb()) };
+    let answer = sync(&state).list_peers(request).await?.into_inner();
+    Ok(envelope::list(answer.peers, answer.total))
+}
+
+/// On the central server restored from a backup: accepts again a field laptop that sent after the
+/// backup (refused as a copy since). Its lineage is forgotten: its next sending run is accepted and
+/// sends again everything made on it.
+#[utoipa::path(delete, path = "/synchronization/delete_synchronization_peer_lineage/{instanceId}", tag = "synchronization",
+    summary = "Accepter de nouveau un poste de terrain",
+    description = "Sur le serveur central restauré d'une sauvegarde : accepte de nouveau un poste de \
+        terrain qui avait envoyé après la sauvegarde (refusé depuis comme une copie). Sa lignée est \
+        oubliée : sa prochaine synchronisation d'envoi est acceptée et renvoie tout ce qui a été fait \
+        sur le poste.",
+    params(("instanceId" = String, Path, description = "L'identifiant d'instance du poste (un uuid).")),
+    responses((status = 200, body = Data<pb::Peer>), (status = 400, body = ErrorBody), (status = 404, body = ErrorBody), (status = 409, body = ErrorBody)))]
+pub async fn readmit_peer(
+    State(state): State<AppState>,
+    _caller: Authorized<SyncDelete>,
+    Path(instance_id): Path<String>,
+) -> Result<Response, ApiError> {
+    let request = pb::PeerInstance { instance_id: bounded(instance_id) };
+    Ok(envelope::data(sync(&state).readmit_peer(request).await?.into_inner()))
 }
 
 #[derive(Deserialize, IntoParams)]

@@ -72,6 +72,7 @@ pub const CALLS: Calls = &[
     ("ChangedMembers", SYNC),
     ("ApplySyncedMembers", SYNC),
     ("AcknowledgeSynced", SYNC),
+    ("MarkOwnForSending", SYNC),
     ("PhotosToSend", SYNC),
     ("ApplySyncedPhotos", SYNC),
     ("AcknowledgePhotos", SYNC),
@@ -361,6 +362,15 @@ impl Members for MembersGrpc {
     ) -> Answer<pb::SyncAcknowledged> {
         let member_ids = self.store.acknowledge_synced(&request.into_inner().acks).await?;
         Ok(Response::new(pb::SyncAcknowledged { member_ids }))
+    }
+
+    async fn mark_own_for_sending(
+        &self,
+        _request: Request<proto::common::Empty>,
+    ) -> Answer<pb::MarkedForSending> {
+        let (members, photos) = self.store.mark_own_for_sending().await?;
+        tracing::info!(members, photos, "every version made here marked for sending again");
+        Ok(Response::new(pb::MarkedForSending { members, photos }))
     }
 
     async fn photos_to_send(

@@ -5,7 +5,7 @@ use crate::domain::runs;
 use crate::run::{
     BATCH, CARDS_PAGE, GEOGRAPHY_PAGE, PhotoSent, Session, Work, deliver_photos, settle_photos,
 };
-use crate::store::{JOURNAL_SORT, PHOTO_FAILURE_SORT, Store};
+use crate::store::{Handshake, JOURNAL_SORT, PEER_SORT, PHOTO_FAILURE_SORT, Store};
 use crate::{CardsClient, CentralServer, Clients, GeographyClient, MembersClient};
 use common::config::RunningEnv;
 use common::error::ServiceError;
@@ -110,6 +110,9 @@ pub const CALLS: Calls = &[
     // The failed photos are an administrator's tool (`tools/*`).
     ("ListPhotoFailures", Need::Role(Area::Tools, Access::Read)),
     ("RetryPhoto", Need::Role(Area::Tools, Access::Write)),
+    ("ListPeers", Need::Role(Area::Sync, Access::Read)),
+    // Forgetting a laptop's lineage lowers a guard against copies: the roles that may delete.
+    ("ReadmitPeer", Need::Role(Area::Sync, Access::Delete)),
 ];
 
 #[tonic::async_trait]
@@ -199,11 +202,30 @@ impl Sync for SyncGrpc {
             given => Some(lineage_of(given, "lineage")?),
         };
         let proposed = lineage_of(&hello.proposed_lineage, "proposedLineage")?;
-        let known_position =
+        let Handshake { known_position, send_everything } =
             self.store.handshake(laptop, position, lineage, proposed, &caller.login_name).await?;
-        tracing::info!(%laptop, position, known_position, login = caller.login_name, "field laptop handshake");
+        tracing::info!(%laptop, position, known_position, send_everything,
+            login = caller.login_name, "field laptop handshake");
         let instance_id = self.store.instance_id().await?.to_string();
-        Ok(Response::new(pb::HandshakeAnswer { instance_id, known_position }))
+        Ok(Response::new(pb::HandshakeAnswer { instance_id, known_position, send_everything }))
+    }
+
+    async fn list_peers(&self, request: Request<pb::PeerListRequest>) -> Answer<pb::PeerList> {
+        self.central_only()?;
+        let paging = request.into_inner().paging.unwrap_or_default();
+        let page = Page::by_offset(&paging, PEER_SORT)?;
+        let (peers, total) = self.store.list_peers(&page).await?;
+        Ok(Response::new(pb::PeerList { peers, total }))
+    }
+
+    async fn readmit_peer(&self, request: Request<pb::PeerInstance>) -> Answer<pb::Peer> {
+        self.central_only()?;
+        let caller = Identity::of(&request)?;
+        let laptop = instance_id(&request.into_inner().instance_id)?;
+        let peer = self.store.readmit_peer(laptop).await?;
+        tracing::warn!(%laptop, login = peer.login_name, by = caller.login_name,
+            "field laptop accepted again: its next handshake sends everything made on it");
+        Ok(Response::new(peer))
     }
 
     async fn receive_batch(

@@ -163,6 +163,8 @@ struct Applied {
 /// What the other side did with the records of a run.
 #[derive(Default)]
 struct Totals {
+    /// The central server asked for everything made here (restored from a backup).
+    everything: bool,
     created: i64,
     updated: i64,
     unchanged: i64,
@@ -198,7 +200,8 @@ impl Run<'_> {
         self.send_photos().await?;
         let (counts, photos) = (self.counts(), self.photos());
         let outcome = totals.outcome(&self.session.login, counts.sent, counts.conflicts);
-        Ok(msg::sent(&outcome, &photos))
+        let sent = msg::sent(&outcome, &photos);
+        Ok(if totals.everything { format!("{} {sent}", msg::SENT_EVERYTHING) } else { sent })
     }
 
     /// The records: the central server applies a batch while the next page is read here and the batch
@@ -218,8 +221,14 @@ impl Run<'_> {
             lineage: lineage.map(|l| l.to_string()).unwrap_or_default(),
             proposed_lineage: proposed.to_string(),
         };
-        self.session.handshake(&hello).await?;
+        let answer = self.session.handshake(&hello).await?;
+        if answer.send_everything {
+            // Marked before the lineage is confirmed: a run cut in between is asked again.
+            page = self.mark_everything().await?;
+            totals.everything = true;
+        }
         self.store.confirm_lineage(proposed).await.map_err(|e| e.to_string())?;
+        let up_to = page.high_position.max(up_to);
         // What this laptop has of the central server's changes: an edit made there after it is one
         // this laptop's records never saw.
         let seen = self.store.checkpoint(FROM_SERVER).await.map_err(|e| e.to_string())?;
@@ -251,6 +260,25 @@ impl Run<'_> {
         self.settle_records(unsettled, &acknowledged).await?;
         self.records_done.store(true, Ordering::Relaxed);
         Ok(totals)
+    }
+
+    /// The central server, restored from a backup, lost what this laptop sent: everything made here is
+    /// marked for sending again (what it still has is answered unchanged). Answers the first page then.
+    async fn mark_everything(&self) -> Result<mpb::SyncedMemberPage, String> {
+        let marked = self
+            .members
+            .clone()
+            .mark_own_for_sending(proto::common::Empty {})
+            .await
+            .map_err(|s| msg::local_failed(&s))?
+            .into_inner();
+        tracing::warn!(
+            members = marked.members,
+            photos = marked.photos,
+            "the central server asked for everything made here: marked for sending"
+        );
+        self.progress(&msg::sending_everything(marked.members, marked.photos)).await?;
+        marked_after(&self.members, &self.instance, 0, 0).await
     }
 
     /// Acknowledges here a batch the central server applied: the marks of the versions it has

@@ -231,6 +231,28 @@ impl Store {
     }
 }
 
+impl Store {
+    /// Marks for sending every member whose version was made here (`origin_instance` NULL), and the
+    /// photo of each that has one: the central server, restored from a backup, lost what this laptop
+    /// sent after it. A version the central server still has is answered unchanged when it arrives.
+    /// Answers how many members and photos were marked now (those marked already are left as they are).
+    #[tracing::instrument(name = "db.members.sync_mark_own", skip(self))]
+    pub async fn mark_own_for_sending(&self) -> Result<(i64, i64), ServiceError> {
+        Ok(sqlx::query_as(
+            "WITH marked AS (
+                 UPDATE members.member SET member_synchronization_needed = true,
+                     photo_synchronization_needed = photo_synchronization_needed
+                         OR member_photo_file_name <> ''
+                 WHERE origin_instance IS NULL AND (NOT member_synchronization_needed
+                     OR (NOT photo_synchronization_needed AND member_photo_file_name <> ''))
+                 RETURNING member_photo_file_name <> '' AS has_photo)
+             SELECT count(*), count(*) FILTER (WHERE has_photo) FROM marked",
+        )
+        .fetch_one(&self.pool)
+        .await?)
+    }
+}
+
 /// What a batch needs of the receiving side, read in one statement each before its records are applied
 /// (a record a round trip, not four): the members it names, locked, and its main members' ids.
 struct Batch {

@@ -3,12 +3,16 @@
 //! server refuses the copy's run, in French, telling the agent what to do, and nothing of the copy is
 //! sent; the laptop it was copied from goes on as before. A copy that worked more than the original
 //! and sent first is not told apart by its position, but by its lineage: the copy that sent last goes
-//! on, the other is refused.
+//! on, the other is refused. A central server restored from a backup refuses the laptops that sent after
+//! the backup the same way, until its administrator accepts each again: the laptop then sends everything
+//! made on it, photos included, and nothing is lost.
 
+use crate::members::{photo, png, upload};
 use crate::support::{TestSuite, save};
+use crate::sync_exchange::id_of;
 use crate::sync_runs::{ended, field, field_config, start};
 use reqwest::StatusCode;
-use serde_json::json;
+use serde_json::{Value, json};
 
 async fn register(suite: &TestSuite, token: &str, firstname: &str) -> i64 {
     let member = json!({"member_firstname": firstname, "member_lastname": "Ouattara"});
@@ -116,4 +120,113 @@ async fn of_two_copies_of_a_laptop_only_the_one_that_sent_last_goes_on_even_when
     register(&copy, &copy_admin, "Fanta").await;
     send(&copy, &copy_admin).await;
     assert_eq!(members_on(&central, &central_admin).await, 3);
+}
+
+/// The first names of the members `suite` holds, sorted.
+async fn names_on(suite: &TestSuite, token: &str) -> Vec<String> {
+    let (status, list) = suite.get("/api/member/get.member_list", token).await;
+    assert_eq!(status, StatusCode::OK, "{list}");
+    let mut names: Vec<String> = list["data"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m["member_firstname"].as_str().unwrap().to_string())
+        .collect();
+    names.sort();
+    names
+}
+
+/// The one field laptop the central server knows, as its synchronisation screen lists it.
+async fn the_laptop(central: &TestSuite, token: &str) -> Value {
+    let (status, list) =
+        central.get("/api/synchronization/get.synchronization_peer_list", token).await;
+    assert_eq!(status, StatusCode::OK, "{list}");
+    assert_eq!(list["total"], 1, "{list}");
+    list["data"][0].clone()
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_central_server_restored_from_a_backup_accepts_a_laptop_again_which_sends_it_everything()
+{
+    let mut central = TestSuite::start().await;
+    let central_admin = central.admin_token().await;
+    let (_, sync_token) = central.new_sync_login(&central_admin, "poste-korhogo-1").await;
+    let mut laptop = field(Some((central.base.clone(), sync_token.clone()))).await;
+    let admin = laptop.admin_token().await;
+    register(&laptop, &admin, "Adama").await;
+    send(&laptop, &admin).await;
+
+    // The central server's backup; then the laptop registers a member with a photo and another, and
+    // sends them.
+    central.stop_services().await;
+    let backup = central.copy_database().await;
+    central.restart_with(|_| {}).await;
+    laptop.restart_with(field_config(Some((central.base.clone(), sync_token.clone())))).await;
+    let admin = laptop.admin_token().await;
+    let bintou = register(&laptop, &admin, "Bintou").await;
+    let (status, answer) = upload(&laptop, &admin, bintou, "photo.png", png(320, 400)).await;
+    assert_eq!(status, StatusCode::OK, "{answer}");
+    register(&laptop, &admin, "Chata").await;
+    send(&laptop, &admin).await;
+    let central_admin = central.admin_token().await;
+    assert_eq!(members_on(&central, &central_admin).await, 3);
+
+    // The central server is lost and restored from the backup: it has Adama only, and refuses the
+    // laptop as a copy, telling the agent not to reinstall it but to have it accepted again.
+    drop(central);
+    let restored = TestSuite::start_on(backup, |_| {}).await;
+    let restored_admin = restored.admin_token().await;
+    laptop.restart_with(field_config(Some((restored.base.clone(), sync_token)))).await;
+    let admin = laptop.admin_token().await;
+    register(&laptop, &admin, "Drissa").await;
+    let why = "ne réinstallez pas ce poste : demandez à l'administrateur du serveur central de l'accepter de nouveau";
+    refused_as_a_copy(&laptop, &admin, why).await;
+    assert_eq!(names_on(&restored, &restored_admin).await, ["Adama"]);
+
+    // Its administrator finds the laptop on the synchronisation screen and accepts it again.
+    let known = the_laptop(&restored, &restored_admin).await;
+    assert_eq!(known["login_name"], "poste-korhogo-1", "{known}");
+    assert_eq!(known["readmitted"], false, "{known}");
+    let instance = known["instanceId"].as_str().unwrap();
+    let path = format!("/api/synchronization/delete_synchronization_peer_lineage/{instance}");
+    let (status, readmitted) = restored.delete(&path, &restored_admin).await;
+    assert_eq!(status, StatusCode::OK, "{readmitted}");
+    assert_eq!(readmitted["data"]["readmitted"], true, "{readmitted}");
+    let (status, unknown) = restored
+        .delete(
+            "/api/synchronization/delete_synchronization_peer_lineage/0190a5f4-0000-7000-8000-000000000000",
+            &restored_admin,
+        )
+        .await;
+    assert_eq!(status, StatusCode::NOT_FOUND, "{unknown}");
+    assert_eq!(
+        unknown["message"],
+        "Ce poste de terrain ne s'est jamais présenté à ce serveur central."
+    );
+
+    // The laptop's next run sends everything made on it: what the restored server lost comes back,
+    // photo included, each member once, and the journal says why.
+    let sent = run_on(&laptop, &admin, "to_server").await;
+    assert_eq!(sent["synchronizationJournal_state"], "done", "{sent}");
+    let message = sent["synchronizationJournal_message"].as_str().unwrap();
+    assert!(
+        message.starts_with("Le serveur central avait été restauré d'une sauvegarde"),
+        "{message}"
+    );
+    assert_eq!(names_on(&restored, &restored_admin).await, ["Adama", "Bintou", "Chata", "Drissa"]);
+    let (status, member) = laptop.get(&format!("/api/member/get_member/{bintou}"), &admin).await;
+    assert_eq!(status, StatusCode::OK, "{member}");
+    let id_number = member["data"]["member_idNumber"].as_str().unwrap();
+    let on_restored = id_of(&restored, &restored_admin, id_number).await;
+    let (status, _) = photo(&restored, &restored_admin, on_restored, false).await;
+    assert_eq!(status, StatusCode::OK, "Bintou's photo came back");
+    assert_eq!(the_laptop(&restored, &restored_admin).await["sendingEverything"], true);
+
+    // The run after it is an ordinary one: nothing more to send, and the laptop is known again.
+    let again = run_on(&laptop, &admin, "to_server").await;
+    assert_eq!(again["synchronizationJournal_state"], "done", "{again}");
+    assert_eq!(again["synchronizationJournal_sent"], 0, "{again}");
+    let known = the_laptop(&restored, &restored_admin).await;
+    assert_eq!((&known["readmitted"], &known["sendingEverything"]), (&json!(false), &json!(false)));
+    assert_eq!(members_on(&restored, &restored_admin).await, 4);
 }

@@ -54,11 +54,30 @@ pub fn restored_database(position: i64, known: i64) -> String {
 }
 
 /// A laptop whose database has the instance id of one the central server knows, but not the lineage
-/// it last confirmed: another copy of the laptop sent since (or this one is a backup).
+/// it last confirmed: another copy of the laptop sent since (or this one is a backup), or the central
+/// server was restored from a backup taken before this laptop's last sending.
 pub const COPIED_DATABASE: &str = "Cette base de données du poste a été restaurée ou copiée : une autre \
      copie de ce poste s'est synchronisée avec le serveur central depuis la dernière synchronisation de \
      celle-ci. Aucune donnée n'a été envoyée. N'utilisez pas cette copie : reprenez celle qui s'est \
-     synchronisée en dernier, ou demandez à l'administrateur de réinstaller ce poste avec une base neuve.";
+     synchronisée en dernier. Si c'est le serveur central qui a été restauré d'une sauvegarde, ne \
+     réinstallez pas ce poste : demandez à l'administrateur du serveur central de l'accepter de nouveau \
+     (écran Synchronisation, « Postes de terrain ») ; ce poste lui renverra alors tout ce qui a été fait \
+     chez lui.";
+
+/// An administrator accepts again a laptop the central server does not know.
+pub const UNKNOWN_PEER: &str = "Ce poste de terrain ne s'est jamais présenté à ce serveur central.";
+
+/// The journal of a run that sent everything again.
+pub const SENT_EVERYTHING: &str = "Le serveur central avait été restauré d'une sauvegarde : tout ce qui a \
+     été fait sur ce poste lui a été renvoyé.";
+
+/// A laptop told by the central server to send again everything made on it.
+pub fn sending_everything(members: i64, photos: i64) -> String {
+    format!(
+        "Le serveur central a été restauré d'une sauvegarde : ce poste lui renvoie tout ce qui a été fait \
+         chez lui ({members} adhérent(s) et {photos} photo(s) de plus à envoyer)."
+    )
+}
 
 pub const CENTRAL_UNREADABLE: &str = "Réponse du serveur central illisible : les deux serveurs ont-ils la même version ? Mettez ce poste à jour, puis relancez.";
 

@@ -4,8 +4,10 @@
 use super::Store;
 use crate::domain::messages as msg;
 use common::error::ServiceError;
+use common::paging::Page;
 use proto::members::SyncConflict;
-use proto::sync::Conflict;
+use proto::sync::{Conflict, Peer};
+use sqlx::{Postgres, QueryBuilder};
 
 /// The checkpoint of the central server's changes applied on a field laptop.
 pub const FROM_SERVER: &str = "from_server";
@@ -13,6 +15,24 @@ pub const FROM_SERVER: &str = "from_server";
 pub const GEOGRAPHY: &str = "geography";
 /// The checkpoint of the central server's payments and cards applied on a field laptop.
 pub const CARDS: &str = "cards";
+
+/// Public sort fields of the field laptops and their columns.
+pub const PEER_SORT: &[(&str, &str)] =
+    &[("lastSeen", "p.last_seen"), ("firstSeen", "p.first_seen"), ("login_name", "p.login_name")];
+
+/// A laptop as the contract names it (`Peer` reads its fields by their proto names).
+const PEER: &str = "p.instance_id::text AS instance_id, p.login_name, p.high_position,
+    to_char(p.first_seen AT TIME ZONE 'UTC', 'YYYY-MM-DD\"T\"HH24:MI:SS.MS\"Z\"') AS first_seen,
+    to_char(p.last_seen AT TIME ZONE 'UTC', 'YYYY-MM-DD\"T\"HH24:MI:SS.MS\"Z\"') AS last_seen,
+    p.lineage IS NULL AS readmitted, p.send_everything AS sending_everything";
+
+/// What a handshake answers a laptop.
+pub struct Handshake {
+    /// The greatest position of the laptop seen here before (0: a new laptop).
+    pub known_position: i64,
+    /// This server lost what the laptop sent: it sends everything made on it.
+    pub send_everything: bool,
+}
 
 impl Store {
     /// Makes this instance's id if it has none yet (the first start on a new database).
@@ -82,8 +102,11 @@ impl Store {
     /// On the central server: a field laptop's handshake. A new laptop is recorded; a known one must be
     /// at or after the position it reached before, and present the lineage confirmed to it last (or
     /// propose again the one confirmed last, its run cut before it heard so): otherwise its database was
-    /// restored or copied, and another copy sent since (refused). The laptop's proposal becomes its
-    /// confirmed lineage. Answers the position known before.
+    /// restored or copied, and another copy sent since (refused). A laptop accepted again after this
+    /// server's restore (its lineage forgotten), or one that sent before but is unknown here, is told to
+    /// send everything made on it, until it presents the lineage this handshake confirms. The laptop's
+    /// proposal becomes its confirmed lineage. Answers the position known before and whether the laptop
+    /// sends everything.
     #[tracing::instrument(name = "db.sync.handshake", skip(self))]
     pub async fn handshake(
         &self,
@@ -92,36 +115,68 @@ impl Store {
         lineage: Option<uuid::Uuid>,
         proposed: uuid::Uuid,
         login_name: &str,
-    ) -> Result<i64, ServiceError> {
+    ) -> Result<Handshake, ServiceError> {
         let mut tx = self.pool.begin().await?;
-        let known: Option<(i64, Option<uuid::Uuid>)> = sqlx::query_as(
-            "SELECT high_position, lineage FROM sync.peer WHERE instance_id = $1 FOR UPDATE",
+        let known: Option<(i64, Option<uuid::Uuid>, bool)> = sqlx::query_as(
+            "SELECT high_position, lineage, send_everything FROM sync.peer
+             WHERE instance_id = $1 FOR UPDATE",
         )
         .bind(instance_id)
         .fetch_optional(&mut *tx)
         .await?;
-        if let Some((known, confirmed)) = known {
-            if position < known {
+        let send_everything = match known {
+            Some((known, ..)) if position < known => {
                 return Err(ServiceError::Conflict(msg::restored_database(position, known)));
             }
-            if confirmed.is_some_and(|c| lineage != Some(c) && proposed != c) {
-                return Err(ServiceError::Conflict(msg::COPIED_DATABASE.into()));
-            }
-        }
+            // It sent before, to a server that no longer knows its lineage.
+            None | Some((_, None, _)) => lineage.is_some(),
+            // It heard the confirmation of the handshake that asked for everything: it has marked it.
+            Some((_, Some(confirmed), _)) if lineage == Some(confirmed) => false,
+            // Its run was cut before it heard the confirmation: as that handshake answered.
+            Some((_, Some(confirmed), asked)) if proposed == confirmed => asked,
+            Some(_) => return Err(ServiceError::Conflict(msg::COPIED_DATABASE.into())),
+        };
         sqlx::query(
-            "INSERT INTO sync.peer (instance_id, login_name, high_position, lineage)
-             VALUES ($1, $2, $3, $4)
+            "INSERT INTO sync.peer (instance_id, login_name, high_position, lineage, send_everything)
+             VALUES ($1, $2, $3, $4, $5)
              ON CONFLICT (instance_id) DO UPDATE
-                 SET high_position = $3, login_name = $2, lineage = $4, last_seen = now()",
+                 SET high_position = $3, login_name = $2, lineage = $4, send_everything = $5,
+                     last_seen = now()",
         )
         .bind(instance_id)
         .bind(login_name)
         .bind(position)
         .bind(proposed)
+        .bind(send_everything)
         .execute(&mut *tx)
         .await?;
         tx.commit().await?;
-        Ok(known.map_or(0, |(position, _)| position))
+        let known_position = known.map_or(0, |(position, ..)| position);
+        Ok(Handshake { known_position, send_everything })
+    }
+
+    /// On the central server: the field laptops it knows, the last seen first.
+    pub async fn list_peers(&self, page: &Page) -> Result<(Vec<Peer>, i64), ServiceError> {
+        let mut rows = QueryBuilder::<Postgres>::new(format!("SELECT {PEER} FROM sync.peer p"));
+        page.push_window(&mut rows, &page.order_sql_not_null("p.instance_id"));
+        let (rows, total) = tokio::try_join!(
+            rows.build_query_as::<Peer>().fetch_all(&self.pool),
+            sqlx::query_scalar::<_, i64>("SELECT count(*) FROM sync.peer").fetch_one(&self.pool)
+        )?;
+        Ok((rows, total))
+    }
+
+    /// On the central server restored from a backup: forgets the lineage of a laptop, so that its next
+    /// handshake is accepted and told to send everything made on it.
+    #[tracing::instrument(name = "db.sync.readmit_peer", skip(self))]
+    pub async fn readmit_peer(&self, instance_id: uuid::Uuid) -> Result<Peer, ServiceError> {
+        sqlx::query_as(sqlx::AssertSqlSafe(format!(
+            "UPDATE sync.peer p SET lineage = NULL WHERE instance_id = $1 RETURNING {PEER}"
+        )))
+        .bind(instance_id)
+        .fetch_optional(&self.pool)
+        .await?
+        .ok_or_else(|| ServiceError::NotFound(msg::UNKNOWN_PEER.into()))
     }
 
     /// On the central server: whether a field laptop made its handshake.

@@ -7,7 +7,7 @@ mod journal;
 mod photos;
 
 pub use claim::RunClaim;
-pub use exchange::{CARDS, FROM_SERVER, GEOGRAPHY};
+pub use exchange::{CARDS, FROM_SERVER, GEOGRAPHY, Handshake, PEER_SORT};
 pub use journal::{Counts, JOURNAL_SORT};
 pub use photos::PHOTO_FAILURE_SORT;
 

@@ -1627,6 +1627,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/synchronization/delete_synchronization_peer_lineage/{instanceId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Accepter de nouveau un poste de terrain
+         * @description Sur le serveur central restauré d'une sauvegarde : accepte de nouveau un poste de terrain qui avait envoyé après la sauvegarde (refusé depuis comme une copie). Sa lignée est oubliée : sa prochaine synchronisation d'envoi est acceptée et renvoie tout ce qui a été fait sur le poste.
+         */
+        delete: operations["readmit_peer"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/synchronization/get.synchronization/{uuid}": {
         parameters: {
             query?: never;
@@ -1679,6 +1699,26 @@ export interface paths {
          * @description Triable sur synchronizationJournal_startedAt (par défaut) et synchronizationJournal_id.
          */
         get: operations["journal_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/synchronization/get.synchronization_peer_list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Postes de terrain connus du serveur central
+         * @description Sur le serveur central : les postes de terrain qui s'y sont présentés, avec leur compte de synchronisation, leur première et dernière présentation et s'ils ont été acceptés de nouveau. Triable sur lastSeen (par défaut), firstSeen et login_name.
+         */
+        get: operations["peers"];
         put?: never;
         post?: never;
         delete?: never;
@@ -3209,6 +3249,13 @@ export interface components {
                  * @default 0
                  */
                 knownPosition: number;
+                /**
+                 * @description Le serveur central ne sait plus ce que ce poste lui a envoyé (il a été restauré d'une sauvegarde
+                 *     et a accepté ce poste de nouveau) : le poste renvoie tout ce qui a été fait chez lui, photos
+                 *     comprises. Répondu tant que le poste n'a pas confirmé la lignée de cette présentation.
+                 * @default false
+                 */
+                sendEverything: boolean;
             };
             /** @example ok */
             status: string;
@@ -3609,6 +3656,44 @@ export interface components {
                 subprefecture_id: number | null;
                 /** @default  */
                 subprefecture_name: string;
+            };
+            /** @example ok */
+            status: string;
+        };
+        Data_Peer: {
+            /** @description Un poste de terrain tel que le serveur central le connaît. */
+            data: {
+                /**
+                 * @description RFC 3339.
+                 * @default
+                 */
+                firstSeen: string;
+                /**
+                 * Format: int64
+                 * @description La plus grande position de ses modifications qu'il a annoncée.
+                 * @default 0
+                 */
+                highPosition: number;
+                /** @default  */
+                instanceId: string;
+                /** @default  */
+                lastSeen: string;
+                /**
+                 * @description Le compte de synchronisation avec lequel il s'est présenté en dernier.
+                 * @default
+                 */
+                login_name: string;
+                /**
+                 * @description Accepté de nouveau par un administrateur : sa prochaine présentation est acceptée quelle que soit
+                 *     sa lignée, et il renverra tout ce qui a été fait chez lui.
+                 * @default false
+                 */
+                readmitted: boolean;
+                /**
+                 * @description Il renvoie tout ce qui a été fait chez lui (accepté de nouveau, envoi pas encore confirmé).
+                 * @default false
+                 */
+                sendingEverything: boolean;
             };
             /** @example ok */
             status: string;
@@ -4122,6 +4207,13 @@ export interface components {
              * @default 0
              */
             knownPosition: number;
+            /**
+             * @description Le serveur central ne sait plus ce que ce poste lui a envoyé (il a été restauré d'une sauvegarde
+             *     et a accepté ce poste de nouveau) : le poste renvoie tout ce qui a été fait chez lui, photos
+             *     comprises. Répondu tant que le poste n'a pas confirmé la lignée de cette présentation.
+             * @default false
+             */
+            sendEverything: boolean;
         };
         /** @description Ce qu'un import a ajouté, niveau par niveau. */
         ImportAnswer: components["schemas"]["ImportResult"] & {
@@ -4591,6 +4683,48 @@ export interface components {
                  * @default null
                  */
                 login_syncToken: string | null;
+            }[];
+            /** @example ok */
+            status: string;
+            /**
+             * Format: int64
+             * @description Le nombre de toutes les lignes qui répondent aux filtres.
+             */
+            total: number;
+        };
+        List_Peer: {
+            data: {
+                /**
+                 * @description RFC 3339.
+                 * @default
+                 */
+                firstSeen: string;
+                /**
+                 * Format: int64
+                 * @description La plus grande position de ses modifications qu'il a annoncée.
+                 * @default 0
+                 */
+                highPosition: number;
+                /** @default  */
+                instanceId: string;
+                /** @default  */
+                lastSeen: string;
+                /**
+                 * @description Le compte de synchronisation avec lequel il s'est présenté en dernier.
+                 * @default
+                 */
+                login_name: string;
+                /**
+                 * @description Accepté de nouveau par un administrateur : sa prochaine présentation est acceptée quelle que soit
+                 *     sa lignée, et il renverra tout ce qui a été fait chez lui.
+                 * @default false
+                 */
+                readmitted: boolean;
+                /**
+                 * @description Il renvoie tout ce qui a été fait chez lui (accepté de nouveau, envoi pas encore confirmé).
+                 * @default false
+                 */
+                sendingEverything: boolean;
             }[];
             /** @example ok */
             status: string;
@@ -5439,6 +5573,40 @@ export interface components {
              * @default null
              */
             parcel_memberId: number | null;
+        };
+        /** @description Un poste de terrain tel que le serveur central le connaît. */
+        Peer: {
+            /**
+             * @description RFC 3339.
+             * @default
+             */
+            firstSeen: string;
+            /**
+             * Format: int64
+             * @description La plus grande position de ses modifications qu'il a annoncée.
+             * @default 0
+             */
+            highPosition: number;
+            /** @default  */
+            instanceId: string;
+            /** @default  */
+            lastSeen: string;
+            /**
+             * @description Le compte de synchronisation avec lequel il s'est présenté en dernier.
+             * @default
+             */
+            login_name: string;
+            /**
+             * @description Accepté de nouveau par un administrateur : sa prochaine présentation est acceptée quelle que soit
+             *     sa lignée, et il renverra tout ce qui a été fait chez lui.
+             * @default false
+             */
+            readmitted: boolean;
+            /**
+             * @description Il renvoie tout ce qui a été fait chez lui (accepté de nouveau, envoi pas encore confirmé).
+             * @default false
+             */
+            sendingEverything: boolean;
         };
         PhotoAnswer: {
             /** @description Le nom du fichier de la photo (`7.jpg`). */
@@ -9418,6 +9586,52 @@ export interface operations {
             };
         };
     };
+    readmit_peer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description L'identifiant d'instance du poste (un uuid). */
+                instanceId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_Peer"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     journal_entry: {
         parameters: {
             query?: never;
@@ -9529,6 +9743,54 @@ export interface operations {
                 };
             };
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    peers: {
+        parameters: {
+            query?: {
+                /** @description Lignes par page (2000 par défaut). */
+                _limit?: number;
+                _offset?: number;
+                /** @description Un nom de champ de la liste, parmi ceux qu'elle permet. */
+                _orderBy?: string;
+                _descending?: boolean;
+                /**
+                 * @description Pagination par clé, là où la liste la propose : l'identifiant de la dernière ligne déjà
+                 *     reçue. La page est faite des lignes qui la suivent, dans le même ordre et avec les mêmes
+                 *     filtres ; `_offset` est alors ignoré.
+                 */
+                after?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["List_Peer"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
