@@ -250,19 +250,10 @@ pub async fn start(mut config: SuiteConfig) -> Result<RunningSuite> {
     suite.run_on(reports, reports_listener).await?;
 
     let Starting { naming, nats, mut parts, peers, addresses, .. } = suite;
-    let channels = SERVICES
-        .iter()
-        .map(|s| {
-            let url = peers.url(s.name).with_context(|| format!("{} did not start", s.name))?;
-            Ok((s.name.to_string(), common::grpc::channel(url)?))
-        })
-        .collect::<Result<gateway::state::Channels>>()?;
-    let state = gateway::AppState::new(
-        channels,
-        config.gateway.running_env,
-        Some(nats.clone()),
-        config.gateway.session_cache,
-    )?;
+    let url = |name: &str| {
+        peers.url(name).map(str::to_string).with_context(|| format!("{name} did not start"))
+    };
+    let state = gateway_over(url, &config.gateway, Some(nats.clone()))?;
     let follow = gateway::session_events::follow(
         nats,
         naming.clone(),
@@ -276,6 +267,20 @@ pub async fn start(mut config: SuiteConfig) -> Result<RunningSuite> {
     tracing::info!(%http_addr, prefix = naming.prefix(), "gateway listening");
 
     Ok(RunningSuite { http_addr, metrics_addr, services: addresses, naming, parts })
+}
+
+/// A gateway's state over the services, each of `SERVICES` at `url(name)`, with `config`'s settings:
+/// `start`'s, or a second gateway pod's in the tests. With `nats`, its readiness checks NATS too.
+pub fn gateway_over(
+    url: impl Fn(&str) -> Result<String>,
+    config: &gateway::GatewayConfig,
+    nats: Option<async_nats::Client>,
+) -> Result<gateway::AppState> {
+    let channels = SERVICES
+        .iter()
+        .map(|s| Ok((s.name.to_string(), common::grpc::channel(&url(s.name)?)?)))
+        .collect::<Result<gateway::state::Channels>>()?;
+    gateway::AppState::new(channels, config.running_env, nats, config.session_cache)
 }
 
 /// The suite while its services start: each one runs on a free loopback port and joins the `peers` of

@@ -1,5 +1,6 @@
-//! A suite run as a process of its own (the real `suite` binary), for the tests and benchmarks that kill
-//! it with SIGKILL and start it again on the same database, NATS prefix, address and folder.
+//! A binary of the product run as a process of its own (the `suite`, or one service's such as
+//! `members`), for the tests and benchmarks that kill it with SIGKILL and start it again on the same
+//! database, NATS prefix, address and folder.
 
 use anyhow::{Context, Result, bail};
 use std::fs::OpenOptions;
@@ -21,26 +22,44 @@ pub struct Place<'a> {
     pub log_name: &'a str,
 }
 
-/// The `suite` binary at `binary`, on `place`, with `env` besides (a field laptop's `RUNNING_ENV`,
-/// `SYNC_CENTRAL_URL`, `SYNC_TOKEN`). Started again on it after each kill; killed when dropped.
+/// How a process says it is ready.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Readiness {
+    /// Its `/readyz` answers 200: the suite (its gateway).
+    Readyz,
+    /// It accepts a connection at its address: a service alone, which listens once built.
+    Listening,
+}
+
+/// A binary on an address, with its environment. Started again on it after each kill; killed when
+/// dropped.
 pub struct SuiteProcess {
     command: Command,
+    /// The binary's file name, for the errors.
+    name: String,
+    /// Its address (`127.0.0.1:port`).
+    address: String,
     /// Where it answers (`http://127.0.0.1:port`).
     base: String,
+    readiness: Readiness,
     child: Option<Child>,
     log: PathBuf,
 }
 
 impl SuiteProcess {
-    /// `admin` is the first administrator, made if the database has none.
+    /// The `suite` binary at `binary`, on `place`, with `env` besides (a field laptop's `RUNNING_ENV`,
+    /// `SYNC_CENTRAL_URL`, `SYNC_TOKEN`). `admin` is the first administrator, made if the database has
+    /// none.
     pub fn new(
         binary: &Path,
         place: &Place,
         admin: (&str, &str),
         env: &[(&str, &str)],
     ) -> SuiteProcess {
-        let mut command = Command::new(binary);
-        command
+        let log = place.folder.join(place.log_name);
+        let mut process = SuiteProcess::binary(binary, place.address, Readiness::Readyz, log, &[]);
+        process
+            .command
             .env("HTTP_ADDR", place.address)
             .env("DATABASE_URL", place.database_url)
             .env("NATS_PREFIX", place.nats_prefix)
@@ -48,14 +67,37 @@ impl SuiteProcess {
             .env("WEB_DIR", place.folder.join("web"))
             .env("BOOTSTRAP_ADMIN_LOGIN", admin.0)
             .env("BOOTSTRAP_ADMIN_PASSWORD", admin.1)
-            .env("RUST_LOG", "warn");
+            .env("RUST_LOG", "warn")
+            .envs(env.iter().copied());
+        process
+    }
+
+    /// Any binary at `binary` with `env`, answering at `address` (`127.0.0.1:port`, which `env` gives
+    /// it), ready as `readiness` says, writing to `log`.
+    pub fn binary(
+        binary: &Path,
+        address: &str,
+        readiness: Readiness,
+        log: PathBuf,
+        env: &[(&str, &str)],
+    ) -> SuiteProcess {
+        let mut command = Command::new(binary);
         command.envs(env.iter().copied());
+        let name = binary.file_name().unwrap_or_default().to_string_lossy().into_owned();
         SuiteProcess {
             command,
-            base: format!("http://{}", place.address),
+            name,
+            address: address.to_string(),
+            base: format!("http://{address}"),
+            readiness,
             child: None,
-            log: place.folder.join(place.log_name),
+            log,
         }
+    }
+
+    /// The binary's file name (`suite`, `members`).
+    pub fn name(&self) -> &str {
+        &self.name
     }
 
     /// Where it answers.
@@ -68,7 +110,7 @@ impl SuiteProcess {
         self.child.as_ref().map(Child::id)
     }
 
-    /// Starts the process and waits for its `/readyz` (at most a minute, failing with its logs).
+    /// Starts the process and waits until it is ready (at most a minute, failing with its logs).
     pub async fn start(&mut self, http: &reqwest::Client) -> Result<()> {
         let log = OpenOptions::new()
             .create(true)
@@ -76,20 +118,35 @@ impl SuiteProcess {
             .open(&self.log)
             .with_context(|| format!("the log {}", self.log.display()))?;
         self.command.stdout(log.try_clone()?).stderr(log);
-        self.child = Some(self.command.spawn().context("the suite binary starts")?);
+        let name = &self.name;
+        self.child =
+            Some(self.command.spawn().with_context(|| format!("the {name} binary starts"))?);
         let deadline = Instant::now() + READY_WITHIN;
         loop {
             if let Some(status) = self.child.as_mut().and_then(|c| c.try_wait().ok().flatten()) {
-                bail!("the suite stopped while starting ({status}):\n{}", self.logs());
+                bail!(
+                    "the {} process stopped while starting ({status}):\n{}",
+                    self.name,
+                    self.logs()
+                );
             }
-            let ready = http.get(format!("{}/readyz", self.base)).send().await;
-            if ready.is_ok_and(|answer| answer.status() == reqwest::StatusCode::OK) {
+            if self.ready(http).await {
                 return Ok(());
             }
             if Instant::now() >= deadline {
-                bail!("the suite is not ready:\n{}", self.logs());
+                bail!("the {} process is not ready:\n{}", self.name, self.logs());
             }
             tokio::time::sleep(Duration::from_millis(100)).await;
+        }
+    }
+
+    async fn ready(&self, http: &reqwest::Client) -> bool {
+        match self.readiness {
+            Readiness::Readyz => {
+                let answer = http.get(format!("{}/readyz", self.base)).send().await;
+                answer.is_ok_and(|answer| answer.status() == reqwest::StatusCode::OK)
+            }
+            Readiness::Listening => tokio::net::TcpStream::connect(&self.address).await.is_ok(),
         }
     }
 

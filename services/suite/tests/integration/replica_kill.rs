@@ -66,6 +66,43 @@ pub(crate) async fn until_stored(pool: &PgPool, count: usize) {
     }
 }
 
+/// Ten writers, five through each gateway of `bases` (writer `w` through `bases[w % 2]`, registering
+/// `Tenace w`, `w + 10`, ... below `limit`), until `meanwhile` is done; `answered(w, &answer)` checks
+/// each answer. Answers the ids acknowledged and what `meanwhile` came to.
+pub(crate) async fn writing_while<T>(
+    suite: &TestSuite,
+    bases: &[String; 2],
+    token: &str,
+    limit: usize,
+    answered: impl Fn(usize, &Registered),
+    meanwhile: impl Future<Output = T>,
+) -> (HashSet<i64>, T) {
+    let stop = AtomicBool::new(false);
+    let writer = |w: usize| {
+        let (stop, answered) = (&stop, &answered);
+        async move {
+            let mut acknowledged = Vec::new();
+            let mut n = w;
+            while !stop.load(Ordering::Relaxed) && n < limit {
+                let answer = register(suite, &bases[w % 2], token, n).await;
+                answered(w, &answer);
+                if let Registered::Stored(id) = answer {
+                    acknowledged.push(id);
+                }
+                n += 10;
+            }
+            acknowledged
+        }
+    };
+    let stopping = async {
+        let done = meanwhile.await;
+        stop.store(true, Ordering::Relaxed);
+        done
+    };
+    let (written, done) = tokio::join!(join_all((0..10).map(writer)), stopping);
+    (written.into_iter().flatten().collect(), done)
+}
+
 /// After a replica was killed under writes: every write `acknowledged` is stored, each stored member's
 /// registration is published once, and the statistics and the cards service applied each once (within
 /// a minute: what the killed replica had received and not acknowledged is offered again after the
@@ -130,24 +167,6 @@ async fn a_replica_killed_under_writes_loses_nothing_acknowledged_and_applies_no
 
     // Writers on both gateways, five at a time each, until told to stop; the replica is killed when it
     // has acknowledged forty.
-    let stop = AtomicBool::new(false);
-    let writer = |w: usize| {
-        let (suite, admin, bases, stop) = (&suite, &admin, &bases, &stop);
-        async move {
-            let mut acknowledged = Vec::new();
-            let mut n = w;
-            while !stop.load(Ordering::Relaxed) && n < 2000 {
-                match register(suite, &bases[w % 2], admin, n).await {
-                    Registered::Stored(id) => acknowledged.push(id),
-                    // The survivor serves throughout: only the killed replica's writers may fail.
-                    _ => assert_eq!(w % 2, 1, "a write to the surviving replica failed"),
-                }
-                n += 10;
-            }
-            acknowledged
-        }
-    };
-    let writing = join_all((0..10).map(writer));
     let killing = async {
         let pool = PgPool::connect(suite.database_url()).await.unwrap();
         until_stored(&pool, 80).await;
@@ -155,11 +174,16 @@ async fn a_replica_killed_under_writes_loses_nothing_acknowledged_and_applies_no
         let killed = std::time::Instant::now();
         // The writers on the survivor go on a little.
         tokio::time::sleep(Duration::from_millis(1500)).await;
-        stop.store(true, Ordering::Relaxed);
         (pool, killed)
     };
-    let (written, (pool, killed)) = tokio::join!(writing, killing);
-    let acknowledged: HashSet<i64> = written.into_iter().flatten().collect();
+    let survivor_serves = |w: usize, answer: &Registered| {
+        // The survivor serves throughout: only the killed replica's writers may fail.
+        if !matches!(answer, Registered::Stored(_)) {
+            assert_eq!(w % 2, 1, "a write to the surviving replica failed");
+        }
+    };
+    let (acknowledged, (pool, killed)) =
+        writing_while(&suite, &bases, &admin, 2000, survivor_serves, killing).await;
     assert!(acknowledged.len() >= 80, "the writers wrote: {}", acknowledged.len());
 
     let total = nothing_lost_nor_applied_twice(&suite, &pool, &acknowledged).await;

@@ -3,7 +3,7 @@
 //! printed too when a test fails while it runs.
 
 use crate::support::{ADMIN, ADMIN_PASSWORD, TestSuite};
-use suite::process::Place;
+use suite::process::{Place, Readiness};
 
 pub(crate) use suite::process::free_address;
 
@@ -24,6 +24,43 @@ impl SuiteProcess {
         env: &[(&str, &str)],
     ) -> SuiteProcess {
         Self::at(suite, address, "replica.log", env)
+    }
+
+    /// A second replica of `suite`'s members service alone: the `members` binary (a pod of the members
+    /// Deployment) on its database, NATS prefix and photo folder, calling its auth and geography
+    /// services, with `env` besides, answering gRPC at `address` once built.
+    pub(crate) fn members_replica_of(
+        suite: &TestSuite,
+        address: &str,
+        env: &[(&str, &str)],
+    ) -> SuiteProcess {
+        let binary = std::path::Path::new(env!("CARGO_BIN_EXE_suite")).with_file_name("members");
+        assert!(
+            binary.exists(),
+            "{} is missing: `cargo build -p members --bin members` (scripts/test.sh does) before this test",
+            binary.display()
+        );
+        let photos = format!("file://{}", suite.photo_store().display());
+        let (auth, geography) = (suite.grpc_url("auth"), suite.grpc_url("geography"));
+        let members_env = [
+            ("DATABASE_URL", suite.database_url()),
+            ("NATS_PREFIX", suite.naming.prefix()),
+            ("GRPC_ADDR", address),
+            ("METRICS_ADDR", "127.0.0.1:0"),
+            ("PHOTO_STORE_URL", &photos),
+            ("AUTH_GRPC_URL", &auth),
+            ("GEOGRAPHY_GRPC_URL", &geography),
+            ("RUST_LOG", "warn"),
+        ];
+        let env: Vec<_> = members_env.into_iter().chain(env.iter().copied()).collect();
+        let log = suite.photo_store().with_file_name("members-replica.log");
+        SuiteProcess(suite::process::SuiteProcess::binary(
+            &binary,
+            address,
+            Readiness::Listening,
+            log,
+            &env,
+        ))
     }
 
     fn at(suite: &TestSuite, address: &str, log_name: &str, env: &[(&str, &str)]) -> SuiteProcess {
@@ -49,7 +86,7 @@ impl SuiteProcess {
         self.0.base()
     }
 
-    /// Starts the process and waits for its `/readyz` (at most a minute, failing with its logs).
+    /// Starts the process and waits until it is ready (at most a minute, failing with its logs).
     pub(crate) async fn start(&mut self, suite: &TestSuite) {
         self.0.start(&suite.http).await.unwrap_or_else(|e| panic!("{e:#}"));
     }
@@ -63,7 +100,7 @@ impl SuiteProcess {
 impl Drop for SuiteProcess {
     fn drop(&mut self) {
         if std::thread::panicking() {
-            eprintln!("The suite process's logs:\n{}", self.0.logs());
+            eprintln!("The {} process's logs:\n{}", self.0.name(), self.0.logs());
         }
     }
 }
