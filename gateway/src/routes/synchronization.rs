@@ -31,6 +31,7 @@ pub fn router(photo_max_bytes: usize) -> OpenApiRouter<AppState> {
         .routes(routes!(readmit_peer))
         .routes(routes!(handshake))
         .routes(routes!(receive_batch))
+        .routes(routes!(served_checkpoints))
         .routes(routes!(send_changes))
         .routes(routes!(send_geography))
         .routes(routes!(send_cards))
@@ -326,6 +327,45 @@ impl From<ChangesAfter> for pb::ChangesAfter {
             limit: asked.limit.unwrap_or(0),
         }
     }
+}
+
+#[derive(Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+#[serde(rename_all = "camelCase")]
+pub struct CheckpointsAsked {
+    // The field laptop's instance id.
+    /// L'identifiant d'instance du poste de terrain.
+    pub instance_id: String,
+    // The laptop's checkpoints: members, geography, payments and cards.
+    /// Les points de reprise du poste : adhérents, géographie, paiements et cartes.
+    pub members: i64,
+    pub geography: i64,
+    pub cards: i64,
+}
+
+/// On the central server, for a field laptop's run (role sync), before it receives: the laptop's three
+/// checkpoints as far as this server served them. A checkpoint past that (this server restored from a
+/// backup, or never serving this laptop) is answered lower, and the laptop receives again from there.
+#[utoipa::path(get, path = "/synchronization/get_synchronization_from_server_checkpoints", tag = "synchronization",
+    summary = "Points de reprise d'un poste de terrain avant sa réception",
+    description = "Sur le serveur central, pour la synchronisation d'un poste de terrain (rôle \
+        sync), avant sa réception : ses trois points de reprise, dans la limite de ce que ce serveur \
+        lui a servi. Un point de reprise au-delà (serveur restauré d'une sauvegarde, ou qui n'a jamais \
+        servi ce poste) est répondu plus bas, et le poste reçoit de nouveau à partir de là.",
+    params(CheckpointsAsked),
+    responses((status = 200, body = Data<pb::Checkpoints>), (status = 400, body = ErrorBody), (status = 409, body = ErrorBody)))]
+pub async fn served_checkpoints(
+    State(state): State<AppState>,
+    _caller: Authorized<ReplicationWrite>,
+    Query(asked): Query<CheckpointsAsked>,
+) -> Result<Response, ApiError> {
+    let mine = pb::Checkpoints {
+        instance_id: bounded(asked.instance_id),
+        members: asked.members,
+        geography: asked.geography,
+        cards: asked.cards,
+    };
+    Ok(envelope::data(sync(&state).served_checkpoints(mine).await?.into_inner()))
 }
 
 /// On the central server, for a field laptop's run (role sync): a page of the central server's changes

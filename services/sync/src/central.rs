@@ -6,7 +6,7 @@ use crate::domain::messages as msg;
 use proto::cards::CardPage;
 use proto::geography::GeographyPage;
 use proto::members::{SyncApplied, SyncedMemberPage, SyncedPhotoOutcomes};
-use proto::sync::{ChangesAfter, HandshakeAnswer, HandshakeRequest, ReceivedBatch};
+use proto::sync::{ChangesAfter, Checkpoints, HandshakeAnswer, HandshakeRequest, ReceivedBatch};
 use reqwest::multipart::{Form, Part};
 use reqwest::{Method, StatusCode};
 use serde::de::DeserializeOwned;
@@ -50,6 +50,19 @@ impl<'a> Session<'a> {
     /// Sends a batch of the laptop's members (`post_synchronization`).
     pub async fn send_batch(&self, batch: &ReceivedBatch) -> Result<SyncApplied, String> {
         self.call(Method::POST, "synchronization/post_synchronization", |r| r.json(batch)).await
+    }
+
+    /// The laptop's checkpoints as far as the central server served them
+    /// (`get_synchronization_from_server_checkpoints`).
+    pub async fn served_checkpoints(&self, mine: &Checkpoints) -> Result<Checkpoints, String> {
+        let query = [
+            ("instanceId", mine.instance_id.clone()),
+            ("members", mine.members.to_string()),
+            ("geography", mine.geography.to_string()),
+            ("cards", mine.cards.to_string()),
+        ];
+        let path = "synchronization/get_synchronization_from_server_checkpoints";
+        self.call(Method::GET, path, |r| r.query(&query)).await
     }
 
     /// A page of the central server's changes after the laptop's checkpoint

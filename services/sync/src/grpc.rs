@@ -5,7 +5,9 @@ use crate::domain::runs;
 use crate::run::{
     BATCH, CARDS_PAGE, GEOGRAPHY_PAGE, PhotoSent, Session, Work, deliver_photos, settle_photos,
 };
-use crate::store::{Handshake, JOURNAL_SORT, PEER_SORT, PHOTO_FAILURE_SORT, Store};
+use crate::store::{
+    CARDS, FROM_SERVER, GEOGRAPHY, Handshake, JOURNAL_SORT, PEER_SORT, PHOTO_FAILURE_SORT, Store,
+};
 use crate::{CardsClient, CentralServer, Clients, GeographyClient, MembersClient};
 use common::config::RunningEnv;
 use common::error::ServiceError;
@@ -103,6 +105,7 @@ pub const CALLS: Calls = &[
     ("ListConflicts", Need::Role(Area::Sync, Access::Read)),
     ("Handshake", Need::Role(Area::Replication, Access::Write)),
     ("ReceiveBatch", Need::Role(Area::Replication, Access::Write)),
+    ("ServedCheckpoints", Need::Role(Area::Replication, Access::Write)),
     ("SendChanges", Need::Role(Area::Replication, Access::Write)),
     ("SendGeography", Need::Role(Area::Replication, Access::Write)),
     ("SendCards", Need::Role(Area::Replication, Access::Write)),
@@ -250,6 +253,34 @@ impl Sync for SyncGrpc {
         Ok(Response::new(applied))
     }
 
+    async fn served_checkpoints(
+        &self,
+        request: Request<pb::Checkpoints>,
+    ) -> Answer<pb::Checkpoints> {
+        self.central_only()?;
+        let asked = request.into_inner();
+        let laptop = instance_id(&asked.instance_id)?;
+        let served = |stream: &'static str, field: &'static str, checkpoint: i64| async move {
+            let checkpoint = position(checkpoint, field)?;
+            Ok::<_, ServiceError>(checkpoint.min(self.store.served(laptop, stream).await?))
+        };
+        let (members, geography, cards) = tokio::try_join!(
+            served(FROM_SERVER, "members", asked.members),
+            served(GEOGRAPHY, "geography", asked.geography),
+            served(CARDS, "cards", asked.cards)
+        )?;
+        if (members, geography, cards) != (asked.members, asked.geography, asked.cards) {
+            tracing::warn!(%laptop, members, geography, cards, "a laptop's checkpoints are past what \
+                this server served it (restored from a backup?): it receives again from there");
+        }
+        Ok(Response::new(pb::Checkpoints {
+            instance_id: asked.instance_id,
+            members,
+            geography,
+            cards,
+        }))
+    }
+
     async fn send_changes(
         &self,
         request: Request<pb::ChangesAfter>,
@@ -266,7 +297,9 @@ impl Sync for SyncGrpc {
             // What the laptop made itself it has (or a later version of it).
             except_origin: laptop.to_string(),
         };
-        Ok(self.members()?.changed_members(changes).await?)
+        let page = self.members()?.changed_members(changes).await?.into_inner();
+        self.store.record_served(laptop, FROM_SERVER, page.last_position).await?;
+        Ok(Response::new(page))
     }
 
     async fn send_geography(
@@ -274,16 +307,20 @@ impl Sync for SyncGrpc {
         request: Request<pb::ChangesAfter>,
     ) -> Answer<proto::geography::GeographyPage> {
         self.central_only()?;
-        let (after, limit) = page_asked(&request.into_inner(), GEOGRAPHY_PAGE)?;
+        let (laptop, after, limit) = page_asked(&request.into_inner(), GEOGRAPHY_PAGE)?;
         let changes = proto::geography::GeographyChangesRequest { after, limit };
-        Ok(self.geography()?.changed_geography(changes).await?)
+        let page = self.geography()?.changed_geography(changes).await?.into_inner();
+        self.store.record_served(laptop, GEOGRAPHY, page.last_position).await?;
+        Ok(Response::new(page))
     }
 
     async fn send_cards(&self, request: Request<pb::ChangesAfter>) -> Answer<CardPage> {
         self.central_only()?;
-        let (after, limit) = page_asked(&request.into_inner(), CARDS_PAGE)?;
+        let (laptop, after, limit) = page_asked(&request.into_inner(), CARDS_PAGE)?;
         let changes = proto::cards::CardChangesRequest { after, limit };
-        Ok(self.cards()?.changed_cards(changes).await?)
+        let page = self.cards()?.changed_cards(changes).await?.into_inner();
+        self.store.record_served(laptop, CARDS, page.last_position).await?;
+        Ok(Response::new(page))
     }
 
     async fn receive_photos(
@@ -347,8 +384,11 @@ impl Sync for SyncGrpc {
 
 /// A laptop's page request checked: its checkpoint, and its size (`default` when not given, at most four
 /// times it).
-fn page_asked(asked: &pb::ChangesAfter, default: i32) -> Result<(i64, i32), ServiceError> {
-    instance_id(&asked.instance_id)?;
+fn page_asked(
+    asked: &pb::ChangesAfter,
+    default: i32,
+) -> Result<(uuid::Uuid, i64, i32), ServiceError> {
+    let laptop = instance_id(&asked.instance_id)?;
     let limit = if asked.limit > 0 { asked.limit.min(default * 4) } else { default };
-    Ok((position(asked.after, "after")?, limit))
+    Ok((laptop, position(asked.after, "after")?, limit))
 }

@@ -393,6 +393,7 @@ impl Run<'_> {
     /// `from_server`: the central server's geography, then its members, then its payments and cards,
     /// each after this laptop's checkpoint, page by page.
     async fn receive(mut self) -> Result<String, String> {
+        let again = self.align_checkpoints().await?;
         let places = self.receive_geography().await?;
         let mut after = self.store.checkpoint(FROM_SERVER).await.map_err(|e| e.to_string())?;
         let mut totals = Totals::default();
@@ -433,7 +434,37 @@ impl Run<'_> {
         let cards = self.receive_cards().await?;
         let counts = self.counts();
         let outcome = totals.outcome(&self.session.login, counts.received, counts.conflicts);
-        Ok(msg::received(&outcome, places, cards))
+        let received = msg::received(&outcome, places, cards);
+        Ok(if again { format!("{} {received}", msg::RECEIVED_AGAIN) } else { received })
+    }
+
+    /// Takes back each checkpoint the central server says it never served this far (it was restored
+    /// from a backup, whose positions it gives out again): what it changed since comes again.
+    /// Answers whether it took any back.
+    async fn align_checkpoints(&self) -> Result<bool, String> {
+        let checkpoint = |name| async move { self.store.checkpoint(name).await };
+        let (members, geography, cards) =
+            tokio::try_join!(checkpoint(FROM_SERVER), checkpoint(GEOGRAPHY), checkpoint(CARDS))
+                .map_err(|e| e.to_string())?;
+        let mine =
+            pb::Checkpoints { instance_id: self.instance.clone(), members, geography, cards };
+        let served = self.session.served_checkpoints(&mine).await?;
+        let mut rewound = false;
+        for (name, position) in
+            [(FROM_SERVER, served.members), (GEOGRAPHY, served.geography), (CARDS, served.cards)]
+        {
+            rewound |=
+                self.store.rewind_checkpoint(name, position).await.map_err(|e| e.to_string())?;
+        }
+        if rewound {
+            tracing::warn!(
+                ?mine,
+                ?served,
+                "checkpoints past what the central server served: rewound"
+            );
+            self.progress(msg::RECEIVING_AGAIN).await?;
+        }
+        Ok(rewound)
     }
 
     /// The central server's geography changes, applied here page by page under the central server's

@@ -5,7 +5,8 @@
 //! and sent first is not told apart by its position, but by its lineage: the copy that sent last goes
 //! on, the other is refused. A central server restored from a backup refuses the laptops that sent after
 //! the backup the same way, until its administrator accepts each again: the laptop then sends everything
-//! made on it, photos included, and nothing is lost.
+//! made on it, photos included, and nothing is lost; and a laptop whose checkpoints are past what the
+//! restored server served it receives again from there, so that nothing made there since is skipped.
 
 use crate::members::{photo, png, upload};
 use crate::support::{TestSuite, save};
@@ -155,12 +156,15 @@ async fn a_central_server_restored_from_a_backup_accepts_a_laptop_again_which_se
     let admin = laptop.admin_token().await;
     register(&laptop, &admin, "Adama").await;
     send(&laptop, &admin).await;
+    register(&central, &central_admin, "Kouadio").await;
+    receive(&laptop, &admin).await;
 
     // The central server's backup; then the laptop registers a member with a photo and another, and
     // sends them.
     central.stop_services().await;
     let backup = central.copy_database().await;
     central.restart_with(|_| {}).await;
+    laptop.stop_services().await;
     laptop.restart_with(field_config(Some((central.base.clone(), sync_token.clone())))).await;
     let admin = laptop.admin_token().await;
     let bintou = register(&laptop, &admin, "Bintou").await;
@@ -168,20 +172,27 @@ async fn a_central_server_restored_from_a_backup_accepts_a_laptop_again_which_se
     assert_eq!(status, StatusCode::OK, "{answer}");
     register(&laptop, &admin, "Chata").await;
     send(&laptop, &admin).await;
+    // Receiving moves the laptop's checkpoint past the positions Bintou and Chata took there.
+    receive(&laptop, &admin).await;
     let central_admin = central.admin_token().await;
-    assert_eq!(members_on(&central, &central_admin).await, 3);
+    assert_eq!(members_on(&central, &central_admin).await, 4);
 
-    // The central server is lost and restored from the backup: it has Adama only, and refuses the
-    // laptop as a copy, telling the agent not to reinstall it but to have it accepted again.
+    // The central server is lost and restored from the backup (without deploy/after-restore.sql, see
+    // the test below): it has Adama and Kouadio only, gives out again the positions it gave since (to
+    // Mariam, registered there at once), and refuses the laptop as a copy, telling the agent not to
+    // reinstall it but to have it accepted again.
+    central.stop_services().await;
     drop(central);
     let restored = TestSuite::start_on(backup, |_| {}).await;
     let restored_admin = restored.admin_token().await;
+    register(&restored, &restored_admin, "Mariam").await;
+    laptop.stop_services().await;
     laptop.restart_with(field_config(Some((restored.base.clone(), sync_token)))).await;
     let admin = laptop.admin_token().await;
     register(&laptop, &admin, "Drissa").await;
     let why = "ne réinstallez pas ce poste : demandez à l'administrateur du serveur central de l'accepter de nouveau";
     refused_as_a_copy(&laptop, &admin, why).await;
-    assert_eq!(names_on(&restored, &restored_admin).await, ["Adama"]);
+    assert_eq!(names_on(&restored, &restored_admin).await, ["Adama", "Kouadio", "Mariam"]);
 
     // Its administrator finds the laptop on the synchronisation screen and accepts it again.
     let known = the_laptop(&restored, &restored_admin).await;
@@ -213,7 +224,8 @@ async fn a_central_server_restored_from_a_backup_accepts_a_laptop_again_which_se
         message.starts_with("Le serveur central avait été restauré d'une sauvegarde"),
         "{message}"
     );
-    assert_eq!(names_on(&restored, &restored_admin).await, ["Adama", "Bintou", "Chata", "Drissa"]);
+    let everyone = ["Adama", "Bintou", "Chata", "Drissa", "Kouadio", "Mariam"];
+    assert_eq!(names_on(&restored, &restored_admin).await, everyone);
     let (status, member) = laptop.get(&format!("/api/member/get_member/{bintou}"), &admin).await;
     assert_eq!(status, StatusCode::OK, "{member}");
     let id_number = member["data"]["member_idNumber"].as_str().unwrap();
@@ -228,5 +240,91 @@ async fn a_central_server_restored_from_a_backup_accepts_a_laptop_again_which_se
     assert_eq!(again["synchronizationJournal_sent"], 0, "{again}");
     let known = the_laptop(&restored, &restored_admin).await;
     assert_eq!((&known["readmitted"], &known["sendingEverything"]), (&json!(false), &json!(false)));
-    assert_eq!(members_on(&restored, &restored_admin).await, 4);
+    assert_eq!(members_on(&restored, &restored_admin).await, 6);
+
+    // Receiving: the laptop's checkpoint is past the positions the restored server gave out since,
+    // Mariam's included; the server served it only as far as the backup knows, so the laptop receives
+    // again from there, and Mariam arrives.
+    let received = receive(&laptop, &admin).await;
+    let message = received["synchronizationJournal_message"].as_str().unwrap();
+    assert!(
+        message.starts_with("Le serveur central avait été restauré d'une sauvegarde"),
+        "{message}"
+    );
+    let names = names_on(&laptop, &admin).await;
+    assert!(names.contains(&"Mariam".to_string()), "{names:?}");
+    assert_eq!(names, everyone, "each member once on the laptop");
+
+    // The next receiving run is an ordinary one.
+    let again = receive(&laptop, &admin).await;
+    let message = again["synchronizationJournal_message"].as_str().unwrap();
+    assert!(message.starts_with("Réception terminée : 0 adhérent(s) reçu(s)"), "{message}");
+}
+
+/// Receives what the central server changed, to the run's successful end; answers its journal entry.
+async fn receive(laptop: &TestSuite, token: &str) -> Value {
+    let received = run_on(laptop, token, "from_server").await;
+    assert_eq!(received["synchronizationJournal_state"], "done", "{received}");
+    received
+}
+
+/// The identity number of member `id` on `suite`, as its digits.
+async fn number_of(suite: &TestSuite, token: &str, id: i64) -> u64 {
+    let (status, member) = suite.get(&format!("/api/member/get_member/{id}"), token).await;
+    assert_eq!(status, StatusCode::OK, "{member}");
+    let number = member["data"]["member_idNumber"].as_str().unwrap();
+    number
+        .trim_start_matches(|c: char| !c.is_ascii_digit())
+        .parse()
+        .expect("digits after the prefix")
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn after_restore_sql_keeps_a_restored_central_server_from_giving_out_the_lost_servers_numbers()
+ {
+    let mut central = TestSuite::start().await;
+    let admin = central.admin_token().await;
+    register(&central, &admin, "Yao").await;
+    central.stop_services().await;
+    let backup = central.copy_database().await;
+    central.restart_with(|_| {}).await;
+    let admin = central.admin_token().await;
+    // Registered after the backup: her number may be printed on her card already when the server is lost.
+    let zie = register(&central, &admin, "Zié").await;
+    let lost = number_of(&central, &admin, zie).await;
+    central.stop_services().await;
+    drop(central);
+
+    // The backup restored, and the script run on it before the services start (docs/reliability.md).
+    let pool = sqlx::PgPool::connect(&backup.url).await.expect("the restored database opens");
+    let counters = |pool| async move {
+        let reached: Vec<(String, Option<i64>)> = sqlx::query_as(
+            "SELECT schemaname || '.' || sequencename, last_value FROM pg_sequences
+             WHERE schemaname NOT IN ('pg_catalog', 'information_schema') ORDER BY 1",
+        )
+        .fetch_all(pool)
+        .await
+        .expect("the counters are read");
+        reached
+    };
+    let before = counters(&pool).await;
+    sqlx::raw_sql(include_str!("../../../../deploy/after-restore.sql"))
+        .execute(&pool)
+        .await
+        .expect("deploy/after-restore.sql runs");
+    let after = counters(&pool).await;
+    pool.close().await;
+    assert!(before.len() >= 6, "every service's counters: {before:?}");
+    for ((name, was), (_, now)) in before.iter().zip(&after) {
+        let (was, now) = (was.unwrap_or(0), now.expect("every counter set"));
+        assert!(now >= was + 1_000_000, "{name}: {was} -> {now}");
+    }
+
+    // A member registered on the restored server takes a number the lost server never gave.
+    let restored = TestSuite::start_on(backup, |_| {}).await;
+    let admin = restored.admin_token().await;
+    let awa = register(&restored, &admin, "Awa").await;
+    let given = number_of(&restored, &admin, awa).await;
+    assert!(given > lost, "Awa's number {given} after Zié's {lost}, never the same");
+    assert_eq!(members_on(&restored, &admin).await, 2);
 }

@@ -67,6 +67,14 @@ pub const COPIED_DATABASE: &str = "Cette base de données du poste a été resta
 /// An administrator accepts again a laptop the central server does not know.
 pub const UNKNOWN_PEER: &str = "Ce poste de terrain ne s'est jamais présenté à ce serveur central.";
 
+/// A laptop whose checkpoints are past what the central server served it.
+pub const RECEIVING_AGAIN: &str = "Le serveur central a été restauré d'une sauvegarde : ce poste reçoit de \
+     nouveau ses modifications depuis ce que la sauvegarde lui avait envoyé.";
+
+/// The journal of a run that received again what the central server changed since its backup.
+pub const RECEIVED_AGAIN: &str = "Le serveur central avait été restauré d'une sauvegarde : ce poste a \
+     reçu de nouveau ses modifications depuis ce que la sauvegarde lui avait envoyé.";
+
 /// The journal of a run that sent everything again.
 pub const SENT_EVERYTHING: &str = "Le serveur central avait été restauré d'une sauvegarde : tout ce qui a \
      été fait sur ce poste lui a été renvoyé.";

@@ -73,6 +73,56 @@ impl Store {
         Ok(())
     }
 
+    /// On the laptop: takes a checkpoint back to `position` (the central server, restored from a backup,
+    /// served this laptop no further); a checkpoint already there or before is left as it is.
+    #[tracing::instrument(name = "db.sync.rewind_checkpoint", skip(self))]
+    pub async fn rewind_checkpoint(&self, name: &str, position: i64) -> Result<bool, ServiceError> {
+        let rewound = sqlx::query(
+            "UPDATE sync.checkpoint SET position = $2, updated_at = now()
+             WHERE name = $1 AND position > $2",
+        )
+        .bind(name)
+        .bind(position)
+        .execute(&self.pool)
+        .await?;
+        Ok(rewound.rows_affected() > 0)
+    }
+
+    /// On the central server: a page of `stream` served to a laptop up to `position`, written before the
+    /// page is answered (never back).
+    #[tracing::instrument(name = "db.sync.served", skip(self))]
+    pub async fn record_served(
+        &self,
+        instance_id: uuid::Uuid,
+        stream: &str,
+        position: i64,
+    ) -> Result<(), ServiceError> {
+        sqlx::query(
+            "INSERT INTO sync.served (instance_id, stream, position) VALUES ($1, $2, $3)
+             ON CONFLICT (instance_id, stream) DO UPDATE
+                 SET position = greatest(sync.served.position, $3), updated_at = now()
+                 WHERE sync.served.position < $3",
+        )
+        .bind(instance_id)
+        .bind(stream)
+        .bind(position)
+        .execute(&self.pool)
+        .await?;
+        Ok(())
+    }
+
+    /// On the central server: how far each stream was served to a laptop (0: never).
+    pub async fn served(&self, instance_id: uuid::Uuid, stream: &str) -> Result<i64, ServiceError> {
+        let position: Option<i64> = sqlx::query_scalar(
+            "SELECT position FROM sync.served WHERE instance_id = $1 AND stream = $2",
+        )
+        .bind(instance_id)
+        .bind(stream)
+        .fetch_optional(&self.pool)
+        .await?;
+        Ok(position.unwrap_or(0))
+    }
+
     /// On the laptop: the lineage the central server last confirmed (none before the first send) and
     /// the one to propose next, made now unless a proposal is still waiting for its confirmation (a run
     /// cut between the two proposes it again).

@@ -1767,6 +1767,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/synchronization/get_synchronization_from_server_checkpoints": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Points de reprise d'un poste de terrain avant sa réception
+         * @description Sur le serveur central, pour la synchronisation d'un poste de terrain (rôle sync), avant sa réception : ses trois points de reprise, dans la limite de ce que ce serveur lui a servi. Un point de reprise au-delà (serveur restauré d'une sauvegarde, ou qui n'a jamais servi ce poste) est répondu plus bas, et le poste reçoit de nouveau à partir de là.
+         */
+        get: operations["served_checkpoints"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/synchronization/get_synchronization_geography": {
         parameters: {
             query?: never;
@@ -2508,6 +2528,27 @@ export interface components {
             /** @default null */
             card_ids: number[] | null;
         };
+        /** @description Les points de reprise d'un poste de terrain pour ce qu'il reçoit du serveur central. */
+        Checkpoints: {
+            /**
+             * Format: int64
+             * @default 0
+             */
+            cards: number;
+            /**
+             * Format: int64
+             * @default 0
+             */
+            geography: number;
+            /** @default  */
+            instanceId: string;
+            /**
+             * Format: int64
+             * @description Les adhérents, la géographie, les paiements et cartes.
+             * @default 0
+             */
+            members: number;
+        };
         /**
          * @description Deux versions d'un même adhérent rencontrées pendant une synchronisation : celle qui a été gardée et
          *     celle qui a été écartée, sous forme de fiches JSON.
@@ -2996,6 +3037,31 @@ export interface components {
                  * @default []
                  */
                 records: components["schemas"]["SyncedCardRecord"][];
+            };
+            /** @example ok */
+            status: string;
+        };
+        Data_Checkpoints: {
+            /** @description Les points de reprise d'un poste de terrain pour ce qu'il reçoit du serveur central. */
+            data: {
+                /**
+                 * Format: int64
+                 * @default 0
+                 */
+                cards: number;
+                /**
+                 * Format: int64
+                 * @default 0
+                 */
+                geography: number;
+                /** @default  */
+                instanceId: string;
+                /**
+                 * Format: int64
+                 * @description Les adhérents, la géographie, les paiements et cartes.
+                 * @default 0
+                 */
+                members: number;
             };
             /** @example ok */
             status: string;
@@ -9871,6 +9937,48 @@ export interface operations {
                 };
             };
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    served_checkpoints: {
+        parameters: {
+            query: {
+                /** @description L'identifiant d'instance du poste de terrain. */
+                instanceId: string;
+                /** @description Les points de reprise du poste : adhérents, géographie, paiements et cartes. */
+                members: number;
+                geography: number;
+                cards: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_Checkpoints"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
