@@ -2,6 +2,7 @@
 //! the central server knows, and the conflicts of each run.
 
 use super::Store;
+use crate::domain::handshake::{self, Known, Presented};
 use crate::domain::messages as msg;
 use common::error::ServiceError;
 use common::paging::Page;
@@ -149,14 +150,9 @@ impl Store {
         Ok(())
     }
 
-    /// On the central server: a field laptop's handshake. A new laptop is recorded; a known one must be
-    /// at or after the position it reached before, and present the lineage confirmed to it last (or
-    /// propose again the one confirmed last, its run cut before it heard so): otherwise its database was
-    /// restored or copied, and another copy sent since (refused). A laptop accepted again after this
-    /// server's restore (its lineage forgotten), or one that sent before but is unknown here, is told to
-    /// send everything made on it, until it presents the lineage this handshake confirms. The laptop's
-    /// proposal becomes its confirmed lineage. Answers the position known before and whether the laptop
-    /// sends everything.
+    /// On the central server: a field laptop's handshake, decided as `domain::handshake::decide` says
+    /// (refused, or accepted and told whether to send everything); the laptop's proposal becomes its
+    /// confirmed lineage. Answers the position known before and whether the laptop sends everything.
     #[tracing::instrument(name = "db.sync.handshake", skip(self))]
     pub async fn handshake(
         &self,
@@ -174,18 +170,13 @@ impl Store {
         .bind(instance_id)
         .fetch_optional(&mut *tx)
         .await?;
-        let send_everything = match known {
-            Some((known, ..)) if position < known => {
-                return Err(ServiceError::Conflict(msg::restored_database(position, known)));
-            }
-            // It sent before, to a server that no longer knows its lineage.
-            None | Some((_, None, _)) => lineage.is_some(),
-            // It heard the confirmation of the handshake that asked for everything: it has marked it.
-            Some((_, Some(confirmed), _)) if lineage == Some(confirmed) => false,
-            // Its run was cut before it heard the confirmation: as that handshake answered.
-            Some((_, Some(confirmed), asked)) if proposed == confirmed => asked,
-            Some(_) => return Err(ServiceError::Conflict(msg::COPIED_DATABASE.into())),
-        };
+        let known = known.map(|(position, confirmed, send_everything)| Known {
+            position,
+            confirmed,
+            send_everything,
+        });
+        let send_everything =
+            handshake::decide(known.as_ref(), &Presented { position, lineage, proposed })?;
         sqlx::query(
             "INSERT INTO sync.peer (instance_id, login_name, high_position, lineage, send_everything)
              VALUES ($1, $2, $3, $4, $5)
@@ -201,7 +192,7 @@ impl Store {
         .execute(&mut *tx)
         .await?;
         tx.commit().await?;
-        let known_position = known.map_or(0, |(position, ..)| position);
+        let known_position = known.map_or(0, |known| known.position);
         Ok(Handshake { known_position, send_everything })
     }
 
