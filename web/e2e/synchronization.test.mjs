@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { apiCall } from './api.mjs';
 import { expectNoAxeViolations } from './axe.mjs';
-import { inBrowser, rowOf, see, seeTitle, signIn } from './browser.mjs';
+import { animationsEnded, inBrowser, rowOf, see, seeTitle, signIn } from './browser.mjs';
 import { startPair } from './pair.mjs';
 
 const TIMEOUT = 180_000;
@@ -15,6 +15,20 @@ const RECEIVE = 'Recevoir du serveur central';
 const FAMILY = 'Gnamiensync';
 const FIELD_ADDRESS = 'Quartier Soba, Korhogo (saisie du poste)';
 const CENTRAL_ADDRESS = 'Quartier Résidentiel, Korhogo (saisie du central)';
+
+/** Sends what the laptop has to the central server through its API, as its send button does, and waits
+ *  for the run's end; resolves to its journal entry. */
+async function sendByApi(field, fieldToken) {
+  const started = await apiCall(field, fieldToken, 'GET', '/api/synchronization/get_synchronization_start/to_server');
+  const uuid = started.data.synchronizationJournal_uuid;
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    const entry = (await apiCall(field, fieldToken, 'GET', `/api/synchronization/get.synchronization/${uuid}`)).data;
+    if (entry.synchronizationJournal_state !== 'running') return entry;
+    if (Date.now() > deadline) throw new Error(`The run ${uuid} still runs after 30 s: ${JSON.stringify(entry)}`);
+    await new Promise((done) => setTimeout(done, 250));
+  }
+}
 
 /** The value shown beside `label` in a bordered Descriptions (`scope`). */
 async function describedValue(scope, label) {
@@ -378,5 +392,113 @@ describe('synchronisation', { timeout: 10 * 60_000 }, () => {
         await page.locator('.permitted-denied').first().hover();
         await see(page, 'Sur un poste de terrain, la géographie vient du serveur central', { exact: false });
       }),
+  );
+});
+
+// The field laptops as the central server knows them. A pair of its own: the first one's laptop has its
+// token revoked by the end of its tests, so it could not send again.
+describe('the field laptops on the central server', { timeout: 10 * 60_000 }, () => {
+  const SYNC_LOGIN = 'poste-korhogo-1';
+  const CENTRAL_AGENT = { login: 'agent.central', password: 'agent-central-2026' };
+  let central;
+  let field;
+  let fieldToken;
+  let stop;
+
+  before(async () => {
+    let centralToken;
+    ({ central, centralToken, field, fieldToken, stop } = await startPair({ syncLogin: SYNC_LOGIN, agent: AGENT }));
+    await apiCall(central, centralToken, 'POST', '/api/user/post_user', {
+      login_name: CENTRAL_AGENT.login,
+      login_password: CENTRAL_AGENT.password,
+      login_role: 'agent',
+    });
+  });
+  after(async () => {
+    await stop?.();
+  });
+
+  test(
+    'an administrator accepts a laptop again: its next send brings back everything made on it',
+    { timeout: TIMEOUT },
+    () =>
+      inBrowser('sync-peers', async (page) => {
+        // The laptop presents itself to the central server as it sends.
+        await apiCall(field, fieldToken, 'POST', '/api/member/post_member', {
+          member_firstname: 'Adama',
+          member_lastname: 'Ouattara',
+        });
+        const first = await sendByApi(field, fieldToken);
+        assert.equal(first.synchronizationJournal_state, 'done', JSON.stringify(first));
+
+        await signIn(page, central.baseUrl, central.admin.login, central.admin.password);
+        await page.goto(`${central.baseUrl}/synchronization`);
+        await seeTitle(page, 'Synchronisation | Sésame');
+        const peers = page.getByRole('region', { name: 'Postes de terrain' });
+        await peers.getByText('ne réinstallez pas ce poste : acceptez-le de nouveau ici', { exact: false }).waitFor();
+        const row = rowOf(peers, SYNC_LOGIN);
+        await row.getByText('À jour', { exact: true }).waitFor();
+        assert.match(await row.textContent(), /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/);
+        assert.equal(await peers.locator('.ant-table-row').count(), 1);
+        await see(page, '1 poste de terrain');
+        const headers = await peers.locator('thead th').allTextContents();
+        for (const header of ['Compte de synchronisation', "Identifiant d'instance", 'Première présentation'])
+          assert.ok(headers.includes(header), headers.join(' | '));
+        for (const when of await row.locator('td').allTextContents())
+          if (/\d\d\/\d\d\/\d{4}/.test(when)) assert.match(when, /^\d\d\/\d\d\/\d{4} \d\d:\d\d$/);
+        await expectNoAxeViolations(page, 'synchronisation (postes de terrain)');
+
+        // Sorted by the server, on the column clicked.
+        const sorted = page.waitForResponse(
+          (response) =>
+            response.url().includes('get.synchronization_peer_list') &&
+            new URL(response.url()).searchParams.get('_orderBy') === 'login_name',
+        );
+        await peers.locator('thead th').filter({ hasText: 'Compte de synchronisation' }).click();
+        await sorted;
+        await row.getByText('À jour', { exact: true }).waitFor();
+
+        // Accepted again, after a confirmation that says what it does.
+        await row.getByRole('button', { name: `Accepter de nouveau le poste ${SYNC_LOGIN}` }).click();
+        const confirm = page.locator('.ant-popconfirm:visible');
+        await confirm.getByText(`Accepter de nouveau le poste ${SYNC_LOGIN} ?`, { exact: true }).waitFor();
+        await confirm.getByText('renverra tout ce qui a été fait sur lui', { exact: false }).waitFor();
+        await animationsEnded(page);
+        await confirm.getByRole('button', { name: 'Accepter de nouveau', exact: true }).click();
+        await page
+          .locator('.ant-message-notice')
+          .filter({ hasText: `Poste ${SYNC_LOGIN} accepté de nouveau` })
+          .waitFor();
+        await row.getByText('Accepté de nouveau : attend son envoi', { exact: true }).waitFor();
+        await expectNoAxeViolations(page, 'synchronisation (poste accepté de nouveau)');
+
+        // Its next send is accepted and sends everything made on it, saying why.
+        const again = await sendByApi(field, fieldToken);
+        assert.equal(again.synchronizationJournal_state, 'done', JSON.stringify(again));
+        assert.match(again.synchronizationJournal_message, /^Le serveur central avait été restauré d'une sauvegarde/);
+        await page.reload();
+        await rowOf(peers, SYNC_LOGIN)
+          .getByText('Renvoie tout ce qui a été fait sur le poste', { exact: true })
+          .waitFor();
+
+        // The send after it is an ordinary one: the laptop is up to date again.
+        const ordinary = await sendByApi(field, fieldToken);
+        assert.equal(ordinary.synchronizationJournal_state, 'done', JSON.stringify(ordinary));
+        assert.doesNotMatch(ordinary.synchronizationJournal_message, /restauré d'une sauvegarde/);
+        await page.reload();
+        await rowOf(peers, SYNC_LOGIN).getByText('À jour', { exact: true }).waitFor();
+      }),
+  );
+
+  test('an agent of the central server sees the laptops but may not accept one again', { timeout: TIMEOUT }, () =>
+    inBrowser('sync-peers-agent', async (page) => {
+      await signIn(page, central.baseUrl, CENTRAL_AGENT.login, CENTRAL_AGENT.password);
+      await page.goto(`${central.baseUrl}/synchronization`);
+      const peers = page.getByRole('region', { name: 'Postes de terrain' });
+      await rowOf(peers, SYNC_LOGIN).getByText('À jour', { exact: true }).waitFor();
+      assert.equal(await peers.getByRole('button', { name: /Accepter de nouveau/ }).count(), 0);
+      const headers = await peers.locator('thead th').allTextContents();
+      assert.ok(!headers.includes('Actions'), headers.join(' | '));
+    }),
   );
 });

@@ -2,7 +2,8 @@
 // here, or receive what changed there; the run answers at once and works in the background, so its entry
 // is read every second while it runs, with a button to stop it. The central server runs none (the buttons
 // show disabled, saying why). The run's counts (members sent, received, conflicts) grow as it goes on.
-// Below, the last 5 runs and a link to the whole journal.
+// Below, the last 5 runs and a link to the whole journal; on the central server, the field laptops it knows
+// (PeerList), one of which may be accepted again after this server was restored from a backup.
 import { CloudDownloadOutlined, CloudUploadOutlined, StopOutlined } from '@ant-design/icons';
 import { Alert, Button, Descriptions, Empty, Skeleton, Space, Table, Tag, Typography } from 'antd';
 import { useState } from 'react';
@@ -15,6 +16,7 @@ import { JOURNAL_DEFAULTS, useJournalEntry, useJournalList, useStartSync, useSto
 import { journalColumns } from './columns';
 import { countItems } from './countItems';
 import EntryDrawer from './EntryDrawer';
+import PeerList from './PeerList';
 import { isRunning, stoppedAtText, typeLabel, type SyncDirection } from './labels';
 import StateTag from './StateTag';
 
@@ -189,6 +191,7 @@ export default function SynchronizationPage() {
           locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={text.none} /> }}
         />
       </section>
+      {central && <PeerList />}
       {detail && <EntryDrawer entry={detail} onClose={() => setDetail(null)} />}
     </Space>
   );

@@ -1,10 +1,11 @@
 // The synchronisation's calls as TanStack Query hooks: start a run (it answers at once and works in the
-// background), follow it (read again every second while it runs), stop it, the journal of runs, and the
-// conflicts a run met.
+// background), follow it (read again every second while it runs), stop it, the journal of runs, the
+// conflicts a run met, and on the central server the field laptops it knows and accepting one again.
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api, type Schemas } from '../../shared/api/client';
 import { request } from '../../shared/api/request';
 import { useWrite } from '../../shared/api/useWrite';
+import { fr } from '../../shared/locale/fr';
 import { pagingQuery, type ListParams } from '../../shared/list/listParams';
 import { isRunning, RUN_POLL_MS, runPollInterval, type SyncDirection, type SyncState } from './labels';
 
@@ -93,5 +94,49 @@ export function useStopSync() {
   return useWrite([syncKey], async (uuid: string): Promise<RunAnswer> => {
     const answer = await request(api.POST('/synchronization/get_synchronization_stop', { body: { uuid } }));
     return { data: answer.data };
+  });
+}
+
+export type Peer = Schemas['Peer'];
+
+/** The fields the gateway lets the list of field laptops sort on. */
+export const PEER_SORTABLE = ['lastSeen', 'firstSeen', 'login_name'] as const;
+export type PeerSortField = (typeof PEER_SORTABLE)[number];
+
+/** The laptops seen last come first. */
+export const PEER_DEFAULTS: ListParams<PeerSortField> = {
+  page: 1,
+  pageSize: 20,
+  orderBy: 'lastSeen',
+  descending: true,
+  filter: '',
+};
+
+/** On the central server: a page of the field laptops that presented themselves to it. */
+export function usePeerList(params: ListParams<PeerSortField>) {
+  return useQuery({
+    queryKey: [...syncKey, 'peers', params],
+    queryFn: () =>
+      request(api.GET('/synchronization/get.synchronization_peer_list', { params: { query: pagingQuery(params) } })),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/**
+ * On the central server restored from a backup: accepts a field laptop again (refused as a copy since, as
+ * it sent after the backup); its next sending run is accepted and sends again everything made on it. The
+ * notice names its login.
+ */
+export function useReadmitPeer() {
+  return useWrite([syncKey], async (peer: Peer): Promise<{ message: string; data: Peer }> => {
+    const answer = await request(
+      api.DELETE('/synchronization/delete_synchronization_peer_lineage/{instanceId}', {
+        params: { path: { instanceId: peer.instanceId } },
+      }),
+    );
+    return {
+      message: fr.synchronization.peers.readmitted(answer.data.login_name || peer.login_name),
+      data: answer.data,
+    };
   });
 }

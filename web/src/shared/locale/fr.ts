@@ -493,6 +493,33 @@ export const fr = {
       failed: 'Échouée',
       stopped: 'Arrêtée',
     },
+    // On the central server: the field laptops that presented themselves, and accepting one again after
+    // this server was restored from a backup.
+    peers: {
+      title: 'Postes de terrain',
+      help: "Si ce serveur central a été restauré d'une sauvegarde, un poste de terrain qui lui avait envoyé ses données après cette sauvegarde est désormais refusé comme une copie. Ne réinstallez pas ce poste : acceptez-le de nouveau ici. Sa prochaine synchronisation d'envoi sera acceptée et ramènera tout ce qui a été fait sur le poste.",
+      none: "Aucun poste de terrain ne s'est encore présenté à ce serveur central.",
+      total: (count: string, n: number) => `${count} poste${n > 1 ? 's' : ''} de terrain`,
+      fields: {
+        login_name: 'Compte de synchronisation',
+        instanceId: "Identifiant d'instance",
+        firstSeen: 'Première présentation',
+        lastSeen: 'Dernière présentation',
+        state: 'État',
+      },
+      states: {
+        readmitted: 'Accepté de nouveau : attend son envoi',
+        sendingEverything: 'Renvoie tout ce qui a été fait sur le poste',
+        upToDate: 'À jour',
+      },
+      readmit: 'Accepter de nouveau',
+      readmitLabel: (login: string) => `Accepter de nouveau le poste ${login}`,
+      confirmTitle: (login: string) => `Accepter de nouveau le poste ${login} ?`,
+      confirmBody:
+        "À faire seulement si ce serveur central a été restauré d'une sauvegarde et refuse ce poste comme une copie. Le poste ne sera plus refusé : sa prochaine synchronisation d'envoi sera acceptée et renverra tout ce qui a été fait sur lui, photos comprises. Rien n'est effacé.",
+      readmitted: (login: string) =>
+        `Poste ${login} accepté de nouveau : sa prochaine synchronisation d'envoi renverra tout ce qui a été fait sur lui.`,
+    },
   },
 
   // The question a changed form asks before it closes (or the page changes).
