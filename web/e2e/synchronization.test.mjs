@@ -470,6 +470,9 @@ describe('the field laptops on the central server', { timeout: 10 * 60_000 }, ()
           .filter({ hasText: `Poste ${SYNC_LOGIN} accepté de nouveau` })
           .waitFor();
         await row.getByText('Accepté de nouveau : attend son envoi', { exact: true }).waitFor();
+        // Nothing more to do until the laptop sends: the action waits, saying why.
+        const waiting = row.getByRole('button', { name: `Accepter de nouveau le poste ${SYNC_LOGIN}` });
+        assert.ok(await waiting.isDisabled(), 'the action waits for the laptop');
         await expectNoAxeViolations(page, 'synchronisation (poste accepté de nouveau)');
 
         // Its next send is accepted and sends everything made on it, saying why.

@@ -2,7 +2,7 @@
 // (the last seen first), each with its state. After this server was restored from a backup, a laptop that
 // sent after the backup is refused as a copy: an administrator or a manager accepts it again here, and its
 // next send brings back everything made on it.
-import { Alert, Button, Empty, Popconfirm, Space, Table, Tag, Typography, type TableProps } from 'antd';
+import { Alert, Button, Empty, Popconfirm, Space, Table, Tag, Tooltip, Typography, type TableProps } from 'antd';
 import { useRight } from '../../app/useRight';
 import { formatCount } from '../../shared/format/count';
 import { formatDateTime } from '../../shared/format/date';
@@ -60,20 +60,28 @@ export default function PeerList() {
       key: 'actions',
       width: 175,
       fixed: 'right',
-      render: (_: unknown, peer: Peer) => (
-        <Popconfirm
-          title={text.confirmTitle(peer.login_name)}
-          description={<div style={{ maxWidth: 380 }}>{text.confirmBody}</div>}
-          okText={text.readmit}
-          cancelText={fr.records.cancel}
-          // eslint-disable-next-line @typescript-eslint/no-misused-promises -- antd's Popconfirm awaits the promise (loading button), though typed void
-          onConfirm={() => readmit.mutateAsync(peer).catch(() => undefined)}
-        >
-          <Button size="small" aria-label={text.readmitLabel(peer.login_name)}>
-            {text.readmit}
-          </Button>
-        </Popconfirm>
-      ),
+      render: (_: unknown, peer: Peer) =>
+        peer.readmitted ? (
+          // Accepted again already: nothing more to do until the laptop sends.
+          <Tooltip title={text.alreadyReadmitted}>
+            <Button size="small" disabled aria-label={text.readmitLabel(peer.login_name)}>
+              {text.readmit}
+            </Button>
+          </Tooltip>
+        ) : (
+          <Popconfirm
+            title={text.confirmTitle(peer.login_name)}
+            description={<div style={{ maxWidth: 380 }}>{text.confirmBody}</div>}
+            okText={text.readmit}
+            cancelText={fr.records.cancel}
+            // eslint-disable-next-line @typescript-eslint/no-misused-promises -- antd's Popconfirm awaits the promise (loading button), though typed void
+            onConfirm={() => readmit.mutateAsync(peer).catch(() => undefined)}
+          >
+            <Button size="small" aria-label={text.readmitLabel(peer.login_name)}>
+              {text.readmit}
+            </Button>
+          </Popconfirm>
+        ),
     });
 
   return (

@@ -514,6 +514,7 @@ export const fr = {
       },
       readmit: 'Accepter de nouveau',
       readmitLabel: (login: string) => `Accepter de nouveau le poste ${login}`,
+      alreadyReadmitted: "Déjà accepté de nouveau : il attend sa prochaine synchronisation d'envoi.",
       confirmTitle: (login: string) => `Accepter de nouveau le poste ${login} ?`,
       confirmBody:
         "À faire seulement si ce serveur central a été restauré d'une sauvegarde et refuse ce poste comme une copie. Le poste ne sera plus refusé : sa prochaine synchronisation d'envoi sera acceptée et renverra tout ce qui a été fait sur lui, photos comprises. Rien n'est effacé.",
