@@ -260,15 +260,15 @@ impl Sync for SyncGrpc {
         self.central_only()?;
         let asked = request.into_inner();
         let laptop = instance_id(&asked.instance_id)?;
-        let served = |stream: &'static str, field: &'static str, checkpoint: i64| async move {
-            let checkpoint = position(checkpoint, field)?;
-            Ok::<_, ServiceError>(checkpoint.min(self.store.served(laptop, stream).await?))
+        let served = self.store.served(laptop).await?;
+        let within = |stream: &str, field: &str, checkpoint: i64| {
+            Ok::<_, ServiceError>(
+                position(checkpoint, field)?.min(served.get(stream).copied().unwrap_or(0)),
+            )
         };
-        let (members, geography, cards) = tokio::try_join!(
-            served(FROM_SERVER, "members", asked.members),
-            served(GEOGRAPHY, "geography", asked.geography),
-            served(CARDS, "cards", asked.cards)
-        )?;
+        let members = within(FROM_SERVER, "members", asked.members)?;
+        let geography = within(GEOGRAPHY, "geography", asked.geography)?;
+        let cards = within(CARDS, "cards", asked.cards)?;
         if (members, geography, cards) != (asked.members, asked.geography, asked.cards) {
             tracing::warn!(%laptop, members, geography, cards, "a laptop's checkpoints are past what \
                 this server served it (restored from a backup?): it receives again from there");

@@ -101,7 +101,7 @@ impl Store {
         sqlx::query(
             "INSERT INTO sync.served (instance_id, stream, position) VALUES ($1, $2, $3)
              ON CONFLICT (instance_id, stream) DO UPDATE
-                 SET position = greatest(sync.served.position, $3), updated_at = now()
+                 SET position = $3, updated_at = now()
                  WHERE sync.served.position < $3",
         )
         .bind(instance_id)
@@ -112,16 +112,17 @@ impl Store {
         Ok(())
     }
 
-    /// On the central server: how far each stream was served to a laptop (0: never).
-    pub async fn served(&self, instance_id: uuid::Uuid, stream: &str) -> Result<i64, ServiceError> {
-        let position: Option<i64> = sqlx::query_scalar(
-            "SELECT position FROM sync.served WHERE instance_id = $1 AND stream = $2",
-        )
-        .bind(instance_id)
-        .bind(stream)
-        .fetch_optional(&self.pool)
-        .await?;
-        Ok(position.unwrap_or(0))
+    /// On the central server: how far each stream was served to a laptop, in one read (0: never).
+    pub async fn served(
+        &self,
+        instance_id: uuid::Uuid,
+    ) -> Result<std::collections::HashMap<String, i64>, ServiceError> {
+        let rows: Vec<(String, i64)> =
+            sqlx::query_as("SELECT stream, position FROM sync.served WHERE instance_id = $1")
+                .bind(instance_id)
+                .fetch_all(&self.pool)
+                .await?;
+        Ok(rows.into_iter().collect())
     }
 
     /// On the laptop: the lineage the central server last confirmed (none before the first send) and
