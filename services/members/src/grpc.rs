@@ -194,12 +194,10 @@ impl Members for MembersGrpc {
     }
 
     async fn delete_member(&self, request: Request<pb::Id>) -> Answer<Empty> {
+        let caller = Identity::of(&request)?;
         let id = request.into_inner().id;
-        self.store.delete_member(id).await?;
-        // The record is gone; a photo left behind would only waste space, so a failure here is logged.
-        if let Err(e) = self.photos.delete(id).await {
-            tracing::warn!(error = %format!("{e:#}"), member_id = id, "the photos of a deleted member stay in the store");
-        }
+        self.store.delete_member(id, &caller.login_name, &self.settings).await?;
+        self.forget_photos(id).await;
         Ok(Response::new(Empty {}))
     }
 
@@ -341,7 +339,7 @@ impl Members for MembersGrpc {
             );
         }
         let today = chrono::Local::now().date_naive();
-        let applied = self
+        let (applied, deleted) = self
             .store
             .apply_synced(
                 batch_id,
@@ -349,10 +347,14 @@ impl Members for MembersGrpc {
                 Receiving {
                     instance_id: instance_id(&r.instance_id)?,
                     seen_position: r.seen_position,
+                    field: self.settings.field_instance,
                 },
                 today,
             )
             .await?;
+        for id in deleted {
+            self.forget_photos(id).await;
+        }
         Ok(Response::new(applied))
     }
 
@@ -466,6 +468,14 @@ impl Members for MembersGrpc {
 }
 
 impl MembersGrpc {
+    /// The photos of a member deleted (here or by a deletion received): the record is gone, and a
+    /// photo left behind would only waste space, so a failure here is logged.
+    async fn forget_photos(&self, id: i64) {
+        if let Err(e) = self.photos.delete(id).await {
+            tracing::warn!(error = %format!("{e:#}"), member_id = id, "the photos of a deleted member stay in the store");
+        }
+    }
+
     /// Checks and normalises a photo and stores it with its thumbnail, before it is recorded: an upload
     /// here and a photo sent by a field laptop go the same way (checked again where they are kept).
     /// Answers the thumbnail, kept under the version the record gives it (`keep_thumbnail`).

@@ -167,6 +167,7 @@ struct Totals {
     everything: bool,
     created: i64,
     updated: i64,
+    deleted: i64,
     unchanged: i64,
 }
 
@@ -174,6 +175,7 @@ impl Totals {
     fn add(&mut self, applied: &mpb::SyncApplied) {
         self.created += applied.created;
         self.updated += applied.updated;
+        self.deleted += applied.deleted;
         self.unchanged += applied.unchanged;
     }
 
@@ -183,6 +185,7 @@ impl Totals {
             members,
             created: self.created,
             updated: self.updated,
+            deleted: self.deleted,
             unchanged: self.unchanged,
             conflicts,
         }
@@ -230,8 +233,9 @@ impl Run<'_> {
         self.store.confirm_lineage(proposed).await.map_err(|e| e.to_string())?;
         let up_to = page.high_position.max(up_to);
         // What this laptop has of the central server's changes: an edit made there after it is one
-        // this laptop's records never saw.
-        let seen = self.store.checkpoint(FROM_SERVER).await.map_err(|e| e.to_string())?;
+        // this laptop's records never saw (as far as the central server served it: restored from a
+        // backup, it may have served less than the checkpoint says; the receiving run takes it back).
+        let seen = self.served_checkpoints().await?.1.members;
         let mut after = 0;
         let mut unsettled = None;
         while !page.records.is_empty() {
@@ -442,13 +446,7 @@ impl Run<'_> {
     /// from a backup, whose positions it gives out again): what it changed since comes again.
     /// Answers whether it took any back.
     async fn align_checkpoints(&self) -> Result<bool, String> {
-        let checkpoint = |name| async move { self.store.checkpoint(name).await };
-        let (members, geography, cards) =
-            tokio::try_join!(checkpoint(FROM_SERVER), checkpoint(GEOGRAPHY), checkpoint(CARDS))
-                .map_err(|e| e.to_string())?;
-        let mine =
-            pb::Checkpoints { instance_id: self.instance.clone(), members, geography, cards };
-        let served = self.session.served_checkpoints(&mine).await?;
+        let (mine, served) = self.served_checkpoints().await?;
         let mut rewound = false;
         for (name, position) in
             [(FROM_SERVER, served.members), (GEOGRAPHY, served.geography), (CARDS, served.cards)]
@@ -465,6 +463,18 @@ impl Run<'_> {
             self.progress(msg::RECEIVING_AGAIN).await?;
         }
         Ok(rewound)
+    }
+
+    /// This laptop's three checkpoints, and each as far as the central server served it.
+    async fn served_checkpoints(&self) -> Result<(pb::Checkpoints, pb::Checkpoints), String> {
+        let checkpoint = |name| async move { self.store.checkpoint(name).await };
+        let (members, geography, cards) =
+            tokio::try_join!(checkpoint(FROM_SERVER), checkpoint(GEOGRAPHY), checkpoint(CARDS))
+                .map_err(|e| e.to_string())?;
+        let mine =
+            pb::Checkpoints { instance_id: self.instance.clone(), members, geography, cards };
+        let served = self.session.served_checkpoints(&mine).await?;
+        Ok((mine, served))
     }
 
     /// The central server's geography changes, applied here page by page under the central server's

@@ -501,7 +501,12 @@ impl Store {
 
     /// Deletes a member; refused while it has dependants or parcels.
     #[tracing::instrument(name = "db.members.delete", skip(self))]
-    pub async fn delete_member(&self, id: i64) -> Result<(), ServiceError> {
+    pub async fn delete_member(
+        &self,
+        id: i64,
+        caller: &str,
+        settings: &MemberSettings,
+    ) -> Result<(), ServiceError> {
         let mut tx = self.pool.begin().await?;
         let current = lock_member(&mut tx, id).await?;
         let dependants: i64 = sqlx::query_scalar(
@@ -521,10 +526,22 @@ impl Store {
         if parcels > 0 {
             return Err(ServiceError::Conflict(msg::member_has_parcels(parcels)));
         }
-        sqlx::query("DELETE FROM members.member WHERE member_id = $1")
-            .bind(id)
-            .execute(&mut *tx)
-            .await?;
+        // The deletion travels as a tombstone (migration 0009), marked for sending on a field laptop.
+        sqlx::query(
+            "WITH gone AS (DELETE FROM members.member WHERE member_id = $1
+                 RETURNING member_uuid, member_id_number, member_firstname, member_lastname)
+             INSERT INTO members.member_tombstone (member_uuid, member_id_number, member_firstname,
+                 member_lastname, deleted_by_user, synchronization_needed)
+             SELECT member_uuid, member_id_number, member_firstname, member_lastname, $2, $3 FROM gone
+             ON CONFLICT (member_uuid) DO UPDATE SET deleted_at = now(),
+                 deleted_by_user = EXCLUDED.deleted_by_user, origin_instance = NULL,
+                 synchronization_needed = EXCLUDED.synchronization_needed",
+        )
+        .bind(id)
+        .bind(caller)
+        .bind(settings.field_instance)
+        .execute(&mut *tx)
+        .await?;
         refresh_dependent_counts(&mut tx, &[current.main_member_id]).await?;
         outbox::enqueue(
             &mut tx,

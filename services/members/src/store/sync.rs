@@ -15,6 +15,9 @@ use sqlx::types::Json;
 use sqlx::{PgConnection, Row};
 use std::collections::{BTreeSet, HashMap, HashSet};
 
+mod deletions;
+use deletions::{Arrival, Tombstone};
+
 /// The most records a page or a batch holds.
 pub const MOST_RECORDS: i32 = 1000;
 
@@ -32,6 +35,17 @@ const SYNCED_JSON: &str = "jsonb_build_object(
     'created_by_user', m.member_created_by_user,
     'origin_instance', coalesce(m.origin_instance, $1::uuid)::text,
     'position', m.sync_position)";
+
+/// A tombstone row `t` (migration 0009) as a `SyncedMember` marked `deleted`: the member's uuid, number
+/// and name, when and by whom it was deleted, the origin of a deletion made here named by `$1`.
+const TOMBSTONE_JSON: &str = "jsonb_build_object(
+    'record', jsonb_build_object('member_uuid', t.member_uuid, 'member_id_number', t.member_id_number,
+        'member_firstname', t.member_firstname, 'member_lastname', t.member_lastname),
+    'updated_at', to_char(t.deleted_at AT TIME ZONE 'UTC', 'YYYY-MM-DD\"T\"HH24:MI:SS.US\"Z\"'),
+    'updated_by_user', t.deleted_by_user,
+    'origin_instance', coalesce(t.origin_instance, $1::uuid)::text,
+    'position', t.sync_position,
+    'deleted', true)";
 
 /// A page of changes, as the sync service asks for it.
 #[derive(Debug, Clone)]
@@ -58,6 +72,9 @@ struct Version {
 pub struct Receiving {
     pub instance_id: uuid::Uuid,
     pub seen_position: Option<i64>,
+    /// This instance is a field laptop: what it keeps against the other side's deletion is marked for
+    /// sending.
+    pub field: bool,
 }
 
 /// The version of a record as received, its fields read (French messages on the field at fault).
@@ -83,7 +100,8 @@ impl Store {
     }
 
     /// A page of synchronised records in the order of their positions, each dependant's main member
-    /// before it (sent again in front when it is not in the page).
+    /// before it (sent again in front when it is not in the page), and the page's deletions after its
+    /// records (a dependant's before its main member's, as they were made).
     #[tracing::instrument(name = "db.members.sync_changes", skip(self))]
     pub async fn changed_members(
         &self,
@@ -93,24 +111,41 @@ impl Store {
         let up_to = if query.up_to > 0 { query.up_to.min(horizon) } else { horizon };
         // Written out, not bound: a bound flag would keep the planner off the partial index of the
         // marked members (`member_sync_marked_idx`).
-        let marked = if query.marked { "AND m.member_synchronization_needed" } else { "" };
+        let (marked, marked_deletion) = if query.marked {
+            ("AND m.member_synchronization_needed", "AND t.synchronization_needed")
+        } else {
+            ("", "")
+        };
+        // The page's positions are the members' and the tombstones' together, each read in the order of
+        // its index (the two merged, not sorted).
         let rows = sqlx::query(sqlx::AssertSqlSafe(format!(
             "WITH page AS (
-                 SELECT m.member_id, m.sync_position FROM members.member m
-                 WHERE m.sync_position > $2 AND m.sync_position <= $3 {marked}
-                   AND ($5::uuid IS NULL OR m.origin_instance IS DISTINCT FROM $5)
-                 ORDER BY m.sync_position LIMIT $4),
+                 (SELECT m.member_id, NULL::uuid AS tombstone, m.sync_position FROM members.member m
+                  WHERE m.sync_position > $2 AND m.sync_position <= $3 {marked}
+                    AND ($5::uuid IS NULL OR m.origin_instance IS DISTINCT FROM $5)
+                  ORDER BY m.sync_position LIMIT $4)
+                 UNION ALL
+                 (SELECT NULL, t.member_uuid, t.sync_position FROM members.member_tombstone t
+                  WHERE t.sync_position > $2 AND t.sync_position <= $3 {marked_deletion}
+                    AND ($5::uuid IS NULL OR t.origin_instance IS DISTINCT FROM $5)
+                  ORDER BY t.sync_position LIMIT $4)
+                 ORDER BY sync_position LIMIT $4),
              mains AS (
                  SELECT DISTINCT d.member_main_member_id AS member_id FROM page p
                  JOIN members.member d ON d.member_id = p.member_id
                  WHERE d.member_main_member_id IS NOT NULL
-                   AND d.member_main_member_id NOT IN (SELECT member_id FROM page))
-             SELECT {SYNCED_JSON} AS record, p.sync_position AS page_position
-             FROM (SELECT member_id, sync_position FROM page
-                   UNION ALL SELECT member_id, NULL FROM mains) p
-             JOIN members.member m ON m.member_id = p.member_id
-             LEFT JOIN members.member mm ON mm.member_id = m.member_main_member_id
-             ORDER BY m.member_is_main_account DESC, m.sync_position"
+                   AND d.member_main_member_id NOT IN (SELECT member_id FROM page
+                                                       WHERE member_id IS NOT NULL))
+             (SELECT {SYNCED_JSON} AS record, p.sync_position AS page_position,
+                     NOT m.member_is_main_account AS after_mains, m.sync_position AS position
+              FROM (SELECT member_id, sync_position FROM page WHERE member_id IS NOT NULL
+                    UNION ALL SELECT member_id, NULL FROM mains) p
+              JOIN members.member m ON m.member_id = p.member_id
+              LEFT JOIN members.member mm ON mm.member_id = m.member_main_member_id)
+             UNION ALL
+             (SELECT {TOMBSTONE_JSON}, t.sync_position, NULL, t.sync_position
+              FROM page p JOIN members.member_tombstone t ON t.member_uuid = p.tombstone)
+             ORDER BY after_mains NULLS LAST, position"
         )))
         .bind(query.instance_id)
         .bind(query.after)
@@ -152,9 +187,9 @@ impl Store {
         records: &[pb::SyncedMember],
         receiving: Receiving,
         today: chrono::NaiveDate,
-    ) -> Result<pb::SyncApplied, ServiceError> {
+    ) -> Result<(pb::SyncApplied, Vec<i64>), ServiceError> {
         if let Some(answer) = self.batch_answer(batch_id).await? {
-            return Ok(pb::SyncApplied { replayed: true, ..answer });
+            return Ok((pb::SyncApplied { replayed: true, ..answer }, Vec::new()));
         }
         let mut tx = self.pool.begin().await?;
         let together = if distinct_members(records) {
@@ -175,7 +210,7 @@ impl Store {
         } else {
             None
         };
-        let (applied, mains) = match together {
+        let (applied, mains, deleted) = match together {
             Some(done) => done,
             None => apply_each(&mut tx, records, receiving, today).await?,
         };
@@ -187,7 +222,7 @@ impl Store {
             .execute(&mut *tx)
             .await?;
         outbox::commit(tx, super::SCHEMA).await?;
-        Ok(applied)
+        Ok((applied, deleted))
     }
 
     async fn batch_answer(
@@ -217,8 +252,14 @@ impl Store {
             uuids.push(uuid);
             positions.push(ack.position);
         }
+        // A deletion is acknowledged as a version is (a uuid is a member or a deletion, not both).
         Ok(sqlx::query_scalar(
-            "UPDATE members.member m SET member_synchronization_needed = false
+            "WITH deletions AS (
+                 UPDATE members.member_tombstone t SET synchronization_needed = false
+                 FROM unnest($1::uuid[], $2::bigint[]) AS a(member_uuid, position)
+                 WHERE t.member_uuid = a.member_uuid AND t.sync_position = a.position
+                   AND t.synchronization_needed)
+             UPDATE members.member m SET member_synchronization_needed = false
              FROM unnest($1::uuid[], $2::bigint[]) AS a(member_uuid, position)
              WHERE m.member_uuid = a.member_uuid AND m.sync_position = a.position
                AND coalesce(m.member_synchronization_needed, false)
@@ -232,14 +273,17 @@ impl Store {
 }
 
 impl Store {
-    /// Marks for sending every member whose version was made here (`origin_instance` NULL), and the
-    /// photo of each that has one: the central server, restored from a backup, lost what this laptop
-    /// sent after it. A version the central server still has is answered unchanged when it arrives.
+    /// Marks for sending every member whose version was made here (`origin_instance` NULL), the photo
+    /// of each that has one, and every deletion made here: the central server, restored from a backup,
+    /// lost what this laptop sent after it. A version the central server still has is answered unchanged when it arrives.
     /// Answers how many members and photos were marked now (those marked already are left as they are).
     #[tracing::instrument(name = "db.members.sync_mark_own", skip(self))]
     pub async fn mark_own_for_sending(&self) -> Result<(i64, i64), ServiceError> {
         Ok(sqlx::query_as(
-            "WITH marked AS (
+            "WITH deletions AS (
+                 UPDATE members.member_tombstone SET synchronization_needed = true
+                 WHERE origin_instance IS NULL AND NOT synchronization_needed),
+             marked AS (
                  UPDATE members.member SET member_synchronization_needed = true,
                      photo_synchronization_needed = photo_synchronization_needed
                          OR member_photo_file_name <> ''
@@ -263,6 +307,10 @@ struct Batch {
     /// The uuids already applied: one named twice is read again.
     seen: HashSet<uuid::Uuid>,
     cooperatives: HashMap<i64, Option<i64>>,
+    /// The deletions held here of the members the batch names.
+    tombstones: HashMap<uuid::Uuid, Tombstone>,
+    /// The main members the batch's records name: one deleted here comes back for its family.
+    named_mains: HashSet<uuid::Uuid>,
 }
 
 impl Batch {
@@ -279,8 +327,11 @@ impl Batch {
             .collect();
         let main_uuids: Vec<uuid::Uuid> = records
             .iter()
+            .filter(|r| !r.deleted)
             .filter_map(|r| uuid::Uuid::parse_str(r.main_member_uuid.trim()).ok())
             .collect();
+        let tombstones =
+            deletions::read_tombstones(&mut *tx, &uuids, receiving.instance_id).await?;
         let rows = sqlx::query(sqlx::AssertSqlSafe(format!(
             "SELECT m.member_uuid, {HELD}, {SYNCED_JSON} AS synced FROM members.member m
              LEFT JOIN members.member mm ON mm.member_id = m.member_main_member_id
@@ -326,6 +377,8 @@ impl Batch {
             mains: mains.into_iter().collect(),
             seen: HashSet::new(),
             cooperatives,
+            tombstones,
+            named_mains: main_uuids.into_iter().collect(),
         })
     }
 
@@ -414,21 +467,53 @@ impl Held {
     }
 }
 
-/// A batch applied record by record, each written with its event by one statement (`apply_one`).
-/// Answers what was done and the main members whose dependants changed.
+/// What a batch did: its answer, the main members whose dependants changed, the members deleted.
+type Done = (pb::SyncApplied, BTreeSet<i64>, Vec<i64>);
+
+/// A batch applied record by record, each written with its event by one statement (`apply_one`),
+/// then its deletions.
 async fn apply_each(
     tx: &mut PgConnection,
     records: &[pb::SyncedMember],
     receiving: Receiving,
     today: chrono::NaiveDate,
-) -> Result<(pb::SyncApplied, BTreeSet<i64>), ServiceError> {
+) -> Result<Done, ServiceError> {
     let mut applied = pb::SyncApplied::default();
     let mut batch = Batch::read(tx, records, receiving).await?;
     let mut mains = BTreeSet::new();
-    for record in records {
-        apply_one(tx, record, &mut batch, today, &mut applied, &mut mains).await?;
+    let mut revived = Vec::new();
+    let (removals, versions): (Vec<_>, Vec<_>) = records.iter().partition(|r| r.deleted);
+    for record in versions {
+        apply_one(tx, record, &mut batch, today, &mut applied, &mut mains, &mut revived).await?;
     }
-    Ok((applied, mains))
+    deletions::forget_deletions(tx, &revived).await?;
+    let deleted =
+        deletions::apply_deletions(tx, &removals, &mut batch, &mut applied, &mut mains).await?;
+    Ok((applied, mains, deleted))
+}
+
+/// Decides a record of a member: `None` when the version or the deletion held here is as late or
+/// later (kept out); otherwise what is held here of the member and how the record is written.
+async fn decide(
+    tx: &mut PgConnection,
+    record: &pb::SyncedMember,
+    incoming: Version,
+    uuid: uuid::Uuid,
+    batch: &mut Batch,
+    applied: &mut pb::SyncApplied,
+) -> Result<Option<(Option<Held>, Arrival)>, ServiceError> {
+    let held = batch.held(tx, uuid).await?;
+    if kept_out(held.as_ref(), record, incoming, uuid, applied) {
+        return Ok(None);
+    }
+    let arrival = match &held {
+        Some(_) => Arrival::Held,
+        None => match deletions::arrival(batch, record, incoming, uuid, applied) {
+            Some(arrival) => arrival,
+            None => return Ok(None),
+        },
+    };
+    Ok(Some((held, arrival)))
 }
 
 /// Whether each member of the batch is named once (the sender's pages are so): then no record of the
@@ -447,18 +532,19 @@ fn distinct_members(records: &[pb::SyncedMember]) -> bool {
 /// A batch decided record by record in its order, as `apply_one` decides, then written together: the
 /// new members in one statement (their ids drawn first, so that a dependant names a main member of the
 /// same batch), the changed ones in another, and every event, in the records' order, in a third; all
-/// in the batch's transaction. Answers what was done and the main members whose dependants changed.
+/// in the batch's transaction; then its deletions.
 async fn apply_together(
     tx: &mut PgConnection,
     records: &[pb::SyncedMember],
     receiving: Receiving,
     today: chrono::NaiveDate,
-) -> Result<(pb::SyncApplied, BTreeSet<i64>), ServiceError> {
+) -> Result<Done, ServiceError> {
     let mut applied = pb::SyncApplied::default();
     let mut batch = Batch::read(tx, records, receiving).await?;
     let mut mains = BTreeSet::new();
+    let (removals, versions): (Vec<_>, Vec<_>) = records.iter().partition(|r| r.deleted);
     // Ids for the members new here (at most one a record not held; those left unused are gaps).
-    let new_here = records
+    let new_here = versions
         .iter()
         .filter(|r| {
             r.record
@@ -481,18 +567,21 @@ async fn apply_together(
     ids.sort_unstable();
     let mut ids = ids.into_iter();
     let (mut created, mut updated, mut events) = (Vec::new(), Vec::new(), Vec::new());
-    for record in records {
+    let mut revived = Vec::new();
+    for record in versions {
         let incoming = version_of(record)?;
         let input = record.record.clone().unwrap_or_default();
         let uuid = uuid::Uuid::parse_str(&input.member_uuid)
             .map_err(|_| ServiceError::invalid_field("member_uuid", msg::UUID_FORMAT))?;
         applied.acks.push(pb::SyncAck { member_uuid: uuid.to_string(), position: record.position });
-        let held = batch.held(tx, uuid).await?;
-        if kept_out(held.as_ref(), record, incoming, uuid, &mut applied) {
+        let Some((held, arrival)) =
+            decide(tx, record, incoming, uuid, &mut batch, &mut applied).await?
+        else {
             continue;
-        }
+        };
         let prepared =
-            prepare(tx, record, &input, incoming, uuid, held.as_ref(), &mut batch, today).await?;
+            prepare(tx, record, &input, incoming, uuid, held.as_ref(), arrival, &mut batch, today)
+                .await?;
         let id = match &held {
             Some(held) => held.member_id,
             None => ids.next().ok_or_else(|| {
@@ -522,9 +611,15 @@ async fn apply_together(
         written(record, uuid, id, main_id, held.as_ref(), incoming, &mut batch, &mut applied);
         mains.extend(main_id);
         mains.extend(held.as_ref().and_then(|h| h.main_member_id));
+        if arrival.revives() {
+            revived.push(uuid);
+        }
     }
     write_together(tx, created, updated, events).await?;
-    Ok((applied, mains))
+    deletions::forget_deletions(tx, &revived).await?;
+    let deleted =
+        deletions::apply_deletions(tx, &removals, &mut batch, &mut applied, &mut mains).await?;
+    Ok((applied, mains, deleted))
 }
 
 /// Writes the rows decided by `apply_together` and their events: the new rows in the batch's order
@@ -621,6 +716,7 @@ async fn prepare(
     incoming: Version,
     uuid: uuid::Uuid,
     held: Option<&Held>,
+    arrival: Arrival,
     batch: &mut Batch,
     today: chrono::NaiveDate,
 ) -> Result<Prepared, ServiceError> {
@@ -646,6 +742,13 @@ async fn prepare(
     row.insert("origin_instance".into(), json!(incoming.origin));
     row.insert("search".into(), json!(search));
     row.insert("firstname_key".into(), json!(firstname_key));
+    if let (Arrival::ForItsFamily, Some(deletion)) = (arrival, batch.tombstones.get(&uuid)) {
+        // Back for its family: an edit made here, later than its deletion wherever it was deleted.
+        let at = deletions::after(deletion.version.updated_at);
+        row.insert("updated_at".into(), json!(at.to_rfc3339()));
+        row.insert("origin_instance".into(), Value::Null);
+        row.insert("member_synchronization_needed".into(), json!(batch.receiving.field));
+    }
     Ok(Prepared { member, row, main_id })
 }
 
@@ -690,18 +793,21 @@ async fn apply_one(
     today: chrono::NaiveDate,
     applied: &mut pb::SyncApplied,
     mains: &mut BTreeSet<i64>,
+    revived: &mut Vec<uuid::Uuid>,
 ) -> Result<(), ServiceError> {
     let incoming = version_of(record)?;
     let input = record.record.clone().unwrap_or_default();
     let uuid = uuid::Uuid::parse_str(&input.member_uuid)
         .map_err(|_| ServiceError::invalid_field("member_uuid", msg::UUID_FORMAT))?;
     applied.acks.push(pb::SyncAck { member_uuid: uuid.to_string(), position: record.position });
-    let held = batch.held(tx, uuid).await?;
-    if kept_out(held.as_ref(), record, incoming, uuid, applied) {
+    let Some((held, arrival)) = decide(tx, record, incoming, uuid, batch, applied).await? else {
         return Ok(());
+    };
+    if arrival.revives() {
+        revived.push(uuid);
     }
     let Prepared { member, row, main_id } =
-        prepare(tx, record, &input, incoming, uuid, held.as_ref(), batch, today).await?;
+        prepare(tx, record, &input, incoming, uuid, held.as_ref(), arrival, batch, today).await?;
     let subject = if held.is_some() { &events::MEMBER_UPDATED } else { &events::MEMBER_CREATED };
     let event = outbox::Stamped::of(
         subject,

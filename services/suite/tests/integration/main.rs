@@ -36,6 +36,7 @@ mod suite_process;
 mod support;
 mod sync_cards;
 mod sync_central_kill;
+mod sync_deletions;
 mod sync_exchange;
 mod sync_geography;
 mod sync_kill;

@@ -111,14 +111,21 @@ pub struct Outcome<'a> {
     pub members: i64,
     pub created: i64,
     pub updated: i64,
+    /// Members deleted by the deletions the run carried (said only when there were some).
+    pub deleted: i64,
     pub unchanged: i64,
     pub conflicts: i64,
 }
 
 impl Outcome<'_> {
     fn counts(&self) -> String {
+        let deleted = if self.deleted > 0 {
+            format!("{} supprimé(s), ", self.deleted)
+        } else {
+            String::new()
+        };
         format!(
-            "({} créé(s), {} mis à jour, {} déjà à jour), {} conflit(s) ; compte {} du serveur central.",
+            "({} créé(s), {} mis à jour, {deleted}{} déjà à jour), {} conflit(s) ; compte {} du serveur central.",
             self.created, self.updated, self.unchanged, self.conflicts, self.login
         )
     }

@@ -66,6 +66,15 @@ describe("a conflict's versions", () => {
     ]);
   });
 
+  it('compares a deletion with an edit by whether the member is there, not field by field', () => {
+    const deletion = version({}, { deleted: true, updatedByUser: 'agent1' });
+    expect(diffVersions(deletion, version({ member_address: 'Ailleurs' }))).toEqual([
+      { field: 'deleted', label: 'Adhérent', kept: 'Supprimé', lost: 'Présent' },
+    ]);
+    expect(diffVersions(version(), deletion).map((d) => [d.kept, d.lost])).toEqual([['Présent', 'Supprimé']]);
+    expect(conflictMember(deletion, null)).toEqual({ name: 'Koné Awa', idNumber: 'KOR-000123-45' });
+  });
+
   it('finds no difference between two equal versions, nor between an empty value and a missing one', () => {
     expect(diffVersions(version(), version({}, { updatedAt: '2026-11-26T00:00:00Z', updatedByUser: 'x' }))).toEqual([]);
     expect(diffVersions(version({ member_district: '' }), version({ member_district: null }))).toEqual([]);

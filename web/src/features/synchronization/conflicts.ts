@@ -71,8 +71,13 @@ function same(a: unknown, b: unknown): boolean {
   return a === b;
 }
 
-/** The fields whose values differ between the two versions, in the members' screens' order. */
+/** The fields whose values differ between the two versions, in the members' screens' order. A deletion
+ * met by an edit differs in one thing: whether the member is there. */
 export function diffVersions(kept: SyncedVersion | null, lost: SyncedVersion | null): FieldDiff[] {
+  if (kept?.deleted || lost?.deleted) {
+    const state = (version: SyncedVersion | null) => (version?.deleted ? text.deleted : text.present);
+    return [{ field: 'deleted', label: text.state, kept: state(kept), lost: state(lost) }];
+  }
   const keptRecord = kept?.record ?? {};
   const lostRecord = lost?.record ?? {};
   const values: { field: string; kept: unknown; lost: unknown }[] = [];

@@ -3908,6 +3908,12 @@ export interface components {
                  */
                 created: number;
                 /**
+                 * Format: int64
+                 * @description Les adhérents supprimés par les suppressions du lot.
+                 * @default 0
+                 */
+                deleted: number;
+                /**
                  * @description Vrai quand le lot avait déjà été appliqué (rien n'a changé cette fois).
                  * @default false
                  */
@@ -6159,6 +6165,12 @@ export interface components {
              */
             created: number;
             /**
+             * Format: int64
+             * @description Les adhérents supprimés par les suppressions du lot.
+             * @default 0
+             */
+            deleted: number;
+            /**
              * @description Vrai quand le lot avait déjà été appliqué (rien n'a changé cette fois).
              * @default false
              */
@@ -6236,6 +6248,13 @@ export interface components {
          *     aussi. Un champ ajouté à `MemberInput` voyage sans autre modification.
          */
         SyncedMember: {
+            /**
+             * @description Vrai pour une suppression : `record` ne porte que l'uuid, le numéro et le nom de l'adhérent supprimé,
+             *     `updatedAt` et `updatedByUser` disent quand et par qui. Elle se départage comme une version : la
+             *     plus récente l'emporte.
+             * @default false
+             */
+            deleted: boolean;
             /** @default  */
             mainMemberUuid: string;
             /** @default  */

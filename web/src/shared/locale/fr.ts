@@ -474,6 +474,10 @@ export const fr = {
       lost: 'Version écartée',
       sameFields: 'Les deux versions ont les mêmes valeurs : seule leur date diffère.',
       empty: '(vide)',
+      // A deletion met an edit: the two sides are compared by what became of the member.
+      state: 'Adhérent',
+      deleted: 'Supprimé',
+      present: 'Présent',
       // The synchronised record's own fields, which the members' screens do not name.
       fields: {
         mainMemberUuid: 'Adhérent principal (uuid)',
