@@ -72,7 +72,7 @@ pub const CALLS: Calls = &[
     ("ChangedMembers", SYNC),
     ("ApplySyncedMembers", SYNC),
     ("AcknowledgeSynced", SYNC),
-    ("MarkOwnForSending", SYNC),
+    ("MarkAllForSending", SYNC),
     ("PhotosToSend", SYNC),
     ("ApplySyncedPhotos", SYNC),
     ("AcknowledgePhotos", SYNC),
@@ -366,12 +366,12 @@ impl Members for MembersGrpc {
         Ok(Response::new(pb::SyncAcknowledged { member_ids }))
     }
 
-    async fn mark_own_for_sending(
+    async fn mark_all_for_sending(
         &self,
         _request: Request<proto::common::Empty>,
     ) -> Answer<pb::MarkedForSending> {
-        let (members, photos) = self.store.mark_own_for_sending().await?;
-        tracing::info!(members, photos, "every version made here marked for sending again");
+        let (members, photos) = self.store.mark_all_for_sending().await?;
+        tracing::info!(members, photos, "every version held here marked for sending again");
         Ok(Response::new(pb::MarkedForSending { members, photos }))
     }
 

@@ -266,23 +266,31 @@ impl Run<'_> {
         Ok(totals)
     }
 
-    /// The central server, restored from a backup, lost what this laptop sent: everything made here is
+    /// The central server, restored from a backup, lost what this laptop sent: everything here is
     /// marked for sending again (what it still has is answered unchanged). Answers the first page then.
     async fn mark_everything(&self) -> Result<mpb::SyncedMemberPage, String> {
+        let marked = self.mark_all().await?;
+        self.progress(&msg::sending_everything(marked.members, marked.photos)).await?;
+        marked_after(&self.members, &self.instance, 0, 0).await
+    }
+
+    /// Marks for sending every member and deletion held here, whoever made them, and the photos made
+    /// here: the central server was restored from a backup, and lost what it made or received after
+    /// it as well as what this laptop sent.
+    async fn mark_all(&self) -> Result<mpb::MarkedForSending, String> {
         let marked = self
             .members
             .clone()
-            .mark_own_for_sending(proto::common::Empty {})
+            .mark_all_for_sending(proto::common::Empty {})
             .await
             .map_err(|s| msg::local_failed(&s))?
             .into_inner();
         tracing::warn!(
             members = marked.members,
             photos = marked.photos,
-            "the central server asked for everything made here: marked for sending"
+            "the central server was restored from a backup: everything here marked for sending"
         );
-        self.progress(&msg::sending_everything(marked.members, marked.photos)).await?;
-        marked_after(&self.members, &self.instance, 0, 0).await
+        Ok(marked)
     }
 
     /// Acknowledges here a batch the central server applied: the marks of the versions it has
@@ -397,7 +405,13 @@ impl Run<'_> {
     /// `from_server`: the central server's geography, then its members, then its payments and cards,
     /// each after this laptop's checkpoint, page by page.
     async fn receive(mut self) -> Result<String, String> {
-        let again = self.align_checkpoints().await?;
+        // The central server served less than this laptop received: it was restored from a backup,
+        // and what it made after the backup may be here only.
+        let again = if self.align_checkpoints().await? {
+            Some(self.mark_all().await?.members)
+        } else {
+            None
+        };
         let places = self.receive_geography().await?;
         let mut after = self.store.checkpoint(FROM_SERVER).await.map_err(|e| e.to_string())?;
         let mut totals = Totals::default();
@@ -439,7 +453,10 @@ impl Run<'_> {
         let counts = self.counts();
         let outcome = totals.outcome(&self.session.login, counts.received, counts.conflicts);
         let received = msg::received(&outcome, places, cards);
-        Ok(if again { format!("{} {received}", msg::RECEIVED_AGAIN) } else { received })
+        Ok(match again {
+            Some(marked) => format!("{} {received}", msg::received_again(marked)),
+            None => received,
+        })
     }
 
     /// Takes back each checkpoint the central server says it never served this far (it was restored

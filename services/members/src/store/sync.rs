@@ -273,23 +273,25 @@ impl Store {
 }
 
 impl Store {
-    /// Marks for sending every member whose version was made here (`origin_instance` NULL), the photo
-    /// of each that has one, and every deletion made here: the central server, restored from a backup,
-    /// lost what this laptop sent after it. A version the central server still has is answered unchanged when it arrives.
+    /// Marks for sending every member held here and every deletion, whoever made them, and the photo of
+    /// each member made here (`origin_instance` NULL) that has one: the central server, restored from a
+    /// backup, lost what this laptop sent after it, and what it made or received after it, which this
+    /// laptop may hold. A version the central server still has is answered unchanged when it arrives.
     /// Answers how many members and photos were marked now (those marked already are left as they are).
-    #[tracing::instrument(name = "db.members.sync_mark_own", skip(self))]
-    pub async fn mark_own_for_sending(&self) -> Result<(i64, i64), ServiceError> {
+    #[tracing::instrument(name = "db.members.sync_mark_all", skip(self))]
+    pub async fn mark_all_for_sending(&self) -> Result<(i64, i64), ServiceError> {
         Ok(sqlx::query_as(
             "WITH deletions AS (
                  UPDATE members.member_tombstone SET synchronization_needed = true
-                 WHERE origin_instance IS NULL AND NOT synchronization_needed),
+                 WHERE NOT synchronization_needed),
              marked AS (
                  UPDATE members.member SET member_synchronization_needed = true,
                      photo_synchronization_needed = photo_synchronization_needed
-                         OR member_photo_file_name <> ''
-                 WHERE origin_instance IS NULL AND (NOT member_synchronization_needed
-                     OR (NOT photo_synchronization_needed AND member_photo_file_name <> ''))
-                 RETURNING member_photo_file_name <> '' AS has_photo)
+                         OR (origin_instance IS NULL AND member_photo_file_name <> '')
+                 WHERE NOT member_synchronization_needed
+                     OR (origin_instance IS NULL AND NOT photo_synchronization_needed
+                         AND member_photo_file_name <> '')
+                 RETURNING origin_instance IS NULL AND member_photo_file_name <> '' AS has_photo)
              SELECT count(*), count(*) FILTER (WHERE has_photo) FROM marked",
         )
         .fetch_one(&self.pool)

@@ -6,7 +6,8 @@
 //! on, the other is refused. A central server restored from a backup refuses the laptops that sent after
 //! the backup the same way, until its administrator accepts each again: the laptop then sends everything
 //! made on it, photos included, and nothing is lost; and a laptop whose checkpoints are past what the
-//! restored server served it receives again from there, so that nothing made there since is skipped.
+//! restored server served it receives again from there, so that nothing made there since is skipped,
+//! and sends back all it holds, so that what the lost server made after the backup comes back.
 
 use crate::members::{photo, png, upload};
 use crate::support::{TestSuite, save};
@@ -280,18 +281,28 @@ async fn number_of(suite: &TestSuite, token: &str, id: i64) -> u64 {
 }
 
 #[tokio::test(flavor = "multi_thread")]
-async fn after_restore_sql_keeps_a_restored_central_server_from_giving_out_the_lost_servers_numbers()
- {
+async fn after_restore_sql_keeps_the_lost_servers_numbers_and_a_laptop_gives_back_what_it_made() {
     let mut central = TestSuite::start().await;
     let admin = central.admin_token().await;
+    let (_, sync_token) = central.new_sync_login(&admin, "poste-man-1").await;
+    let mut laptop = field(Some((central.base.clone(), sync_token.clone()))).await;
+    let laptop_admin = laptop.admin_token().await;
     register(&central, &admin, "Yao").await;
+    receive(&laptop, &laptop_admin).await;
     central.stop_services().await;
     let backup = central.copy_database().await;
     central.restart_with(|_| {}).await;
     let admin = central.admin_token().await;
-    // Registered after the backup: her number may be printed on her card already when the server is lost.
+    // Registered after the backup: her number may be printed on her card already when the server is
+    // lost, and a laptop received her.
     let zie = register(&central, &admin, "Zié").await;
     let lost = number_of(&central, &admin, zie).await;
+    let (_, zie_member) = central.get(&format!("/api/member/get_member/{zie}"), &admin).await;
+    let zie_number = zie_member["data"]["member_idNumber"].as_str().unwrap().to_string();
+    laptop.stop_services().await;
+    laptop.restart_with(field_config(Some((central.base.clone(), sync_token.clone())))).await;
+    let laptop_admin = laptop.admin_token().await;
+    receive(&laptop, &laptop_admin).await;
     central.stop_services().await;
     drop(central);
 
@@ -327,4 +338,21 @@ async fn after_restore_sql_keeps_a_restored_central_server_from_giving_out_the_l
     let given = number_of(&restored, &admin, awa).await;
     assert!(given > lost, "Awa's number {given} after Zié's {lost}, never the same");
     assert_eq!(members_on(&restored, &admin).await, 2);
+
+    // The laptop receives from the restored server, which served it less than it had received: it
+    // receives again from there (Awa), and marks all it holds for sending. Its next send gives Zié back
+    // to the restored server, under her number.
+    laptop.stop_services().await;
+    laptop.restart_with(field_config(Some((restored.base.clone(), sync_token)))).await;
+    let laptop_admin = laptop.admin_token().await;
+    let received = receive(&laptop, &laptop_admin).await;
+    let message = received["synchronizationJournal_message"].as_str().unwrap();
+    assert!(message.contains("lui renverra au prochain envoi tout ce qu'il détient"), "{message}");
+    send(&laptop, &laptop_admin).await;
+    let everyone = ["Awa", "Yao", "Zié"];
+    assert_eq!(names_on(&restored, &admin).await, everyone);
+    assert_eq!(names_on(&laptop, &laptop_admin).await, everyone);
+    let back = id_of(&restored, &admin, &zie_number).await;
+    assert_eq!(number_of(&restored, &admin, back).await, lost);
+    assert_eq!(run_on(&laptop, &laptop_admin, "to_server").await["synchronizationJournal_sent"], 0);
 }

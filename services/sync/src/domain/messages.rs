@@ -71,19 +71,25 @@ pub const UNKNOWN_PEER: &str = "Ce poste de terrain ne s'est jamais présenté �
 pub const RECEIVING_AGAIN: &str = "Le serveur central a été restauré d'une sauvegarde : ce poste reçoit de \
      nouveau ses modifications depuis ce que la sauvegarde lui avait envoyé.";
 
-/// The journal of a run that received again what the central server changed since its backup.
-pub const RECEIVED_AGAIN: &str = "Le serveur central avait été restauré d'une sauvegarde : ce poste a \
-     reçu de nouveau ses modifications depuis ce que la sauvegarde lui avait envoyé.";
+/// The journal of a run that received again what the central server changed since its backup; what
+/// the laptop holds (`members` marked now) goes back to the central server at the next send.
+pub fn received_again(members: i64) -> String {
+    format!(
+        "Le serveur central avait été restauré d'une sauvegarde : ce poste a reçu de nouveau ses \
+         modifications depuis ce que la sauvegarde lui avait envoyé, et lui renverra au prochain envoi \
+         tout ce qu'il détient ({members} adhérent(s) de plus à envoyer)."
+    )
+}
 
 /// The journal of a run that sent everything again.
-pub const SENT_EVERYTHING: &str = "Le serveur central avait été restauré d'une sauvegarde : tout ce qui a \
-     été fait sur ce poste lui a été renvoyé.";
+pub const SENT_EVERYTHING: &str = "Le serveur central avait été restauré d'une sauvegarde : tout ce que ce \
+     poste détient lui a été renvoyé.";
 
-/// A laptop told by the central server to send again everything made on it.
+/// A laptop told by the central server to send again everything it holds.
 pub fn sending_everything(members: i64, photos: i64) -> String {
     format!(
-        "Le serveur central a été restauré d'une sauvegarde : ce poste lui renvoie tout ce qui a été fait \
-         chez lui ({members} adhérent(s) et {photos} photo(s) de plus à envoyer)."
+        "Le serveur central a été restauré d'une sauvegarde : ce poste lui renvoie tout ce qu'il détient \
+         ({members} adhérent(s) et {photos} photo(s) de plus à envoyer)."
     )
 }
 
