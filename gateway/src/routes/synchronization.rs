@@ -35,6 +35,7 @@ pub fn router(photo_max_bytes: usize) -> OpenApiRouter<AppState> {
         .routes(routes!(send_changes))
         .routes(routes!(send_geography))
         .routes(routes!(send_cards))
+        .routes(routes!(send_photos))
         // A call holds up to a laptop's call of photos, or one photo as large as an upload may be; the
         // multipart envelope adds a little to each photo.
         .merge(OpenApiRouter::new().routes(routes!(receive_photos)).layer(DefaultBodyLimit::max(
@@ -332,6 +333,55 @@ impl From<ChangesAfter> for pb::ChangesAfter {
 #[derive(Deserialize, IntoParams)]
 #[into_params(parameter_in = Query)]
 #[serde(rename_all = "camelCase")]
+pub struct PhotosAsked {
+    // The field laptop's instance id.
+    /// L'identifiant d'instance du poste de terrain.
+    pub instance_id: String,
+    // The uuids of the members whose photos the laptop asks for, separated by commas (50 at most).
+    /// Les uuid des adhérents dont le poste demande les photos, séparés par des virgules (50 au plus).
+    pub member_uuids: String,
+}
+
+/// On the central server, for a field laptop's run (role sync), after it received the members: the
+/// photos of the members named, as kept here, each with its version here and its JPEG in base64; a
+/// member unknown here or without a photo is left out.
+#[utoipa::path(get, path = "/synchronization/get_synchronization_from_server_photos", tag = "synchronization",
+    summary = "Photos des adhérents pour un poste de terrain",
+    description = "Sur le serveur central, pour la synchronisation d'un poste de terrain (rôle \
+        sync), après les adhérents : les photos des adhérents nommés (`memberUuids`, séparés par \
+        des virgules, 50 au plus), telles que ce serveur les garde, chacune avec sa version ici et \
+        son fichier JPEG en base64 ; un adhérent inconnu ici ou sans photo est omis.",
+    params(PhotosAsked),
+    responses((status = 200, body = Data<pb::CentralPhotoList>), (status = 400, body = ErrorBody), (status = 409, body = ErrorBody)))]
+pub async fn send_photos(
+    State(state): State<AppState>,
+    _caller: Authorized<ReplicationWrite>,
+    Query(asked): Query<PhotosAsked>,
+) -> Result<Response, ApiError> {
+    uuid_field(
+        &asked.instance_id,
+        "instanceId",
+        "L'identifiant d'instance (instanceId) doit être un uuid.",
+    )?;
+    let member_uuids: Vec<String> =
+        asked.member_uuids.split(',').map(|u| u.trim().to_string()).collect();
+    if member_uuids.len() > SYNC_PHOTOS_A_CALL {
+        return Err(ApiError::field("memberUuids", "Un appel demande au plus 50 photos."));
+    }
+    for uuid in &member_uuids {
+        uuid_field(
+            uuid,
+            "memberUuids",
+            "Chaque adhérent (memberUuids) est désigné par son uuid, séparés par des virgules.",
+        )?;
+    }
+    let asked = pb::PhotosAsked { instance_id: asked.instance_id, member_uuids };
+    Ok(envelope::data(sync(&state).send_photos(asked).await?.into_inner()))
+}
+
+#[derive(Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+#[serde(rename_all = "camelCase")]
 pub struct CheckpointsAsked {
     // The field laptop's instance id.
     /// L'identifiant d'instance du poste de terrain.
@@ -508,10 +558,12 @@ pub async fn receive_photos(
                         "Une photo reçue est vide : choisissez un fichier image.",
                     ));
                 }
+                // A laptop's photo carries no version of the central server's.
                 received.photos.push(proto::members::SyncedPhoto {
                     member_uuid,
                     content,
                     file_name,
+                    version: 0,
                 });
                 if received.photos.len() > SYNC_PHOTOS_A_CALL {
                     return Err(ApiError::bad_request(format!(

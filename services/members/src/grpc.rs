@@ -11,6 +11,7 @@ use crate::store::{MemberSearch, Store};
 use common::error::ServiceError;
 use common::identity::{Calls, Identity, Need};
 use common::paging::Page;
+use common::photos::SYNC_PHOTOS_A_CALL;
 use common::roles::{Access, Area, Role};
 use common::text;
 use futures::StreamExt;
@@ -76,6 +77,8 @@ pub const CALLS: Calls = &[
     ("PhotosToSend", SYNC),
     ("ApplySyncedPhotos", SYNC),
     ("AcknowledgePhotos", SYNC),
+    ("PhotosWanted", SYNC),
+    ("ReadPhotos", SYNC),
     // Exports read the list: whoever reads members exports them (and sees only their own jobs).
     ("StartExport", READ),
     ("GetExport", READ),
@@ -386,11 +389,57 @@ impl Members for MembersGrpc {
         Ok(Response::new(pb::PendingPhotoList { items }))
     }
 
+    async fn photos_wanted(
+        &self,
+        request: Request<pb::PhotosToSendRequest>,
+    ) -> Answer<pb::PendingPhotoList> {
+        let r = request.into_inner();
+        let limit = i64::from(r.limit.clamp(1, MOST_RECORDS));
+        let items = self.store.photos_wanted(r.after_member_id.max(0), limit).await?;
+        Ok(Response::new(pb::PendingPhotoList { items }))
+    }
+
+    async fn read_photos(&self, request: Request<pb::PhotoUuids>) -> Answer<pb::SyncedPhotoBatch> {
+        let uuids = request
+            .into_inner()
+            .member_uuids
+            .iter()
+            .map(|u| member_uuid(u))
+            .collect::<Result<Vec<_>, _>>()?;
+        if uuids.len() > SYNC_PHOTOS_A_CALL {
+            return Err(ServiceError::invalid_field(
+                "member_uuids",
+                msg::sync_too_many(SYNC_PHOTOS_A_CALL as i32),
+            )
+            .into());
+        }
+        let held = self.store.photos_of_uuids(&uuids).await?;
+        let read = futures::stream::iter(held)
+            .map(|(uuid, id, version)| async move {
+                let content =
+                    self.photos.get(id, Kind::Photo).await.map_err(ServiceError::Internal)?;
+                Ok::<_, ServiceError>(content.map(|content| pb::SyncedPhoto {
+                    member_uuid: uuid.to_string(),
+                    content: content.to_vec(),
+                    file_name: format!("{id}.jpg"),
+                    version,
+                }))
+            })
+            .buffered(PHOTOS_AT_ONCE)
+            .collect::<Vec<_>>()
+            .await;
+        // A photo whose file is lost here is left out, as a member without one.
+        let photos = read.into_iter().filter_map(Result::transpose).collect::<Result<_, _>>()?;
+        Ok(Response::new(pb::SyncedPhotoBatch { photos }))
+    }
+
     async fn apply_synced_photos(
         &self,
         request: Request<pb::SyncedPhotoBatch>,
     ) -> Answer<pb::SyncedPhotoOutcomes> {
         let photos = request.into_inner().photos;
+        let sent: HashMap<String, i32> =
+            photos.iter().map(|p| (p.member_uuid.clone(), p.version)).collect();
         let uuids =
             photos.iter().map(|p| member_uuid(&p.member_uuid)).collect::<Result<Vec<_>, _>>()?;
         let known = &self.store.members_of_uuids(&uuids).await?;
@@ -413,10 +462,12 @@ impl Members for MembersGrpc {
         // hold the others back; the server failing fails the batch, which the laptop sends again.
         let mut outcomes = Vec::with_capacity(stored.len());
         let mut thumbnails = HashMap::new();
+        let mut sent_versions = HashMap::new();
         for (member_uuid, stored) in stored {
             match stored {
                 Ok((id, thumbnail)) => {
                     thumbnails.insert(id, thumbnail);
+                    sent_versions.insert(id, sent.get(&member_uuid).copied().unwrap_or(0));
                     outcomes.push((member_uuid, Ok(id)));
                 }
                 Err(e @ (ServiceError::Invalid { .. } | ServiceError::NotFound(_))) => {
@@ -426,8 +477,9 @@ impl Members for MembersGrpc {
             }
         }
         let ids: Vec<i64> = thumbnails.keys().copied().collect();
+        let sent: Vec<i32> = ids.iter().map(|id| sent_versions[id]).collect();
         let versions: HashMap<i64, i32> =
-            self.store.photos_received(&ids).await?.into_iter().collect();
+            self.store.photos_received(&ids, &sent).await?.into_iter().collect();
         let kept = thumbnails.into_iter().filter_map(|(id, thumbnail)| {
             versions.get(&id).map(|&version| self.keep_thumbnail(id, version, thumbnail))
         });

@@ -6,7 +6,9 @@ use crate::domain::messages as msg;
 use proto::cards::CardPage;
 use proto::geography::GeographyPage;
 use proto::members::{SyncApplied, SyncedMemberPage, SyncedPhotoOutcomes};
-use proto::sync::{ChangesAfter, Checkpoints, HandshakeAnswer, HandshakeRequest, ReceivedBatch};
+use proto::sync::{
+    CentralPhotoList, ChangesAfter, Checkpoints, HandshakeAnswer, HandshakeRequest, ReceivedBatch,
+};
 use reqwest::multipart::{Form, Part};
 use reqwest::{Method, StatusCode};
 use serde::de::DeserializeOwned;
@@ -81,6 +83,19 @@ impl<'a> Session<'a> {
     /// (`get_synchronization_cards`).
     pub async fn cards(&self, after: &ChangesAfter) -> Result<CardPage, String> {
         self.page("synchronization/get_synchronization_cards", after).await
+    }
+
+    /// The photos of the central server's members of `member_uuids`, with their versions there
+    /// (`get_synchronization_from_server_photos`); a member without a photo there is left out.
+    pub async fn photos(
+        &self,
+        instance_id: &str,
+        member_uuids: &[String],
+    ) -> Result<CentralPhotoList, String> {
+        let query =
+            [("instanceId", instance_id.to_string()), ("memberUuids", member_uuids.join(","))];
+        let path = "synchronization/get_synchronization_from_server_photos";
+        self.call(Method::GET, path, |r| r.query(&query)).await
     }
 
     /// A page of `path` after the checkpoint `after` names.

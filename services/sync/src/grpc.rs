@@ -110,6 +110,7 @@ pub const CALLS: Calls = &[
     ("SendGeography", Need::Role(Area::Replication, Access::Write)),
     ("SendCards", Need::Role(Area::Replication, Access::Write)),
     ("ReceivePhotos", Need::Role(Area::Replication, Access::Write)),
+    ("SendPhotos", Need::Role(Area::Replication, Access::Write)),
     // The failed photos are an administrator's tool (`tools/*`).
     ("ListPhotoFailures", Need::Role(Area::Tools, Access::Read)),
     ("RetryPhoto", Need::Role(Area::Tools, Access::Write)),
@@ -339,6 +340,26 @@ impl Sync for SyncGrpc {
         let outcomes = self.members()?.apply_synced_photos(apply).await?.into_inner();
         tracing::info!(%laptop, count, bytes, "photos received");
         Ok(Response::new(outcomes))
+    }
+
+    async fn send_photos(&self, request: Request<pb::PhotosAsked>) -> Answer<pb::CentralPhotoList> {
+        use base64::Engine;
+        self.central_only()?;
+        let asked = request.into_inner();
+        let laptop = instance_id(&asked.instance_id)?;
+        let read = proto::members::PhotoUuids { member_uuids: asked.member_uuids };
+        let batch = self.members()?.read_photos(read).await?.into_inner();
+        let photos: Vec<pb::CentralPhoto> = batch
+            .photos
+            .into_iter()
+            .map(|p| pb::CentralPhoto {
+                member_uuid: p.member_uuid,
+                version: p.version,
+                content: base64::engine::general_purpose::STANDARD.encode(p.content),
+            })
+            .collect();
+        tracing::info!(%laptop, count = photos.len(), "photos sent to a laptop");
+        Ok(Response::new(pb::CentralPhotoList { photos }))
     }
 
     async fn list_photo_failures(

@@ -39,6 +39,8 @@ const READS_AT_ONCE: usize = 8;
 /// Calls carrying photos in flight at once: the central server checks a call's photos while the next
 /// travels.
 const PHOTO_CALLS_AT_ONCE: usize = 3;
+/// The central server's photos asked in one call (its answer carries them in base64: a few MB).
+const CENTRAL_PHOTOS_A_CALL: usize = 20;
 
 /// What a run needs: its journal, the central server, this instance's members service.
 pub struct Work {
@@ -450,13 +452,84 @@ impl Run<'_> {
         }
         // Payments and cards name members: they come once the members are here.
         let cards = self.receive_cards().await?;
+        // Photos after their records.
+        let photos = self.receive_photos().await?;
         let counts = self.counts();
         let outcome = totals.outcome(&self.session.login, counts.received, counts.conflicts);
-        let received = msg::received(&outcome, places, cards);
+        let received = msg::received(&outcome, places, cards, photos);
         Ok(match again {
             Some(marked) => format!("{} {received}", msg::received_again(marked)),
             None => received,
         })
+    }
+
+    /// The central server's photos of the members received here whose photo there is newer than the
+    /// last received, a page at a time, each kept here at the central server's version (`PhotosWanted`,
+    /// then `ApplySyncedPhotos` of the laptop's members service). A photo that cannot be kept here is
+    /// logged and asked again by the next run; answers how many were kept.
+    async fn receive_photos(&self) -> Result<i64, String> {
+        use base64::Engine;
+        let (mut after_member_id, mut kept) = (0, 0);
+        loop {
+            let asked = mpb::PhotosToSendRequest {
+                after_member_id,
+                limit: PHOTO_PAGE,
+                member_ids: Vec::new(),
+            };
+            let page = self
+                .members
+                .clone()
+                .photos_wanted(asked)
+                .await
+                .map_err(|s| msg::local_failed(&s))?
+                .into_inner();
+            let Some(last) = page.items.last().map(|p| p.member_id) else { return Ok(kept) };
+            self.progress(&msg::receiving_photos(kept)).await?;
+            let uuids: Vec<String> = page.items.into_iter().map(|p| p.member_uuid).collect();
+            let calls: Vec<_> = uuids
+                .chunks(CENTRAL_PHOTOS_A_CALL)
+                .map(|chunk| self.session.photos(&self.instance, chunk))
+                .collect();
+            let answers: Vec<_> =
+                futures::stream::iter(calls).buffered(PHOTO_CALLS_AT_ONCE).collect().await;
+            for answer in answers {
+                let mut photos = Vec::new();
+                for photo in answer?.photos {
+                    match base64::engine::general_purpose::STANDARD.decode(&photo.content) {
+                        Ok(content) => photos.push(mpb::SyncedPhoto {
+                            member_uuid: photo.member_uuid,
+                            content,
+                            file_name: String::new(),
+                            version: photo.version,
+                        }),
+                        Err(error) => tracing::warn!(member_uuid = photo.member_uuid, %error,
+                            "a photo of the central server arrived unreadable: asked again next run"),
+                    }
+                }
+                if photos.is_empty() {
+                    continue;
+                }
+                let outcomes = self
+                    .members
+                    .clone()
+                    .apply_synced_photos(mpb::SyncedPhotoBatch { photos })
+                    .await
+                    .map_err(|s| msg::local_failed(&s))?
+                    .into_inner();
+                for outcome in &outcomes.items {
+                    if outcome.saved.is_some() {
+                        kept += 1;
+                    } else {
+                        tracing::warn!(
+                            member_uuid = outcome.member_uuid,
+                            refused = outcome.refused,
+                            "a photo of the central server was refused here: asked again next run"
+                        );
+                    }
+                }
+            }
+            after_member_id = last;
+        }
     }
 
     /// Takes back each checkpoint the central server says it never served this far (it was restored

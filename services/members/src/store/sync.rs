@@ -26,7 +26,8 @@ pub const MOST_RECORDS: i32 = 1000;
 /// own (ids) or not the member's (search keys, the photo's version, the position).
 const SYNCED_JSON: &str = "jsonb_build_object(
     'record', to_jsonb(m) - 'member_id' - 'member_main_member_id' - 'search' - 'firstname_key'
-        - 'photo_version' - 'photo_synchronization_needed' - 'sync_position' - 'origin_instance',
+        - 'photo_version' - 'photo_synchronization_needed' - 'sync_position' - 'origin_instance'
+        - 'received_photo_version' - 'photo_wanted',
     'main_member_uuid', coalesce(mm.member_uuid::text, ''),
     'order_number', m.member_order_number,
     'updated_at', to_char(m.updated_at AT TIME ZONE 'UTC', 'YYYY-MM-DD\"T\"HH24:MI:SS.US\"Z\"'),
@@ -34,7 +35,8 @@ const SYNCED_JSON: &str = "jsonb_build_object(
     'created_at', to_char(m.member_created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD\"T\"HH24:MI:SS.US\"Z\"'),
     'created_by_user', m.member_created_by_user,
     'origin_instance', coalesce(m.origin_instance, $1::uuid)::text,
-    'position', m.sync_position)";
+    'position', m.sync_position,
+    'photo_version', CASE WHEN m.member_photo_file_name <> '' THEN m.photo_version ELSE 0 END)";
 
 /// A tombstone row `t` (migration 0009) as a `SyncedMember` marked `deleted`: the member's uuid, number
 /// and name, when and by whom it was deleted, the origin of a deletion made here named by `$1`.
@@ -442,7 +444,8 @@ impl Batch {
 /// What `Held::of` reads of a member row `m` (its main member `mm` joined), the origin of an edit made
 /// here named by `$1`.
 const HELD: &str = "m.member_id, m.updated_at, coalesce(m.origin_instance, $1::uuid) AS origin,
-    m.member_synchronization_needed, m.member_main_member_id";
+    m.member_synchronization_needed, m.member_main_member_id, m.photo_synchronization_needed,
+    m.photo_wanted, m.received_photo_version";
 
 /// What the receiving side holds of a member, locked for the batch.
 struct Held {
@@ -451,6 +454,11 @@ struct Held {
     marked: bool,
     main_member_id: Option<i64>,
     synced: pb::SyncedMember,
+    /// A photo taken here and not sent yet.
+    photo_marked: bool,
+    /// The central server's photo asked for already, and the version last received from it.
+    photo_wanted: bool,
+    received_photo_version: i32,
 }
 
 impl Held {
@@ -465,6 +473,9 @@ impl Held {
             marked: row.try_get("member_synchronization_needed")?,
             main_member_id: row.try_get("member_main_member_id")?,
             synced,
+            photo_marked: row.try_get("photo_synchronization_needed")?,
+            photo_wanted: row.try_get("photo_wanted")?,
+            received_photo_version: row.try_get("received_photo_version")?,
         })
     }
 }
@@ -701,6 +712,15 @@ fn kept_out(
     true
 }
 
+/// Whether a field laptop asks the central server for the photo of a member it receives: the central
+/// server has one newer than the last received, and no photo taken here waits to be sent (the laptop's
+/// own goes to the central server instead); a photo asked for before is still wanted.
+fn photo_wanted(record: &pb::SyncedMember, held: Option<&Held>) -> bool {
+    let received = held.map_or(0, |h| h.received_photo_version);
+    let newer = record.photo_version > received;
+    held.is_some_and(|h| h.photo_wanted) || (newer && !held.is_some_and(|h| h.photo_marked))
+}
+
 /// A record that will be written, as its event tells it and as its row.
 struct Prepared {
     member: pb::MemberInput,
@@ -744,6 +764,9 @@ async fn prepare(
     row.insert("origin_instance".into(), json!(incoming.origin));
     row.insert("search".into(), json!(search));
     row.insert("firstname_key".into(), json!(firstname_key));
+    if batch.receiving.field {
+        row.insert("photo_wanted".into(), json!(photo_wanted(record, held)));
+    }
     if let (Arrival::ForItsFamily, Some(deletion)) = (arrival, batch.tombstones.get(&uuid)) {
         // Back for its family: an edit made here, later than its deletion wherever it was deleted.
         let at = deletions::after(deletion.version.updated_at);

@@ -1,6 +1,7 @@
-//! Photos as they travel from a field laptop to the central server, after their records: the photos
-//! marked for sending, the member a sent photo belongs to (by uuid), and the acknowledgement that clears
-//! a photo's mark.
+//! Photos as they travel, after their records: from a field laptop to the central server (the photos
+//! marked for sending, the member a sent photo belongs to, by uuid, and the acknowledgement that clears
+//! a photo's mark), and from the central server to a laptop (the photos a laptop wants, and what it
+//! kept of them).
 
 use super::Store;
 use crate::events;
@@ -23,7 +24,7 @@ impl Store {
         const PHOTO: &str = "SELECT member_id, member_uuid, photo_version, member_id_number,
                                     trim(member_firstname || ' ' || member_lastname)
                              FROM members.member";
-        let rows: Vec<(i64, uuid::Uuid, i32, String, String)> = if member_ids.is_empty() {
+        let rows: Vec<PendingRow> = if member_ids.is_empty() {
             sqlx::query_as(sqlx::AssertSqlSafe(format!(
                 "{PHOTO} WHERE photo_synchronization_needed AND member_id > $1
                  ORDER BY member_id LIMIT $2"
@@ -43,16 +44,7 @@ impl Store {
             .fetch_all(&self.pool)
             .await?
         };
-        Ok(rows
-            .into_iter()
-            .map(|(member_id, uuid, photo_version, id_number, name)| pb::PendingPhoto {
-                member_id,
-                member_uuid: uuid.to_string(),
-                photo_version,
-                id_number,
-                name,
-            })
-            .collect())
+        Ok(pending(rows))
     }
 
     /// The ids here of the members of `uuids` (a uuid unknown here is left out): a photo sent before its
@@ -72,20 +64,29 @@ impl Store {
         Ok(rows.into_iter().collect())
     }
 
-    /// Records the photos a field laptop sent (already stored) for the members `ids`, in one transaction
-    /// with their events, and answers each member's new photo version. The photos arrive after their
-    /// records, which already say who changed them and when: the members' versions stay as they are.
+    /// Records the photos received from the other side (already stored) for the members `ids`, each at
+    /// the sender's version `sent[i]` (the central server's, which a laptop keeps as the last received;
+    /// 0 from a laptop), in one transaction with their events, and answers each member's new photo
+    /// version. The photos arrive after their records, which already say who changed them and when: the
+    /// members' versions stay as they are.
     #[tracing::instrument(name = "db.members.photos_received", skip_all, fields(count = ids.len()))]
-    pub async fn photos_received(&self, ids: &[i64]) -> Result<Vec<(i64, i32)>, ServiceError> {
+    pub async fn photos_received(
+        &self,
+        ids: &[i64],
+        sent: &[i32],
+    ) -> Result<Vec<(i64, i32)>, ServiceError> {
         let mut tx = self.pool.begin().await?;
         let versions: Vec<(i64, i32)> = sqlx::query_as(
             "UPDATE members.member m SET member_photo_file_name = m.member_id || '.jpg',
-                 photo_version = m.photo_version + 1, photo_synchronization_needed = false
-             FROM unnest($1::bigint[]) AS received (member_id)
+                 photo_version = m.photo_version + 1, photo_synchronization_needed = false,
+                 photo_wanted = false,
+                 received_photo_version = greatest(m.received_photo_version, received.version)
+             FROM unnest($1::bigint[], $2::int[]) AS received (member_id, version)
              WHERE m.member_id = received.member_id
              RETURNING m.member_id, m.photo_version",
         )
         .bind(ids)
+        .bind(sent)
         .fetch_all(&mut *tx)
         .await?;
         let events: Vec<pb::MemberPhotoChanged> = versions
@@ -95,6 +96,41 @@ impl Store {
         outbox::enqueue_all(&mut tx, super::SCHEMA, &events::MEMBER_PHOTO_CHANGED, &events).await?;
         outbox::commit(tx, super::SCHEMA).await?;
         Ok(versions)
+    }
+
+    /// The photos a field laptop wants of the central server (`photo_wanted`), of the members after
+    /// `after_member_id`, in the order of their ids.
+    #[tracing::instrument(name = "db.members.photos_wanted", skip(self))]
+    pub async fn photos_wanted(
+        &self,
+        after_member_id: i64,
+        limit: i64,
+    ) -> Result<Vec<pb::PendingPhoto>, ServiceError> {
+        let rows: Vec<PendingRow> = sqlx::query_as(
+            "SELECT member_id, member_uuid, received_photo_version, member_id_number,
+                    trim(member_firstname || ' ' || member_lastname)
+             FROM members.member WHERE photo_wanted AND member_id > $1 ORDER BY member_id LIMIT $2",
+        )
+        .bind(after_member_id)
+        .bind(limit)
+        .fetch_all(&self.pool)
+        .await?;
+        Ok(pending(rows))
+    }
+
+    /// The members of `uuids` that have a photo here, with its version (the others left out).
+    #[tracing::instrument(name = "db.members.photos_of_uuids", skip_all, fields(count = uuids.len()))]
+    pub async fn photos_of_uuids(
+        &self,
+        uuids: &[uuid::Uuid],
+    ) -> Result<Vec<(uuid::Uuid, i64, i32)>, ServiceError> {
+        Ok(sqlx::query_as(
+            "SELECT member_uuid, member_id, photo_version FROM members.member
+             WHERE member_uuid = ANY($1) AND member_photo_file_name <> ''",
+        )
+        .bind(uuids)
+        .fetch_all(&self.pool)
+        .await?)
     }
 
     /// Clears the sending marks of photos the central server has (`uuids[i]` at `versions[i]`), each
@@ -122,4 +158,19 @@ impl Store {
         .await?;
         Ok(cleared.rows_affected())
     }
+}
+
+/// A photo waiting to travel, as read: member id and uuid, photo version, identity number and name.
+type PendingRow = (i64, uuid::Uuid, i32, String, String);
+
+fn pending(rows: Vec<PendingRow>) -> Vec<pb::PendingPhoto> {
+    rows.into_iter()
+        .map(|(member_id, uuid, photo_version, id_number, name)| pb::PendingPhoto {
+            member_id,
+            member_uuid: uuid.to_string(),
+            photo_version,
+            id_number,
+            name,
+        })
+        .collect()
 }

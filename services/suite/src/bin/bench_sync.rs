@@ -23,8 +23,10 @@ const POLL: Duration = Duration::from_millis(50);
 const SESSION: Duration = Duration::from_secs(4 * 3600);
 /// How long into its run the laptop is killed.
 const KILL_AFTER: Duration = Duration::from_secs(5);
-/// The photo sending's progress message (`sync::domain::messages::sending_photos`).
+/// The photo sending's progress message (`sync::domain::messages::sending_photos`), and the photo
+/// receiving's (`receiving_photos`).
 const SENDING_PHOTOS: &str = "Envoi des photos";
+const RECEIVING_PHOTOS: &str = "Réception des photos";
 
 /// A field laptop's suite, paired with the central server at `url` by `token`.
 async fn laptop(url: &str, token: &str) -> Result<BenchSuite> {
@@ -82,7 +84,9 @@ async fn run(laptop: &ApiClient, direction: &str) -> Result<Followed> {
             moving = Some(began.elapsed());
         }
         let message = data["synchronizationJournal_message"].as_str().unwrap_or_default();
-        if photos.is_none() && message.starts_with(SENDING_PHOTOS) {
+        if photos.is_none()
+            && (message.starts_with(SENDING_PHOTOS) || message.starts_with(RECEIVING_PHOTOS))
+        {
             photos = Some(began.elapsed());
         }
         if data["synchronizationJournal_state"] != "running" {
@@ -300,11 +304,21 @@ async fn main() -> Result<()> {
     let done = run(&second_api, "from_server").await?;
     ensure!(done.entry["synchronizationJournal_state"] == "done", "the run failed: {}", done.entry);
     let received = done.entry["synchronizationJournal_received"].as_i64().unwrap_or(0);
+    // The photos come after the records: the records' time ends where they start.
+    let records_took = done.photos.unwrap_or(done.ended);
     println!(
         "from_server (a new laptop): {} (moving after {})",
-        rate(received, done.ended),
+        rate(received, records_took),
         secs(done.moving)
     );
+    if let Some(started) = done.photos {
+        let took = done.ended.saturating_sub(started).as_secs_f64();
+        println!(
+            "  photos: {with_photos} received after the records in {took:.1} s, {:.0} photos/s; all received in {:.1} s",
+            with_photos as f64 / took.max(0.001),
+            done.ended.as_secs_f64()
+        );
+    }
     println!("  {}", done.entry["synchronizationJournal_message"].as_str().unwrap_or_default());
     if let Some(mb) = peak_memory_mb() {
         println!(
@@ -315,6 +329,11 @@ async fn main() -> Result<()> {
     let here: i64 =
         sqlx::query_scalar("SELECT count(*) FROM members.member").fetch_one(&second_pool).await?;
     ensure!(here == n, "{here} of {n} members on the new laptop");
+    let photos_here: i64 =
+        sqlx::query_scalar("SELECT count(*) FROM members.member WHERE member_photo_file_name <> '' AND NOT photo_wanted")
+            .fetch_one(&second_pool)
+            .await?;
+    ensure!(photos_here == with_photos, "{photos_here} of {with_photos} photos on the new laptop");
 
     second.stop().await?;
     first.stop().await?;

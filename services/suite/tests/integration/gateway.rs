@@ -139,6 +139,7 @@ const IMPLEMENTED: &[(&str, &str)] = &[
     ("delete", "/synchronization/delete_synchronization_peer_lineage/{instanceId}"),
     ("get", "/synchronization/get_synchronization_to_server"),
     ("get", "/synchronization/get_synchronization_from_server_checkpoints"),
+    ("get", "/synchronization/get_synchronization_from_server_photos"),
     ("post", "/synchronization/post_synchronization"),
     ("get", "/synchronization/get_synchronization_from_server"),
     ("get", "/synchronization/get_synchronization_geography"),

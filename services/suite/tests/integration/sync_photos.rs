@@ -1,6 +1,7 @@
 //! Photos travel from a field laptop to the central server after their records, in their own retry
 //! queue: a photo that cannot go is listed with why and when it is tried again, is left alone by the
-//! runs until then, and a retry sends it; a photo sent is never sent twice.
+//! runs until then, and a retry sends it; a photo sent is never sent twice. The central server's photos
+//! reach a laptop after their records, and are not sent back.
 
 use crate::members::{photo, png, upload};
 use crate::support::{TestSuite, save};
@@ -210,4 +211,83 @@ async fn photos_sent_by_a_laptop_are_checked_again_on_the_central_server_each_on
     assert_eq!((kept.width(), kept.height()), (64, 48));
     let (status, _) = photo(central, admin, known[0].0, false).await;
     assert_eq!(status, StatusCode::NOT_FOUND, "the refused photo is not kept");
+}
+
+/// The photo of member `id` on `suite`, as its bytes (`None`: it has none).
+async fn photo_bytes(suite: &TestSuite, token: &str, id: i64) -> Option<Vec<u8>> {
+    let (status, bytes) = photo(suite, token, id, false).await;
+    match status {
+        StatusCode::OK => Some(bytes),
+        StatusCode::NOT_FOUND => None,
+        other => panic!("the photo of {id} answered {other}"),
+    }
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn the_central_servers_photos_reach_the_laptop_after_their_records() {
+    let pair = pair().await;
+    let (laptop, admin) = (&pair.laptop, &pair.laptop_admin);
+    let (central, central_admin) = (&pair.central, &pair.central_admin);
+    // Registered on the central server: Nadia with a photo, Omar without.
+    let nadia = save(
+        central,
+        central_admin,
+        "/api/member/post_member",
+        json!({"member_firstname": "Nadia", "member_lastname": "Centrale"}),
+    )
+    .await;
+    let (status, answer) = upload(central, central_admin, nadia, "photo.png", png(320, 400)).await;
+    assert_eq!(status, StatusCode::OK, "{answer}");
+    let omar = save(
+        central,
+        central_admin,
+        "/api/member/post_member",
+        json!({"member_firstname": "Omar", "member_lastname": "Centrale"}),
+    )
+    .await;
+    let number = |id| async move {
+        let (_, member) = central.get(&format!("/api/member/get_member/{id}"), central_admin).await;
+        member["data"]["member_idNumber"].as_str().unwrap().to_string()
+    };
+    let (nadia_number, omar_number) = (number(nadia).await, number(omar).await);
+
+    // Received: the records, then Nadia's photo, as the central server keeps it.
+    let received = run(&pair, "from_server").await;
+    let message = received["synchronizationJournal_message"].as_str().unwrap();
+    assert!(message.ends_with(" 1 photo(s) reçue(s)."), "{message}");
+    let nadia_here = id_of(laptop, admin, &nadia_number).await;
+    let omar_here = id_of(laptop, admin, &omar_number).await;
+    let central_photo = photo_bytes(central, central_admin, nadia).await.expect("Nadia's photo");
+    assert_eq!(photo_bytes(laptop, admin, nadia_here).await, Some(central_photo));
+    assert_eq!(photo_bytes(laptop, admin, omar_here).await, None);
+
+    // Nothing new: no photo asked again; the photo received is not sent back.
+    let again = run(&pair, "from_server").await;
+    let message = again["synchronizationJournal_message"].as_str().unwrap();
+    assert!(!message.contains("photo"), "{message}");
+    let sent = run(&pair, "to_server").await;
+    let message = sent["synchronizationJournal_message"].as_str().unwrap();
+    assert!(!message.contains("photo"), "{message}");
+
+    // A new photo taken on the central server replaces the laptop's at the next run.
+    let (status, answer) = upload(central, central_admin, nadia, "photo.png", png(200, 300)).await;
+    assert_eq!(status, StatusCode::OK, "{answer}");
+    let received = run(&pair, "from_server").await;
+    let message = received["synchronizationJournal_message"].as_str().unwrap();
+    assert!(message.ends_with(" 1 photo(s) reçue(s)."), "{message}");
+    let central_photo = photo_bytes(central, central_admin, nadia).await.expect("the new photo");
+    assert_eq!(photo_bytes(laptop, admin, nadia_here).await, Some(central_photo));
+
+    // The call refuses what is not a list of uuids, in French.
+    let (status, refused) = central
+        .get(
+            "/api/synchronization/get_synchronization_from_server_photos?instanceId=0199a1b2-0000-7000-8000-0000000000aa&memberUuids=nadia",
+            &pair.sync_session,
+        )
+        .await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{refused}");
+    assert_eq!(
+        refused["message"],
+        "Chaque adhérent (memberUuids) est désigné par son uuid, séparés par des virgules."
+    );
 }

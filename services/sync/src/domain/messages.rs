@@ -107,6 +107,10 @@ pub fn sending(sent: i64, photos: i64) -> String {
     format!("Envoi en cours : {sent} adhérent(s) envoyé(s), {photos} photo(s) envoyée(s)…")
 }
 
+pub fn receiving_photos(received: i64) -> String {
+    format!("Réception des photos en cours : {received} photo(s) reçue(s)…")
+}
+
 pub fn receiving(received: i64) -> String {
     format!("Réception en cours : {received} adhérent(s) reçu(s)…")
 }
@@ -146,7 +150,7 @@ pub fn sent(outcome: &Outcome, photos: &Photos) -> String {
     )
 }
 
-pub fn received(outcome: &Outcome, places: i64, cards: i64) -> String {
+pub fn received(outcome: &Outcome, places: i64, cards: i64, photos: i64) -> String {
     let geography = if places > 0 {
         format!(" Géographie : {places} élément(s) reçu(s).")
     } else {
@@ -154,8 +158,9 @@ pub fn received(outcome: &Outcome, places: i64, cards: i64) -> String {
     };
     let cards =
         if cards > 0 { format!(" Paiements et cartes : {cards} reçu(s).") } else { String::new() };
+    let photos = if photos > 0 { format!(" {photos} photo(s) reçue(s).") } else { String::new() };
     format!(
-        "Réception terminée : {} adhérent(s) reçu(s) {}{geography}{cards}",
+        "Réception terminée : {} adhérent(s) reçu(s) {}{geography}{cards}{photos}",
         outcome.members,
         outcome.counts()
     )

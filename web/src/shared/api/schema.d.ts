@@ -1787,6 +1787,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/synchronization/get_synchronization_from_server_photos": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Photos des adhérents pour un poste de terrain
+         * @description Sur le serveur central, pour la synchronisation d'un poste de terrain (rôle sync), après les adhérents : les photos des adhérents nommés (`memberUuids`, séparés par des virgules, 50 au plus), telles que ce serveur les garde, chacune avec sa version ici et son fichier JPEG en base64 ; un adhérent inconnu ici ou sans photo est omis.
+         */
+        get: operations["send_photos"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/synchronization/get_synchronization_geography": {
         parameters: {
             query?: never;
@@ -2528,6 +2548,26 @@ export interface components {
             /** @default null */
             card_ids: number[] | null;
         };
+        /** @description La photo d'un adhérent du serveur central, pour un poste de terrain. */
+        CentralPhoto: {
+            /**
+             * @description Le fichier JPEG, en base64.
+             * @default
+             */
+            content: string;
+            /** @default  */
+            member_uuid: string;
+            /**
+             * Format: int32
+             * @description La version de la photo sur le serveur central.
+             * @default 0
+             */
+            photoVersion: number;
+        };
+        CentralPhotoList: {
+            /** @default [] */
+            photos: components["schemas"]["CentralPhoto"][];
+        };
         /** @description Les points de reprise d'un poste de terrain pour ce qu'il reçoit du serveur central. */
         Checkpoints: {
             /**
@@ -3037,6 +3077,14 @@ export interface components {
                  * @default []
                  */
                 records: components["schemas"]["SyncedCardRecord"][];
+            };
+            /** @example ok */
+            status: string;
+        };
+        Data_CentralPhotoList: {
+            data: {
+                /** @default [] */
+                photos: components["schemas"]["CentralPhoto"][];
             };
             /** @example ok */
             status: string;
@@ -6272,6 +6320,13 @@ export interface components {
              * @default
              */
             originInstance: string;
+            /**
+             * Format: int32
+             * @description La version de la photo de l'adhérent chez l'expéditeur (0 : aucune). Un poste de terrain demande
+             *     au serveur central la photo d'un adhérent reçu quand elle est plus récente que la dernière reçue.
+             * @default 0
+             */
+            photoVersion: number;
             /**
              * Format: int64
              * @description La place de cette version dans les modifications de l'expéditeur ; son accusé de réception la
@@ -9987,6 +10042,46 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Data_Checkpoints"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    send_photos: {
+        parameters: {
+            query: {
+                /** @description L'identifiant d'instance du poste de terrain. */
+                instanceId: string;
+                /** @description Les uuid des adhérents dont le poste demande les photos, séparés par des virgules (50 au plus). */
+                memberUuids: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_CentralPhotoList"];
                 };
             };
             400: {
