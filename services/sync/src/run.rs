@@ -236,8 +236,14 @@ impl Run<'_> {
         let up_to = page.high_position.max(up_to);
         // What this laptop has of the central server's changes: an edit made there after it is one
         // this laptop's records never saw (as far as the central server served it: restored from a
-        // backup, it may have served less than the checkpoint says; the receiving run takes it back).
-        let seen = self.served_checkpoints().await?.1.members;
+        // backup, it may have served less than the checkpoint says). When everything here goes again
+        // the checkpoints are taken back now, so that the receiving run has nothing to mark again.
+        let seen = if totals.everything {
+            self.align_checkpoints().await?;
+            self.store.checkpoint(FROM_SERVER).await.map_err(|e| e.to_string())?
+        } else {
+            self.served_checkpoints().await?.1.members
+        };
         let mut after = 0;
         let mut unsettled = None;
         while !page.records.is_empty() {
@@ -407,13 +413,10 @@ impl Run<'_> {
     /// `from_server`: the central server's geography, then its members, then its payments and cards,
     /// each after this laptop's checkpoint, page by page.
     async fn receive(mut self) -> Result<String, String> {
-        // The central server served less than this laptop received: it was restored from a backup,
-        // and what it made after the backup may be here only.
-        let again = if self.align_checkpoints().await? {
-            Some(self.mark_all().await?.members)
-        } else {
-            None
-        };
+        let again = self.align_checkpoints().await?;
+        if again.is_some() {
+            self.progress(msg::RECEIVING_AGAIN).await?;
+        }
         let places = self.receive_geography().await?;
         let mut after = self.store.checkpoint(FROM_SERVER).await.map_err(|e| e.to_string())?;
         let mut totals = Totals::default();
@@ -534,25 +537,26 @@ impl Run<'_> {
 
     /// Takes back each checkpoint the central server says it never served this far (it was restored
     /// from a backup, whose positions it gives out again): what it changed since comes again.
-    /// Answers whether it took any back.
-    async fn align_checkpoints(&self) -> Result<bool, String> {
+    /// The central server was then restored from a backup, and what it made or received after the
+    /// backup may be here only: everything here is marked for sending first, so that a run cut before
+    /// the checkpoints are taken back marks it again. Answers how many members were marked then
+    /// (`None`: the checkpoints were all served).
+    async fn align_checkpoints(&self) -> Result<Option<i64>, String> {
         let (mine, served) = self.served_checkpoints().await?;
-        let mut rewound = false;
+        let behind = served.members < mine.members
+            || served.geography < mine.geography
+            || served.cards < mine.cards;
+        if !behind {
+            return Ok(None);
+        }
+        let marked = self.mark_all().await?.members;
         for (name, position) in
             [(FROM_SERVER, served.members), (GEOGRAPHY, served.geography), (CARDS, served.cards)]
         {
-            rewound |=
-                self.store.rewind_checkpoint(name, position).await.map_err(|e| e.to_string())?;
+            self.store.rewind_checkpoint(name, position).await.map_err(|e| e.to_string())?;
         }
-        if rewound {
-            tracing::warn!(
-                ?mine,
-                ?served,
-                "checkpoints past what the central server served: rewound"
-            );
-            self.progress(msg::RECEIVING_AGAIN).await?;
-        }
-        Ok(rewound)
+        tracing::warn!(?mine, ?served, "checkpoints past what the central server served: rewound");
+        Ok(Some(marked))
     }
 
     /// This laptop's three checkpoints, and each as far as the central server served it.

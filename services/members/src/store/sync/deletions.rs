@@ -21,6 +21,13 @@ use std::collections::{BTreeSet, HashMap};
 pub(super) const TOMBSTONE: &str = "t.member_uuid, t.deleted_at, \
     coalesce(t.origin_instance, $1::uuid) AS origin";
 
+/// A deletion received is kept over the one held here (the caller decided it is the later).
+const KEPT: &str =
+    "ON CONFLICT (member_uuid) DO UPDATE SET member_id_number = EXCLUDED.member_id_number,
+    member_firstname = EXCLUDED.member_firstname, member_lastname = EXCLUDED.member_lastname,
+    deleted_at = EXCLUDED.deleted_at, deleted_by_user = EXCLUDED.deleted_by_user,
+    origin_instance = EXCLUDED.origin_instance, synchronization_needed = false";
+
 /// A deletion held here, locked for the batch.
 pub(super) struct Tombstone {
     pub version: Version,
@@ -150,7 +157,7 @@ pub(super) async fn apply_deletions(
             // does not bring the member back.
             let later = batch.tombstones.get(&uuid).is_none_or(|t| incoming > t.version);
             if later {
-                keep_deletion(tx, record, &input, incoming, batch.receiving).await?;
+                keep_deletion(tx, uuid, record, &input, incoming, batch.receiving).await?;
             }
             applied.unchanged += 1;
             continue;
@@ -192,7 +199,7 @@ async fn delete_held(
     incoming: Version,
     receiving: Receiving,
 ) -> Result<bool, ServiceError> {
-    let deleted: Option<i32> = sqlx::query_scalar(
+    let deleted: Option<i32> = sqlx::query_scalar(sqlx::AssertSqlSafe(format!(
         "WITH gone AS (
              DELETE FROM members.member m WHERE m.member_id = $1
                AND NOT EXISTS (SELECT 1 FROM members.member d WHERE d.member_main_member_id = $1)
@@ -201,12 +208,8 @@ async fn delete_held(
          INSERT INTO members.member_tombstone (member_uuid, member_id_number, member_firstname,
              member_lastname, deleted_at, deleted_by_user, origin_instance)
          SELECT member_uuid, $2, $3, $4, $5, $6, $7 FROM gone
-         ON CONFLICT (member_uuid) DO UPDATE SET member_id_number = EXCLUDED.member_id_number,
-             member_firstname = EXCLUDED.member_firstname, member_lastname = EXCLUDED.member_lastname,
-             deleted_at = EXCLUDED.deleted_at, deleted_by_user = EXCLUDED.deleted_by_user,
-             origin_instance = EXCLUDED.origin_instance, synchronization_needed = false
-         RETURNING 1",
-    )
+         {KEPT} RETURNING 1"
+    )))
     .bind(held.member_id)
     .bind(&input.member_id_number)
     .bind(&input.member_firstname)
@@ -222,21 +225,18 @@ async fn delete_held(
 /// Keeps a deletion of a member that has no row here (or a later one than the deletion held).
 async fn keep_deletion(
     tx: &mut PgConnection,
+    uuid: uuid::Uuid,
     record: &pb::SyncedMember,
     input: &pb::MemberInput,
     incoming: Version,
     receiving: Receiving,
 ) -> Result<(), ServiceError> {
-    sqlx::query(
+    sqlx::query(sqlx::AssertSqlSafe(format!(
         "INSERT INTO members.member_tombstone (member_uuid, member_id_number, member_firstname,
              member_lastname, deleted_at, deleted_by_user, origin_instance)
-         VALUES ($1, $2, $3, $4, $5, $6, $7)
-         ON CONFLICT (member_uuid) DO UPDATE SET member_id_number = EXCLUDED.member_id_number,
-             member_firstname = EXCLUDED.member_firstname, member_lastname = EXCLUDED.member_lastname,
-             deleted_at = EXCLUDED.deleted_at, deleted_by_user = EXCLUDED.deleted_by_user,
-             origin_instance = EXCLUDED.origin_instance, synchronization_needed = false",
-    )
-    .bind(uuid::Uuid::parse_str(&input.member_uuid).ok())
+         VALUES ($1, $2, $3, $4, $5, $6, $7) {KEPT}"
+    )))
+    .bind(uuid)
     .bind(&input.member_id_number)
     .bind(&input.member_firstname)
     .bind(&input.member_lastname)
