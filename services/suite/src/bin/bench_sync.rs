@@ -4,7 +4,7 @@
 //! default all), are sent to the central server by the laptop run as a field laptop runs it, the real
 //! `suite` binary in a process of its own: killed with SIGKILL 5 s into its run and started again, it
 //! sends what is left, then the photos (up to 50 a call to the central server); then a new laptop (in
-//! this process) receives the members from the central server. Each run is started and followed as the
+//! this process) receives the members from the central server, then their photos (20 a call). Each run is started and followed as the
 //! screens do (`get_synchronization_start`, `get.synchronization/{uuid}`). Prints members per second each
 //! way, photos per second, each side's peak memory, and how long a laptop killed takes to be back, to
 //! move again and to finish.
