@@ -438,13 +438,11 @@ impl Members for MembersGrpc {
         request: Request<pb::SyncedPhotoBatch>,
     ) -> Answer<pb::SyncedPhotoOutcomes> {
         let photos = request.into_inner().photos;
-        let sent: HashMap<String, i32> =
-            photos.iter().map(|p| (p.member_uuid.clone(), p.version)).collect();
         let uuids =
             photos.iter().map(|p| member_uuid(&p.member_uuid)).collect::<Result<Vec<_>, _>>()?;
         let known = &self.store.members_of_uuids(&uuids).await?;
         // Each photo checked and stored on its own, several at once (one decoding a core).
-        let stored: Vec<(String, Result<(i64, Vec<u8>), ServiceError>)> =
+        let stored: Vec<(String, i32, Result<(i64, Vec<u8>), ServiceError>)> =
             futures::stream::iter(photos.into_iter().zip(uuids))
                 .map(|(photo, uuid)| async move {
                     let stored = match known.get(&uuid) {
@@ -453,7 +451,7 @@ impl Members for MembersGrpc {
                         ))),
                         Some(&id) => self.store_photo(id, photo.content).await.map(|t| (id, t)),
                     };
-                    (photo.member_uuid, stored)
+                    (photo.member_uuid, photo.version, stored)
                 })
                 .buffered(PHOTOS_AT_ONCE)
                 .collect()
@@ -463,11 +461,11 @@ impl Members for MembersGrpc {
         let mut outcomes = Vec::with_capacity(stored.len());
         let mut thumbnails = HashMap::new();
         let mut sent_versions = HashMap::new();
-        for (member_uuid, stored) in stored {
+        for (member_uuid, sent_version, stored) in stored {
             match stored {
                 Ok((id, thumbnail)) => {
                     thumbnails.insert(id, thumbnail);
-                    sent_versions.insert(id, sent.get(&member_uuid).copied().unwrap_or(0));
+                    sent_versions.insert(id, sent_version);
                     outcomes.push((member_uuid, Ok(id)));
                 }
                 Err(e @ (ServiceError::Invalid { .. } | ServiceError::NotFound(_))) => {

@@ -42,6 +42,14 @@ const PHOTO_CALLS_AT_ONCE: usize = 3;
 /// The central server's photos asked in one call (its answer carries them in base64: a few MB).
 const CENTRAL_PHOTOS_A_CALL: usize = 20;
 
+/// Whether everything here is still to be marked for sending before the checkpoints are taken back
+/// (a sending run answered `sendEverything` has marked it already).
+#[derive(Clone, Copy)]
+enum Marking {
+    Needed,
+    Done,
+}
+
 /// What a run needs: its journal, the central server, this instance's members service.
 pub struct Work {
     pub store: Store,
@@ -239,7 +247,7 @@ impl Run<'_> {
         // backup, it may have served less than the checkpoint says). When everything here goes again
         // the checkpoints are taken back now, so that the receiving run has nothing to mark again.
         let seen = if totals.everything {
-            self.align_checkpoints().await?;
+            self.align_checkpoints(Marking::Done).await?;
             self.store.checkpoint(FROM_SERVER).await.map_err(|e| e.to_string())?
         } else {
             self.served_checkpoints().await?.1.members
@@ -413,7 +421,7 @@ impl Run<'_> {
     /// `from_server`: the central server's geography, then its members, then its payments and cards,
     /// each after this laptop's checkpoint, page by page.
     async fn receive(mut self) -> Result<String, String> {
-        let again = self.align_checkpoints().await?;
+        let again = self.align_checkpoints(Marking::Needed).await?;
         if again.is_some() {
             self.progress(msg::RECEIVING_AGAIN).await?;
         }
@@ -540,8 +548,8 @@ impl Run<'_> {
     /// The central server was then restored from a backup, and what it made or received after the
     /// backup may be here only: everything here is marked for sending first, so that a run cut before
     /// the checkpoints are taken back marks it again. Answers how many members were marked then
-    /// (`None`: the checkpoints were all served).
-    async fn align_checkpoints(&self) -> Result<Option<i64>, String> {
+    /// (`None`: the checkpoints were all served; 0 when `marking` says it was done already).
+    async fn align_checkpoints(&self, marking: Marking) -> Result<Option<i64>, String> {
         let (mine, served) = self.served_checkpoints().await?;
         let behind = served.members < mine.members
             || served.geography < mine.geography
@@ -549,7 +557,10 @@ impl Run<'_> {
         if !behind {
             return Ok(None);
         }
-        let marked = self.mark_all().await?.members;
+        let marked = match marking {
+            Marking::Needed => self.mark_all().await?.members,
+            Marking::Done => 0,
+        };
         for (name, position) in
             [(FROM_SERVER, served.members), (GEOGRAPHY, served.geography), (CARDS, served.cards)]
         {

@@ -4,7 +4,7 @@
 //! member on both sides, journaled.
 
 use crate::support::{TestSuite, save};
-use crate::sync_exchange::{all_members, id_of, member, pair, run};
+use crate::sync_exchange::{all_members, first_conflict, id_of, member, pair, run};
 use reqwest::StatusCode;
 use serde_json::{Value, json};
 
@@ -65,17 +65,11 @@ async fn deletions_travel_both_ways_and_never_break_a_family_made_offline() {
     let message = sent["synchronizationJournal_message"].as_str().unwrap();
     assert!(message.contains("1 supprimé(s)"), "{message}");
     assert_eq!(sent["synchronizationJournal_conflicts"], 1, "{sent}");
-    let uuid = sent["synchronizationJournal_uuid"].as_str().unwrap();
-    let (_, conflicts) = laptop
-        .get(&format!("/api/synchronization/get.synchronization_conflicts/{uuid}"), admin)
-        .await;
-    let conflict = &conflicts["data"][0];
-    let kept: Value = serde_json::from_str(conflict["kept"].as_str().unwrap()).unwrap();
-    let lost: Value = serde_json::from_str(conflict["lost"].as_str().unwrap()).unwrap();
-    assert_eq!(kept["record"]["member_firstname"], "Chaka", "{conflict}");
-    assert_eq!(kept["deleted"], false, "{conflict}");
-    assert_eq!(lost["deleted"], true, "{conflict}");
-    assert_eq!(lost["record"]["member_idNumber"], at["chaka"].0, "{conflict}");
+    let (kept, lost) = first_conflict(&pair, &sent).await;
+    assert_eq!(kept["record"]["member_firstname"], "Chaka", "{kept}");
+    assert_eq!(kept["deleted"], false, "{kept}");
+    assert_eq!(lost["deleted"], true, "{lost}");
+    assert_eq!(lost["record"]["member_idNumber"], at["chaka"].0, "{lost}");
     let (status, gone) =
         central.get(&format!("/api/member/get_member/{}", at["awa"].1), central_admin).await;
     assert_eq!(status, StatusCode::NOT_FOUND, "Awa is still on the central server: {gone}");

@@ -41,6 +41,19 @@ pub(crate) async fn run(pair: &Pair, direction: &str) -> Value {
     entry
 }
 
+/// The first conflict the laptop's run `entry` journaled: its kept and its lost versions.
+pub(crate) async fn first_conflict(pair: &Pair, entry: &Value) -> (Value, Value) {
+    let uuid = entry["synchronizationJournal_uuid"].as_str().unwrap();
+    let path = format!("/api/synchronization/get.synchronization_conflicts/{uuid}");
+    let (status, conflicts) = pair.laptop.get(&path, &pair.laptop_admin).await;
+    assert_eq!(status, StatusCode::OK, "{conflicts}");
+    let version = |side: &str| -> Value {
+        serde_json::from_str(conflicts["data"][0][side].as_str().expect("a journaled conflict"))
+            .unwrap()
+    };
+    (version("kept"), version("lost"))
+}
+
 pub(crate) async fn member(suite: &TestSuite, token: &str, id: i64) -> Value {
     let (status, body) = suite.get(&format!("/api/member/get_member/{id}"), token).await;
     assert_eq!(status, StatusCode::OK, "{body}");
@@ -308,15 +321,9 @@ async fn two_edits_of_the_same_instant_resolve_to_the_greater_instance_id_on_bot
     // The greater instance id wins on both sides, and the run journals the other version.
     let sent = run(&pair, "to_server").await;
     assert_eq!(sent["synchronizationJournal_conflicts"], 1, "{sent}");
-    let uuid = sent["synchronizationJournal_uuid"].as_str().unwrap();
-    let (_, conflicts) = laptop
-        .get(&format!("/api/synchronization/get.synchronization_conflicts/{uuid}"), admin)
-        .await;
-    let conflict = &conflicts["data"][0];
-    let kept_version: Value = serde_json::from_str(conflict["kept"].as_str().unwrap()).unwrap();
-    let lost_version: Value = serde_json::from_str(conflict["lost"].as_str().unwrap()).unwrap();
-    assert_eq!(kept_version["record"]["member_address"], kept, "{conflict}");
-    assert_eq!(lost_version["record"]["member_address"], lost, "{conflict}");
+    let (kept_version, lost_version) = first_conflict(&pair, &sent).await;
+    assert_eq!(kept_version["record"]["member_address"], kept, "{kept_version}");
+    assert_eq!(lost_version["record"]["member_address"], lost, "{lost_version}");
     run(&pair, "from_server").await;
     assert_eq!(member(laptop, admin, here).await["member_address"], kept);
     assert_eq!(member(central, central_admin, there).await["member_address"], kept);

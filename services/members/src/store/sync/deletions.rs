@@ -7,7 +7,7 @@
 //! deletion; so does a main member deleted here whose dependant arrives. Nothing made on one side is
 //! lost for a deletion made on the other without the agent seeing it in the journal.
 
-use super::{Batch, Held, Receiving, Version, conflict, kept_out, version_of};
+use super::{Batch, Receiving, Version, conflict, kept_out, version_of};
 use crate::domain::messages as msg;
 use crate::events;
 use chrono::{DateTime, Utc};
@@ -157,12 +157,14 @@ pub(super) async fn apply_deletions(
             // does not bring the member back.
             let later = batch.tombstones.get(&uuid).is_none_or(|t| incoming > t.version);
             if later {
-                keep_deletion(tx, uuid, record, &input, incoming, batch.receiving).await?;
+                let gone = Gone::Absent(uuid);
+                write_deletion(tx, gone, record, &input, incoming, batch.receiving).await?;
             }
             applied.unchanged += 1;
             continue;
         };
-        if delete_held(tx, &held, record, &input, incoming, batch.receiving).await? {
+        let gone = Gone::Held(held.member_id);
+        if write_deletion(tx, gone, record, &input, incoming, batch.receiving).await? {
             outbox::enqueue(
                 tx,
                 super::super::SCHEMA,
@@ -189,63 +191,59 @@ pub(super) async fn apply_deletions(
     Ok(deleted)
 }
 
-/// Deletes the member held unless a dependant or a parcel here names it, and keeps its deletion;
-/// answers whether it was deleted.
-async fn delete_held(
+/// Where a deletion received is written from: the member held here (deleted with it, unless a
+/// dependant or a parcel here names it), or no member here (the deletion alone is kept, so that an
+/// older version arriving later does not bring the member back).
+enum Gone {
+    Held(i64),
+    Absent(uuid::Uuid),
+}
+
+/// Writes the deletion received (over a deletion held here, the caller having found it later);
+/// answers whether it was written (not when the member held is still named here).
+async fn write_deletion(
     tx: &mut PgConnection,
-    held: &Held,
+    gone: Gone,
     record: &pb::SyncedMember,
     input: &pb::MemberInput,
     incoming: Version,
     receiving: Receiving,
 ) -> Result<bool, ServiceError> {
-    let deleted: Option<i32> = sqlx::query_scalar(sqlx::AssertSqlSafe(format!(
-        "WITH gone AS (
-             DELETE FROM members.member m WHERE m.member_id = $1
-               AND NOT EXISTS (SELECT 1 FROM members.member d WHERE d.member_main_member_id = $1)
-               AND NOT EXISTS (SELECT 1 FROM members.parcel p WHERE p.parcel_member_id = $1)
-             RETURNING m.member_uuid)
+    let uuid = match gone {
+        Gone::Held(_) => "member_uuid",
+        Gone::Absent(_) => "$1::uuid",
+    };
+    let gone_sql = match gone {
+        Gone::Held(_) => {
+            "WITH gone AS (
+                 DELETE FROM members.member m WHERE m.member_id = $1
+                   AND NOT EXISTS (SELECT 1 FROM members.member d WHERE d.member_main_member_id = $1)
+                   AND NOT EXISTS (SELECT 1 FROM members.parcel p WHERE p.parcel_member_id = $1)
+                 RETURNING m.member_uuid)"
+        }
+        Gone::Absent(_) => "WITH gone AS (SELECT 1)",
+    };
+    let query = sqlx::query_scalar::<_, i32>(sqlx::AssertSqlSafe(format!(
+        "{gone_sql}
          INSERT INTO members.member_tombstone (member_uuid, member_id_number, member_firstname,
              member_lastname, deleted_at, deleted_by_user, origin_instance)
-         SELECT member_uuid, $2, $3, $4, $5, $6, $7 FROM gone
+         SELECT {uuid}, $2, $3, $4, $5, $6, $7 FROM gone
          {KEPT} RETURNING 1"
-    )))
-    .bind(held.member_id)
-    .bind(&input.member_id_number)
-    .bind(&input.member_firstname)
-    .bind(&input.member_lastname)
-    .bind(incoming.updated_at)
-    .bind(&record.updated_by_user)
-    .bind(origin(incoming, receiving))
-    .fetch_optional(&mut *tx)
-    .await?;
-    Ok(deleted.is_some())
-}
-
-/// Keeps a deletion of a member that has no row here (or a later one than the deletion held).
-async fn keep_deletion(
-    tx: &mut PgConnection,
-    uuid: uuid::Uuid,
-    record: &pb::SyncedMember,
-    input: &pb::MemberInput,
-    incoming: Version,
-    receiving: Receiving,
-) -> Result<(), ServiceError> {
-    sqlx::query(sqlx::AssertSqlSafe(format!(
-        "INSERT INTO members.member_tombstone (member_uuid, member_id_number, member_firstname,
-             member_lastname, deleted_at, deleted_by_user, origin_instance)
-         VALUES ($1, $2, $3, $4, $5, $6, $7) {KEPT}"
-    )))
-    .bind(uuid)
-    .bind(&input.member_id_number)
-    .bind(&input.member_firstname)
-    .bind(&input.member_lastname)
-    .bind(incoming.updated_at)
-    .bind(&record.updated_by_user)
-    .bind(origin(incoming, receiving))
-    .execute(&mut *tx)
-    .await?;
-    Ok(())
+    )));
+    let query = match gone {
+        Gone::Held(member_id) => query.bind(member_id),
+        Gone::Absent(uuid) => query.bind(uuid),
+    };
+    let written = query
+        .bind(&input.member_id_number)
+        .bind(&input.member_firstname)
+        .bind(&input.member_lastname)
+        .bind(incoming.updated_at)
+        .bind(&record.updated_by_user)
+        .bind(origin(incoming, receiving))
+        .fetch_optional(&mut *tx)
+        .await?;
+    Ok(written.is_some())
 }
 
 /// A member kept against a deletion becomes an edit made here, now: later than the deletion, it wins
