@@ -51,6 +51,65 @@ pub fn check_filter(request: &pb::StatisticsRequest) -> Result<Filter, ServiceEr
     faults.finish_with(Filter { region_id: request.region_id, from, to })
 }
 
+/// A period of registration cut for counting: the whole months it holds, counted from the totals kept
+/// by month (`first` and `last` month's first days; none on a side the period leaves open), and the days
+/// at its edges outside them, counted member by member (at most two spans of under a month).
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Cut {
+    /// The whole months, when the period holds any (or is open on both sides).
+    pub months: Option<(Option<NaiveDate>, Option<NaiveDate>)>,
+    /// The spans of days outside them, first and last day included.
+    pub edges: Vec<(NaiveDate, NaiveDate)>,
+}
+
+/// The first day of the month of `day`.
+fn month_of(day: NaiveDate) -> NaiveDate {
+    day.with_day(1).expect("every month has a first day")
+}
+
+/// The last day of the month of `day`.
+fn month_end(day: NaiveDate) -> NaiveDate {
+    let next = month_of(day).checked_add_months(chrono::Months::new(1));
+    next.and_then(|n| n.pred_opt()).unwrap_or(NaiveDate::MAX)
+}
+
+/// Cuts the period `from`..=`to` (either open) into its whole months and its edges.
+pub fn cut(from: Option<NaiveDate>, to: Option<NaiveDate>) -> Cut {
+    let begins_a_month = |day: NaiveDate| day.day() == 1;
+    let ends_a_month = |day: NaiveDate| day == month_end(day);
+    // The first whole month starts on or after `from`; the last ends on or before `to`.
+    let first = from.map(|f| if begins_a_month(f) { f } else { next_month(f) });
+    let last = to.map(|t| if ends_a_month(t) { month_of(t) } else { previous_month(t) });
+    let months = match (first, last) {
+        (Some(first), Some(last)) if first > last => None,
+        _ => Some((first, last)),
+    };
+    let mut edges = Vec::new();
+    if let Some(from) = from.filter(|f| !begins_a_month(*f)) {
+        let end = month_end(from);
+        edges.push((from, to.map_or(end, |to| end.min(to))));
+    }
+    if let Some(to) = to.filter(|t| !ends_a_month(*t)) {
+        let start = month_of(to);
+        let edge = (from.map_or(start, |from| start.max(from)), to);
+        // Within one month, both edges are the whole period.
+        if edges.last() != Some(&edge) {
+            edges.push(edge);
+        }
+    }
+    Cut { months, edges }
+}
+
+/// The first day of the month after the month of `day`.
+fn next_month(day: NaiveDate) -> NaiveDate {
+    month_end(day).succ_opt().unwrap_or(NaiveDate::MAX)
+}
+
+/// The first day of the month before the month of `day`.
+fn previous_month(day: NaiveDate) -> NaiveDate {
+    month_of(day).pred_opt().map_or(NaiveDate::MIN, month_of)
+}
+
 /// The age bands, youngest first: key and label. A member without a birth date is `unknown`.
 pub const AGE_BANDS: &[(&str, &str)] = &[
     ("under_18", "Moins de 18 ans"),
@@ -216,6 +275,71 @@ mod tests {
             panic!("invalid")
         };
         assert_eq!(fields["to"], msg::PERIOD_REVERSED);
+    }
+
+    #[test]
+    fn a_period_is_cut_into_its_whole_months_and_the_days_at_its_edges() {
+        let day = |y, m, d| NaiveDate::from_ymd_opt(y, m, d).unwrap();
+        // Open on both sides: every month, no edge.
+        assert_eq!(cut(None, None), Cut { months: Some((None, None)), edges: vec![] });
+        // From a month's first day to another's last: months only.
+        assert_eq!(
+            cut(Some(day(2026, 1, 1)), Some(day(2026, 3, 31))),
+            Cut { months: Some((Some(day(2026, 1, 1)), Some(day(2026, 3, 1)))), edges: vec![] }
+        );
+        // The last 365 days: the rest of the first month, then every month since, open.
+        assert_eq!(
+            cut(Some(day(2025, 11, 27)), None),
+            Cut {
+                months: Some((Some(day(2025, 12, 1)), None)),
+                edges: vec![(day(2025, 11, 27), day(2025, 11, 30))]
+            }
+        );
+        // Until a day in February (a leap year): January and before whole, February's days.
+        assert_eq!(
+            cut(None, Some(day(2028, 2, 28))),
+            Cut {
+                months: Some((None, Some(day(2028, 1, 1)))),
+                edges: vec![(day(2028, 2, 1), day(2028, 2, 28))]
+            }
+        );
+        assert_eq!(cut(None, Some(day(2028, 2, 29))).edges, vec![]);
+        // Both edges around whole months.
+        assert_eq!(
+            cut(Some(day(2026, 1, 15)), Some(day(2026, 4, 10))),
+            Cut {
+                months: Some((Some(day(2026, 2, 1)), Some(day(2026, 3, 1)))),
+                edges: vec![
+                    (day(2026, 1, 15), day(2026, 1, 31)),
+                    (day(2026, 4, 1), day(2026, 4, 10))
+                ]
+            }
+        );
+        // Two months touching, neither whole: two edges, no month.
+        assert_eq!(
+            cut(Some(day(2026, 1, 15)), Some(day(2026, 2, 10))),
+            Cut {
+                months: None,
+                edges: vec![
+                    (day(2026, 1, 15), day(2026, 1, 31)),
+                    (day(2026, 2, 1), day(2026, 2, 10))
+                ]
+            }
+        );
+        // Within one month: the period itself, once, whichever side starts or ends the month.
+        for (from, to) in [
+            (day(2026, 5, 3), day(2026, 5, 20)),
+            (day(2026, 5, 1), day(2026, 5, 20)),
+            (day(2026, 5, 3), day(2026, 5, 31)),
+            (day(2026, 5, 9), day(2026, 5, 9)),
+        ] {
+            assert_eq!(cut(Some(from), Some(to)), Cut { months: None, edges: vec![(from, to)] });
+        }
+        // One whole month.
+        assert_eq!(
+            cut(Some(day(2026, 12, 1)), Some(day(2026, 12, 31))).months,
+            Some((Some(day(2026, 12, 1)), Some(day(2026, 12, 1))))
+        );
     }
 
     #[test]

@@ -309,9 +309,18 @@ impl Counting {
         if *filter == Filter::default() {
             return Counting::Tallied;
         }
-        let (region, from, to) =
-            (filter.region_id != 0, filter.from.is_some(), filter.to.is_some());
-        Counting::Filtered(Given { region, from, to })
+        Counting::Filtered(Given::of(filter))
+    }
+}
+
+impl Given {
+    /// The filters `filter` gives.
+    pub(crate) fn of(filter: &Filter) -> Self {
+        Given {
+            region: filter.region_id != 0,
+            from: filter.from.is_some(),
+            to: filter.to.is_some(),
+        }
     }
 }
 
@@ -330,19 +339,6 @@ const PLACES: &str =
                     JOIN reports.geo_subprefecture s ON s.subprefecture_id = l.subprefecture_id
                     JOIN reports.geo_department d ON d.department_id = s.department_id
                     LEFT JOIN reports.geo_region r ON r.region_id = d.region_id";
-
-/// The members counted by locality as kept unfiltered, joined to the geography: `{level}` the level
-/// named (`region`, `department`).
-fn tallied_by_place(level: &str) -> String {
-    format!(
-        "WITH counted AS (SELECT nullif(key, '')::bigint AS locality_id, n FROM reports.stat_tally
-                          WHERE dimension = 'locality' AND n <> 0)
-         SELECT coalesce(g.{level}_id::text, '') AS key, coalesce(max(g.{level}_name), '') AS label,
-                sum(c.n)::bigint AS value
-         FROM counted c LEFT JOIN ({PLACES}) g ON g.locality_id = c.locality_id
-         GROUP BY g.{level}_id ORDER BY value DESC, label"
-    )
-}
 
 /// The members within the filters by department (and its region): the region's and the department's
 /// tables and the total are folded from these groups (`fold_places`), the members read once.
@@ -371,7 +367,7 @@ fn profile_groups(given: Given) -> String {
          WHERE {} GROUP BY m.gender",
         kept(given),
         // b.b0: after this day 18 years ago (under 18); b.b1: from then back to 26 years ago; ...
-        days = band_days(false),
+        days = band_days(),
         bands = (0..=BAND_AGES.len())
             .map(|i| match i {
                 0 => "count(*) FILTER (WHERE m.birth_date > b.b0)".to_string(),
@@ -440,98 +436,104 @@ fn fold_profiles(
     (genders, ages, photos)
 }
 
-/// The members by gender, as kept unfiltered.
-fn tallied_by_gender() -> String {
-    tallied("gender", "n")
-}
-
 /// The ages that start a band after the first (`AGE_BANDS`: under 18, 18 to 25, ...): a member is in the
 /// band of 18 to 25 when born on or before this day 18 years ago and after this day 26 years ago.
 const BAND_AGES: [u32; 5] = [18, 26, 36, 51, 66];
 
-/// The first day of birth of each band but the oldest (this day `age` years ago, in `BAND_AGES`' order),
-/// as the columns `b0`, `b1`... of the one row of `(...) b`, to cross join: under 18 is born after
-/// `b.b0`, 18 to 25 on or before it and after `b.b1`, and so on (as `age(current_date, birth_date)`
-/// counts whole years). `OFFSET 0` keeps the planner from writing each day into each row's test, where
-/// it would be computed again for every row: 450 ms instead of 180 ms for 335,000 members, 80 ms
-/// instead of 25 for 25,000 days of birth. `as_text` gives them as the kept totals' keys (`AAAA-MM-JJ`).
-fn band_days(as_text: bool) -> String {
+/// The first day of birth of each band but the oldest (this day `age` years ago, in `BAND_AGES`' order,
+/// as `reports.age_band` of migration 0009 draws the bands kept by month), as the columns `b0`, `b1`...
+/// of the one row of `(...) b`, to cross join: under 18 is born after `b.b0`, 18 to 25 on or before it
+/// and after `b.b1`, and so on (as `age(current_date, birth_date)` counts whole years). `OFFSET 0` keeps
+/// the planner from writing each day into each row's test, where it would be computed again for every
+/// row: 450 ms instead of 180 ms for 335,000 members.
+fn band_days() -> String {
     let days: Vec<String> = BAND_AGES
         .iter()
         .enumerate()
-        .map(|(i, age)| {
-            let day = format!("(current_date - interval '{age} years')::date");
-            if as_text {
-                format!("to_char({day}, 'YYYY-MM-DD') AS b{i}")
-            } else {
-                format!("{day} AS b{i}")
-            }
-        })
+        .map(|(i, age)| format!("(current_date - interval '{age} years')::date AS b{i}"))
         .collect();
     format!("(SELECT {} OFFSET 0) b", days.join(", "))
 }
 
-/// The age band of a birth date kept as a key (`AAAA-MM-JJ`, '' unknown), against `band_days(true)`:
-/// compared byte by byte (`COLLATE "C"`), such texts order as their days, and none is read as a date.
-fn age_band_of_key(key: &str) -> String {
-    let mut bands = AGE_BANDS.iter().map(|(band, _)| band);
-    let mut sql = format!("CASE WHEN {key} = '' THEN 'unknown'");
-    for (i, band) in (0..BAND_AGES.len()).zip(bands.by_ref()) {
-        sql += &format!(" WHEN {key} COLLATE \"C\" > b.b{i} THEN '{band}'");
-    }
-    sql + &format!(" ELSE '{}' END", bands.next().expect("the oldest band"))
-}
-
-/// The bands move with today: with no filter, they are made now over the members counted by birth date
-/// (some 40,000 days at most).
-fn tallied_by_age() -> String {
+/// The members within the filters by month of registration, the month written once they are grouped.
+fn by_month(given: Given) -> String {
     format!(
-        "SELECT {} AS key, '' AS label, sum(t.n)::bigint AS value
-         FROM reports.stat_tally t CROSS JOIN {}
-         WHERE t.dimension = 'birth' GROUP BY 1",
-        age_band_of_key("t.key"),
-        band_days(true)
+        "SELECT to_char(month, 'YYYY-MM') AS key, '' AS label, value
+         FROM (SELECT date_trunc('month', m.registered_at) AS month, count(*) AS value
+               {} AND m.registered_at IS NOT NULL GROUP BY 1) t
+         ORDER BY month",
+        counted(given)
     )
 }
 
-/// The month of each group, written once the members are grouped.
-fn by_month(counting: Counting) -> String {
-    match counting {
-        Counting::Filtered(given) => format!(
-            "SELECT to_char(month, 'YYYY-MM') AS key, '' AS label, value
-             FROM (SELECT date_trunc('month', m.registered_at) AS month, count(*) AS value
-                   {} AND m.registered_at IS NOT NULL GROUP BY 1) t
-             ORDER BY month",
-            counted(given)
-        ),
-        // `AAAA-MM` sorts as the months do; '' is the members whose registration is not known.
-        Counting::Tallied => {
-            format!("SELECT * FROM ({}) t WHERE key <> '' ORDER BY key", tallied("month", "n"))
-        }
-    }
+/// The cards of the members within the filters, by status.
+fn cards_by_status(given: Given) -> String {
+    format!(
+        "SELECT c.status AS key, '' AS label, count(*) AS value
+         FROM reports.stat_card c JOIN reports.stat_member m ON m.member_id = c.member_id
+         WHERE {} GROUP BY c.status",
+        kept(given)
+    )
 }
 
-/// The members by photo, as kept unfiltered.
-fn tallied_by_photo() -> String {
-    tallied("photo", "n")
+/// The counts kept by month (`c`) within the filters given: the departments of the region `$1`, the
+/// months from `$2` to `$3` (first days). A period leaves out the members whose registration is unknown
+/// (month `-infinity`), as the members' own rows would.
+fn cube_kept(given: Given) -> String {
+    format!(
+        "FROM reports.stat_cube c WHERE {}",
+        given.conditions(
+            "c.department_id IN (SELECT d.department_id FROM reports.geo_department d
+                                 WHERE d.region_id = $1)",
+            "c.month >= $2::date",
+            "c.month <= $3::date AND isfinite(c.month)",
+        )
+    )
 }
 
-/// The cards of the members counted, by status.
-fn cards_by_status(counting: Counting) -> String {
-    match counting {
-        Counting::Filtered(given) => format!(
-            "SELECT c.status AS key, '' AS label, count(*) AS value
-             FROM reports.stat_card c JOIN reports.stat_member m ON m.member_id = c.member_id
-             WHERE {} GROUP BY c.status",
-            kept(given)
-        ),
-        Counting::Tallied => tallied("card", "n"),
-    }
+/// The kept counts within the filters by dimension and key (`gender`, `age`, `photo`, `card`).
+fn cube_keys(given: Given) -> String {
+    format!(
+        "SELECT c.dimension, c.key, sum(c.n)::bigint {} GROUP BY 1, 2 HAVING sum(c.n) <> 0",
+        cube_kept(given)
+    )
 }
 
-/// The members counted, as kept unfiltered.
-const TALLIED_MEMBERS: &str =
-    "SELECT coalesce(sum(n), 0)::bigint FROM reports.stat_tally WHERE dimension = 'member'";
+/// The kept counts within the filters by department (and its region), as `place_groups` gives them;
+/// department 0 is the members whose place is not known.
+fn cube_places(given: Given) -> String {
+    format!(
+        "WITH counted AS (SELECT c.department_id, sum(c.n) AS n {} AND c.dimension = 'gender'
+                          GROUP BY 1 HAVING sum(c.n) <> 0)
+         SELECT coalesce(r.region_id::text, ''), coalesce(r.region_name, ''),
+                coalesce(d.department_id::text, ''), coalesce(d.department_name, ''), c.n::bigint
+         FROM counted c
+         LEFT JOIN reports.geo_department d ON d.department_id = c.department_id
+         LEFT JOIN reports.geo_region r ON r.region_id = d.region_id",
+        cube_kept(given)
+    )
+}
+
+/// The kept counts within the filters by month of registration (known).
+fn cube_months(given: Given) -> String {
+    format!(
+        "SELECT to_char(c.month, 'YYYY-MM') AS key, '' AS label, sum(c.n)::bigint AS value
+         {} AND c.dimension = 'gender' AND isfinite(c.month)
+         GROUP BY c.month HAVING sum(c.n) <> 0 ORDER BY c.month",
+        cube_kept(given)
+    )
+}
+
+/// What a dashboard counts of the members of a part of its period (its whole months, or an edge).
+#[derive(Default)]
+struct MemberCounts {
+    places: Vec<(String, String, String, String, i64)>,
+    profiles: Vec<Profile>,
+    /// Rows of `cube_keys` (whole months only): dimension, key, number.
+    keys: Vec<(String, String, i64)>,
+    months: Vec<pb::StatisticsRow>,
+    cards: Vec<pb::StatisticsRow>,
+}
 
 impl super::Store {
     /// The rows of one count, under the filter (bound as `$1` region, `$2` and `$3` the period, when the
@@ -582,71 +584,134 @@ impl super::Store {
             .await?)
     }
 
-    /// The members' dashboard: its tables and the members counted, each count run at once.
+    /// Moves the kept age bands to today when the day changed since (`reports.reband`, migration 0009):
+    /// the first dashboard of a day moves the few members whose band changed.
+    async fn reband(&self) -> Result<(), ServiceError> {
+        let behind: bool =
+            sqlx::query_scalar("SELECT day <> current_date FROM reports.stat_age_day")
+                .fetch_one(&self.pool)
+                .await?;
+        if behind {
+            sqlx::query("SELECT reports.reband(current_date)").execute(&self.pool).await?;
+        }
+        Ok(())
+    }
+
+    /// The counts kept by month, within `whole` (the region, and the whole months as first days).
+    async fn whole_months(&self, whole: &Filter) -> Result<MemberCounts, ServiceError> {
+        let given = Given::of(whole);
+        let (places, keys, months) = tokio::try_join!(
+            self.groups(cube_places(given), whole),
+            self.groups(cube_keys(given), whole),
+            self.count(cube_months(given), whole, Counting::Filtered(given)),
+        )?;
+        Ok(MemberCounts { places, keys, months, ..MemberCounts::default() })
+    }
+
+    /// The members within `edge` (the region, and days at an edge of the period), counted one by one.
+    async fn edge(&self, edge: &Filter) -> Result<MemberCounts, ServiceError> {
+        let given = Given::of(edge);
+        let counting = Counting::Filtered(given);
+        let (places, profiles, months, cards) = tokio::try_join!(
+            self.groups(place_groups(given), edge),
+            self.groups(profile_groups(given), edge),
+            self.count(by_month(given), edge, counting),
+            self.count(cards_by_status(given), edge, counting),
+        )?;
+        Ok(MemberCounts { places, profiles, months, cards, ..MemberCounts::default() })
+    }
+
+    /// The members' dashboard: its tables and the members counted. The whole months of the period (every
+    /// month without one) are read from the counts kept by month, the days at its edges member by member
+    /// (`domain::statistics::cut`), each part at once.
     pub async fn members_dashboard(
         &self,
         filter: &Filter,
     ) -> Result<(i64, Vec<pb::StatisticsTable>), ServiceError> {
-        let c = Counting::of(filter);
-        let counts = async {
-            match c {
-                Counting::Filtered(given) => {
-                    let (places, profiles) = tokio::try_join!(
-                        self.groups(place_groups(given), filter),
-                        self.groups(profile_groups(given), filter),
-                    )?;
-                    let (total, regions, departments) = fold_places(places);
-                    let (genders, ages, photos) = fold_profiles(profiles);
-                    Ok::<_, ServiceError>((total, regions, departments, genders, ages, photos))
+        self.reband().await?;
+        let cut = stats::cut(filter.from, filter.to);
+        let within = |from, to| Filter { region_id: filter.region_id, from, to };
+        let part = |edge: Option<&(NaiveDate, NaiveDate)>| {
+            let edge = edge.map(|(from, to)| within(Some(*from), Some(*to)));
+            async move {
+                match edge {
+                    Some(edge) => self.edge(&edge).await,
+                    None => Ok(MemberCounts::default()),
                 }
-                Counting::Tallied => tokio::try_join!(
-                    self.count_one(TALLIED_MEMBERS.to_string(), filter, c),
-                    self.count(tallied_by_place("region"), filter, c),
-                    self.count(tallied_by_place("department"), filter, c),
-                    self.count(tallied_by_gender(), filter, c),
-                    self.count(tallied_by_age(), filter, c),
-                    self.count(tallied_by_photo(), filter, c),
-                ),
             }
         };
-        let ((total, regions, departments, genders, ages, photos), months, cards) = tokio::try_join!(
-            counts,
-            self.count(by_month(c), filter, c),
-            self.count(cards_by_status(c), filter, c),
-        )?;
-        let placed = |rows: Vec<pb::StatisticsRow>, unknown: &str| -> Vec<pb::StatisticsRow> {
-            rows.into_iter()
-                .map(|mut row| {
-                    if row.key.is_empty() {
-                        row.label = UNPLACED.to_string();
-                    } else if row.label.is_empty() {
-                        row.label = format!("{unknown} {}", row.key);
-                    }
-                    row
-                })
-                .collect()
+        let whole = async {
+            match cut.months {
+                Some((first, last)) => self.whole_months(&within(first, last)).await,
+                None => Ok(MemberCounts::default()),
+            }
         };
-        let genders = genders
-            .into_iter()
-            .map(|row| pb::StatisticsRow { label: stats::gender_label(&row.key), ..row })
-            .collect();
-        let months = months
-            .into_iter()
-            .map(|row| pb::StatisticsRow { label: stats::month_label(&row.key), ..row })
-            .collect();
-        Ok((
-            total,
-            vec![
-                table("members_by_region", placed(regions, "Région")),
-                table("members_by_department", placed(departments, "Département")),
-                table("members_by_gender", genders),
-                table("members_by_age", in_bands(ages, AGE_BANDS)),
-                table("enrolments_by_month", months),
-                table("members_by_photo", in_bands(photos, PHOTO_STATES)),
-                table("cards_by_status", in_bands(cards, CARD_STATES)),
-            ],
-        ))
+        let parts = tokio::try_join!(whole, part(cut.edges.first()), part(cut.edges.get(1)))?;
+        Ok(members_tables(<[MemberCounts; 3]>::from(parts)))
     }
+}
+
+/// The dashboard's tables from the counts of the parts of its period.
+fn members_tables(parts: [MemberCounts; 3]) -> (i64, Vec<pb::StatisticsTable>) {
+    let (mut places, mut profiles, mut keys) = (Vec::new(), Vec::new(), Vec::new());
+    let (mut months, mut cards) = (Vec::new(), Vec::new());
+    for part in parts {
+        places.extend(part.places);
+        profiles.extend(part.profiles);
+        keys.extend(part.keys);
+        for row in part.months {
+            add(&mut months, &row.key, "", row.value);
+        }
+        for row in part.cards {
+            add(&mut cards, &row.key, "", row.value);
+        }
+    }
+    let (total, regions, departments) = fold_places(places);
+    let (mut genders, mut ages, mut photos) = fold_profiles(profiles);
+    for (dimension, key, n) in keys {
+        let rows = match dimension.as_str() {
+            "gender" => &mut genders,
+            "age" => &mut ages,
+            "photo" => &mut photos,
+            "card" => &mut cards,
+            _ => continue,
+        };
+        add(rows, &key, "", n);
+    }
+    genders.sort_by(|a, b| a.key.cmp(&b.key));
+    months.sort_by(|a, b| a.key.cmp(&b.key));
+    let placed = |rows: Vec<pb::StatisticsRow>, unknown: &str| -> Vec<pb::StatisticsRow> {
+        rows.into_iter()
+            .map(|mut row| {
+                if row.key.is_empty() {
+                    row.label = UNPLACED.to_string();
+                } else if row.label.is_empty() {
+                    row.label = format!("{unknown} {}", row.key);
+                }
+                row
+            })
+            .collect()
+    };
+    let genders = genders
+        .into_iter()
+        .map(|row| pb::StatisticsRow { label: stats::gender_label(&row.key), ..row })
+        .collect();
+    let months = months
+        .into_iter()
+        .map(|row| pb::StatisticsRow { label: stats::month_label(&row.key), ..row })
+        .collect();
+    (
+        total,
+        vec![
+            table("members_by_region", placed(regions, "Région")),
+            table("members_by_department", placed(departments, "Département")),
+            table("members_by_gender", genders),
+            table("members_by_age", in_bands(ages, AGE_BANDS)),
+            table("enrolments_by_month", months),
+            table("members_by_photo", in_bands(photos, PHOTO_STATES)),
+            table("cards_by_status", in_bands(cards, CARD_STATES)),
+        ],
+    )
 }
 
 #[cfg(test)]
@@ -659,20 +724,6 @@ mod tests {
 
     #[test]
     fn a_birth_date_falls_in_the_band_of_its_age_today() {
-        assert_eq!(
-            age_band_of_key("k"),
-            "CASE WHEN k = '' THEN 'unknown' WHEN k COLLATE \"C\" > b.b0 THEN 'under_18' \
-             WHEN k COLLATE \"C\" > b.b1 THEN '18_25' WHEN k COLLATE \"C\" > b.b2 THEN '26_35' \
-             WHEN k COLLATE \"C\" > b.b3 THEN '36_50' WHEN k COLLATE \"C\" > b.b4 THEN '51_65' \
-             ELSE 'over_65' END"
-        );
-        let tallied = tallied_by_age();
-        assert!(
-            tallied.contains(
-                "to_char((current_date - interval '18 years')::date, 'YYYY-MM-DD') AS b0"
-            ),
-            "{tallied}"
-        );
         let profiles = profile_groups(Given { region: false, from: true, to: false });
         assert!(
             profiles.contains("(current_date - interval '66 years')::date AS b4 OFFSET 0) b"),

@@ -253,7 +253,7 @@ async fn nats_killed_and_postgresql_stopped_under_writes_lose_nothing_acknowledg
     let deadline = Instant::now() + Duration::from_secs(90);
     let applied_after = loop {
         let (statistics, cards): (i64, i64) = sqlx::query_as(
-            "SELECT (SELECT coalesce(sum(n), 0)::bigint FROM reports.stat_tally WHERE dimension = 'member'),
+            "SELECT (SELECT coalesce(sum(n), 0)::bigint FROM reports.stat_cube WHERE dimension = 'gender'),
                     (SELECT count(*) FROM cards.inbox WHERE consumer = 'cards-members')",
         )
         .fetch_one(&pool)

@@ -135,7 +135,7 @@ pub(crate) async fn nothing_lost_nor_applied_twice(
     let deadline = tokio::time::Instant::now() + Duration::from_secs(60);
     loop {
         let (statistics, cards): (i64, i64) = sqlx::query_as(
-            "SELECT (SELECT coalesce(sum(n), 0)::bigint FROM reports.stat_tally WHERE dimension = 'member'),
+            "SELECT (SELECT coalesce(sum(n), 0)::bigint FROM reports.stat_cube WHERE dimension = 'gender'),
                     (SELECT count(*) FROM cards.inbox WHERE consumer = 'cards-members')",
         )
         .fetch_one(pool)

@@ -112,20 +112,20 @@ async fn two_replicas_of_every_service_lose_nothing_and_apply_nothing_twice() {
     assert_eq!(applied, 2 * total, "every member event applied once by the statistics");
     let men = settles(
         &pool,
-        "SELECT coalesce(sum(n), 0)::bigint FROM reports.stat_tally WHERE dimension = 'gender' AND key = 'M'",
+        "SELECT coalesce(sum(n), 0)::bigint FROM reports.stat_cube WHERE dimension = 'gender' AND key = 'M'",
         total,
     )
     .await;
     assert_eq!(men, total, "each member counted once, as its latest change says");
     let women: i64 = sqlx::query_scalar(
-        "SELECT coalesce(sum(n), 0)::bigint FROM reports.stat_tally WHERE dimension = 'gender' AND key = 'F'",
+        "SELECT coalesce(sum(n), 0)::bigint FROM reports.stat_cube WHERE dimension = 'gender' AND key = 'F'",
     )
     .fetch_one(&pool)
     .await
     .unwrap();
     assert_eq!(women, 0, "no member left as its first version");
     let counted: i64 = sqlx::query_scalar(
-        "SELECT coalesce(sum(n), 0)::bigint FROM reports.stat_tally WHERE dimension = 'member'",
+        "SELECT coalesce(sum(n), 0)::bigint FROM reports.stat_cube WHERE dimension = 'gender'",
     )
     .fetch_one(&pool)
     .await

@@ -546,3 +546,172 @@ async fn a_dashboard_is_asked_with_filters_checked_in_french_and_a_known_name() 
         "Tableau de bord inconnu : « parcelles ». Tableaux de bord : cartes, membres."
     );
 }
+
+/// What the members' dashboard should say under `filter` (`regionId`, `from`, `to`), counted here from
+/// the statistics' own rows member by member, the geography joined as it is now.
+async fn counted_one_by_one(
+    pool: &sqlx::PgPool,
+    region: i64,
+    from: Option<chrono::NaiveDate>,
+    to: Option<chrono::NaiveDate>,
+) -> (i64, BTreeMap<String, Counts>) {
+    const WITHIN: &str = "NOT m.deleted AND ($1 = 0 OR g.region_id = $1)
+         AND ($2::date IS NULL OR m.registered_at >= $2::date)
+         AND ($3::date IS NULL OR m.registered_at < $3::date + 1)";
+    const PLACED: &str = "reports.stat_member m LEFT JOIN (
+             SELECT l.locality_id, d.department_id, d.region_id FROM reports.geo_locality l
+             JOIN reports.geo_subprefecture s ON s.subprefecture_id = l.subprefecture_id
+             JOIN reports.geo_department d ON d.department_id = s.department_id) g
+         ON g.locality_id = m.locality_id";
+    type Row = (String, String, String, Option<i32>, String, String);
+    let rows: Vec<Row> = sqlx::query_as(sqlx::AssertSqlSafe(format!(
+        "SELECT coalesce(g.region_id::text, ''), coalesce(g.department_id::text, ''), m.gender,
+                date_part('year', age(current_date, m.birth_date))::int,
+                coalesce(to_char(date_trunc('month', m.registered_at), 'YYYY-MM'), ''),
+                CASE WHEN NOT m.has_photo THEN 'none' WHEN m.photo_checked THEN 'checked'
+                     ELSE 'unchecked' END
+         FROM {PLACED} WHERE {WITHIN}"
+    )))
+    .bind(region)
+    .bind(from)
+    .bind(to)
+    .fetch_all(pool)
+    .await
+    .unwrap();
+    let mut tables: BTreeMap<String, Counts> = BTreeMap::new();
+    let mut add = |table: &str, key: String| {
+        *tables.entry(table.to_string()).or_default().entry(key).or_default() += 1;
+    };
+    for (region, department, gender, age, month, photo) in &rows {
+        add("members_by_region", region.clone());
+        add("members_by_department", department.clone());
+        add("members_by_gender", gender.clone());
+        add("members_by_age", band(*age).to_string());
+        if !month.is_empty() {
+            add("enrolments_by_month", month.clone());
+        }
+        add("members_by_photo", photo.clone());
+    }
+    let cards: Vec<(String, i64)> = sqlx::query_as(sqlx::AssertSqlSafe(format!(
+        "SELECT c.status, count(*) FROM reports.stat_card c JOIN {PLACED} ON m.member_id = c.member_id
+         WHERE {WITHIN} GROUP BY c.status"
+    )))
+    .bind(region)
+    .bind(from)
+    .bind(to)
+    .fetch_all(pool)
+    .await
+    .unwrap();
+    if !cards.is_empty() {
+        tables.insert("cards_by_status".into(), cards.into_iter().collect());
+    }
+    (rows.len() as i64, tables)
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_period_counted_by_its_whole_months_and_its_edges_equals_its_members_counted_one_by_one()
+{
+    let suite = TestSuite::start().await;
+    let admin = suite.admin_token().await;
+    let pool = common::db::connect(suite.database_url(), 2).await.unwrap();
+    let run = |sql: &'static str| {
+        let pool = pool.clone();
+        async move { sqlx::query(sql).execute(&pool).await.unwrap() }
+    };
+    // The statistics' rows written as their consumers write them: two regions, three departments; some
+    // cards before their members; 3,000 members over 27 months, born around each band's edge as well,
+    // some with no place, no registration day, no birth date; a locality known only after its members.
+    run("INSERT INTO reports.geo_region VALUES (1, 'Haut-Sassandra'), (2, 'Gbêkê')").await;
+    run("INSERT INTO reports.geo_department VALUES (10, 'Daloa', 1), (11, 'Vavoua', 1), (20, 'Bouaké', 2)")
+        .await;
+    run("INSERT INTO reports.geo_subprefecture VALUES (100, 10), (110, 11), (200, 20)").await;
+    run("INSERT INTO reports.geo_locality SELECT l, (ARRAY[100, 110, 200])[1 + l % 3] FROM generate_series(1, 12) l")
+        .await;
+    run("INSERT INTO reports.stat_card (card_id, position, member_id, status)
+         SELECT g, g, 2900 + g, 'pending' FROM generate_series(1, 50) g")
+    .await;
+    run("INSERT INTO reports.stat_member
+             (member_id, position, locality_id, gender, birth_date, registered_at, has_photo, photo_checked)
+         SELECT g, g, CASE WHEN g % 17 = 0 THEN NULL WHEN g % 41 = 0 THEN 13 ELSE 1 + g % 12 END,
+                (ARRAY['M', 'F', ''])[1 + g % 3],
+                CASE WHEN g % 19 = 0 THEN NULL
+                     WHEN g % 5 = 0 THEN (current_date - make_interval(
+                         years => (ARRAY[18, 26, 36, 51, 66])[1 + g / 5 % 5]))::date + (g / 25 % 3 - 1)
+                     ELSE date '1940-01-01' + (g * 37 % 30000) END,
+                CASE WHEN g % 23 = 0 THEN NULL
+                     ELSE now() - make_interval(days => g * 7 % 820, secs => g % 86400) END,
+                g % 4 <> 0, g % 3 = 0
+         FROM generate_series(1, 3000) g")
+    .await;
+    run("INSERT INTO reports.stat_card (card_id, position, member_id, status)
+         SELECT 100 + g, g, 1 + g * 3 % 2900, (ARRAY['pending', 'printed', 'delivered'])[1 + g % 3]
+         FROM generate_series(1, 1200) g")
+    .await;
+    // Then changes: members moved, re-registered a month earlier, their photo checked; some deleted;
+    // a sub-prefecture moved to the other region; the unknown locality arrives; a card's status changes.
+    run("UPDATE reports.stat_member SET locality_id = 1 + (locality_id + 1) % 12, photo_checked = true,
+                registered_at = registered_at - interval '1 month'
+         WHERE member_id % 11 = 0")
+    .await;
+    run("UPDATE reports.stat_member SET deleted = true WHERE member_id % 29 = 0").await;
+    run("UPDATE reports.geo_subprefecture SET department_id = 20 WHERE subprefecture_id = 110")
+        .await;
+    run("INSERT INTO reports.geo_locality VALUES (13, 100)").await;
+    run("UPDATE reports.stat_card SET status = 'delivered' WHERE card_id % 7 = 0").await;
+
+    let today: chrono::NaiveDate =
+        sqlx::query_scalar("SELECT current_date").fetch_one(&pool).await.unwrap();
+    let days_ago = |n: i64| today - chrono::Duration::days(n);
+    let first_of = |day: chrono::NaiveDate| day.with_day(1).unwrap();
+    use chrono::Datelike;
+    let month_ago = first_of(days_ago(200));
+    let last_of_month = first_of(days_ago(140)).pred_opt().unwrap();
+    let mid = first_of(days_ago(300)) + chrono::Duration::days(9);
+    let filters = [
+        (0, None, None),
+        (2, None, None),
+        (0, Some(month_ago), None),
+        (0, Some(days_ago(365)), None),
+        (0, None, Some(days_ago(100))),
+        (0, Some(days_ago(500)), Some(days_ago(40))),
+        (0, Some(month_ago), Some(last_of_month)),
+        (0, Some(mid), Some(mid + chrono::Duration::days(10))),
+        (0, Some(mid + chrono::Duration::days(10)), Some(mid + chrono::Duration::days(30))),
+        (1, Some(days_ago(300)), Some(days_ago(3))),
+        (2, Some(days_ago(700)), Some(today)),
+    ];
+    let ask = |region: i64, from: Option<chrono::NaiveDate>, to: Option<chrono::NaiveDate>| {
+        let mut query = vec![];
+        if region != 0 {
+            query.push(format!("regionId={region}"));
+        }
+        query.extend(from.map(|d| format!("from={d}")));
+        query.extend(to.map(|d| format!("to={d}")));
+        format!("?{}", query.join("&"))
+    };
+    for &(region, from, to) in &filters {
+        let answer = tables_of(&dashboard(&suite, &admin, &ask(region, from, to)).await);
+        assert_eq!(
+            answer,
+            counted_one_by_one(&pool, region, from, to).await,
+            "{region} {from:?} {to:?}"
+        );
+    }
+    let (total, all) = counted_one_by_one(&pool, 0, None, None).await;
+    assert!(total > 2500 && all["members_by_age"].len() == 7, "every band counted: {all:?}");
+
+    // The bands kept as of 400 days ago: the next dashboard moves them to today first.
+    run("SELECT reports.reband(current_date - 400)").await;
+    for &(region, from, to) in &filters[..4] {
+        let answer = tables_of(&dashboard(&suite, &admin, &ask(region, from, to)).await);
+        assert_eq!(
+            answer,
+            counted_one_by_one(&pool, region, from, to).await,
+            "{region} {from:?} {to:?}"
+        );
+    }
+    let day: chrono::NaiveDate =
+        sqlx::query_scalar("SELECT day FROM reports.stat_age_day").fetch_one(&pool).await.unwrap();
+    assert_eq!(day, today);
+    pool.close().await;
+}
