@@ -3,8 +3,12 @@
 //! are (`store::statistics`): each row at the stream position of the latest event applied to it, an
 //! older event changing nothing; and what the dashboard counts of them.
 
-use super::statistics::{Counting, Given, REGION_LOCALITIES, add, bind_position, tallied};
-use crate::domain::statistics::{AMOUNT_BANDS, Filter, in_bands, month_label, table};
+use super::statistics::{
+    Counting, Given, REGION_LOCALITIES, add, bind_position, kept_by_month, tallied,
+};
+use crate::domain::statistics::{
+    self as stats, AMOUNT_BANDS, Filter, in_bands, month_label, table,
+};
 use chrono::{DateTime, NaiveDate, Utc};
 use common::error::ServiceError;
 use proto::reports as pb;
@@ -124,6 +128,15 @@ fn payment_groups(given: Given) -> String {
     )
 }
 
+/// The payments kept by month within the filters given (whole months), as `payment_groups` gives them.
+fn payment_cube_groups(given: Given) -> String {
+    format!(
+        "SELECT c.operator, c.band, sum(c.n)::bigint, sum(c.amount)::bigint {}
+         GROUP BY 1, 2 HAVING sum(c.n) <> 0 OR sum(c.amount) <> 0",
+        kept_by_month("reports.stat_payment_cube", given)
+    )
+}
+
 /// The payments' tables of the dashboard and the payments counted.
 #[derive(Debug, Default, PartialEq)]
 struct PaymentTables {
@@ -133,8 +146,8 @@ struct PaymentTables {
     by_band: Vec<pb::StatisticsRow>,
 }
 
-/// The tables from the groups of `payment_groups` (operator, band, number, sum), the operators in the
-/// groups' order.
+/// The tables from the groups of `payment_groups` and `payment_cube_groups` (operator, band, number,
+/// sum), the operators by name.
 fn fold_payments(groups: Vec<(String, String, i64, i64)>) -> PaymentTables {
     let mut tables = PaymentTables::default();
     for (operator, band, n, amount) in groups {
@@ -143,12 +156,9 @@ fn fold_payments(groups: Vec<(String, String, i64, i64)>) -> PaymentTables {
         add(&mut tables.amounts_by_operator, &operator, &operator, amount);
         add(&mut tables.by_band, &band, "", n);
     }
+    tables.by_operator.sort_by(|a, b| a.key.cmp(&b.key));
+    tables.amounts_by_operator.sort_by(|a, b| a.key.cmp(&b.key));
     tables
-}
-
-/// The payments by operator as kept unfiltered: their number (`of` = `n`) or their amounts (`amount`).
-fn tallied_by_operator(of: &str) -> String {
-    format!("SELECT key, key AS label, value FROM ({}) t", tallied("operator", of))
 }
 
 /// The deliveries (not deleted) by month of creation. A delivery has no region: the period only.
@@ -173,10 +183,6 @@ fn deliveries_by_month(counting: Counting) -> String {
     }
 }
 
-/// The payments counted, as kept unfiltered.
-const TALLIED_PAYMENTS: &str =
-    "SELECT coalesce(sum(n), 0)::bigint FROM reports.stat_tally WHERE dimension = 'operator'";
-
 impl super::Store {
     /// The cards' dashboard (`cartes`): the payments counted, and its tables, each count run at once.
     pub async fn cards_dashboard(
@@ -184,22 +190,28 @@ impl super::Store {
         filter: &Filter,
     ) -> Result<(i64, Vec<pb::StatisticsTable>), ServiceError> {
         let c = Counting::of(filter);
-        let payments = async {
-            match c {
-                Counting::Filtered(given) => {
-                    let groups = self.groups(payment_groups(given), filter).await?;
-                    Ok::<_, ServiceError>(fold_payments(groups))
-                }
-                Counting::Tallied => {
-                    let (total, by_operator, amounts_by_operator, by_band) = tokio::try_join!(
-                        self.count_one(TALLIED_PAYMENTS.to_string(), filter, c),
-                        self.count(tallied_by_operator("n"), filter, c),
-                        self.count(tallied_by_operator("amount"), filter, c),
-                        self.count(tallied("amount_band", "n"), filter, c),
-                    )?;
-                    Ok(PaymentTables { total, by_operator, amounts_by_operator, by_band })
-                }
+        // The whole months of the period (every month without one) from the payments kept by month,
+        // the days at its edges payment by payment (`domain::statistics::cut`).
+        let cut = stats::cut(filter.from, filter.to);
+        let within = |from, to| Filter { region_id: filter.region_id, from, to };
+        let whole = cut.months.map(|(first, last)| within(first, last));
+        let edges: Vec<Filter> =
+            cut.edges.iter().map(|(from, to)| within(Some(*from), Some(*to))).collect();
+        let part = |part: Option<Filter>, sql: fn(Given) -> String| async move {
+            match part {
+                Some(part) => self.groups(sql(Given::of(&part)), &part).await,
+                None => Ok(Vec::new()),
             }
+        };
+        let payments = async {
+            let (mut groups, first, second) = tokio::try_join!(
+                part(whole, payment_cube_groups),
+                part(edges.first().cloned(), payment_groups),
+                part(edges.get(1).cloned(), payment_groups),
+            )?;
+            groups.extend(first);
+            groups.extend(second);
+            Ok::<_, ServiceError>(fold_payments(groups))
         };
         let (payments, deliveries) =
             tokio::try_join!(payments, self.count(deliveries_by_month(c), filter, c))?;

@@ -476,12 +476,13 @@ fn cards_by_status(given: Given) -> String {
     )
 }
 
-/// The counts kept by month (`c`) within the filters given: the departments of the region `$1`, the
-/// months from `$2` to `$3` (first days). A period leaves out the members whose registration is unknown
-/// (month `-infinity`), as the members' own rows would.
-fn cube_kept(given: Given) -> String {
+/// The counts kept by month and department (`c`, of `table`: `reports.stat_cube`, the members';
+/// `reports.stat_payment_cube`, the payments') within the filters given: the departments of the region
+/// `$1`, the months from `$2` to `$3` (first days). A period leaves out the rows whose day is not known
+/// (month `-infinity`), as counting the rows themselves would.
+pub(super) fn kept_by_month(table: &str, given: Given) -> String {
     format!(
-        "FROM reports.stat_cube c WHERE {}",
+        "FROM {table} c WHERE {}",
         given.conditions(
             "c.department_id IN (SELECT d.department_id FROM reports.geo_department d
                                  WHERE d.region_id = $1)",
@@ -489,6 +490,11 @@ fn cube_kept(given: Given) -> String {
             "c.month <= $3::date AND isfinite(c.month)",
         )
     )
+}
+
+/// The members' counts kept by month within the filters given.
+fn cube_kept(given: Given) -> String {
+    kept_by_month("reports.stat_cube", given)
 }
 
 /// The kept counts within the filters by dimension and key (`gender`, `age`, `photo`, `card`).
@@ -550,21 +556,6 @@ impl super::Store {
             Counting::Tallied => query,
         };
         Ok(query.fetch_all(&self.pool).await?)
-    }
-
-    /// One number under the filter, bound as `count` binds it.
-    pub(crate) async fn count_one(
-        &self,
-        sql: String,
-        filter: &Filter,
-        counting: Counting,
-    ) -> Result<i64, ServiceError> {
-        let query = sqlx::query_scalar::<_, i64>(AssertSqlSafe(sql));
-        let query = match counting {
-            Counting::Filtered(_) => query.bind(filter.region_id).bind(filter.from).bind(filter.to),
-            Counting::Tallied => query,
-        };
-        Ok(query.fetch_one(&self.pool).await?)
     }
 
     /// The groups of a filtered count (`place_groups`, ...), under the filter bound as `count` binds it.

@@ -55,7 +55,9 @@ async fn seed_card_statistics(pool: &sqlx::PgPool, n: i64) -> Result<()> {
     .bind(n)
     .execute(pool)
     .await?;
-    sqlx::query("ANALYZE reports.stat_payment, reports.stat_delivery, reports.stat_tally")
+    sqlx::query(
+        "ANALYZE reports.stat_payment, reports.stat_payment_cube, reports.stat_cube, reports.stat_delivery, reports.stat_tally",
+    )
         .execute(pool)
         .await?;
     Ok(())

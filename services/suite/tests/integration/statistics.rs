@@ -608,9 +608,45 @@ async fn counted_one_by_one(
     (rows.len() as i64, tables)
 }
 
+/// What the `cartes` dashboard's payments should say under `filter`, counted here from the statistics'
+/// own rows payment by payment (its member's place as the geography has it now).
+async fn payments_one_by_one(
+    pool: &sqlx::PgPool,
+    region: i64,
+    from: Option<chrono::NaiveDate>,
+    to: Option<chrono::NaiveDate>,
+) -> (i64, BTreeMap<String, Counts>) {
+    let payments: Vec<(String, i64)> = sqlx::query_as(
+        "SELECT p.operator, p.amount FROM reports.stat_payment p
+         LEFT JOIN reports.stat_member m ON m.member_id = p.member_id AND NOT m.deleted
+         LEFT JOIN reports.geo_locality l ON l.locality_id = m.locality_id
+         LEFT JOIN reports.geo_subprefecture s ON s.subprefecture_id = l.subprefecture_id
+         LEFT JOIN reports.geo_department d ON d.department_id = s.department_id
+         WHERE NOT p.deleted AND ($1 = 0 OR d.region_id = $1)
+           AND ($2::date IS NULL OR p.paid_on >= $2) AND ($3::date IS NULL OR p.paid_on <= $3)",
+    )
+    .bind(region)
+    .bind(from)
+    .bind(to)
+    .fetch_all(pool)
+    .await
+    .unwrap();
+    let mut tables: BTreeMap<String, Counts> = BTreeMap::new();
+    for (operator, amount) in &payments {
+        let mut add = |table: &str, key: &str, value: i64| {
+            *tables.entry(table.to_string()).or_default().entry(key.to_string()).or_default() +=
+                value;
+        };
+        add("payments_by_operator", operator, 1);
+        add("amounts_by_operator", operator, *amount);
+        add("payments_by_amount", amount_band(*amount), 1);
+    }
+    (payments.len() as i64, tables)
+}
+
 #[tokio::test(flavor = "multi_thread")]
-async fn a_period_counted_by_its_whole_months_and_its_edges_equals_its_members_counted_one_by_one()
-{
+async fn a_period_counted_by_its_whole_months_and_its_edges_equals_its_members_and_payments_counted_one_by_one()
+ {
     let suite = TestSuite::start().await;
     let admin = suite.admin_token().await;
     let pool = common::db::connect(suite.database_url(), 2).await.unwrap();
@@ -658,6 +694,22 @@ async fn a_period_counted_by_its_whole_months_and_its_edges_equals_its_members_c
         .await;
     run("INSERT INTO reports.geo_locality VALUES (13, 100)").await;
     run("UPDATE reports.stat_card SET status = 'delivered' WHERE card_id % 7 = 0").await;
+    // Payments over 27 months, some before their member, some without a day; some cancelled, changed,
+    // or of a member deleted since.
+    run("INSERT INTO reports.stat_payment (transaction_id, position, member_id, operator, amount, paid_on)
+         SELECT g, g, 1 + g * 7 % 3100, (ARRAY['Orange Money', 'MTN MoMo', 'Wave'])[1 + g % 3],
+                (ARRAY[500, 2000, 5000, 12000, 30000])[1 + g % 5],
+                CASE WHEN g % 31 = 0 THEN NULL ELSE current_date - (g * 13 % 820) END
+         FROM generate_series(1, 2500) g")
+    .await;
+    run("INSERT INTO reports.stat_member (member_id, position, locality_id, gender, registered_at)
+         SELECT g, g, 1 + g % 12, 'F', now() - interval '3 days' FROM generate_series(3001, 3100) g")
+    .await;
+    run("UPDATE reports.stat_payment SET deleted = true WHERE transaction_id % 37 = 0").await;
+    run("UPDATE reports.stat_payment SET amount = amount + 100, paid_on = paid_on - 20
+         WHERE transaction_id % 43 = 0")
+    .await;
+    run("UPDATE reports.stat_member SET deleted = true WHERE member_id % 53 = 0").await;
 
     let today: chrono::NaiveDate =
         sqlx::query_scalar("SELECT current_date").fetch_one(&pool).await.unwrap();
@@ -696,7 +748,15 @@ async fn a_period_counted_by_its_whole_months_and_its_edges_equals_its_members_c
             counted_one_by_one(&pool, region, from, to).await,
             "{region} {from:?} {to:?}"
         );
+        let payments = tables_of(&named(&suite, &admin, "cartes", &ask(region, from, to)).await);
+        assert_eq!(
+            payments,
+            payments_one_by_one(&pool, region, from, to).await,
+            "payments: {region} {from:?} {to:?}"
+        );
     }
+    let (paid, _) = payments_one_by_one(&pool, 0, None, None).await;
+    assert!(paid > 2300, "{paid} payments counted");
     let (total, all) = counted_one_by_one(&pool, 0, None, None).await;
     assert!(total > 2500 && all["members_by_age"].len() == 7, "every band counted: {all:?}");
 
