@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # `make test`: the quality gates (Rust formatting and lints, the web's types, lints and formatting, the
-# OpenAPI document and the web client's types equal to the code), then every test: Rust unit and
+# OpenAPI document and the web client's types equal to the code, the Helm chart rendered and validated
+# with every value set), then every test: Rust unit and
 # integration tests (each test makes its own database from a migrated template and its own NATS prefix),
 # web unit tests, browser end-to-end tests in Chromium against the real suite, then the API fuzzed from
 # its OpenAPI document.
@@ -21,6 +22,9 @@ say "Web : dépendances, types (tsc), lints (ESLint), format (Prettier), types d
 "$ROOT/scripts/web-deps.sh"
 (cd web && npm run check)
 "$ROOT/scripts/check-api-types.sh"
+
+say "Chart Helm : chaque jeu de valeurs rendu et validé"
+"$ROOT/scripts/test-chart.sh"
 
 say "Rust : tests unitaires et d'intégration"
 cargo test --workspace --locked
