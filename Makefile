@@ -51,10 +51,12 @@ bench-sync:
 	cargo build --quiet --release --locked -p suite --features bench --bin suite
 	cargo run --quiet --release --locked -p suite --features bench --bin bench-sync
 
-## Exports of the members list as background jobs: BENCH_EXPORT_MEMBERS members (default 1000000) to CSV
-## and to .xlsx, the time until each file is ready and the whole suite's peak memory.
+## The statistics' dashboards at BENCH_EXPORT_MEMBERS members (default 1000000), the exports of the members
+## list as background jobs (CSV and .xlsx: the time until each file is ready, the whole suite's peak
+## memory), then 10,000 cards printed from a designed template (bench-cards without its million-card lists).
 bench-reports:
 	cargo run --quiet --release --locked -p suite --features bench --bin bench-reports
+	BENCH_LIST_CARDS=0 cargo run --quiet --release --locked -p suite --features bench --bin bench-cards
 
 ## The load test: wrk (from Debian) at 64 connections on loopback, 10 s a call.
 bench-load:

@@ -5,12 +5,14 @@
 //! for each the time until the file is ready (aim: under 60 s), the download's time and size, and the
 //! process's peak resident memory (VmHWM, the whole suite's: aim under 300 MB) while it ran. Before the
 //! exports, it times each built-in statistics dashboard (`metabase/membres`, `metabase/cartes`) through
-//! the REST API, without filters, filtered by a region, by a period and by both (aim: under 100 ms). The
+//! the REST API, without filters, filtered by a region, by a period and by both, and over a year from the
+//! middle of a month to the middle of another (aim: under 100 ms). The
 //! members reach the statistics through their events; the payments and deliveries the `cartes` dashboard
 //! counts (`BENCH_STATS_PAYMENTS`, as many as the members by default, and one delivery for 100 of them)
 //! are written straight into its read model, as its consumer would write them.
 
 use anyhow::{Context, Result, bail};
+use chrono::Datelike;
 use serde_json::{Value, json};
 use std::time::{Duration, Instant};
 use suite::api_client::ApiClient;
@@ -65,12 +67,17 @@ async fn seed_card_statistics(pool: &sqlx::PgPool, n: i64) -> Result<()> {
 
 /// Times the dashboard `name` under each filter; prints the medians.
 async fn time_dashboard(api: &ApiClient, name: &str, region: i64) -> Result<()> {
-    let year_ago = (chrono::Utc::now() - chrono::Duration::days(365)).format("%Y-%m-%d");
+    let today = chrono::Utc::now().date_naive();
+    let year_ago = today - chrono::Duration::days(365);
+    // A year from the middle of a month to the middle of another: both edges counted one by one.
+    let mid_month = today.with_day(1).unwrap_or(today) - chrono::Duration::days(16);
+    let mid_year = mid_month - chrono::Duration::days(365);
     let filters = [
         ("unfiltered", String::new()),
         ("a region", format!("?regionId={region}")),
         ("the last 365 days", format!("?from={year_ago}")),
         ("a region and the last 365 days", format!("?regionId={region}&from={year_ago}")),
+        ("a year from mid-month to mid-month", format!("?from={mid_year}&to={mid_month}")),
     ];
     for (what, query) in filters {
         let path = format!("/metabase/{name}{query}");
