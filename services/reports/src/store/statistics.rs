@@ -2,8 +2,11 @@
 //! (`reports.stat_member`), the cards' statuses (`reports.stat_card`) and the geography (`reports.geo_*`)
 //! are written by the consumers (`crate::consumers`), each event once; a member's or a card's row keeps
 //! the stream position of the latest event applied to it, and an older one changes nothing (`position`:
-//! none when an event is applied outside a consumer, then it is applied as it comes). Every count is one
-//! GROUP BY over the members' copy, the geography joined to the few groups counted.
+//! none when an event is applied outside a consumer, then it is applied as it comes). The members are also
+//! counted by month of registration and department (`reports.stat_cube`, migration 0009, kept by
+//! triggers): a dashboard reads those counts for the whole months of its period and counts the members
+//! of the days at its edges one by one (`domain::statistics::cut`), each count one GROUP BY, the
+//! geography joined to the few groups counted.
 
 use crate::domain::statistics::{
     self as stats, AGE_BANDS, CARD_STATES, Filter, PHOTO_STATES, UNPLACED, in_bands, table,
@@ -296,8 +299,8 @@ impl Given {
     }
 }
 
-/// How a table is counted: over the rows within the filters, or, with none, from the counts kept as
-/// the rows change (`reports.stat_tally`, migration 0003): a few rows summed instead of every member.
+/// How the deliveries' table is counted: over the rows within the filters, or, with none, from the counts
+/// kept as the rows change (`reports.stat_tally`, migration 0003), a few rows summed instead of every row.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub(crate) enum Counting {
     Filtered(Given),
