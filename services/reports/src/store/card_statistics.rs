@@ -4,7 +4,7 @@
 //! older event changing nothing; and what the dashboard counts of them.
 
 use super::statistics::{
-    Counting, Given, REGION_LOCALITIES, add, bind_position, kept_by_month, tallied,
+    Counting, Given, REGION_DEPARTMENTS, add, bind_position, kept_by_month, tallied,
 };
 use crate::domain::statistics::{
     self as stats, AMOUNT_BANDS, Filter, in_bands, month_label, table,
@@ -108,8 +108,8 @@ fn payments_kept(given: Given) -> String {
     format!(
         "FROM reports.stat_payment p WHERE NOT p.deleted AND {}",
         given.conditions(
-            // The member's locality, kept beside the payment (migration 0006).
-            &format!("p.locality_id IN ({REGION_LOCALITIES})"),
+            // The member's department, kept beside the payment (migration 0010).
+            &format!("p.department_id IN ({REGION_DEPARTMENTS})"),
             "p.paid_on >= $2::date",
             "p.paid_on <= $3::date",
         )
