@@ -42,8 +42,10 @@ say "Chart : helm dependency build (le chart nats de natsCluster)"
 if ! "$HELM" dependency build "$CHART" >"$OUT/dependency.log" 2>&1; then
   say "Chart : le dépôt du chart nats est injoignable d'ici ; rendu sans lui (ses propres manifestes ne sont pas validés)"
   cp -r "$CHART" "$OUT/chart"
-  # The chart as it is, but for its list of dependencies (the last key of Chart.yaml).
-  sed -i '/^dependencies:/,$d' "$OUT/chart/Chart.yaml"
+  # The chart as it is, but for its list of dependencies: from `dependencies:` to the next top-level key
+  # of Chart.yaml (or its end), wherever the list stands.
+  awk '/^dependencies:/ { skip = 1; next } skip && /^[^[:space:]#-]/ { skip = 0 } !skip' \
+    "$CHART/Chart.yaml" >"$OUT/chart/Chart.yaml"
   CHART="$OUT/chart"
 fi
 

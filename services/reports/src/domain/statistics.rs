@@ -100,6 +100,29 @@ pub fn cut(from: Option<NaiveDate>, to: Option<NaiveDate>) -> Cut {
     Cut { months, edges }
 }
 
+/// A dashboard's filter cut into the parts counted each their own way (`cut`), each with the filter's
+/// region: its whole months, and at most two edges of days.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Parts {
+    /// The whole months (as their first days), when the period holds any.
+    pub months: Option<Filter>,
+    /// The days at the period's edges, first and last day included.
+    pub edges: [Option<Filter>; 2],
+}
+
+impl Filter {
+    /// This filter's period cut into its whole months and its edges (`cut`), each with its region.
+    pub fn parts(&self) -> Parts {
+        let cut = cut(self.from, self.to);
+        let within = |from, to| Filter { region_id: self.region_id, from, to };
+        let edge = |i: usize| cut.edges.get(i).map(|(from, to)| within(Some(*from), Some(*to)));
+        Parts {
+            months: cut.months.map(|(first, last)| within(first, last)),
+            edges: [edge(0), edge(1)],
+        }
+    }
+}
+
 /// The first day of the month after the month of `day`.
 fn next_month(day: NaiveDate) -> NaiveDate {
     month_end(day).succ_opt().unwrap_or(NaiveDate::MAX)
@@ -340,6 +363,27 @@ mod tests {
             cut(Some(day(2026, 12, 1)), Some(day(2026, 12, 31))).months,
             Some((Some(day(2026, 12, 1)), Some(day(2026, 12, 1))))
         );
+    }
+
+    #[test]
+    fn a_filter_is_cut_into_parts_that_keep_its_region() {
+        let day = |y, m, d| NaiveDate::from_ymd_opt(y, m, d);
+        let filter = Filter { region_id: 7, from: day(2026, 1, 15), to: day(2026, 4, 10) };
+        let within = |from, to| Some(Filter { region_id: 7, from, to });
+        assert_eq!(
+            filter.parts(),
+            Parts {
+                months: within(day(2026, 2, 1), day(2026, 3, 1)),
+                edges: [
+                    within(day(2026, 1, 15), day(2026, 1, 31)),
+                    within(day(2026, 4, 1), day(2026, 4, 10))
+                ]
+            }
+        );
+        let open = Filter { region_id: 7, from: None, to: None };
+        assert_eq!(open.parts(), Parts { months: Some(open.clone()), edges: [None, None] });
+        let one_edge = Filter { region_id: 0, from: day(2026, 5, 3), to: day(2026, 5, 20) };
+        assert_eq!(one_edge.parts(), Parts { months: None, edges: [Some(one_edge.clone()), None] });
     }
 
     #[test]

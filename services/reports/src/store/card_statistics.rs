@@ -3,12 +3,8 @@
 //! are (`store::statistics`): each row at the stream position of the latest event applied to it, an
 //! older event changing nothing; and what the dashboard counts of them.
 
-use super::statistics::{
-    Counting, Given, REGION_DEPARTMENTS, add, bind_position, kept_by_month, tallied,
-};
-use crate::domain::statistics::{
-    self as stats, AMOUNT_BANDS, Filter, in_bands, month_label, table,
-};
+use super::statistics::{Given, REGION_DEPARTMENTS, add, bind_position, by_parts, kept_by_month};
+use crate::domain::statistics::{AMOUNT_BANDS, Filter, in_bands, month_label, table};
 use chrono::{DateTime, NaiveDate, Utc};
 use common::error::ServiceError;
 use proto::reports as pb;
@@ -161,6 +157,23 @@ fn fold_payments(groups: Vec<(String, String, i64, i64)>) -> PaymentTables {
     tables
 }
 
+/// How the deliveries' table is counted: over the rows within the filters, or, with none, from the counts
+/// kept as the rows change (`reports.stat_tally`, migration 0003), a few rows summed instead of every row.
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum Counting {
+    Filtered(Given),
+    Tallied,
+}
+
+impl Counting {
+    fn of(filter: &Filter) -> Self {
+        if *filter == Filter::default() {
+            return Counting::Tallied;
+        }
+        Counting::Filtered(Given::of(filter))
+    }
+}
+
 /// The deliveries (not deleted) by month of creation. A delivery has no region: the period only.
 fn deliveries_by_month(counting: Counting) -> String {
     match counting {
@@ -174,12 +187,9 @@ fn deliveries_by_month(counting: Counting) -> String {
              ORDER BY month",
             given.period("d.created_at >= $2::date", "d.created_at < $3::date + 1")
         ),
-        Counting::Tallied => {
-            format!(
-                "SELECT * FROM ({}) t WHERE key <> '' ORDER BY key",
-                tallied("delivery_month", "n")
-            )
-        }
+        Counting::Tallied => "SELECT key, '' AS label, n AS value FROM reports.stat_tally
+             WHERE dimension = 'delivery_month' AND n <> 0 AND key <> '' ORDER BY key"
+            .to_string(),
     }
 }
 
@@ -190,31 +200,22 @@ impl super::Store {
         filter: &Filter,
     ) -> Result<(i64, Vec<pb::StatisticsTable>), ServiceError> {
         let c = Counting::of(filter);
+        let bound = (c != Counting::Tallied).then_some(filter);
         // The whole months of the period (every month without one) from the payments kept by month,
         // the days at its edges payment by payment (`domain::statistics::cut`).
-        let cut = stats::cut(filter.from, filter.to);
-        let within = |from, to| Filter { region_id: filter.region_id, from, to };
-        let whole = cut.months.map(|(first, last)| within(first, last));
-        let edges: Vec<Filter> =
-            cut.edges.iter().map(|(from, to)| within(Some(*from), Some(*to))).collect();
-        let part = |part: Option<Filter>, sql: fn(Given) -> String| async move {
-            match part {
-                Some(part) => self.groups(sql(Given::of(&part)), &part).await,
-                None => Ok(Vec::new()),
-            }
-        };
         let payments = async {
-            let (mut groups, first, second) = tokio::try_join!(
-                part(whole, payment_cube_groups),
-                part(edges.first().cloned(), payment_groups),
-                part(edges.get(1).cloned(), payment_groups),
-            )?;
-            groups.extend(first);
-            groups.extend(second);
-            Ok::<_, ServiceError>(fold_payments(groups))
+            let parts = by_parts(
+                filter,
+                |months| async move {
+                    self.groups(payment_cube_groups(Given::of(&months)), &months).await
+                },
+                |edge| async move { self.groups(payment_groups(Given::of(&edge)), &edge).await },
+            )
+            .await?;
+            Ok::<_, ServiceError>(fold_payments(parts.into_iter().flatten().collect()))
         };
         let (payments, deliveries) =
-            tokio::try_join!(payments, self.count(deliveries_by_month(c), filter, c))?;
+            tokio::try_join!(payments, self.count(deliveries_by_month(c), bound))?;
         let PaymentTables {
             total,
             by_operator: operators,

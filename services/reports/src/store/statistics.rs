@@ -301,23 +301,6 @@ impl Given {
     }
 }
 
-/// How the deliveries' table is counted: over the rows within the filters, or, with none, from the counts
-/// kept as the rows change (`reports.stat_tally`, migration 0003), a few rows summed instead of every row.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub(crate) enum Counting {
-    Filtered(Given),
-    Tallied,
-}
-
-impl Counting {
-    pub(crate) fn of(filter: &Filter) -> Self {
-        if *filter == Filter::default() {
-            return Counting::Tallied;
-        }
-        Counting::Filtered(Given::of(filter))
-    }
-}
-
 impl Given {
     /// The filters `filter` gives.
     pub(crate) fn of(filter: &Filter) -> Self {
@@ -327,14 +310,6 @@ impl Given {
             to: filter.to.is_some(),
         }
     }
-}
-
-/// The counts kept of `dimension`, as rows (`value`: `n`, or `amount` when `of` says so).
-pub(crate) fn tallied(dimension: &str, of: &str) -> String {
-    format!(
-        "SELECT key, '' AS label, {of} AS value FROM reports.stat_tally
-         WHERE dimension = '{dimension}' AND n <> 0 ORDER BY key"
-    )
 }
 
 /// Groups counted by department (`counted`: `department_id`, `n`; none or 0 when the place is not known),
@@ -538,18 +513,17 @@ struct MemberCounts {
 }
 
 impl super::Store {
-    /// The rows of one count, under the filter (bound as `$1` region, `$2` and `$3` the period, when the
-    /// count is filtered; a tallied count takes none).
+    /// The rows of one count, under `filter` when one is given (bound as `$1` region, `$2` and `$3` the
+    /// period); a count of the kept tallies takes none.
     pub(crate) async fn count(
         &self,
         sql: String,
-        filter: &Filter,
-        counting: Counting,
+        filter: Option<&Filter>,
     ) -> Result<Vec<pb::StatisticsRow>, ServiceError> {
         let query = sqlx::query_as::<_, pb::StatisticsRow>(AssertSqlSafe(sql));
-        let query = match counting {
-            Counting::Filtered(_) => query.bind(filter.region_id).bind(filter.from).bind(filter.to),
-            Counting::Tallied => query,
+        let query = match filter {
+            Some(filter) => query.bind(filter.region_id).bind(filter.from).bind(filter.to),
+            None => query,
         };
         Ok(query.fetch_all(&self.pool).await?)
     }
@@ -590,7 +564,7 @@ impl super::Store {
         let (places, keys, months) = tokio::try_join!(
             self.groups(cube_places(given), whole),
             self.groups(cube_keys(given), whole),
-            self.count(cube_months(given), whole, Counting::Filtered(given)),
+            self.count(cube_months(given), Some(whole)),
         )?;
         Ok(MemberCounts { places, keys, months, ..MemberCounts::default() })
     }
@@ -598,12 +572,11 @@ impl super::Store {
     /// The members within `edge` (the region, and days at an edge of the period), counted one by one.
     async fn edge(&self, edge: &Filter) -> Result<MemberCounts, ServiceError> {
         let given = Given::of(edge);
-        let counting = Counting::Filtered(given);
         let (places, profiles, months, cards) = tokio::try_join!(
             self.groups(place_groups(given), edge),
             self.groups(profile_groups(given), edge),
-            self.count(by_month(given), edge, counting),
-            self.count(cards_by_status(given), edge, counting),
+            self.count(by_month(given), Some(edge)),
+            self.count(cards_by_status(given), Some(edge)),
         )?;
         Ok(MemberCounts { places, profiles, months, cards, ..MemberCounts::default() })
     }
@@ -616,26 +589,42 @@ impl super::Store {
         filter: &Filter,
     ) -> Result<(i64, Vec<pb::StatisticsTable>), ServiceError> {
         self.reband().await?;
-        let cut = stats::cut(filter.from, filter.to);
-        let within = |from, to| Filter { region_id: filter.region_id, from, to };
-        let part = |edge: Option<&(NaiveDate, NaiveDate)>| {
-            let edge = edge.map(|(from, to)| within(Some(*from), Some(*to)));
-            async move {
-                match edge {
-                    Some(edge) => self.edge(&edge).await,
-                    None => Ok(MemberCounts::default()),
-                }
-            }
-        };
-        let whole = async {
-            match cut.months {
-                Some((first, last)) => self.whole_months(&within(first, last)).await,
-                None => Ok(MemberCounts::default()),
-            }
-        };
-        let parts = tokio::try_join!(whole, part(cut.edges.first()), part(cut.edges.get(1)))?;
-        Ok(members_tables(<[MemberCounts; 3]>::from(parts)))
+        let parts = by_parts(
+            filter,
+            |months| async move { self.whole_months(&months).await },
+            |edge| async move { self.edge(&edge).await },
+        )
+        .await?;
+        Ok(members_tables(parts))
     }
+}
+
+/// Counts a dashboard's period by its parts (`Filter::parts`), all at once: `months` on its whole months,
+/// `edge` on each span of days at its edges; a part the period lacks counts nothing (`T::default()`).
+pub(super) async fn by_parts<T, Months, MonthsCount, Edge, EdgeCount>(
+    filter: &Filter,
+    months: Months,
+    edge: Edge,
+) -> Result<[T; 3], ServiceError>
+where
+    T: Default,
+    Months: FnOnce(Filter) -> MonthsCount,
+    MonthsCount: Future<Output = Result<T, ServiceError>>,
+    Edge: Fn(Filter) -> EdgeCount,
+    EdgeCount: Future<Output = Result<T, ServiceError>>,
+{
+    async fn part<T: Default>(
+        counted: Option<impl Future<Output = Result<T, ServiceError>>>,
+    ) -> Result<T, ServiceError> {
+        match counted {
+            Some(counted) => counted.await,
+            None => Ok(T::default()),
+        }
+    }
+    let stats::Parts { months: whole, edges: [first, second] } = filter.parts();
+    let (whole, first, second) =
+        tokio::try_join!(part(whole.map(months)), part(first.map(&edge)), part(second.map(&edge)))?;
+    Ok([whole, first, second])
 }
 
 /// The dashboard's tables from the counts of the parts of its period.

@@ -15,9 +15,46 @@ use std::time::Duration;
 
 type Counts = BTreeMap<String, i64>;
 
-/// A member as the members service keeps it: locality, gender, age, month of registration, photo file,
-/// photo checked.
-type MemberRow = (Option<i64>, String, Option<i32>, String, String, bool);
+/// A member as the members service keeps it: locality, gender, age, month of registration, photo
+/// (`none`, `checked`, `unchecked`).
+type MemberRow = (Option<i64>, String, Option<i32>, String, String);
+
+/// A member as the members' dashboard counts it: region, department (empty when not known), gender,
+/// age, month of registration (empty when not known), photo.
+type CountedMember = (String, String, String, Option<i32>, String, String);
+
+/// The members' dashboard's tables (but the cards'), counted from `members` one by one.
+fn member_tables(members: &[CountedMember]) -> BTreeMap<String, Counts> {
+    let mut tables: BTreeMap<String, Counts> = BTreeMap::new();
+    let mut add = |table: &str, key: &str| {
+        *tables.entry(table.to_string()).or_default().entry(key.to_string()).or_default() += 1;
+    };
+    for (region, department, gender, age, month, photo) in members {
+        add("members_by_region", region);
+        add("members_by_department", department);
+        add("members_by_gender", gender);
+        add("members_by_age", band(*age));
+        if !month.is_empty() {
+            add("enrolments_by_month", month);
+        }
+        add("members_by_photo", photo);
+    }
+    tables
+}
+
+/// The payments' tables of the `cartes` dashboard, counted from `payments` (operator, amount) one by one.
+fn payment_tables(payments: &[(String, i64)]) -> BTreeMap<String, Counts> {
+    let mut tables: BTreeMap<String, Counts> = BTreeMap::new();
+    let mut add = |table: &str, key: &str, value: i64| {
+        *tables.entry(table.to_string()).or_default().entry(key.to_string()).or_default() += value;
+    };
+    for (operator, amount) in payments {
+        add("payments_by_operator", operator, 1);
+        add("amounts_by_operator", operator, *amount);
+        add("payments_by_amount", amount_band(*amount), 1);
+    }
+    tables
+}
 
 /// The dashboard's tables as counts by key (rows counting nothing left out), and its total.
 fn tables_of(dashboard: &Value) -> (i64, BTreeMap<String, Counts>) {
@@ -72,30 +109,23 @@ async fn expected(
         "SELECT member_locality_id, member_gender,
                 date_part('year', age(current_date, member_birth_date))::int,
                 to_char(date_trunc('month', member_created_at), 'YYYY-MM'),
-                member_photo_file_name, member_photo_checked
+                CASE WHEN member_photo_file_name = '' THEN 'none' WHEN member_photo_checked
+                     THEN 'checked' ELSE 'unchecked' END
          FROM members.member",
     )
     .fetch_all(pool)
     .await
     .unwrap();
-    let mut tables: BTreeMap<String, Counts> = BTreeMap::new();
-    let mut add = |table: &str, key: String| {
-        *tables.entry(table.to_string()).or_default().entry(key).or_default() += 1;
-    };
-    for (locality, gender, age, month, photo, checked) in &rows {
-        let place = locality.and_then(|l| places.get(&l));
-        add("members_by_region", place.map(|p| p.0.to_string()).unwrap_or_default());
-        add("members_by_department", place.map(|p| p.1.to_string()).unwrap_or_default());
-        add("members_by_gender", gender.clone());
-        add("members_by_age", band(*age).to_string());
-        add("enrolments_by_month", month.clone());
-        let photo = match (photo.is_empty(), checked) {
-            (true, _) => "none",
-            (false, true) => "checked",
-            (false, false) => "unchecked",
-        };
-        add("members_by_photo", photo.to_string());
-    }
+    let members: Vec<CountedMember> = rows
+        .into_iter()
+        .map(|(locality, gender, age, month, photo)| {
+            let place = locality.and_then(|l| places.get(&l));
+            let region = place.map(|p| p.0.to_string()).unwrap_or_default();
+            let department = place.map(|p| p.1.to_string()).unwrap_or_default();
+            (region, department, gender, age, month, photo)
+        })
+        .collect();
+    let mut tables = member_tables(&members);
     // The cards of the members there are, by status (the cards service's own rows).
     let cards: Vec<(String, i64)> = sqlx::query_as(
         "SELECT card_status, count(*) FROM cards.card
@@ -107,7 +137,7 @@ async fn expected(
     if !cards.is_empty() {
         tables.insert("cards_by_status".into(), cards.into_iter().collect());
     }
-    (rows.len() as i64, tables)
+    (members.len() as i64, tables)
 }
 
 /// The band of a payment's amount, as the `cartes` dashboard draws them.
@@ -141,22 +171,15 @@ async fn expected_cards(
             .unwrap()
             .into_iter()
             .collect();
-    let mut tables: BTreeMap<String, Counts> = BTreeMap::new();
-    let mut total = 0;
-    for (operator, amount, member) in payments {
-        let locality = localities.get(&member).copied().flatten();
-        if region.is_some_and(|r| !locality.is_some_and(|l| r.contains(&l))) {
-            continue;
-        }
-        total += 1;
-        let mut add = |table: &str, key: &str, value: i64| {
-            *tables.entry(table.to_string()).or_default().entry(key.to_string()).or_default() +=
-                value;
-        };
-        add("payments_by_operator", &operator, 1);
-        add("amounts_by_operator", &operator, amount);
-        add("payments_by_amount", amount_band(amount), 1);
-    }
+    let counted: Vec<(String, i64)> = payments
+        .into_iter()
+        .filter(|(_, _, member)| {
+            let locality = localities.get(member).copied().flatten();
+            region.is_none_or(|r| locality.is_some_and(|l| r.contains(&l)))
+        })
+        .map(|(operator, amount, _)| (operator, amount))
+        .collect();
+    let mut tables = payment_tables(&counted);
     let deliveries: Vec<(String, i64)> = sqlx::query_as(
         "SELECT to_char(date_trunc('month', delivery_creation_date_time), 'YYYY-MM'), count(*)
          FROM cards.delivery GROUP BY 1",
@@ -167,7 +190,7 @@ async fn expected_cards(
     if !deliveries.is_empty() {
         tables.insert("deliveries_by_month".into(), deliveries.into_iter().collect());
     }
-    (total, tables)
+    (counted.len() as i64, tables)
 }
 
 /// Waits until the dashboard `name` says `want` (30 s at most); answers it.
@@ -563,8 +586,7 @@ async fn counted_one_by_one(
              JOIN reports.geo_subprefecture s ON s.subprefecture_id = l.subprefecture_id
              JOIN reports.geo_department d ON d.department_id = s.department_id) g
          ON g.locality_id = m.locality_id";
-    type Row = (String, String, String, Option<i32>, String, String);
-    let rows: Vec<Row> = sqlx::query_as(sqlx::AssertSqlSafe(format!(
+    let rows: Vec<CountedMember> = sqlx::query_as(sqlx::AssertSqlSafe(format!(
         "SELECT coalesce(g.region_id::text, ''), coalesce(g.department_id::text, ''), m.gender,
                 date_part('year', age(current_date, m.birth_date))::int,
                 coalesce(to_char(date_trunc('month', m.registered_at), 'YYYY-MM'), ''),
@@ -578,20 +600,7 @@ async fn counted_one_by_one(
     .fetch_all(pool)
     .await
     .unwrap();
-    let mut tables: BTreeMap<String, Counts> = BTreeMap::new();
-    let mut add = |table: &str, key: String| {
-        *tables.entry(table.to_string()).or_default().entry(key).or_default() += 1;
-    };
-    for (region, department, gender, age, month, photo) in &rows {
-        add("members_by_region", region.clone());
-        add("members_by_department", department.clone());
-        add("members_by_gender", gender.clone());
-        add("members_by_age", band(*age).to_string());
-        if !month.is_empty() {
-            add("enrolments_by_month", month.clone());
-        }
-        add("members_by_photo", photo.clone());
-    }
+    let mut tables = member_tables(&rows);
     let cards: Vec<(String, i64)> = sqlx::query_as(sqlx::AssertSqlSafe(format!(
         "SELECT c.status, count(*) FROM reports.stat_card c JOIN {PLACED} ON m.member_id = c.member_id
          WHERE {WITHIN} GROUP BY c.status"
@@ -631,16 +640,7 @@ async fn payments_one_by_one(
     .fetch_all(pool)
     .await
     .unwrap();
-    let mut tables: BTreeMap<String, Counts> = BTreeMap::new();
-    for (operator, amount) in &payments {
-        let mut add = |table: &str, key: &str, value: i64| {
-            *tables.entry(table.to_string()).or_default().entry(key.to_string()).or_default() +=
-                value;
-        };
-        add("payments_by_operator", operator, 1);
-        add("amounts_by_operator", operator, *amount);
-        add("payments_by_amount", amount_band(*amount), 1);
-    }
+    let tables = payment_tables(&payments);
     (payments.len() as i64, tables)
 }
 
