@@ -22,8 +22,10 @@ BEGIN
 END
 $$;
 
+-- `locality_id` stays listed: the department a member moves to is written by its BEFORE trigger, and
+-- PostgreSQL fires an `UPDATE OF` trigger only for the columns the statement itself sets.
 DROP TRIGGER stat_member_payments_moved ON reports.stat_member;
-CREATE TRIGGER stat_member_payments_moved AFTER UPDATE OF deleted, department_id
+CREATE TRIGGER stat_member_payments_moved AFTER UPDATE OF locality_id, deleted, department_id
     ON reports.stat_member FOR EACH ROW
     WHEN (OLD.deleted IS DISTINCT FROM NEW.deleted OR OLD.department_id IS DISTINCT FROM NEW.department_id)
     EXECUTE FUNCTION reports.member_payments_locality();
