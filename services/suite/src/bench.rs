@@ -148,6 +148,29 @@ pub async fn localities_projected(pool: &sqlx::PgPool, localities: i64) -> Resul
     Ok(())
 }
 
+/// Waits until the members' events (one a member, written with it) have reached the cards and reports
+/// services of `pool`'s suite for `members` members, so that what is timed next is not the event
+/// traffic of the members just generated; answers how long it took.
+pub async fn members_events_applied(pool: &sqlx::PgPool, members: i64) -> Result<Duration> {
+    let draining = std::time::Instant::now();
+    loop {
+        let (outbox, cards, statistics): (i64, i64, i64) = sqlx::query_as(
+            "SELECT (SELECT count(*) FROM members.outbox), (SELECT count(*) FROM cards.member),
+                    (SELECT count(*) FROM reports.stat_member)",
+        )
+        .fetch_one(pool)
+        .await?;
+        if outbox == 0 && cards >= members && statistics >= members {
+            return Ok(draining.elapsed());
+        }
+        anyhow::ensure!(
+            draining.elapsed() < Duration::from_secs(1800),
+            "the members' events did not reach the other services in 30 minutes"
+        );
+        tokio::time::sleep(Duration::from_millis(500)).await;
+    }
+}
+
 /// The process's peak resident memory since the last `reset_peak_memory` (Linux), in MB.
 pub fn peak_memory_mb() -> Option<f64> {
     peak_memory_of("self")

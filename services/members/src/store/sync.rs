@@ -111,21 +111,26 @@ impl Store {
     ) -> Result<pb::SyncedMemberPage, ServiceError> {
         let horizon = self.sync_horizon().await?;
         let up_to = if query.up_to > 0 { query.up_to.min(horizon) } else { horizon };
-        // Written out, not bound: a bound flag would keep the planner off the partial index of the
-        // marked members (`member_sync_marked_idx`).
-        let (marked, marked_deletion) = if query.marked {
-            ("AND m.member_synchronization_needed", "AND t.synchronization_needed")
+        // Written out, not bound: the marked members are read through their queue, in the order of its
+        // positions (migration 0011), the others through the members' own positions.
+        let (members, position, marked_deletion) = if query.marked {
+            (
+                "members.sync_unsent q JOIN members.member m ON m.member_id = q.member_id",
+                "q.sync_position",
+                "AND t.synchronization_needed",
+            )
         } else {
-            ("", "")
+            ("members.member m", "m.sync_position", "")
         };
         // The page's positions are the members' and the tombstones' together, each read in the order of
         // its index (the two merged, not sorted).
         let rows = sqlx::query(sqlx::AssertSqlSafe(format!(
             "WITH page AS (
-                 (SELECT m.member_id, NULL::uuid AS tombstone, m.sync_position FROM members.member m
-                  WHERE m.sync_position > $2 AND m.sync_position <= $3 {marked}
+                 (SELECT m.member_id, NULL::uuid AS tombstone, {position} AS sync_position
+                  FROM {members}
+                  WHERE {position} > $2 AND {position} <= $3
                     AND ($5::uuid IS NULL OR m.origin_instance IS DISTINCT FROM $5)
-                  ORDER BY m.sync_position LIMIT $4)
+                  ORDER BY {position} LIMIT $4)
                  UNION ALL
                  (SELECT NULL, t.member_uuid, t.sync_position FROM members.member_tombstone t
                   WHERE t.sync_position > $2 AND t.sync_position <= $3 {marked_deletion}
@@ -240,10 +245,8 @@ impl Store {
     }
 
     /// Clears the sending mark of each version acknowledged, if the member has not changed since (its
-    /// position is still the one sent). Answers the ids of the members cleared.
-    /// The mark is read through `coalesce` so that the planner cannot go through the index of the
-    /// marked members, which statistics taken before the members were marked say is small: it would
-    /// read every marked row for each batch (most of the time of a laptop's first large run).
+    /// position is still the one sent): an update of the row alone, which no index of the member names
+    /// (its queue follows, migration 0011). Answers the ids of the members cleared.
     #[tracing::instrument(name = "db.members.sync_acknowledge", skip_all, fields(acks = acks.len()))]
     pub async fn acknowledge_synced(&self, acks: &[pb::SyncAck]) -> Result<Vec<i64>, ServiceError> {
         let mut uuids = Vec::with_capacity(acks.len());
@@ -264,7 +267,7 @@ impl Store {
              UPDATE members.member m SET member_synchronization_needed = false
              FROM unnest($1::uuid[], $2::bigint[]) AS a(member_uuid, position)
              WHERE m.member_uuid = a.member_uuid AND m.sync_position = a.position
-               AND coalesce(m.member_synchronization_needed, false)
+               AND m.member_synchronization_needed
              RETURNING m.member_id",
         )
         .bind(uuids)

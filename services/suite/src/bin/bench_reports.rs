@@ -188,25 +188,10 @@ async fn main() -> Result<()> {
     println!("load: {made} members in {:.1} s", started.elapsed().as_secs_f64());
     // The members' events (one a member, written with it) reach the other services before the exports
     // are timed: the figures are the exports', not the event traffic's.
-    let draining = Instant::now();
-    loop {
-        let (outbox, cards, statistics): (i64, i64, i64) = sqlx::query_as(
-            "SELECT (SELECT count(*) FROM members.outbox), (SELECT count(*) FROM cards.member),
-                    (SELECT count(*) FROM reports.stat_member)",
-        )
-        .fetch_one(&pool)
-        .await?;
-        if outbox == 0 && cards >= made && statistics >= made {
-            break;
-        }
-        if draining.elapsed() > Duration::from_secs(1800) {
-            bail!("the members' events did not reach the other services in 30 minutes");
-        }
-        tokio::time::sleep(Duration::from_millis(500)).await;
-    }
+    let drained = suite::bench::members_events_applied(&pool, made).await?;
     println!(
         "events: the members' events applied by the cards and reports services {:.1} s after the load",
-        draining.elapsed().as_secs_f64()
+        drained.as_secs_f64()
     );
     // The load's writes reach the disk now rather than in the middle of the exports.
     if let Err(e) = sqlx::query("CHECKPOINT").execute(&pool).await {
