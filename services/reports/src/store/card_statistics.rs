@@ -157,40 +157,27 @@ fn fold_payments(groups: Vec<(String, String, i64, i64)>) -> PaymentTables {
     tables
 }
 
-/// How the deliveries' table is counted: over the rows within the filters, or, with none, from the counts
-/// kept as the rows change (`reports.stat_tally`, migration 0003), a few rows summed instead of every row.
-#[derive(Clone, Copy, Debug, PartialEq)]
-enum Counting {
-    Filtered(Given),
-    Tallied,
-}
-
-impl Counting {
-    fn of(filter: &Filter) -> Self {
-        if *filter == Filter::default() {
-            return Counting::Tallied;
-        }
-        Counting::Filtered(Given::of(filter))
+/// The deliveries (not deleted) by month of creation, and the filter its SQL binds (`Store::count`): counted
+/// over the rows within the filters, or, with none, from the counts kept as the rows change
+/// (`reports.stat_tally`, migration 0003), a few rows summed instead of every row, with nothing bound. A
+/// delivery has no region: the period only.
+fn deliveries_by_month(filter: &Filter) -> (String, Option<&Filter>) {
+    if *filter == Filter::default() {
+        let tallied = "SELECT key, '' AS label, n AS value FROM reports.stat_tally
+             WHERE dimension = 'delivery_month' AND n <> 0 AND key <> '' ORDER BY key";
+        return (tallied.to_string(), None);
     }
-}
-
-/// The deliveries (not deleted) by month of creation. A delivery has no region: the period only.
-fn deliveries_by_month(counting: Counting) -> String {
-    match counting {
-        // A delivery has no region: $1 is bound but never applies.
-        Counting::Filtered(given) => format!(
-            "SELECT to_char(month, 'YYYY-MM') AS key, '' AS label, value
-             FROM (SELECT date_trunc('month', d.created_at) AS month, count(*) AS value
-                   FROM reports.stat_delivery d
-                   WHERE NOT d.deleted AND d.created_at IS NOT NULL AND $1::bigint IS NOT NULL AND {}
-                   GROUP BY 1) t
-             ORDER BY month",
-            given.period("d.created_at >= $2::date", "d.created_at < $3::date + 1")
-        ),
-        Counting::Tallied => "SELECT key, '' AS label, n AS value FROM reports.stat_tally
-             WHERE dimension = 'delivery_month' AND n <> 0 AND key <> '' ORDER BY key"
-            .to_string(),
-    }
+    // $1 (the region) is bound but never applies.
+    let filtered = format!(
+        "SELECT to_char(month, 'YYYY-MM') AS key, '' AS label, value
+         FROM (SELECT date_trunc('month', d.created_at) AS month, count(*) AS value
+               FROM reports.stat_delivery d
+               WHERE NOT d.deleted AND d.created_at IS NOT NULL AND $1::bigint IS NOT NULL AND {}
+               GROUP BY 1) t
+         ORDER BY month",
+        Given::of(filter).period("d.created_at >= $2::date", "d.created_at < $3::date + 1")
+    );
+    (filtered, Some(filter))
 }
 
 impl super::Store {
@@ -199,8 +186,7 @@ impl super::Store {
         &self,
         filter: &Filter,
     ) -> Result<(i64, Vec<pb::StatisticsTable>), ServiceError> {
-        let c = Counting::of(filter);
-        let bound = (c != Counting::Tallied).then_some(filter);
+        let (deliveries, bound) = deliveries_by_month(filter);
         // The whole months of the period (every month without one) from the payments kept by month,
         // the days at its edges payment by payment (`domain::statistics::cut`).
         let payments = async {
@@ -214,8 +200,7 @@ impl super::Store {
             .await?;
             Ok::<_, ServiceError>(fold_payments(parts.into_iter().flatten().collect()))
         };
-        let (payments, deliveries) =
-            tokio::try_join!(payments, self.count(deliveries_by_month(c), bound))?;
+        let (payments, deliveries) = tokio::try_join!(payments, self.count(deliveries, bound))?;
         let PaymentTables {
             total,
             by_operator: operators,
