@@ -2,7 +2,7 @@
 //! the members kept from the members service's events), and the events that tell of both (through the
 //! transactional outbox), card making and printing, deliveries and their slips and proofs.
 
-mod consumers;
+pub mod consumers;
 mod delivery_slip;
 mod designed;
 pub mod domain;

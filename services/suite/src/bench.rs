@@ -171,6 +171,15 @@ pub async fn members_events_applied(pool: &sqlx::PgPool, members: i64) -> Result
     }
 }
 
+/// Writes what was loaded to the disk now, rather than in a checkpoint in the middle of the timings
+/// that follow. CHECKPOINT needs a superuser or `pg_checkpoint`: without it, the timings start as they
+/// are (said on stderr).
+pub async fn checkpoint(pool: &sqlx::PgPool) {
+    if let Err(e) = sqlx::query("CHECKPOINT").execute(pool).await {
+        eprintln!("no CHECKPOINT after the load: {e}");
+    }
+}
+
 /// The process's peak resident memory since the last `reset_peak_memory` (Linux), in MB.
 pub fn peak_memory_mb() -> Option<f64> {
     peak_memory_of("self")

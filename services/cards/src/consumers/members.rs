@@ -5,12 +5,13 @@
 //! again.
 
 use crate::store::members;
-use common::consumer::{Handler, IdRange, not_kept, read_event, unreadable};
+use common::consumer::{Event, Handler, IdRange, not_kept, read_event, unreadable};
 use common::error::ServiceError;
 use common::outbox::subjects::members as subjects;
 use common::replay::entities;
 use proto::members as pb;
 use sqlx::PgConnection;
+use tracing::Instrument;
 
 /// The durable name of the cards' consumer of member events.
 pub const CONSUMER: &str = "cards-members";
@@ -36,18 +37,36 @@ impl Handler for MemberEvents {
         subject: &str,
         payload: &[u8],
     ) -> Result<(), ServiceError> {
-        match read(subject, payload) {
-            // A saved member's event does not carry its photo's version: the copy keeps its own.
-            Some(Change::Saved(member)) => members::upsert(tx, &*member, None).await,
-            Some(Change::Deleted(member_id)) => members::delete(tx, member_id).await,
-            Some(Change::PhotoChanged { member_id, version }) => {
-                members::photo_changed(tx, member_id, version).await
+        apply_change(tx, read(subject, payload)).await
+    }
+
+    /// A run of saved members, and one of changed photos, each kept in one statement (a laptop's
+    /// members and photos arrive by the thousand).
+    async fn apply_all(
+        &self,
+        tx: &mut PgConnection,
+        events: &[Event<'_>],
+    ) -> Result<(), ServiceError> {
+        let (mut saved, mut photos) = (Vec::new(), Vec::new());
+        for event in events {
+            match read(event.subject, event.payload) {
+                Some(Change::Saved(member)) => {
+                    members::photos_changed(tx, &std::mem::take(&mut photos)).await?;
+                    saved.push(*member);
+                }
+                Some(Change::PhotoChanged { member_id, version }) => {
+                    members::upsert_all(tx, &std::mem::take(&mut saved)).await?;
+                    photos.push((member_id, version));
+                }
+                change => {
+                    members::upsert_all(tx, &std::mem::take(&mut saved)).await?;
+                    members::photos_changed(tx, &std::mem::take(&mut photos)).await?;
+                    apply_change(tx, change).instrument(event.span.clone()).await?;
+                }
             }
-            // An event the copy does not keep (a cooperative's, a parcel's), or one it cannot read: that
-            // one was logged and counted, and is acknowledged rather than offered again, since it will
-            // never become readable.
-            None => Ok(()),
         }
+        members::upsert_all(tx, &saved).await?;
+        members::photos_changed(tx, &photos).await
     }
 
     /// The members the members service no longer holds, deleted as their deletion's event would.
@@ -64,6 +83,22 @@ impl Handler for MemberEvents {
             }
         }
         Ok(())
+    }
+}
+
+/// Applies what an event changes.
+async fn apply_change(tx: &mut PgConnection, change: Option<Change>) -> Result<(), ServiceError> {
+    match change {
+        // A saved member's event does not carry its photo's version: the copy keeps its own.
+        Some(Change::Saved(member)) => members::upsert(tx, &*member, None).await,
+        Some(Change::Deleted(member_id)) => members::delete(tx, member_id).await,
+        Some(Change::PhotoChanged { member_id, version }) => {
+            members::photos_changed(tx, &[(member_id, version)]).await
+        }
+        // An event the copy does not keep (a cooperative's, a parcel's), or one it cannot read: that one
+        // was logged and counted, and is acknowledged rather than offered again, since it will never
+        // become readable.
+        None => Ok(()),
     }
 }
 

@@ -38,15 +38,47 @@ static COPIED: LazyLock<Vec<String>> = LazyLock::new(|| {
 /// version when given (`$2`): a new member without it has version 0, a known one keeps its own.
 static UPSERT: LazyLock<String> = LazyLock::new(|| {
     let columns = COPIED.join(", ");
-    let set =
-        COPIED[1..].iter().map(|c| format!("{c} = excluded.{c}")).collect::<Vec<_>>().join(", ");
     format!(
         "INSERT INTO cards.member ({columns}, photo_version)
          SELECT {columns}, coalesce($2, 0) FROM jsonb_populate_record(NULL::cards.member, $1)
-         ON CONFLICT (member_id) DO UPDATE SET {set},
-             photo_version = coalesce($2, cards.member.photo_version)"
+         ON CONFLICT (member_id) DO UPDATE SET {},
+             photo_version = coalesce($2, cards.member.photo_version)",
+        updated_columns()
     )
 });
+
+/// `upsert` of each member of `saved` (in the events' order, photo versions unknown), in one statement: a
+/// member's last event alone changes what its earlier ones would have.
+#[tracing::instrument(name = "db.cards.members_upsert", skip_all, fields(count = saved.len()))]
+pub async fn upsert_all(
+    tx: &mut PgConnection,
+    saved: &[pb::MemberInput],
+) -> Result<(), ServiceError> {
+    if saved.is_empty() {
+        return Ok(());
+    }
+    let last: std::collections::BTreeMap<Option<i64>, &pb::MemberInput> =
+        saved.iter().map(|member| (member.member_id, member)).collect();
+    let rows = Value::Array(last.into_values().map(copied).collect());
+    sqlx::query(AssertSqlSafe(UPSERT_ALL.as_str())).bind(rows).execute(&mut *tx).await?;
+    Ok(())
+}
+
+/// `UPSERT` of a JSON array of members, their photos' versions unknown.
+static UPSERT_ALL: LazyLock<String> = LazyLock::new(|| {
+    let columns = COPIED.join(", ");
+    format!(
+        "INSERT INTO cards.member ({columns}, photo_version)
+         SELECT {columns}, 0 FROM jsonb_populate_recordset(NULL::cards.member, $1)
+         ON CONFLICT (member_id) DO UPDATE SET {}",
+        updated_columns()
+    )
+});
+
+/// The `SET` of an upsert: every `COPIED` column but the key, from the row offered.
+fn updated_columns() -> String {
+    COPIED[1..].iter().map(|c| format!("{c} = excluded.{c}")).collect::<Vec<_>>().join(", ")
+}
 
 /// Keeps a member as the message `member` (`MemberInput`, `Member`) has it, each column from the field of
 /// its name (`proto::Fields`), as the members service writes its own rows; `photo_version` when known.
@@ -87,16 +119,26 @@ pub async fn delete(tx: &mut PgConnection, member_id: i64) -> Result<(), Service
     Ok(())
 }
 
-pub async fn photo_changed(
+/// The photos' versions of `photos` (a member and its version, in the events' order) in one statement: a
+/// member's last event alone changes what its earlier ones would have.
+#[tracing::instrument(name = "db.cards.photos_changed", skip_all, fields(count = photos.len()))]
+pub async fn photos_changed(
     tx: &mut PgConnection,
-    member_id: i64,
-    version: i32,
+    photos: &[(i64, i32)],
 ) -> Result<(), ServiceError> {
-    sqlx::query("UPDATE cards.member SET photo_version = $2 WHERE member_id = $1")
-        .bind(member_id)
-        .bind(version)
-        .execute(&mut *tx)
-        .await?;
+    if photos.is_empty() {
+        return Ok(());
+    }
+    let last: std::collections::BTreeMap<i64, i32> = photos.iter().copied().collect();
+    let (ids, versions): (Vec<i64>, Vec<i32>) = last.into_iter().unzip();
+    sqlx::query(
+        "UPDATE cards.member m SET photo_version = e.version
+         FROM unnest($1::bigint[], $2::int[]) AS e (member_id, version) WHERE m.member_id = e.member_id",
+    )
+    .bind(&ids)
+    .bind(&versions)
+    .execute(&mut *tx)
+    .await?;
     Ok(())
 }
 

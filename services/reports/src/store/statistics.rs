@@ -74,6 +74,67 @@ pub async fn member_saved(
     Ok(())
 }
 
+/// `member_saved` for each of `saved` (a member and the position of its event, in the events' order), in
+/// two statements: a member's latest event gives its facts, and its registration time is the first
+/// given (its `created` event's), as applying each in turn would leave them.
+#[tracing::instrument(name = "db.reports.members_saved", skip_all, fields(count = saved.len()))]
+pub async fn members_saved(
+    tx: &mut PgConnection,
+    saved: &[(MemberFacts, u64)],
+) -> Result<(), ServiceError> {
+    if saved.is_empty() {
+        return Ok(());
+    }
+    let mut latest: std::collections::BTreeMap<i64, (&MemberFacts, u64, Option<DateTime<Utc>>)> =
+        Default::default();
+    for (member, at) in saved {
+        let kept = latest.entry(member.member_id).or_insert((member, *at, member.registered_at));
+        if *at > kept.1 {
+            (kept.0, kept.1) = (member, *at);
+        }
+        kept.2 = kept.2.or(member.registered_at);
+    }
+    let rows: Vec<_> = latest.into_values().collect();
+    let ids: Vec<i64> = rows.iter().map(|(m, ..)| m.member_id).collect();
+    let registered: Vec<Option<DateTime<Utc>>> = rows.iter().map(|(.., at)| *at).collect();
+    sqlx::query(
+        "INSERT INTO reports.stat_member AS m
+             (member_id, position, locality_id, gender, birth_date, photo_checked, registered_at)
+         SELECT * FROM unnest($1::bigint[], $2::bigint[], $3::bigint[], $4::text[], $5::date[],
+                              $6::bool[], $7::timestamptz[])
+         ON CONFLICT (member_id) DO UPDATE SET
+             position = excluded.position, locality_id = excluded.locality_id,
+             gender = excluded.gender, birth_date = excluded.birth_date,
+             -- A photo changed after this event: not checked, whatever this event says.
+             photo_checked = excluded.photo_checked AND NOT (m.photo_position > excluded.position),
+             registered_at = coalesce(m.registered_at, excluded.registered_at)
+         WHERE m.position < excluded.position",
+    )
+    .bind(&ids)
+    .bind(rows.iter().map(|(_, at, _)| bind_position(Some(*at))).collect::<Vec<_>>())
+    .bind(rows.iter().map(|(m, ..)| m.locality_id).collect::<Vec<_>>())
+    .bind(rows.iter().map(|(m, ..)| m.gender.as_str()).collect::<Vec<_>>())
+    .bind(rows.iter().map(|(m, ..)| m.birth_date).collect::<Vec<_>>())
+    .bind(rows.iter().map(|(m, ..)| m.photo_checked).collect::<Vec<_>>())
+    .bind(&registered)
+    .execute(&mut *tx)
+    .await?;
+    if registered.iter().any(Option::is_some) {
+        // Their creation arriving after a later change: only its time is news.
+        sqlx::query(
+            "UPDATE reports.stat_member m SET registered_at = e.registered_at
+             FROM unnest($1::bigint[], $2::timestamptz[]) AS e (member_id, registered_at)
+             WHERE m.member_id = e.member_id AND e.registered_at IS NOT NULL
+               AND m.registered_at IS NULL",
+        )
+        .bind(&ids)
+        .bind(&registered)
+        .execute(&mut *tx)
+        .await?;
+    }
+    Ok(())
+}
+
 /// Marks a member deleted (a tombstone at the deletion's position).
 pub async fn member_deleted(
     tx: &mut PgConnection,
@@ -110,6 +171,39 @@ pub async fn member_photo_changed(
     )
     .bind(member_id)
     .bind(bind_position(position))
+    .execute(&mut *tx)
+    .await?;
+    Ok(())
+}
+
+/// `member_photo_changed` for each of `photos` (a member and the position of its event, in the events'
+/// order), in one statement: a member's latest event alone changes what its earlier ones would have.
+#[tracing::instrument(name = "db.reports.members_photo_changed", skip_all, fields(count = photos.len()))]
+pub async fn members_photo_changed(
+    tx: &mut PgConnection,
+    photos: &[(i64, u64)],
+) -> Result<(), ServiceError> {
+    if photos.is_empty() {
+        return Ok(());
+    }
+    let mut latest = std::collections::BTreeMap::new();
+    for &(member_id, at) in photos {
+        let kept = latest.entry(member_id).or_insert(at);
+        *kept = (*kept).max(at);
+    }
+    let (ids, positions): (Vec<i64>, Vec<i64>) = latest
+        .into_iter()
+        .map(|(id, at)| (id, bind_position(Some(at)).unwrap_or(i64::MAX)))
+        .unzip();
+    sqlx::query(
+        "INSERT INTO reports.stat_member AS m (member_id, photo_position, has_photo)
+         SELECT id, at, true FROM unnest($1::bigint[], $2::bigint[]) AS e (id, at)
+         ON CONFLICT (member_id) DO UPDATE SET photo_position = excluded.photo_position,
+             has_photo = true, photo_checked = m.photo_checked AND m.position >= excluded.photo_position
+         WHERE m.photo_position < excluded.photo_position",
+    )
+    .bind(&ids)
+    .bind(&positions)
     .execute(&mut *tx)
     .await?;
     Ok(())

@@ -133,11 +133,7 @@ async fn main() -> Result<()> {
         made as f64 / load.as_secs_f64()
     );
 
-    // The load's writes reach the disk now rather than in a checkpoint in the middle of the timings
-    // (CHECKPOINT needs a superuser or pg_checkpoint; without it, the timings start as they are).
-    if let Err(e) = sqlx::query("CHECKPOINT").execute(&pool).await {
-        eprintln!("no CHECKPOINT after the load: {e}");
-    }
+    suite::bench::checkpoint(&pool).await;
     let store = Store::new(pool.clone());
     let id_at = |position: i64| {
         let pool = pool.clone();

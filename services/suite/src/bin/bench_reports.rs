@@ -193,10 +193,7 @@ async fn main() -> Result<()> {
         "events: the members' events applied by the cards and reports services {:.1} s after the load",
         drained.as_secs_f64()
     );
-    // The load's writes reach the disk now rather than in the middle of the exports.
-    if let Err(e) = sqlx::query("CHECKPOINT").execute(&pool).await {
-        eprintln!("no CHECKPOINT after the load: {e}");
-    }
+    suite::bench::checkpoint(&pool).await;
 
     let payments: i64 = common::config::env_parse("BENCH_STATS_PAYMENTS", made)?;
     let seeding = Instant::now();

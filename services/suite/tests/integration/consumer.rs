@@ -143,24 +143,27 @@ async fn events_waiting_are_applied_together_and_one_failing_holds_back_no_other
     let suite = TestSuite::start().await;
     let pool = common::db::connect(suite.database_url(), 4).await.unwrap();
     let handler = Recording::default();
-    let publish = |range: std::ops::RangeInclusive<i64>, refused: i64| {
-        let suite = &suite;
-        async move {
-            for n in range {
-                let name = if n == refused { "refused" } else { "region" };
-                let mut headers = async_nats::HeaderMap::new();
-                headers.insert("Nats-Msg-Id", uuid::Uuid::now_v7().to_string().as_str());
-                let subject = suite.naming.subject("auth", "test", "event");
-                let payload = format!("{n}:{name}");
-                let ack = suite
-                    .jetstream
-                    .publish_with_headers(subject, headers, payload.into())
-                    .await
-                    .unwrap();
-                ack.await.unwrap();
+    // Publishes the events `range`, `refused` failing once and `applied` (with its id) already applied.
+    let publish =
+        |range: std::ops::RangeInclusive<i64>, refused: i64, applied: (i64, uuid::Uuid)| {
+            let suite = &suite;
+            async move {
+                for n in range {
+                    let name = if n == refused { "refused" } else { "region" };
+                    let id = if n == applied.0 { applied.1 } else { uuid::Uuid::now_v7() };
+                    let mut headers = async_nats::HeaderMap::new();
+                    headers.insert("Nats-Msg-Id", id.to_string().as_str());
+                    let subject = suite.naming.subject("auth", "test", "event");
+                    let payload = format!("{n}:{name}");
+                    let ack = suite
+                        .jetstream
+                        .publish_with_headers(subject, headers, payload.into())
+                        .await
+                        .unwrap();
+                    ack.await.unwrap();
+                }
             }
-        }
-    };
+        };
     // Runs the consumer until `expected` events are in its inbox.
     let consume_until = |expected: i64| {
         let (suite, pool, handler) = (&suite, &pool, handler.clone());
@@ -215,7 +218,7 @@ async fn events_waiting_are_applied_together_and_one_failing_holds_back_no_other
     // Made-up events on the auth stream, which none of the suite's own consumers of the members schema
     // reads: they stay with this test's consumer.
     // Six events wait on the stream before the consumer starts: they share transactions.
-    publish(901..=906, 0).await;
+    publish(901..=906, 0, (0, uuid::Uuid::nil())).await;
     consume_until(6).await;
     let rows = regions(901..=906).await;
     assert_eq!(rows.iter().map(|r| r.0).collect::<Vec<_>>(), (901..=906).collect::<Vec<_>>());
@@ -224,11 +227,24 @@ async fn events_waiting_are_applied_together_and_one_failing_holds_back_no_other
 
     // Four more wait, the second of them failing once: the others are applied, and it is when offered
     // again; each once.
-    publish(907..=910, 908).await;
+    publish(907..=910, 908, (0, uuid::Uuid::nil())).await;
     consume_until(10).await;
     let rows = regions(907..=910).await;
     assert_eq!(rows.iter().map(|r| r.0).collect::<Vec<_>>(), (907..=910).collect::<Vec<_>>());
     assert!(handler.refused_once.load(Ordering::SeqCst), "the event failed once");
+
+    // Three more wait, the second already in the inbox (delivered again after its acknowledgement was
+    // lost): the ids recorded together, it alone is skipped.
+    let redelivered = uuid::Uuid::now_v7();
+    sqlx::query("INSERT INTO members.inbox (event_id, consumer) VALUES ($1, 'test-batch')")
+        .bind(redelivered)
+        .execute(&pool)
+        .await
+        .unwrap();
+    publish(911..=913, 0, (912, redelivered)).await;
+    consume_until(13).await;
+    let rows = regions(911..=913).await;
+    assert_eq!(rows.iter().map(|r| r.0).collect::<Vec<_>>(), vec![911, 913]);
     pool.close().await;
 }
 

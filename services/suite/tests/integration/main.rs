@@ -8,6 +8,7 @@ mod card_replica_kill;
 mod cards;
 mod cluster_service;
 mod consumer;
+mod consumer_runs;
 mod demo_events;
 mod exports;
 mod faults;
