@@ -34,10 +34,8 @@ pub const GEOGRAPHY_PAGE: i32 = 500;
 pub const CARDS_PAGE: i32 = 500;
 /// Photos listed at a time: read here, sent in a few calls, and acknowledged together.
 const PHOTO_PAGE: i32 = 200;
-/// Photos read here at once (each a call to this laptop's members service).
-const READS_AT_ONCE: usize = 8;
-/// Calls carrying photos in flight at once: the central server checks a call's photos while the next
-/// travels.
+/// Calls' worth of photos read here and sent at once: the central server checks a call's photos while
+/// the next travels and the one after is read.
 const PHOTO_CALLS_AT_ONCE: usize = 3;
 /// The central server's photos asked in one call (its answer carries them in base64: a few MB).
 const CENTRAL_PHOTOS_A_CALL: usize = 20;
@@ -742,9 +740,10 @@ pub enum PhotoSent {
     Failed(pb::PhotoFailure),
 }
 
-/// Sends photos of this laptop to the central server: read here (several at once), then sent a few
-/// dozen a call (several calls at once); a photo unreadable here or refused there goes to the failed
-/// photos. Sent photos are acknowledged by `settle_photos`. `Err`: the run cannot go on.
+/// Sends photos of this laptop to the central server, a call's worth at a time: read here in one call
+/// to this laptop's members service, then sent (split further only by their bytes), several such calls
+/// in flight at once; a photo unreadable here or refused there goes to the failed photos. Sent photos
+/// are acknowledged by `settle_photos`. `Err`: the run cannot go on.
 pub async fn deliver_photos(
     session: &Session<'_>,
     members: &MembersClient,
@@ -752,78 +751,35 @@ pub async fn deliver_photos(
     instance: &str,
     photos: Vec<mpb::PendingPhoto>,
 ) -> Result<Vec<PhotoSent>, String> {
-    // Owned photos and named closures: a spawned run's future must be `Send` for any lifetime.
-    let read_one = move |photo: mpb::PendingPhoto| async move {
-        let asked = mpb::PhotoRequest { member_id: photo.member_id, thumbnail: false, version: 0 };
-        let read = members.clone().get_photo(asked).await;
-        (photo, read)
-    };
-    let mut reads = futures::stream::iter(photos).map(read_one).buffered(READS_AT_ONCE);
-    let mut refused = Vec::new();
-    let mut calls: Vec<Vec<(mpb::PendingPhoto, Vec<u8>)>> = vec![Vec::new()];
-    let mut call_bytes = 0;
-    while let Some((photo, read)) = reads.next().await {
-        let read = match read {
-            Err(status) if status.code() == tonic::Code::Unavailable => {
-                return Err(msg::local_failed(&status));
-            }
-            Err(status) if status.code() == tonic::Code::NotFound => {
-                refused.push((photo, msg::PHOTO_FILE_MISSING.to_string()));
-                continue;
-            }
-            Err(status) => {
-                refused.push((photo, msg::photo_unreadable_here(status.message())));
-                continue;
-            }
-            Ok(read) => read.into_inner(),
-        };
-        // The version read, which may be newer than the one listed: that one is what goes.
-        let photo_version = read.version.parse().unwrap_or(photo.photo_version);
-        let call = calls.last_mut().expect("a call is always open");
-        if !call.is_empty()
-            && (call.len() == SYNC_PHOTOS_A_CALL
-                || call_bytes + read.content.len() > SYNC_PHOTO_CALL_BYTES)
-        {
-            calls.push(Vec::new());
-            call_bytes = 0;
-        }
-        call_bytes += read.content.len();
-        let photo = mpb::PendingPhoto { photo_version, ..photo };
-        calls.last_mut().expect("a call is always open").push((photo, read.content));
+    let mut chunks = Vec::new();
+    let mut photos = photos.into_iter().peekable();
+    while photos.peek().is_some() {
+        chunks.push(photos.by_ref().take(SYNC_PHOTOS_A_CALL).collect::<Vec<_>>());
     }
-    drop(reads);
-    let send_one = move |call: Vec<(mpb::PendingPhoto, Vec<u8>)>| async move {
-        let (pending, contents): (Vec<_>, Vec<_>) = call.into_iter().unzip();
-        let photos: Vec<(String, Vec<u8>)> =
-            pending.iter().map(|p| p.member_uuid.clone()).zip(contents).collect();
-        let answered = session.send_photos(instance, &photos).await?;
-        Ok::<_, String>((pending, answered))
-    };
-    let calls = calls.into_iter().filter(|call| !call.is_empty());
-    let mut sending =
-        futures::stream::iter(calls).map(send_one).buffer_unordered(PHOTO_CALLS_AT_ONCE);
-    let mut delivered = Vec::new();
-    while let Some(answered) = sending.next().await {
-        let (pending, answered) = answered?;
-        let outcomes = match answered {
-            Ok(outcomes) => outcomes.items,
-            Err(why) => {
-                refused.extend(pending.into_iter().map(|p| (p, why.clone())));
-                continue;
-            }
-        };
-        let mut outcomes: std::collections::HashMap<String, mpb::SyncedPhotoOutcome> =
-            outcomes.into_iter().map(|o| (o.member_uuid.clone(), o)).collect();
-        for photo in pending {
-            match outcomes.remove(&photo.member_uuid) {
-                Some(outcome) if outcome.saved.is_some() => delivered.push(PhotoSent::Sent(photo)),
-                Some(outcome) => {
-                    let why = msg::photo_refused(&outcome.refused);
-                    refused.push((photo, why));
+    // Owned chunks and a named closure: a spawned run's future must be `Send` for any lifetime.
+    let deliver_one = move |chunk: Vec<mpb::PendingPhoto>| async move {
+        let (read, mut refused) = read_photos(members, chunk).await?;
+        let mut delivered = Vec::new();
+        for call in calls_by_bytes(read) {
+            let (pending, contents): (Vec<_>, Vec<_>) = call.into_iter().unzip();
+            let photos: Vec<(String, Vec<u8>)> =
+                pending.iter().map(|p| p.member_uuid.clone()).zip(contents).collect();
+            match session.send_photos(instance, &photos).await? {
+                Ok(outcomes) => {
+                    sort_outcomes(pending, outcomes.items, &mut delivered, &mut refused)
                 }
-                None => refused.push((photo, msg::photo_refused("photo sans réponse"))),
+                Err(why) => refused.extend(pending.into_iter().map(|p| (p, why.clone()))),
             }
         }
+        Ok::<_, String>((delivered, refused))
+    };
+    let mut sending =
+        futures::stream::iter(chunks).map(deliver_one).buffer_unordered(PHOTO_CALLS_AT_ONCE);
+    let (mut delivered, mut refused) = (Vec::new(), Vec::new());
+    while let Some(answered) = sending.next().await {
+        let (sent, failed) = answered?;
+        delivered.extend(sent);
+        refused.extend(failed);
     }
     drop(sending);
     for (photo, why) in refused {
@@ -832,6 +788,107 @@ pub async fn deliver_photos(
         delivered.push(PhotoSent::Failed(failure));
     }
     Ok(delivered)
+}
+
+/// A photo listed for sending with its content, as read here.
+type ReadPhoto = (mpb::PendingPhoto, Vec<u8>);
+/// A photo that cannot go, and why (French).
+type Refused = (mpb::PendingPhoto, String);
+
+/// Reads a call's worth of photos in one call to this laptop's members service, each at the version
+/// read (which may be newer than the one listed: that one is what goes); a photo whose file is missing
+/// is refused as such. When that call fails for one photo's sake, each is read on its own to tell which.
+async fn read_photos(
+    members: &MembersClient,
+    chunk: Vec<mpb::PendingPhoto>,
+) -> Result<(Vec<ReadPhoto>, Vec<Refused>), String> {
+    let asked =
+        mpb::PhotoUuids { member_uuids: chunk.iter().map(|p| p.member_uuid.clone()).collect() };
+    let batch = match members.clone().read_photos(asked).await {
+        Err(status) if status.code() == tonic::Code::Unavailable => {
+            return Err(msg::local_failed(&status));
+        }
+        Err(status) => {
+            tracing::warn!(error = %status.message(), "photos not read together: read one by one");
+            return read_each(members, chunk).await;
+        }
+        Ok(batch) => batch.into_inner(),
+    };
+    let mut contents: std::collections::HashMap<String, mpb::SyncedPhoto> =
+        batch.photos.into_iter().map(|p| (p.member_uuid.clone(), p)).collect();
+    let (mut read, mut refused) = (Vec::new(), Vec::new());
+    for photo in chunk {
+        match contents.remove(&photo.member_uuid) {
+            Some(held) => read
+                .push((mpb::PendingPhoto { photo_version: held.version, ..photo }, held.content)),
+            None => refused.push((photo, msg::PHOTO_FILE_MISSING.to_string())),
+        }
+    }
+    Ok((read, refused))
+}
+
+/// Reads photos one call each, so that one unreadable photo is refused alone.
+async fn read_each(
+    members: &MembersClient,
+    chunk: Vec<mpb::PendingPhoto>,
+) -> Result<(Vec<ReadPhoto>, Vec<Refused>), String> {
+    let (mut read, mut refused) = (Vec::new(), Vec::new());
+    for photo in chunk {
+        let asked = mpb::PhotoRequest { member_id: photo.member_id, thumbnail: false, version: 0 };
+        match members.clone().get_photo(asked).await {
+            Err(status) if status.code() == tonic::Code::Unavailable => {
+                return Err(msg::local_failed(&status));
+            }
+            Err(status) if status.code() == tonic::Code::NotFound => {
+                refused.push((photo, msg::PHOTO_FILE_MISSING.to_string()));
+            }
+            Err(status) => refused.push((photo, msg::photo_unreadable_here(status.message()))),
+            Ok(answer) => {
+                let answer = answer.into_inner();
+                let photo_version = answer.version.parse().unwrap_or(photo.photo_version);
+                read.push((mpb::PendingPhoto { photo_version, ..photo }, answer.content));
+            }
+        }
+    }
+    Ok((read, refused))
+}
+
+/// Splits photos read into calls the central server takes: at most `SYNC_PHOTO_CALL_BYTES` each, a
+/// photo larger than that alone.
+fn calls_by_bytes(read: Vec<ReadPhoto>) -> Vec<Vec<ReadPhoto>> {
+    let mut calls: Vec<Vec<ReadPhoto>> = Vec::new();
+    let mut call_bytes = 0;
+    for (photo, content) in read {
+        match calls.last_mut() {
+            Some(call) if call_bytes + content.len() <= SYNC_PHOTO_CALL_BYTES => {
+                call_bytes += content.len();
+                call.push((photo, content));
+            }
+            _ => {
+                call_bytes = content.len();
+                calls.push(vec![(photo, content)]);
+            }
+        }
+    }
+    calls
+}
+
+/// Sorts the central server's answers to a call's photos into the sent and the refused.
+fn sort_outcomes(
+    pending: Vec<mpb::PendingPhoto>,
+    outcomes: Vec<mpb::SyncedPhotoOutcome>,
+    delivered: &mut Vec<PhotoSent>,
+    refused: &mut Vec<Refused>,
+) {
+    let mut outcomes: std::collections::HashMap<String, mpb::SyncedPhotoOutcome> =
+        outcomes.into_iter().map(|o| (o.member_uuid.clone(), o)).collect();
+    for photo in pending {
+        match outcomes.remove(&photo.member_uuid) {
+            Some(outcome) if outcome.saved.is_some() => delivered.push(PhotoSent::Sent(photo)),
+            Some(outcome) => refused.push((photo, msg::photo_refused(&outcome.refused))),
+            None => refused.push((photo, msg::photo_refused("photo sans réponse"))),
+        }
+    }
 }
 
 /// Acknowledges photos the central server kept: their marks cleared (each only if no newer photo was
@@ -859,4 +916,33 @@ fn batch_id(instance: &str, direction: &str, records: &[mpb::SyncedMember]) -> u
         name.push_str(&format!("/{uuid}@{}", record.position));
     }
     uuid::Uuid::new_v5(&uuid::Uuid::NAMESPACE_OID, name.as_bytes())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn read(uuid: &str, bytes: usize) -> ReadPhoto {
+        let photo = mpb::PendingPhoto { member_uuid: uuid.into(), ..Default::default() };
+        (photo, vec![0; bytes])
+    }
+
+    fn uuids(calls: &[Vec<ReadPhoto>]) -> Vec<Vec<&str>> {
+        calls.iter().map(|c| c.iter().map(|(p, _)| p.member_uuid.as_str()).collect()).collect()
+    }
+
+    #[test]
+    fn photos_go_in_calls_under_the_central_servers_bytes_a_large_one_alone() {
+        let half = SYNC_PHOTO_CALL_BYTES / 2;
+        let photos = vec![
+            read("a", half),
+            read("b", half),
+            read("c", 10),
+            read("d", SYNC_PHOTO_CALL_BYTES + 1),
+            read("e", 10),
+        ];
+        let calls = calls_by_bytes(photos);
+        assert_eq!(uuids(&calls), vec![vec!["a", "b"], vec!["c"], vec!["d"], vec!["e"]]);
+        assert!(calls_by_bytes(Vec::new()).is_empty());
+    }
 }
