@@ -1,6 +1,6 @@
 -- The members' counts were kept by a trigger run for each row (`member_tally`): a consumer's batch of 64
 -- members ran its statements 64 times, about two thirds of what keeping the members cost the database
--- (docs/performance.md, 2026-11-28). One trigger run for each statement now counts the rows it wrote
+-- (docs/performance.md, 2026-11-28 15:13). One trigger run for each statement now counts the rows it wrote
 -- together, from PostgreSQL's transition tables. A trigger with transition tables answers one event only,
 -- so there are three, each handing the rows before and after the statement to `members_moved`.
 

@@ -132,7 +132,7 @@ pub async fn photos_changed(
     let last: std::collections::BTreeMap<i64, i32> = photos.iter().copied().collect();
     let (ids, versions): (Vec<i64>, Vec<i32>) = last.into_iter().unzip();
     // Planned for each run (not kept prepared): a plan kept from when the copy was small read it whole
-    // for every batch once it had grown (docs/performance.md, 2026-11-28 14:50).
+    // for every batch once it had grown (docs/performance.md, 2026-11-28 15:13).
     sqlx::query(
         "UPDATE cards.member m SET photo_version = e.version
          FROM unnest($1::bigint[], $2::int[]) AS e (member_id, version) WHERE m.member_id = e.member_id",

@@ -122,7 +122,7 @@ pub async fn members_saved(
     if registered.iter().any(Option::is_some) {
         // Their creation arriving after a later change: only its time is news. Planned for each run (not
         // kept prepared): a plan kept from when the copy was small read it whole for every batch once it
-        // had grown (docs/performance.md, 2026-11-28 14:50).
+        // had grown (docs/performance.md, 2026-11-28 15:13).
         sqlx::query(
             "UPDATE reports.stat_member m SET registered_at = e.registered_at
              FROM unnest($1::bigint[], $2::timestamptz[]) AS e (member_id, registered_at)
