@@ -213,12 +213,11 @@ impl Members for MembersGrpc {
         let upload = request.into_inner();
         let id = upload.member_id;
         // The member must exist before any work is done or anything is written.
-        self.store.photo_of(id).await?;
-        let thumbnail = self.store_photo(id, upload.content).await?;
+        let replaced = self.store.photo_of(id).await?.map(|(_, version)| version);
+        self.store_photo(id, upload.content, replaced).await?;
         let file_name = format!("{id}.jpg");
         let version =
             self.store.photo_saved(id, &file_name, &upload.caller, &self.settings).await?;
-        self.keep_thumbnail(id, version, thumbnail).await;
         let saved = pb::PhotoSaved {
             member_photo: file_name,
             photo_path: versioned_photo_path(id, version),
@@ -442,14 +441,16 @@ impl Members for MembersGrpc {
             photos.iter().map(|p| member_uuid(&p.member_uuid)).collect::<Result<Vec<_>, _>>()?;
         let known = &self.store.members_of_uuids(&uuids).await?;
         // Each photo checked and stored on its own, several at once (one decoding a core).
-        let stored: Vec<(String, i32, Result<(i64, Vec<u8>), ServiceError>)> =
+        let stored: Vec<(String, i32, Result<i64, ServiceError>)> =
             futures::stream::iter(photos.into_iter().zip(uuids))
                 .map(|(photo, uuid)| async move {
                     let stored = match known.get(&uuid) {
                         None => Err(ServiceError::NotFound(msg::synced_member_unknown(
                             &photo.member_uuid,
                         ))),
-                        Some(&id) => self.store_photo(id, photo.content).await.map(|t| (id, t)),
+                        Some(&(id, replaced)) => {
+                            self.store_photo(id, photo.content, replaced).await.map(|()| id)
+                        }
                     };
                     (photo.member_uuid, photo.version, stored)
                 })
@@ -459,13 +460,12 @@ impl Members for MembersGrpc {
         // A refused photo (unreadable, too large, its member unknown) is answered as such and does not
         // hold the others back; the server failing fails the batch, which the laptop sends again.
         let mut outcomes = Vec::with_capacity(stored.len());
-        let mut thumbnails = HashMap::new();
-        let mut sent_versions = HashMap::new();
+        let (mut ids, mut sent) = (Vec::new(), Vec::new());
         for (member_uuid, sent_version, stored) in stored {
             match stored {
-                Ok((id, thumbnail)) => {
-                    thumbnails.insert(id, thumbnail);
-                    sent_versions.insert(id, sent_version);
+                Ok(id) => {
+                    ids.push(id);
+                    sent.push(sent_version);
                     outcomes.push((member_uuid, Ok(id)));
                 }
                 Err(e @ (ServiceError::Invalid { .. } | ServiceError::NotFound(_))) => {
@@ -474,14 +474,8 @@ impl Members for MembersGrpc {
                 Err(e) => return Err(e.into()),
             }
         }
-        let ids: Vec<i64> = thumbnails.keys().copied().collect();
-        let sent: Vec<i32> = ids.iter().map(|id| sent_versions[id]).collect();
         let versions: HashMap<i64, i32> =
             self.store.photos_received(&ids, &sent).await?.into_iter().collect();
-        let kept = thumbnails.into_iter().filter_map(|(id, thumbnail)| {
-            versions.get(&id).map(|&version| self.keep_thumbnail(id, version, thumbnail))
-        });
-        futures::future::join_all(kept).await;
         let refused = outcomes.len() - ids.len();
         let items = outcomes
             .into_iter()
@@ -528,35 +522,39 @@ impl MembersGrpc {
 
     /// Checks and normalises a photo and stores it with its thumbnail, before it is recorded: an upload
     /// here and a photo sent by a field laptop go the same way (checked again where they are kept).
-    /// Answers the thumbnail, kept under the version the record gives it (`keep_thumbnail`).
-    async fn store_photo(&self, id: i64, content: Vec<u8>) -> Result<Vec<u8>, ServiceError> {
+    /// The thumbnail of the photo it `replaces` (its version) is kept first, for the cards made with it.
+    async fn store_photo(
+        &self,
+        id: i64,
+        content: Vec<u8>,
+        replaces: Option<i32>,
+    ) -> Result<(), ServiceError> {
         let max = self.photo_max_bytes;
         // One decoding a core at a time: parallel uploads wait their turn rather than add up in memory.
         let _turn = DECODING.acquire().await.map_err(|e| ServiceError::Internal(e.into()))?;
         let normalised = tokio::task::spawn_blocking(move || photo::normalise(&content, max))
             .await
             .map_err(|e| ServiceError::Internal(anyhow::Error::new(e)))??;
-        self.photos
-            .put(id, Kind::Thumbnail, normalised.thumbnail.clone())
-            .await
-            .map_err(ServiceError::Internal)?;
+        if let Some(version) = replaces {
+            // Without it the cards made with the replaced photo print without a photo.
+            if let Err(e) = self.photos.keep_thumbnail(id, version).await {
+                tracing::warn!(error = %format!("{e:#}"), member_id = id, version, "thumbnail not kept");
+            }
+        }
         // A photo small enough to be its own thumbnail (a field laptop's, say) is not written twice:
         // on a local folder, creating the files was the larger part of receiving a laptop's photos.
-        if normalised.photo == normalised.thumbnail {
+        let own_thumbnail = normalised.photo == normalised.thumbnail;
+        self.photos
+            .put(id, Kind::Thumbnail, normalised.thumbnail)
+            .await
+            .map_err(ServiceError::Internal)?;
+        if own_thumbnail {
             self.photos.copy(id, Kind::Thumbnail, Kind::Photo).await
         } else {
             self.photos.put(id, Kind::Photo, normalised.photo).await
         }
         .map_err(ServiceError::Internal)?;
-        Ok(normalised.thumbnail)
-    }
-
-    /// Keeps the thumbnail of a photo's `version`, for the cards made with it; without it they print the
-    /// current one (logged).
-    async fn keep_thumbnail(&self, id: i64, version: i32, thumbnail: Vec<u8>) {
-        if let Err(e) = self.photos.put(id, Kind::KeptThumbnail(version), thumbnail).await {
-            tracing::warn!(error = %format!("{e:#}"), member_id = id, version, "thumbnail not kept");
-        }
+        Ok(())
     }
 }
 

@@ -82,6 +82,29 @@ impl PhotoStore {
         Ok(())
     }
 
+    /// Keeps the member's thumbnail under its photo's `version`, just before a new photo replaces it:
+    /// cards made with that photo print it (a thumbnail is read under the version it replaced; the
+    /// current version is read as the thumbnail itself). On a local folder a second name of the same
+    /// file. A thumbnail kept under that version already stays as it was: of two photos saved at once,
+    /// the one kept is the thumbnail the version had. Nothing to keep is no failure.
+    #[tracing::instrument(name = "photos.keep", skip(self))]
+    pub async fn keep_thumbnail(&self, member_id: i64, version: i32) -> Result<()> {
+        let current = self.path(member_id, Kind::Thumbnail);
+        let kept = self.path(member_id, Kind::KeptThumbnail(version));
+        let copied = match self.store.copy_if_not_exists(&current, &kept).await {
+            // A store that cannot refuse a name taken (S3 as configured by default) copies over it.
+            Err(object_store::Error::NotSupported { .. }) => self.store.copy(&current, &kept).await,
+            other => other,
+        };
+        match copied {
+            Ok(())
+            | Err(
+                object_store::Error::AlreadyExists { .. } | object_store::Error::NotFound { .. },
+            ) => Ok(()),
+            Err(e) => Err(e).context("cannot keep a thumbnail"),
+        }
+    }
+
     /// The picture, or `None` when there is none.
     #[tracing::instrument(name = "photos.get", skip(self))]
     pub async fn get(&self, member_id: i64, kind: Kind) -> Result<Option<Bytes>> {

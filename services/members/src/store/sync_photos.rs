@@ -48,21 +48,24 @@ impl Store {
         Ok(pending(rows))
     }
 
-    /// The ids here of the members of `uuids` (a uuid unknown here is left out): a photo sent before its
+    /// The ids here of the members of `uuids` (a uuid unknown here is left out), each with the version
+    /// of the photo it has (`None`: no photo), which a photo received replaces: a photo sent before its
     /// record is refused (the run sends records first, so this only happens to a photo of a member
     /// deleted meanwhile).
     #[tracing::instrument(name = "db.members.members_of_uuids", skip_all, fields(count = uuids.len()))]
     pub async fn members_of_uuids(
         &self,
         uuids: &[uuid::Uuid],
-    ) -> Result<HashMap<uuid::Uuid, i64>, ServiceError> {
-        let rows: Vec<(uuid::Uuid, i64)> = sqlx::query_as(
-            "SELECT member_uuid, member_id FROM members.member WHERE member_uuid = ANY($1)",
+    ) -> Result<HashMap<uuid::Uuid, (i64, Option<i32>)>, ServiceError> {
+        let rows: Vec<(uuid::Uuid, i64, Option<i32>)> = sqlx::query_as(
+            "SELECT member_uuid, member_id,
+                    CASE WHEN member_photo_file_name <> '' THEN photo_version END
+             FROM members.member WHERE member_uuid = ANY($1)",
         )
         .bind(uuids)
         .fetch_all(&self.pool)
         .await?;
-        Ok(rows.into_iter().collect())
+        Ok(rows.into_iter().map(|(uuid, id, photo)| (uuid, (id, photo))).collect())
     }
 
     /// Records the photos received from the other side (already stored) for the members `ids`, each at
