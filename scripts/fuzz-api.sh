@@ -3,8 +3,9 @@
 # the suite on a throwaway database, signs in as the administrator, and sends generated requests to every
 # call, checking that none gets a server error and that every answer matches the document. Bounded:
 # FUZZ_EXAMPLES examples a call (default 20), a fixed FUZZ_SEED (default 1) so the same cases are drawn,
-# FUZZ_WORKERS calls tested at once (default 2: schemathesis is the busier process, so two workers took
-# the run from 109 s to 69 s on two cores).
+# FUZZ_WORKERS calls tested at once (default 1: with two worker threads the fuzzer's own Python 3.11
+# crashed now and then, "AST constructor recursion depth mismatch", CPython's ast module not being
+# thread-safe (gh-106905), with every answer of the product fine; one worker costs about 40 s).
 # `auth/logout` and `user/patch_user` are left out: they would end the administrator's own session (or
 # change its role) and leave the rest of the run to 401s; their checks are in the integration tests.
 set -euo pipefail
@@ -48,19 +49,8 @@ fuzz() {
   "$VENV/bin/schemathesis" run "$WORK/openapi.json" --url "$BASE/api" --no-color \
     -H "Authorization: Bearer $TOKEN" \
     --checks not_a_server_error,response_schema_conformance \
-    --max-examples "${FUZZ_EXAMPLES:-20}" --seed "${FUZZ_SEED:-1}" --workers "${FUZZ_WORKERS:-2}" \
+    --max-examples "${FUZZ_EXAMPLES:-20}" --seed "${FUZZ_SEED:-1}" --workers "${FUZZ_WORKERS:-1}" \
     --exclude-path-regex 'auth/logout|user/patch_user' 2>&1 | tee "$WORK/fuzz.log"
   return "${PIPESTATUS[0]}"
 }
-# The fuzzer's own Python has crashed now and then ("AST constructor recursion depth mismatch", a
-# CPython fault) with every answer of the product fine: such a run is made once more, a product failure
-# never is.
-fuzz || {
-  if grep -qE "AST constructor|Runtime Error" "$WORK/fuzz.log" \
-    && ! grep -qE "Server error|violates schema|Undocumented" "$WORK/fuzz.log"; then
-    say "schemathesis s'est arrêté de lui-même (pas une réponse du produit) : nouvel essai"
-    fuzz || { echo "--- journal de la suite ---"; tail -n 50 "$WORK/suite.log"; exit 1; }
-  else
-    echo "--- journal de la suite ---"; tail -n 50 "$WORK/suite.log"; exit 1
-  fi
-}
+fuzz || { echo "--- journal de la suite ---"; tail -n 50 "$WORK/suite.log"; exit 1; }
