@@ -32,11 +32,13 @@ pub const BATCH: i32 = 250;
 pub const GEOGRAPHY_PAGE: i32 = 500;
 /// Payments and cards a page holds (a card, with its signed QR code, is about a kilobyte).
 pub const CARDS_PAGE: i32 = 500;
-/// Photos listed at a time: read here, sent in a few calls, and acknowledged together.
-const PHOTO_PAGE: i32 = 200;
 /// Calls' worth of photos read here and sent at once: the central server checks a call's photos while
 /// the next travels and the one after is read.
-const PHOTO_CALLS_AT_ONCE: usize = 3;
+const PHOTO_CALLS_AT_ONCE: usize = 4;
+/// Photos listed at a time: read here, sent in calls all in flight together, and acknowledged together
+/// (200 photos sent three calls at once left the fourth call alone in flight, the central server's
+/// cores a quarter idle: docs/performance.md, 2026-11-29).
+const PHOTO_PAGE: i32 = (SYNC_PHOTOS_A_CALL * PHOTO_CALLS_AT_ONCE) as i32;
 /// The central server's photos asked in one call (its answer carries them in base64: a few MB).
 const CENTRAL_PHOTOS_A_CALL: usize = 20;
 
@@ -499,9 +501,9 @@ impl Run<'_> {
                 .chunks(CENTRAL_PHOTOS_A_CALL)
                 .map(|chunk| self.session.photos(&self.instance, chunk))
                 .collect();
-            let answers: Vec<_> =
-                futures::stream::iter(calls).buffered(PHOTO_CALLS_AT_ONCE).collect().await;
-            for answer in answers {
+            // Each answer kept here as it arrives, while the calls after it travel.
+            let mut answers = futures::stream::iter(calls).buffered(PHOTO_CALLS_AT_ONCE);
+            while let Some(answer) = answers.next().await {
                 let mut photos = Vec::new();
                 for photo in answer?.photos {
                     match base64::engine::general_purpose::STANDARD.decode(&photo.content) {
