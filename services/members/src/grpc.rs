@@ -530,11 +530,16 @@ impl MembersGrpc {
         replaces: Option<i32>,
     ) -> Result<(), ServiceError> {
         let max = self.photo_max_bytes;
-        // One decoding a core at a time: parallel uploads wait their turn rather than add up in memory.
-        let _turn = DECODING.acquire().await.map_err(|e| ServiceError::Internal(e.into()))?;
-        let normalised = tokio::task::spawn_blocking(move || photo::normalise(&content, max))
-            .await
-            .map_err(|e| ServiceError::Internal(anyhow::Error::new(e)))??;
+        let normalised = {
+            // One decoding a core at a time: parallel uploads wait their turn rather than add up in
+            // memory. The turn ends with the decoding: writing the files waits on the disk, not on a
+            // core (held to the end, it left the central server's cores a quarter idle while a
+            // laptop's photos arrived: docs/performance.md, 2026-11-29).
+            let _turn = DECODING.acquire().await.map_err(|e| ServiceError::Internal(e.into()))?;
+            tokio::task::spawn_blocking(move || photo::normalise(&content, max))
+                .await
+                .map_err(|e| ServiceError::Internal(anyhow::Error::new(e)))??
+        };
         if let Some(version) = replaces {
             // Without it the cards made with the replaced photo print without a photo.
             if let Err(e) = self.photos.keep_thumbnail(id, version).await {
