@@ -643,8 +643,8 @@ async fn apply_together(
 /// The dependants of the main members new in the batch, counted here: only rows of the batch can name
 /// a member the batch creates, so each new row carries its `dependent_count` as it is inserted, and its
 /// main member is not refreshed after (an update that wrote the row again, with every index of the
-/// member, a main member in three: docs/performance.md, 2026-11-29). The main members held before the
-/// batch stay in `mains`, refreshed after the batch.
+/// member, for nearly one member in two: docs/performance.md, 2026-11-29). The main members held
+/// before the batch stay in `mains`, refreshed after the batch.
 fn counted_here(created: &mut [Value], updated: &[Value], mains: &mut BTreeSet<i64>) {
     let id_of = |row: &Value, column: &str| row.get(column).and_then(Value::as_i64);
     let mut counts: HashMap<i64, i64> =
