@@ -35,9 +35,8 @@ pub const CARDS_PAGE: i32 = 500;
 /// Calls' worth of photos read here and sent at once: the central server checks a call's photos while
 /// the next travels and the one after is read.
 const PHOTO_CALLS_AT_ONCE: usize = 4;
-/// Photos listed at a time: read here, sent in calls all in flight together, and acknowledged together
-/// (200 photos sent three calls at once left the fourth call alone in flight, the central server's
-/// cores a quarter idle: docs/performance.md, 2026-11-29).
+/// Photos listed at a time: read here, sent in one round of calls all in flight together, and
+/// acknowledged together.
 const PHOTO_PAGE: i32 = (SYNC_PHOTOS_A_CALL * PHOTO_CALLS_AT_ONCE) as i32;
 /// The central server's photos asked in one call (its answer carries them in base64: a few MB).
 const CENTRAL_PHOTOS_A_CALL: usize = 20;
