@@ -65,8 +65,11 @@ mod rebuild;
 /// window is two minutes).
 const INBOX_KEEP: &str = "7 days";
 
-/// The most events applied in one transaction.
-const BATCH: usize = 64;
+/// The most events applied in one transaction: as many as one pull of the consumer brings (async-nats
+/// asks JetStream for 200 at a time). A laptop's members and photos arrive by the thousand, and a
+/// batch's statements (the statistics' counts, the cards' copies) cost about as much for 200 events as
+/// for 64 (docs/performance.md, 2026-11-29 "consumers' batches").
+const BATCH: usize = 200;
 
 /// How long JetStream waits for an event's acknowledgement before offering it again: how long the
 /// events a replica killed mid-way had received wait before the other replica applies them. A batch

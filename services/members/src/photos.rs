@@ -72,14 +72,21 @@ impl PhotoStore {
 
     /// Makes `to` the same picture as `from`, as written: on a local folder a second name of the same
     /// file (a hard link, no new file to allocate), elsewhere the store's own copy. What is written to
-    /// either afterwards replaces it whole and leaves the other as it was.
+    /// either afterwards replaces it whole and leaves the other as it was. A member's first photo
+    /// takes the new name directly; only one that replaces a picture goes through a staged name
+    /// renamed over it (on a local folder, one change of the photos' folder instead of two).
     #[tracing::instrument(name = "photos.copy", skip(self))]
     pub async fn copy(&self, member_id: i64, from: Kind, to: Kind) -> Result<()> {
-        self.store
-            .copy(&self.path(member_id, from), &self.path(member_id, to))
-            .await
-            .context("cannot write a photo")?;
-        Ok(())
+        let (from, to) = (self.path(member_id, from), self.path(member_id, to));
+        match self.store.copy_if_not_exists(&from, &to).await {
+            Ok(()) => Ok(()),
+            Err(
+                object_store::Error::AlreadyExists { .. }
+                | object_store::Error::NotSupported { .. },
+            ) => self.store.copy(&from, &to).await,
+            Err(e) => Err(e),
+        }
+        .context("cannot write a photo")
     }
 
     /// Keeps the member's thumbnail under its photo's `version`, just before a new photo replaces it:
