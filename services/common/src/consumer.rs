@@ -66,9 +66,9 @@ mod rebuild;
 const INBOX_KEEP: &str = "7 days";
 
 /// The most events applied in one transaction: as many as one pull of the consumer brings (async-nats
-/// asks JetStream for 200 at a time). A laptop's members and photos arrive by the thousand, and a
-/// batch's statements (the statistics' counts, the cards' copies) cost about as much for 200 events as
-/// for 64 (docs/performance.md, 2026-11-29 "consumers' batches").
+/// asks JetStream for 200 at a time). A laptop's members and photos arrive by the thousand; a
+/// transaction's own costs (its commit, its inbox statement, a statement for each run of like events)
+/// are then paid once for up to 200 of them (docs/performance.md, 2026-11-29 06:10 UTC).
 const BATCH: usize = 200;
 
 /// How long JetStream waits for an event's acknowledgement before offering it again: how long the
