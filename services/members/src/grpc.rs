@@ -413,22 +413,32 @@ impl Members for MembersGrpc {
             .into());
         }
         let held = self.store.photos_of_uuids(&uuids).await?;
-        let read = futures::stream::iter(held)
+        // A photo whose file is lost or cannot be read here is left out, as a member without one: the
+        // others still go, and the side that asked tells its agent or asks again (its cause logged).
+        let photos = futures::stream::iter(held)
             .map(|(uuid, id, version)| async move {
-                let content =
-                    self.photos.get(id, Kind::Photo).await.map_err(ServiceError::Internal)?;
-                Ok::<_, ServiceError>(content.map(|content| pb::SyncedPhoto {
+                let content = match self.photos.get(id, Kind::Photo).await {
+                    Ok(content) => content?,
+                    Err(error) => {
+                        tracing::error!(
+                            member_id = id,
+                            error = format!("{error:#}"),
+                            "a photo to send cannot be read: left out"
+                        );
+                        return None;
+                    }
+                };
+                Some(pb::SyncedPhoto {
                     member_uuid: uuid.to_string(),
                     content: content.to_vec(),
                     file_name: format!("{id}.jpg"),
                     version,
-                }))
+                })
             })
             .buffered(PHOTOS_AT_ONCE)
-            .collect::<Vec<_>>()
+            .filter_map(std::future::ready)
+            .collect()
             .await;
-        // A photo whose file is lost here is left out, as a member without one.
-        let photos = read.into_iter().filter_map(Result::transpose).collect::<Result<_, _>>()?;
         Ok(Response::new(pb::SyncedPhotoBatch { photos }))
     }
 

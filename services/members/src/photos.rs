@@ -72,19 +72,15 @@ impl PhotoStore {
 
     /// Makes `to` the same picture as `from`, as written: on a local folder a second name of the same
     /// file (a hard link, no new file to allocate), elsewhere the store's own copy. What is written to
-    /// either afterwards replaces it whole and leaves the other as it was. A member's first photo
-    /// takes the new name directly; only one that replaces a picture goes through a staged name
-    /// renamed over it (on a local folder, one change of the photos' folder instead of two).
+    /// either afterwards replaces it whole and leaves the other as it was. When the name is still free
+    /// it is taken directly; only a picture already there is replaced through a staged name renamed
+    /// over it (on a local folder, one change of the photos' folder instead of two).
     #[tracing::instrument(name = "photos.copy", skip(self))]
     pub async fn copy(&self, member_id: i64, from: Kind, to: Kind) -> Result<()> {
         let (from, to) = (self.path(member_id, from), self.path(member_id, to));
-        match self.store.copy_if_not_exists(&from, &to).await {
-            Ok(()) => Ok(()),
-            Err(
-                object_store::Error::AlreadyExists { .. }
-                | object_store::Error::NotSupported { .. },
-            ) => self.store.copy(&from, &to).await,
-            Err(e) => Err(e),
+        match self.copy_new(&from, &to).await {
+            Err(object_store::Error::AlreadyExists { .. }) => self.store.copy(&from, &to).await,
+            other => other,
         }
         .context("cannot write a photo")
     }
@@ -98,17 +94,21 @@ impl PhotoStore {
     pub async fn keep_thumbnail(&self, member_id: i64, version: i32) -> Result<()> {
         let current = self.path(member_id, Kind::Thumbnail);
         let kept = self.path(member_id, Kind::KeptThumbnail(version));
-        let copied = match self.store.copy_if_not_exists(&current, &kept).await {
-            // A store that cannot refuse a name taken (S3 as configured by default) copies over it.
-            Err(object_store::Error::NotSupported { .. }) => self.store.copy(&current, &kept).await,
-            other => other,
-        };
-        match copied {
+        match self.copy_new(&current, &kept).await {
             Ok(())
             | Err(
                 object_store::Error::AlreadyExists { .. } | object_store::Error::NotFound { .. },
             ) => Ok(()),
             Err(e) => Err(e).context("cannot keep a thumbnail"),
+        }
+    }
+
+    /// Copies `from` to `to` only when `to` is free (`AlreadyExists` otherwise); a store that cannot
+    /// refuse a name taken (S3 as configured by default) copies over it.
+    async fn copy_new(&self, from: &Path, to: &Path) -> object_store::Result<()> {
+        match self.store.copy_if_not_exists(from, to).await {
+            Err(object_store::Error::NotSupported { .. }) => self.store.copy(from, to).await,
+            other => other,
         }
     }
 

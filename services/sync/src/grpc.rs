@@ -4,6 +4,7 @@ use crate::domain::messages as msg;
 use crate::domain::runs;
 use crate::run::{
     BATCH, CARDS_PAGE, GEOGRAPHY_PAGE, PhotoSent, Session, Work, deliver_photos, settle_photos,
+    still_waiting,
 };
 use crate::store::{
     CARDS, FROM_SERVER, GEOGRAPHY, Handshake, JOURNAL_SORT, PEER_SORT, PHOTO_FAILURE_SORT, Store,
@@ -378,6 +379,18 @@ impl Sync for SyncGrpc {
             self.central.as_ref().ok_or_else(|| ServiceError::Conflict(msg::NOT_PAIRED.into()))?;
         let mut members = self.members()?;
         let unavailable = |message: String| ServiceError::Unavailable(message);
+        // A photo no longer waiting here (its member deleted, or sent meanwhile) leaves the list.
+        if still_waiting(&members, vec![photo.member_id]).await.map_err(unavailable)?.is_empty() {
+            let uuid = uuid::Uuid::parse_str(&photo.member_uuid)
+                .map_err(|e| ServiceError::Internal(e.into()))?;
+            self.store.forget_photo_failures(&[uuid]).await?;
+            tracing::info!(member_uuid = photo.member_uuid, "failed photo no longer waiting to go");
+            return Ok(Response::new(pb::PhotoRetried {
+                sent: false,
+                message: msg::PHOTO_NO_LONGER_WAITING.into(),
+                failure: None,
+            }));
+        }
         let session = Session::open(central, &self.http).await.map_err(unavailable)?;
         let instance = self.store.instance_id().await?.to_string();
         let member_uuid = photo.member_uuid.clone();

@@ -210,6 +210,10 @@ impl Run<'_> {
         let (totals, ()) =
             tokio::try_join!(self.send_records(acknowledged), self.photos_alongside(followed))?;
         self.send_photos().await?;
+        let forgotten = forget_settled_failures(&self.members, self.store).await?;
+        if forgotten > 0 {
+            tracing::info!(forgotten, "failed photos no longer waiting to go taken off the list");
+        }
         let (counts, photos) = (self.counts(), self.photos());
         let outcome = totals.outcome(&self.session.login, counts.sent, counts.conflicts);
         let sent = msg::sent(&outcome, &photos);
@@ -798,7 +802,7 @@ type Refused = (mpb::PendingPhoto, String);
 
 /// Reads a call's worth of photos in one call to this laptop's members service, each at the version
 /// read (which may be newer than the one listed: that one is what goes); a photo whose file is missing
-/// is refused as such. When that call fails for one photo's sake, each is read on its own to tell which.
+/// or unreadable (left out of the answer) is refused as such. When that call fails for one photo's sake, each is read on its own to tell which.
 async fn read_photos(
     members: &MembersClient,
     chunk: Vec<mpb::PendingPhoto>,
@@ -906,6 +910,42 @@ pub async fn settle_photos(
     let acks = mpb::PendingPhotoList { items: sent };
     members.acknowledge_photos(acks).await.map_err(|s| msg::local_failed(&s))?;
     Ok(())
+}
+
+/// Takes off the failed photos those no longer marked for sending here (their member deleted, or their
+/// photo sent by another way meanwhile): the failed photos list only what still waits to go. Answers
+/// how many were taken off.
+pub async fn forget_settled_failures(
+    members: &MembersClient,
+    store: &Store,
+) -> Result<u64, String> {
+    let mut forgotten = 0;
+    let mut after_member_id = 0;
+    loop {
+        let failed = store
+            .photo_failures_after(after_member_id, i64::from(PHOTO_PAGE))
+            .await
+            .map_err(|e| e.to_string())?;
+        let Some(&(last, _)) = failed.last() else { return Ok(forgotten) };
+        let waiting = still_waiting(members, failed.iter().map(|&(id, _)| id).collect()).await?;
+        let settled: Vec<uuid::Uuid> = failed
+            .into_iter()
+            .filter(|(member_id, _)| !waiting.contains(member_id))
+            .map(|(_, member_uuid)| member_uuid)
+            .collect();
+        forgotten += store.forget_photo_failures(&settled).await.map_err(|e| e.to_string())?;
+        after_member_id = last;
+    }
+}
+
+/// Which of the members `member_ids` (at most `PHOTO_PAGE`) have a photo still marked for sending here.
+pub async fn still_waiting(
+    members: &MembersClient,
+    member_ids: Vec<i64>,
+) -> Result<std::collections::HashSet<i64>, String> {
+    let asked = mpb::PhotosToSendRequest { after_member_id: 0, limit: PHOTO_PAGE, member_ids };
+    let page = members.clone().photos_to_send(asked).await.map_err(|s| msg::local_failed(&s))?;
+    Ok(page.into_inner().items.into_iter().map(|p| p.member_id).collect())
 }
 
 /// A batch's idempotency key, made from what it holds (each record's uuid and position): the same batch

@@ -1,7 +1,8 @@
 //! Photos travel from a field laptop to the central server after their records, in their own retry
 //! queue: a photo that cannot go is listed with why and when it is tried again, is left alone by the
-//! runs until then, and a retry sends it; a photo sent is never sent twice. The central server's photos
-//! reach a laptop after their records, and are not sent back.
+//! runs until then, and a retry sends it; a photo sent is never sent twice, one whose member is deleted
+//! leaves the list. The central server's photos reach a laptop after their records, and are not sent
+//! back.
 
 use crate::members::{photo, png, upload};
 use crate::support::{TestSuite, save};
@@ -119,6 +120,48 @@ async fn photos_follow_their_records_and_a_photo_that_fails_is_listed_then_retri
     // Every mark is cleared: the next run has no photo to send.
     let entry = run(&pair, "to_server").await;
     assert!(!message(&entry).contains("photo"), "{entry}");
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_failed_photo_whose_member_is_deleted_leaves_the_list() {
+    let pair = pair().await;
+    let (laptop, admin) = (&pair.laptop, &pair.laptop_admin);
+    let (awa_id, _) = member_with_photo(&pair, "Awa", 320, 240).await;
+    let (yao_id, yao) = member_with_photo(&pair, "Yao", 320, 240).await;
+    for id in [awa_id, yao_id] {
+        std::fs::remove_file(laptop.photo_store().join("photos").join(format!("{id}.jpg")))
+            .unwrap();
+    }
+    let entry = run(&pair, "to_server").await;
+    assert!(message(&entry).contains("0 photo(s) envoyée(s), 2 en échec"), "{entry}");
+    let list = failed_photos(laptop, admin).await;
+    assert_eq!(list["total"], 2, "{list}");
+    let awa_uuid = list["data"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|f| f["member_idNumber"] != yao.as_str())
+        .map(|f| f["member_uuid"].as_str().unwrap().to_string())
+        .unwrap();
+
+    // Awa deleted: a retry of her photo says it no longer waits, and takes it off the list.
+    let (status, _) = laptop.delete(&format!("/api/member/delete_member/{awa_id}"), admin).await;
+    assert_eq!(status, StatusCode::OK);
+    let retry = json!({ "member_uuid": awa_uuid });
+    let (status, answer) = laptop.post("/api/tools/post.missing-photo_retry", admin, retry).await;
+    assert_eq!(status, StatusCode::OK, "{answer}");
+    assert_eq!(answer["data"]["sent"], false, "{answer}");
+    assert_eq!(answer["data"]["message"], sync::domain::messages::PHOTO_NO_LONGER_WAITING);
+    assert!(answer["data"]["failure"].is_null(), "{answer}");
+    let list = failed_photos(laptop, admin).await;
+    assert_eq!(list["total"], 1, "{list}");
+    assert_eq!(list["data"][0]["member_idNumber"], yao.as_str(), "{list}");
+
+    // Yao deleted: the next sending run takes his photo off the list by itself.
+    let (status, _) = laptop.delete(&format!("/api/member/delete_member/{yao_id}"), admin).await;
+    assert_eq!(status, StatusCode::OK);
+    run(&pair, "to_server").await;
+    assert_eq!(failed_photos(laptop, admin).await["total"], 0);
 }
 
 #[tokio::test(flavor = "multi_thread")]

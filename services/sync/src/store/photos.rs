@@ -82,11 +82,36 @@ impl Store {
     pub async fn photos_sent(&self, photos: &[PendingPhoto]) -> Result<(), ServiceError> {
         let uuids =
             photos.iter().map(|p| member_uuid(&p.member_uuid)).collect::<Result<Vec<_>, _>>()?;
-        sqlx::query("DELETE FROM sync.photo_failure WHERE member_uuid = ANY($1)")
-            .bind(&uuids)
+        self.forget_photo_failures(&uuids).await?;
+        Ok(())
+    }
+
+    /// Takes the photos of the members `uuids` off the queue; answers how many were on it.
+    pub async fn forget_photo_failures(&self, uuids: &[uuid::Uuid]) -> Result<u64, ServiceError> {
+        if uuids.is_empty() {
+            return Ok(0);
+        }
+        let done = sqlx::query("DELETE FROM sync.photo_failure WHERE member_uuid = ANY($1)")
+            .bind(uuids)
             .execute(&self.pool)
             .await?;
-        Ok(())
+        Ok(done.rows_affected())
+    }
+
+    /// The failed photos' members (id here, uuid) after `after_member_id`, in the order of their ids.
+    pub async fn photo_failures_after(
+        &self,
+        after_member_id: i64,
+        limit: i64,
+    ) -> Result<Vec<(i64, uuid::Uuid)>, ServiceError> {
+        Ok(sqlx::query_as(
+            "SELECT member_id, member_uuid FROM sync.photo_failure
+             WHERE member_id > $1 ORDER BY member_id LIMIT $2",
+        )
+        .bind(after_member_id)
+        .bind(limit)
+        .fetch_all(&self.pool)
+        .await?)
     }
 
     /// One failed photo, as a run would send it again.

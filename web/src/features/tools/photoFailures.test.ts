@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { visibleScreens } from '../../app/menu';
 import { menuScreens } from '../../app/screens';
-import { notifyError, notifySuccess } from '../../shared/feedback/feedback';
+import { notifyError, notifySuccess, notifyWarning } from '../../shared/feedback/feedback';
 import { ApiError } from '../../shared/api/request';
 import { fakeServer, json } from '../../test/fakeServer';
 import {
@@ -122,6 +122,18 @@ describe('a retry', () => {
     });
     announceRetry(await retryPhoto(failure.member_uuid));
     expect(notifyError).toHaveBeenCalledWith(message);
+    expect(notifySuccess).not.toHaveBeenCalled();
+  });
+
+  it('warns, with no error, when the photo no longer waits to go', async () => {
+    const message =
+      "Cette photo n'attend plus d'envoi (adhérent supprimé ou photo déjà envoyée) : elle est retirée de la liste.";
+    fakeServer({
+      'POST /api/tools/post.missing-photo_retry': () => json({ status: 'ok', data: { sent: false, message } }),
+    });
+    announceRetry(await retryPhoto(failure.member_uuid));
+    expect(notifyWarning).toHaveBeenCalledWith(message);
+    expect(notifyError).not.toHaveBeenCalled();
     expect(notifySuccess).not.toHaveBeenCalled();
   });
 

@@ -3,7 +3,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, type Schemas } from '../../shared/api/client';
 import { request } from '../../shared/api/request';
-import { notifyError, notifySuccess } from '../../shared/feedback/feedback';
+import { notifyError, notifySuccess, notifyWarning } from '../../shared/feedback/feedback';
 import { pagingQuery, type ListParams } from '../../shared/list/listParams';
 
 export type PhotoFailure = Schemas['PhotoFailure'];
@@ -53,10 +53,14 @@ export async function retryPhoto(memberUuid: string): Promise<PhotoRetried> {
   return (await request(api.POST('/tools/post.missing-photo_retry', { body: { member_uuid: memberUuid } }))).data;
 }
 
-/** The server's word on a retry: a confirmation once sent, a red notice when it failed again. */
+/**
+ * The server's word on a retry: a confirmation once sent, a red notice when it failed again, a warning
+ * when the photo no longer waits to go (its member deleted): it left the list, nothing failed.
+ */
 export function announceRetry(retried: PhotoRetried): void {
   if (retried.sent) notifySuccess(retried.message);
-  else notifyError(retried.message);
+  else if (retried.failure) notifyError(retried.message);
+  else notifyWarning(retried.message);
 }
 
 /**
