@@ -135,7 +135,7 @@ describe('photos sent by a field laptop', { timeout: 10 * 60_000 }, () => {
         assert.equal(await cells.nth(1).textContent(), '1', 'one attempt');
         assert.match(
           await cells.nth(2).textContent(),
-          /^Le fichier de la photo est introuvable sur ce poste : reprenez la photo/,
+          /^Le fichier de la photo est introuvable ou illisible sur ce poste : reprenez la photo/,
         );
         assert.match(await cells.nth(3).textContent(), /^\d\d\/\d\d\/\d{4} \d\d:\d\d$/, 'when it failed');
         // A minute after the failure, or already due if the test was slow to get here.
@@ -151,7 +151,7 @@ describe('photos sent by a field laptop', { timeout: 10 * 60_000 }, () => {
         await retry.click();
         const notice = page
           .locator('.ant-notification-notice-error')
-          .filter({ hasText: /^Le fichier de la photo est introuvable sur ce poste/ });
+          .filter({ hasText: /^Le fichier de la photo est introuvable ou illisible sur ce poste/ });
         await notice.waitFor();
         await cells.nth(1).getByText('2', { exact: true }).waitFor();
         assert.match(await cells.nth(4).textContent(), /dans 2 min$/, 'the wait doubled');
