@@ -802,23 +802,16 @@ type Refused = (mpb::PendingPhoto, String);
 
 /// Reads a call's worth of photos in one call to this laptop's members service, each at the version
 /// read (which may be newer than the one listed: that one is what goes); a photo whose file is missing
-/// or unreadable (left out of the answer) is refused as such. When that call fails for one photo's sake, each is read on its own to tell which.
+/// or unreadable (left out of the answer) is refused as such. The call failing (this laptop's members
+/// service or its database) fails the run: no photo is blamed for it.
 async fn read_photos(
     members: &MembersClient,
     chunk: Vec<mpb::PendingPhoto>,
 ) -> Result<(Vec<ReadPhoto>, Vec<Refused>), String> {
     let asked =
         mpb::PhotoUuids { member_uuids: chunk.iter().map(|p| p.member_uuid.clone()).collect() };
-    let batch = match members.clone().read_photos(asked).await {
-        Err(status) if status.code() == tonic::Code::Unavailable => {
-            return Err(msg::local_failed(&status));
-        }
-        Err(status) => {
-            tracing::warn!(error = %status.message(), "photos not read together: read one by one");
-            return read_each(members, chunk).await;
-        }
-        Ok(batch) => batch.into_inner(),
-    };
+    let batch =
+        members.clone().read_photos(asked).await.map_err(|s| msg::local_failed(&s))?.into_inner();
     let mut contents: std::collections::HashMap<String, mpb::SyncedPhoto> =
         batch.photos.into_iter().map(|p| (p.member_uuid.clone(), p)).collect();
     let (mut read, mut refused) = (Vec::new(), Vec::new());
@@ -827,32 +820,6 @@ async fn read_photos(
             Some(held) => read
                 .push((mpb::PendingPhoto { photo_version: held.version, ..photo }, held.content)),
             None => refused.push((photo, msg::PHOTO_FILE_MISSING.to_string())),
-        }
-    }
-    Ok((read, refused))
-}
-
-/// Reads photos one call each, so that one unreadable photo is refused alone.
-async fn read_each(
-    members: &MembersClient,
-    chunk: Vec<mpb::PendingPhoto>,
-) -> Result<(Vec<ReadPhoto>, Vec<Refused>), String> {
-    let (mut read, mut refused) = (Vec::new(), Vec::new());
-    for photo in chunk {
-        let asked = mpb::PhotoRequest { member_id: photo.member_id, thumbnail: false, version: 0 };
-        match members.clone().get_photo(asked).await {
-            Err(status) if status.code() == tonic::Code::Unavailable => {
-                return Err(msg::local_failed(&status));
-            }
-            Err(status) if status.code() == tonic::Code::NotFound => {
-                refused.push((photo, msg::PHOTO_FILE_MISSING.to_string()));
-            }
-            Err(status) => refused.push((photo, msg::photo_unreadable_here(status.message()))),
-            Ok(answer) => {
-                let answer = answer.into_inner();
-                let photo_version = answer.version.parse().unwrap_or(photo.photo_version);
-                read.push((mpb::PendingPhoto { photo_version, ..photo }, answer.content));
-            }
         }
     }
     Ok((read, refused))

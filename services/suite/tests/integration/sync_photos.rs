@@ -334,3 +334,41 @@ async fn the_central_servers_photos_reach_the_laptop_after_their_records() {
         "Chaque adhérent (memberUuids) est désigné par son uuid, séparés par des virgules."
     );
 }
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_central_photo_that_cannot_be_read_holds_back_none_of_the_others() {
+    let pair = pair().await;
+    let (laptop, admin) = (&pair.laptop, &pair.laptop_admin);
+    let (central, central_admin) = (&pair.central, &pair.central_admin);
+    let mut members = Vec::new();
+    for first in ["Nadia", "Omar"] {
+        let body = json!({"member_firstname": first, "member_lastname": "Illisible"});
+        let id = save(central, central_admin, "/api/member/post_member", body).await;
+        let (status, answer) = upload(central, central_admin, id, "photo.png", png(320, 400)).await;
+        assert_eq!(status, StatusCode::OK, "{answer}");
+        let (_, member) = central.get(&format!("/api/member/get_member/{id}"), central_admin).await;
+        members.push((id, member["data"]["member_idNumber"].as_str().unwrap().to_string()));
+    }
+    // Omar's photo file on the central server cannot be opened (a link to itself: the system refuses to
+    // follow it), as a disk error would make it.
+    let file = central.photo_store().join("photos").join(format!("{}.jpg", members[1].0));
+    let kept = std::fs::read(&file).unwrap();
+    std::fs::remove_file(&file).unwrap();
+    std::os::unix::fs::symlink(&file, &file).unwrap();
+
+    let received = run(&pair, "from_server").await;
+    let message = received["synchronizationJournal_message"].as_str().unwrap();
+    assert!(message.ends_with(" 1 photo(s) reçue(s)."), "Nadia's photo still comes: {message}");
+    let nadia_here = id_of(laptop, admin, &members[0].1).await;
+    let omar_here = id_of(laptop, admin, &members[1].1).await;
+    assert!(photo_bytes(laptop, admin, nadia_here).await.is_some());
+    assert_eq!(photo_bytes(laptop, admin, omar_here).await, None);
+
+    // The file readable again, the next run brings Omar's photo.
+    std::fs::remove_file(&file).unwrap();
+    std::fs::write(&file, &kept).unwrap();
+    let received = run(&pair, "from_server").await;
+    let message = received["synchronizationJournal_message"].as_str().unwrap();
+    assert!(message.ends_with(" 1 photo(s) reçue(s)."), "{message}");
+    assert_eq!(photo_bytes(laptop, admin, omar_here).await, Some(kept));
+}

@@ -179,14 +179,11 @@ pub const PHOTO_NOT_FAILED: &str =
 pub const MEMBER_UUID: &str =
     "L'identifiant universel (member_uuid) de l'adhérent doit être un uuid.";
 pub const PHOTO_SENT: &str = "Photo envoyée au serveur central.";
-pub const PHOTO_NO_LONGER_WAITING: &str = "Cette photo n'attend plus d'envoi (adhérent supprimé ou photo \
-    déjà envoyée) : elle est retirée de la liste.";
+pub const PHOTO_NO_LONGER_WAITING: &str = "Cette photo n'attend plus d'envoi (adhérent supprimé ou \
+    photo déjà envoyée) : elle est retirée de la liste.";
 
-pub const PHOTO_FILE_MISSING: &str = "Le fichier de la photo est introuvable ou illisible sur ce poste : reprenez la photo de l'adhérent.";
-
-pub fn photo_unreadable_here(cause: &str) -> String {
-    format!("Photo illisible sur ce poste ({cause}) : reprenez la photo de l'adhérent.")
-}
+pub const PHOTO_FILE_MISSING: &str = "Le fichier de la photo est introuvable ou illisible sur ce \
+    poste : reprenez la photo de l'adhérent.";
 
 pub fn photo_refused(message: &str) -> String {
     format!("Le serveur central refuse la photo : {message}")
