@@ -210,9 +210,16 @@ impl Run<'_> {
         let (totals, ()) =
             tokio::try_join!(self.send_records(acknowledged), self.photos_alongside(followed))?;
         self.send_photos().await?;
-        let forgotten = forget_settled_failures(&self.members, self.store).await?;
-        if forgotten > 0 {
-            tracing::info!(forgotten, "failed photos no longer waiting to go taken off the list");
+        // Housekeeping of the failed photos' list: its failure leaves the run's outcome as it is.
+        match forget_settled_failures(&self.members, self.store).await {
+            Ok(0) => {}
+            Ok(forgotten) => {
+                tracing::info!(
+                    forgotten,
+                    "failed photos no longer waiting to go taken off the list"
+                )
+            }
+            Err(why) => tracing::warn!(why, "failed photos not tidied: tried again next run"),
         }
         let (counts, photos) = (self.counts(), self.photos());
         let outcome = totals.outcome(&self.session.login, counts.sent, counts.conflicts);
