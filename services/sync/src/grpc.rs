@@ -381,9 +381,7 @@ impl Sync for SyncGrpc {
         let unavailable = |message: String| ServiceError::Unavailable(message);
         // A photo no longer waiting here (its member deleted, or sent meanwhile) leaves the list.
         if still_waiting(&members, vec![photo.member_id]).await.map_err(unavailable)?.is_empty() {
-            let uuid = uuid::Uuid::parse_str(&photo.member_uuid)
-                .map_err(|e| ServiceError::Internal(e.into()))?;
-            self.store.forget_photo_failures(&[uuid]).await?;
+            self.store.forget_photos(std::slice::from_ref(&photo)).await?;
             tracing::info!(member_uuid = photo.member_uuid, "failed photo no longer waiting to go");
             return Ok(Response::new(pb::PhotoRetried {
                 sent: false,

@@ -880,7 +880,7 @@ pub async fn settle_photos(
     if sent.is_empty() {
         return Ok(());
     }
-    store.photos_sent(&sent).await.map_err(|e| e.to_string())?;
+    store.forget_photos(&sent).await.map_err(|e| e.to_string())?;
     let acks = mpb::PendingPhotoList { items: sent };
     members.acknowledge_photos(acks).await.map_err(|s| msg::local_failed(&s))?;
     Ok(())

@@ -78,8 +78,8 @@ impl Store {
         .await?)
     }
 
-    /// Takes photos the central server now has off the queue.
-    pub async fn photos_sent(&self, photos: &[PendingPhoto]) -> Result<(), ServiceError> {
+    /// Takes photos off the queue: the central server now has them, or they no longer wait to go.
+    pub async fn forget_photos(&self, photos: &[PendingPhoto]) -> Result<(), ServiceError> {
         let uuids =
             photos.iter().map(|p| member_uuid(&p.member_uuid)).collect::<Result<Vec<_>, _>>()?;
         self.forget_photo_failures(&uuids).await?;
