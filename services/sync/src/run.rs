@@ -477,7 +477,7 @@ impl Run<'_> {
         let photos = self.receive_photos().await?;
         let counts = self.counts();
         let outcome = totals.outcome(&self.session.login, counts.received, counts.conflicts);
-        let received = msg::received(&outcome, places, cards, photos);
+        let received = msg::received(&outcome, places, cards, &photos);
         Ok(match again {
             Some(marked) => format!("{} {received}", msg::received_again(marked)),
             None => received,
@@ -486,11 +486,12 @@ impl Run<'_> {
 
     /// The central server's photos of the members received here whose photo there is newer than the
     /// last received, a page at a time, each kept here at the central server's version (`PhotosWanted`,
-    /// then `ApplySyncedPhotos` of the laptop's members service). A photo that cannot be kept here is
-    /// logged and asked again by the next run; answers how many were kept.
-    async fn receive_photos(&self) -> Result<i64, String> {
+    /// then `ApplySyncedPhotos` of the laptop's members service). A photo that does not arrive (its
+    /// file unreadable on the central server) or cannot be kept here is logged and asked again by the
+    /// next run; answers how many were kept and how many were not.
+    async fn receive_photos(&self) -> Result<msg::PhotosReceived, String> {
         use base64::Engine;
-        let (mut after_member_id, mut kept) = (0, 0);
+        let (mut after_member_id, mut kept, mut asked_in_all) = (0, 0, 0);
         loop {
             let asked = mpb::PhotosToSendRequest {
                 after_member_id,
@@ -504,9 +505,12 @@ impl Run<'_> {
                 .await
                 .map_err(|s| msg::local_failed(&s))?
                 .into_inner();
-            let Some(last) = page.items.last().map(|p| p.member_id) else { return Ok(kept) };
+            let Some(last) = page.items.last().map(|p| p.member_id) else {
+                return Ok(msg::PhotosReceived { kept, missed: asked_in_all - kept });
+            };
             self.progress(&msg::receiving_photos(kept)).await?;
             let uuids: Vec<String> = page.items.into_iter().map(|p| p.member_uuid).collect();
+            asked_in_all += uuids.len() as i64;
             let calls: Vec<_> = uuids
                 .chunks(CENTRAL_PHOTOS_A_CALL)
                 .map(|chunk| self.session.photos(&self.instance, chunk))

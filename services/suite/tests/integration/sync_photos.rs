@@ -358,7 +358,14 @@ async fn a_central_photo_that_cannot_be_read_holds_back_none_of_the_others() {
 
     let received = run(&pair, "from_server").await;
     let message = received["synchronizationJournal_message"].as_str().unwrap();
-    assert!(message.ends_with(" 1 photo(s) reçue(s)."), "Nadia's photo still comes: {message}");
+    // Nadia's photo still comes, and the agent is told Omar's did not.
+    assert!(
+        message.ends_with(
+            " 1 photo(s) reçue(s), 1 non reçue(s) (fichier illisible sur le serveur central ou \
+             photo refusée sur ce poste) : redemandée(s) à la prochaine réception."
+        ),
+        "{message}"
+    );
     let nadia_here = id_of(laptop, admin, &members[0].1).await;
     let omar_here = id_of(laptop, admin, &members[1].1).await;
     assert!(photo_bytes(laptop, admin, nadia_here).await.is_some());

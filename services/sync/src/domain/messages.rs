@@ -150,7 +150,7 @@ pub fn sent(outcome: &Outcome, photos: &Photos) -> String {
     )
 }
 
-pub fn received(outcome: &Outcome, places: i64, cards: i64, photos: i64) -> String {
+pub fn received(outcome: &Outcome, places: i64, cards: i64, photos: &PhotosReceived) -> String {
     let geography = if places > 0 {
         format!(" Géographie : {places} élément(s) reçu(s).")
     } else {
@@ -158,11 +158,11 @@ pub fn received(outcome: &Outcome, places: i64, cards: i64, photos: i64) -> Stri
     };
     let cards =
         if cards > 0 { format!(" Paiements et cartes : {cards} reçu(s).") } else { String::new() };
-    let photos = if photos > 0 { format!(" {photos} photo(s) reçue(s).") } else { String::new() };
     format!(
-        "Réception terminée : {} adhérent(s) reçu(s) {}{geography}{cards}{photos}",
+        "Réception terminée : {} adhérent(s) reçu(s) {}{geography}{cards}{}",
         outcome.members,
-        outcome.counts()
+        outcome.counts(),
+        photos.said()
     )
 }
 
@@ -213,6 +213,34 @@ impl Photos {
         }
         if self.waiting > 0 {
             said.push_str(&format!(", {} en attente d'un nouvel essai", self.waiting));
+        }
+        said.push('.');
+        said
+    }
+}
+
+/// What became of the central server's photos a run asked for.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct PhotosReceived {
+    pub kept: i64,
+    /// Asked and not kept: missing from the central server's answer (its file unreadable there) or
+    /// refused here. Asked again by the next run.
+    pub missed: i64,
+}
+
+impl PhotosReceived {
+    /// Nothing when the run had no photo to receive.
+    pub fn said(&self) -> String {
+        if self.kept == 0 && self.missed == 0 {
+            return String::new();
+        }
+        let mut said = format!(" {} photo(s) reçue(s)", self.kept);
+        if self.missed > 0 {
+            said.push_str(&format!(
+                ", {} non reçue(s) (fichier illisible sur le serveur central ou photo refusée sur ce \
+                 poste) : redemandée(s) à la prochaine réception",
+                self.missed
+            ));
         }
         said.push('.');
         said
