@@ -361,8 +361,9 @@ async fn a_central_photo_that_cannot_be_read_holds_back_none_of_the_others() {
     // Nadia's photo still comes, and the agent is told Omar's did not.
     assert!(
         message.ends_with(
-            " 1 photo(s) reçue(s), 1 non reçue(s) (fichier illisible sur le serveur central ou \
-             photo refusée sur ce poste) : redemandée(s) à la prochaine réception."
+            " 1 photo(s) reçue(s), 1 non reçue(s) (fichier introuvable ou illisible sur le \
+             serveur central, ou photo refusée sur ce poste) : redemandée(s) à la prochaine \
+             réception."
         ),
         "{message}"
     );

@@ -237,8 +237,8 @@ impl PhotosReceived {
         let mut said = format!(" {} photo(s) reçue(s)", self.kept);
         if self.missed > 0 {
             said.push_str(&format!(
-                ", {} non reçue(s) (fichier illisible sur le serveur central ou photo refusée sur ce \
-                 poste) : redemandée(s) à la prochaine réception",
+                ", {} non reçue(s) (fichier introuvable ou illisible sur le serveur central, ou photo \
+                 refusée sur ce poste) : redemandée(s) à la prochaine réception",
                 self.missed
             ));
         }
