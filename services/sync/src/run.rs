@@ -219,7 +219,7 @@ impl Run<'_> {
                     "failed photos no longer waiting to go taken off the list"
                 )
             }
-            Err(why) => tracing::warn!(why, "failed photos not tidied: tried again next run"),
+            Err(error) => tracing::warn!(%error, "failed photos not tidied: tried again next run"),
         }
         let (counts, photos) = (self.counts(), self.photos());
         let outcome = totals.outcome(&self.session.login, counts.sent, counts.conflicts);
@@ -487,7 +487,7 @@ impl Run<'_> {
     /// The central server's photos of the members received here whose photo there is newer than the
     /// last received, a page at a time, each kept here at the central server's version (`PhotosWanted`,
     /// then `ApplySyncedPhotos` of the laptop's members service). A photo that does not arrive (its
-    /// file unreadable on the central server) or cannot be kept here is logged and asked again by the
+    /// file lost or unreadable on the central server) or cannot be kept here is logged and asked again by the
     /// next run; answers how many were kept and how many were not.
     async fn receive_photos(&self) -> Result<msg::PhotosReceived, String> {
         use base64::Engine;

@@ -223,7 +223,7 @@ impl Photos {
 #[derive(Clone, Copy, Debug, Default)]
 pub struct PhotosReceived {
     pub kept: i64,
-    /// Asked and not kept: missing from the central server's answer (its file unreadable there) or
+    /// Asked and not kept: missing from the central server's answer (its file lost or unreadable there) or
     /// refused here. Asked again by the next run.
     pub missed: i64,
 }
