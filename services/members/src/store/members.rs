@@ -1,6 +1,7 @@
 //! Members: lists that stay fast at a million rows, the family rules that need the database, and the
 //! `member.*` events written in the same transaction as each change.
 
+use super::sync_marks::{self, RECORD_MARKED};
 use super::{PLACE_JSON, Store, place_joins};
 use crate::domain::member_rules::{Link, MainMember, MemberDraft, check_family};
 use crate::domain::{id_number, messages as msg};
@@ -46,14 +47,15 @@ fn photo_path() -> String {
 }
 
 /// A member row as the read message's JSON: the table's columns under their own names (the proto names,
-/// which the message also reads), without the search keys, plus what the joins name. NULLs are left out,
-/// so an absent value reads as the field's default.
+/// which the message also reads), without the search keys, plus what the joins name and whether the
+/// member waits to be sent (its queue, `sync_marks`). NULLs are left out, so an absent value reads as the
+/// field's default.
 fn member_json() -> String {
     format!(
         "jsonb_strip_nulls(to_jsonb(m) - 'search' - 'firstname_key' || jsonb_build_object(
             'member_main_member_name', {MAIN_MEMBER_NAME}, 'cooperative_name', c.cooperative_name,
             'member_has_valid_card', {HAS_VALID_CARD}, 'member_has_unused_transaction', {HAS_UNUSED_PAYMENT},
-            'photo_file_path', {}",
+            'member_synchronization_needed', {RECORD_MARKED}, 'photo_file_path', {}",
         photo_path()
     )
 }
@@ -357,7 +359,7 @@ impl Store {
             .await?,
         };
         let fields = ServerFields { id_number: &id_number, member_uuid, order_number };
-        let (mut member, row) = member_row(draft, &fields, caller, settings, existing.is_none());
+        let (mut member, row) = member_row(draft, &fields, caller, existing.is_none());
         let columns = row.keys().cloned().collect::<Vec<_>>().join(", ");
         let sql = match &existing {
             None => format!(
@@ -377,6 +379,9 @@ impl Store {
             .await
             .map_err(|e| unique_conflict(e, &id_number))?;
 
+        if settings.field_instance {
+            sync_marks::mark_records(&mut tx, &[id]).await?;
+        }
         let previous_main = existing.as_ref().and_then(|c| c.main_member_id);
         refresh_dependent_counts(&mut tx, &[previous_main, main_id]).await?;
         member.member_id = Some(id);
@@ -407,7 +412,7 @@ impl Store {
             member_uuid: uuid::Uuid::now_v7(),
             order_number: 0,
         };
-        let (member, row) = member_row(draft, &fields, caller, settings, true);
+        let (member, row) = member_row(draft, &fields, caller, true);
         let columns = row.keys().cloned().collect::<Vec<_>>().join(", ");
         let event = outbox::Stamped::of(
             &events::MEMBER_CREATED,
@@ -420,10 +425,13 @@ impl Store {
                    ($5::bigint IS NULL OR EXISTS (SELECT FROM members.geo_locality WHERE locality_id = $5))
                    AND ($6::bigint IS NULL OR EXISTS (SELECT FROM members.cooperative WHERE cooperative_id = $6))),
              saved AS (INSERT INTO members.member ({columns})
-                 SELECT {columns} FROM jsonb_populate_record(NULL::members.member, $1), known RETURNING member_id),
+                 SELECT {columns} FROM jsonb_populate_record(NULL::members.member, $1), known
+                 RETURNING member_id, sync_position),
              told AS (INSERT INTO members.outbox (id, subject, payload, trace_context)
                  SELECT $2, $7, jsonb_set($3, '{{member_id}}', to_jsonb(member_id)), $4
-                 FROM saved)
+                 FROM saved),
+             marked AS (INSERT INTO members.sync_unsent (member_id, sync_position)
+                 SELECT member_id, sync_position FROM saved WHERE $8)
              SELECT member_id FROM saved"
         );
         let row = Value::Object(row);
@@ -436,6 +444,7 @@ impl Store {
                 .bind(draft.input.member_locality_id)
                 .bind(draft.input.member_cooperative_id)
                 .bind(event.subject)
+                .bind(settings.field_instance)
         };
         let written = insert()
             .fetch_optional(&self.pool)
@@ -569,18 +578,19 @@ impl Store {
         let version: Option<i32> = sqlx::query_scalar(
             "UPDATE members.member SET member_photo_file_name = $2, photo_version = photo_version + 1,
                  member_photo_checked = false, updated_at = now(), updated_by_user = $3,
-                 origin_instance = NULL,
-                 member_synchronization_needed = member_synchronization_needed OR $4,
-                 photo_synchronization_needed = $4
+                 origin_instance = NULL
              WHERE member_id = $1 RETURNING photo_version",
         )
         .bind(id)
         .bind(file_name)
         .bind(caller)
-        .bind(settings.field_instance)
         .fetch_optional(&mut *tx)
         .await?;
         let version = version.ok_or_else(|| ServiceError::NotFound(msg::member_not_found(id)))?;
+        if settings.field_instance {
+            sync_marks::mark_records(&mut tx, &[id]).await?;
+            sync_marks::mark_photos(&mut tx, &[id]).await?;
+        }
         outbox::enqueue(
             &mut tx,
             super::SCHEMA,
@@ -630,7 +640,6 @@ fn member_row(
     draft: &MemberDraft,
     fields: &ServerFields,
     caller: &str,
-    settings: &MemberSettings,
     creating: bool,
 ) -> (pb::MemberInput, Map<String, Value>) {
     let mut member = draft.input.clone();
@@ -640,7 +649,6 @@ fn member_row(
     let mut row = columns_of(&member);
     row.remove("member_id");
     row.insert("member_order_number".into(), json!(fields.order_number));
-    row.insert("member_synchronization_needed".into(), json!(settings.field_instance));
     row.insert("updated_by_user".into(), json!(caller));
     // An edit made here: its origin is this instance (see store/sync.rs).
     row.insert("origin_instance".into(), Value::Null);

@@ -8,6 +8,7 @@ pub mod members;
 pub mod parcels;
 mod replay;
 pub mod sync;
+mod sync_marks;
 mod sync_photos;
 
 pub use geography::{GeographyEvent, Level as GeographyLevel, SavedRow, apply_geography};

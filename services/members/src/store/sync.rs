@@ -4,6 +4,7 @@
 
 use super::Store;
 use super::members::{columns_of, refresh_dependent_counts, search_keys};
+use super::sync_marks::{self, PHOTO_MARKED, RECORD_MARKED};
 use crate::domain::{member_rules, messages as msg};
 use crate::events;
 use chrono::{DateTime, Utc};
@@ -27,7 +28,7 @@ pub const MOST_RECORDS: i32 = 1000;
 /// pass (`jsonb - text[]`: ten `- 'key'` copied the record ten times, 3% of a push's CPU).
 const SYNCED_JSON: &str = "jsonb_build_object(
     'record', to_jsonb(m) - ARRAY['member_id', 'member_main_member_id', 'search', 'firstname_key',
-        'photo_version', 'photo_synchronization_needed', 'sync_position', 'origin_instance',
+        'photo_version', 'sync_position', 'origin_instance',
         'received_photo_version', 'photo_wanted'],
     'main_member_uuid', coalesce(mm.member_uuid::text, ''),
     'order_number', m.member_order_number,
@@ -246,8 +247,7 @@ impl Store {
     }
 
     /// Clears the sending mark of each version acknowledged, if the member has not changed since (its
-    /// position is still the one sent): an update of the row alone, which no index of the member names
-    /// (its queue follows, migration 0011). Answers the ids of the members cleared.
+    /// position is still the one sent). Answers the ids of the members cleared.
     #[tracing::instrument(name = "db.members.sync_acknowledge", skip_all, fields(acks = acks.len()))]
     pub async fn acknowledge_synced(&self, acks: &[pb::SyncAck]) -> Result<Vec<i64>, ServiceError> {
         let mut uuids = Vec::with_capacity(acks.len());
@@ -259,17 +259,18 @@ impl Store {
             positions.push(ack.position);
         }
         // A deletion is acknowledged as a version is (a uuid is a member or a deletion, not both).
+        // The queue row goes; the member's row is not written (`sync_marks`).
         Ok(sqlx::query_scalar(
             "WITH deletions AS (
                  UPDATE members.member_tombstone t SET synchronization_needed = false
                  FROM unnest($1::uuid[], $2::bigint[]) AS a(member_uuid, position)
                  WHERE t.member_uuid = a.member_uuid AND t.sync_position = a.position
                    AND t.synchronization_needed)
-             UPDATE members.member m SET member_synchronization_needed = false
-             FROM unnest($1::uuid[], $2::bigint[]) AS a(member_uuid, position)
-             WHERE m.member_uuid = a.member_uuid AND m.sync_position = a.position
-               AND m.member_synchronization_needed
-             RETURNING m.member_id",
+             DELETE FROM members.sync_unsent q
+             USING unnest($1::uuid[], $2::bigint[]) AS a(member_uuid, position)
+             JOIN members.member m ON m.member_uuid = a.member_uuid
+             WHERE q.member_id = m.member_id AND q.sync_position = a.position
+             RETURNING q.member_id",
         )
         .bind(uuids)
         .bind(positions)
@@ -290,15 +291,16 @@ impl Store {
             "WITH deletions AS (
                  UPDATE members.member_tombstone SET synchronization_needed = true
                  WHERE NOT synchronization_needed),
-             marked AS (
-                 UPDATE members.member SET member_synchronization_needed = true,
-                     photo_synchronization_needed = photo_synchronization_needed
-                         OR (origin_instance IS NULL AND member_photo_file_name <> '')
-                 WHERE NOT member_synchronization_needed
-                     OR (origin_instance IS NULL AND NOT photo_synchronization_needed
-                         AND member_photo_file_name <> '')
-                 RETURNING origin_instance IS NULL AND member_photo_file_name <> '' AS has_photo)
-             SELECT count(*), count(*) FILTER (WHERE has_photo) FROM marked",
+             records AS (
+                 INSERT INTO members.sync_unsent (member_id, sync_position)
+                 SELECT member_id, sync_position FROM members.member
+                 ON CONFLICT (member_id) DO NOTHING RETURNING member_id),
+             photos AS (
+                 INSERT INTO members.sync_unsent_photo (member_id)
+                 SELECT member_id FROM members.member
+                 WHERE origin_instance IS NULL AND member_photo_file_name <> ''
+                 ON CONFLICT (member_id) DO NOTHING RETURNING member_id)
+             SELECT (SELECT count(*) FROM records), (SELECT count(*) FROM photos)",
         )
         .fetch_one(&self.pool)
         .await?)
@@ -340,8 +342,9 @@ impl Batch {
             .collect();
         let tombstones =
             deletions::read_tombstones(&mut *tx, &uuids, receiving.instance_id).await?;
+        let held = held_columns();
         let rows = sqlx::query(sqlx::AssertSqlSafe(format!(
-            "SELECT m.member_uuid, {HELD}, {SYNCED_JSON} AS synced FROM members.member m
+            "SELECT m.member_uuid, {held}, {SYNCED_JSON} AS synced FROM members.member m
              LEFT JOIN members.member mm ON mm.member_id = m.member_main_member_id
              WHERE m.member_uuid = ANY($2) ORDER BY m.member_id FOR UPDATE OF m"
         )))
@@ -446,10 +449,14 @@ impl Batch {
 }
 
 /// What `Held::of` reads of a member row `m` (its main member `mm` joined), the origin of an edit made
-/// here named by `$1`.
-const HELD: &str = "m.member_id, m.updated_at, coalesce(m.origin_instance, $1::uuid) AS origin,
-    m.member_synchronization_needed, m.member_main_member_id, m.photo_synchronization_needed,
-    m.photo_wanted, m.received_photo_version";
+/// here named by `$1`, and its marks (`sync_marks`).
+fn held_columns() -> String {
+    format!(
+        "m.member_id, m.updated_at, coalesce(m.origin_instance, $1::uuid) AS origin,
+         {RECORD_MARKED} AS record_marked, m.member_main_member_id, {PHOTO_MARKED} AS photo_marked,
+         m.photo_wanted, m.received_photo_version"
+    )
+}
 
 /// What the receiving side holds of a member, locked for the batch.
 struct Held {
@@ -474,10 +481,10 @@ impl Held {
                 updated_at: row.try_get("updated_at")?,
                 origin: row.try_get("origin")?,
             },
-            marked: row.try_get("member_synchronization_needed")?,
+            marked: row.try_get("record_marked")?,
             main_member_id: row.try_get("member_main_member_id")?,
             synced,
-            photo_marked: row.try_get("photo_synchronization_needed")?,
+            photo_marked: row.try_get("photo_marked")?,
             photo_wanted: row.try_get("photo_wanted")?,
             received_photo_version: row.try_get("received_photo_version")?,
         })
@@ -584,6 +591,7 @@ async fn apply_together(
     ids.sort_unstable();
     let mut ids = ids.into_iter();
     let (mut created, mut updated, mut events) = (Vec::new(), Vec::new(), Vec::new());
+    let (mut marked, mut unmarked) = (Vec::new(), Vec::new());
     let mut revived = Vec::new();
     for record in versions {
         let incoming = version_of(record)?;
@@ -605,7 +613,8 @@ async fn apply_together(
                 ServiceError::Internal(anyhow::anyhow!("no id drawn for a new member"))
             })?,
         };
-        let Prepared { member, mut row, main_id } = prepared;
+        let Prepared { member, mut row, main_id, marked: mark } = prepared;
+        if mark { &mut marked } else { &mut unmarked }.push(id);
         let subject =
             if held.is_some() { &events::MEMBER_UPDATED } else { &events::MEMBER_CREATED };
         let mut event = outbox::Stamped::of(
@@ -634,6 +643,8 @@ async fn apply_together(
     }
     counted_here(&mut created, &updated, &mut mains);
     write_together(tx, created, updated, events).await?;
+    sync_marks::unmark_records(tx, &unmarked).await?;
+    sync_marks::mark_records(tx, &marked).await?;
     deletions::forget_deletions(tx, &revived).await?;
     let deleted =
         deletions::apply_deletions(tx, &removals, &mut batch, &mut applied, &mut mains).await?;
@@ -754,11 +765,14 @@ fn photo_wanted(record: &pb::SyncedMember, held: Option<&Held>) -> bool {
     held.is_some_and(|h| h.photo_wanted) || (newer && !held.is_some_and(|h| h.photo_marked))
 }
 
-/// A record that will be written, as its event tells it and as its row.
+/// A record that will be written, as its event tells it and as its row, and whether it is marked for
+/// sending once written (kept here against a deletion, on a field laptop) or not (the other side's
+/// version replaces whatever was waiting here).
 struct Prepared {
     member: pb::MemberInput,
     row: Map<String, Value>,
     main_id: Option<i64>,
+    marked: bool,
 }
 
 /// A record to write, checked as any write (its main member found here), as its row: its columns but
@@ -788,7 +802,6 @@ async fn prepare(
     row.remove("member_id");
     let (search, firstname_key) = search_keys(&member);
     row.insert("member_order_number".into(), json!(record.order_number));
-    row.insert("member_synchronization_needed".into(), json!(false));
     row.insert("updated_at".into(), json!(incoming.updated_at.to_rfc3339()));
     row.insert("updated_by_user".into(), json!(record.updated_by_user));
     let created_at = Some(record.created_at.as_str()).filter(|at| !at.is_empty());
@@ -800,14 +813,15 @@ async fn prepare(
     if batch.receiving.field {
         row.insert("photo_wanted".into(), json!(photo_wanted(record, held)));
     }
+    let mut marked = false;
     if let (Arrival::ForItsFamily, Some(deletion)) = (arrival, batch.tombstones.get(&uuid)) {
         // Back for its family: an edit made here, later than its deletion wherever it was deleted.
         let at = deletions::after(deletion.version.updated_at);
         row.insert("updated_at".into(), json!(at.to_rfc3339()));
         row.insert("origin_instance".into(), Value::Null);
-        row.insert("member_synchronization_needed".into(), json!(batch.receiving.field));
+        marked = batch.receiving.field;
     }
-    Ok(Prepared { member, row, main_id })
+    Ok(Prepared { member, row, main_id, marked })
 }
 
 /// What a record written (under `id`) counts for: created or updated, a conflict when an edit made
@@ -864,7 +878,7 @@ async fn apply_one(
     if arrival.revives() {
         revived.push(uuid);
     }
-    let Prepared { member, row, main_id } =
+    let Prepared { member, row, main_id, marked } =
         prepare(tx, record, &input, incoming, uuid, held.as_ref(), arrival, batch, today).await?;
     let subject = if held.is_some() { &events::MEMBER_UPDATED } else { &events::MEMBER_CREATED };
     let event = outbox::Stamped::of(
@@ -899,6 +913,11 @@ async fn apply_one(
     .fetch_one(&mut *tx)
     .await
     .map_err(|e| super::members::unique_conflict(e, &member.member_id_number))?;
+    if marked {
+        sync_marks::mark_records(tx, &[id]).await?;
+    } else {
+        sync_marks::unmark_records(tx, &[id]).await?;
+    }
     mains.extend(main_id);
     mains.extend(held.as_ref().and_then(|h| h.main_member_id));
     written(record, uuid, id, main_id, held.as_ref(), incoming, batch, applied);
@@ -915,8 +934,9 @@ async fn held(
     uuid: uuid::Uuid,
     instance_id: uuid::Uuid,
 ) -> Result<Option<Held>, ServiceError> {
+    let held = held_columns();
     let row = sqlx::query(sqlx::AssertSqlSafe(format!(
-        "SELECT {HELD}, {SYNCED_JSON} AS synced
+        "SELECT {held}, {SYNCED_JSON} AS synced
          FROM members.member m LEFT JOIN members.member mm ON mm.member_id = m.member_main_member_id
          WHERE m.member_uuid = $2 FOR UPDATE OF m"
     )))

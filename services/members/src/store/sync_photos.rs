@@ -4,6 +4,7 @@
 //! kept of them).
 
 use super::Store;
+use super::sync_marks;
 use crate::events;
 use common::error::ServiceError;
 use common::outbox;
@@ -36,9 +37,9 @@ impl Store {
             .await?
         } else {
             sqlx::query_as(sqlx::AssertSqlSafe(format!(
-                "{PHOTO} FROM members.member m
-                 WHERE m.member_id = ANY($1) AND m.photo_synchronization_needed
-                 ORDER BY m.member_id LIMIT $2"
+                "{PHOTO} FROM members.sync_unsent_photo q
+                 JOIN members.member m ON m.member_id = q.member_id
+                 WHERE q.member_id = ANY($1) ORDER BY q.member_id LIMIT $2"
             )))
             .bind(member_ids)
             .bind(limit)
@@ -82,8 +83,7 @@ impl Store {
         let mut tx = self.pool.begin().await?;
         let versions: Vec<(i64, i32)> = sqlx::query_as(
             "UPDATE members.member m SET member_photo_file_name = m.member_id || '.jpg',
-                 photo_version = m.photo_version + 1, photo_synchronization_needed = false,
-                 photo_wanted = false,
+                 photo_version = m.photo_version + 1, photo_wanted = false,
                  received_photo_version = greatest(m.received_photo_version, received.version)
              FROM unnest($1::bigint[], $2::int[]) AS received (member_id, version)
              WHERE m.member_id = received.member_id
@@ -93,6 +93,7 @@ impl Store {
         .bind(sent)
         .fetch_all(&mut *tx)
         .await?;
+        sync_marks::unmark_photos(&mut tx, ids).await?;
         let events: Vec<pb::MemberPhotoChanged> = versions
             .iter()
             .map(|&(member_id, version)| pb::MemberPhotoChanged { meta: None, member_id, version })
@@ -138,8 +139,8 @@ impl Store {
     }
 
     /// Clears the sending marks of photos the central server has (`uuids[i]` at `versions[i]`), each
-    /// only if no photo was taken since: an update of the row alone, which no index of the member names
-    /// (its queue follows, migration 0011). The members are found by their uuids' index.
+    /// only if no photo was taken since: their queue rows go, the members' rows are only read (found by
+    /// their uuids' index).
     #[tracing::instrument(name = "db.members.photos_acknowledge", skip_all, fields(photos = uuids.len()))]
     pub async fn acknowledge_photos(
         &self,
@@ -147,12 +148,10 @@ impl Store {
         versions: &[i32],
     ) -> Result<u64, ServiceError> {
         let cleared = sqlx::query(
-            "UPDATE members.member m SET photo_synchronization_needed = false
-             FROM (SELECT held.member_id, acked.photo_version
-                   FROM unnest($1::uuid[], $2::int[]) AS acked (member_uuid, photo_version)
-                   JOIN members.member held ON held.member_uuid = acked.member_uuid) AS acked
-             WHERE m.member_id = acked.member_id AND m.photo_version = acked.photo_version
-               AND m.photo_synchronization_needed",
+            "DELETE FROM members.sync_unsent_photo q
+             USING unnest($1::uuid[], $2::int[]) AS acked (member_uuid, photo_version)
+             JOIN members.member m ON m.member_uuid = acked.member_uuid
+             WHERE q.member_id = m.member_id AND m.photo_version = acked.photo_version",
         )
         .bind(uuids)
         .bind(versions)

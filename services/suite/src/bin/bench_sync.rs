@@ -176,10 +176,24 @@ async fn photos_on_the_laptop(
     })
     .await??;
     sqlx::query(
-        "UPDATE members.member SET member_synchronization_needed = true,
+        "UPDATE members.member SET
              member_photo_file_name = CASE WHEN member_id = ANY($1) THEN member_id || '.jpg' ELSE '' END,
-             photo_version = CASE WHEN member_id = ANY($1) THEN 1 ELSE 0 END,
-             photo_synchronization_needed = member_id = ANY($1)",
+             photo_version = CASE WHEN member_id = ANY($1) THEN 1 ELSE 0 END",
+    )
+    .bind(&ids)
+    .execute(pool)
+    .await?;
+    // The marks, as the members service keeps them (its `store/sync_marks.rs`).
+    sqlx::query(
+        "INSERT INTO members.sync_unsent (member_id, sync_position)
+         SELECT member_id, sync_position FROM members.member
+         ON CONFLICT (member_id) DO UPDATE SET sync_position = EXCLUDED.sync_position",
+    )
+    .execute(pool)
+    .await?;
+    sqlx::query(
+        "INSERT INTO members.sync_unsent_photo (member_id) SELECT unnest($1::bigint[])
+         ON CONFLICT (member_id) DO NOTHING",
     )
     .bind(&ids)
     .execute(pool)
@@ -271,11 +285,9 @@ async fn main() -> Result<()> {
             .fetch_one(&central_pool)
             .await?;
     ensure!(photos_there == with_photos, "{photos_there} of {with_photos} photos on the central");
-    let photos_left: i64 = sqlx::query_scalar(
-        "SELECT count(*) FROM members.member WHERE photo_synchronization_needed",
-    )
-    .fetch_one(&first_pool)
-    .await?;
+    let photos_left: i64 = sqlx::query_scalar("SELECT count(*) FROM members.sync_unsent_photo")
+        .fetch_one(&first_pool)
+        .await?;
     ensure!(photos_left == 0, "{photos_left} photos still marked on the laptop");
     println!(
         "to_server: {} (killed {:.0} s in at {before_kill} sent, started again: {sent} more)",

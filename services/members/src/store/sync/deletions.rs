@@ -256,15 +256,15 @@ async fn keep_as_own_edit(
     receiving: Receiving,
 ) -> Result<(), ServiceError> {
     sqlx::query(
-        "UPDATE members.member SET updated_at = $2, origin_instance = NULL,
-             member_synchronization_needed = member_synchronization_needed OR $3
-         WHERE member_id = $1",
+        "UPDATE members.member SET updated_at = $2, origin_instance = NULL WHERE member_id = $1",
     )
     .bind(member_id)
     .bind(after(deletion))
-    .bind(receiving.field)
     .execute(&mut *tx)
     .await?;
+    if receiving.field {
+        super::sync_marks::mark_records(tx, &[member_id]).await?;
+    }
     Ok(())
 }
 
