@@ -1,5 +1,5 @@
 -- A member's sending marks are the rows of its queues alone (docs/performance.md, "Synchronisation",
--- 2026-11-29, 15:xx UTC).
+-- 2026-11-29, 15:20 UTC).
 --
 -- Until now a mark was a column of the member's row (`member_synchronization_needed`,
 -- `photo_synchronization_needed`), copied into its queue (`sync_unsent`, `sync_unsent_photo`, migration
