@@ -28,6 +28,14 @@ CREATE TRIGGER sync_unsent_follows AFTER UPDATE ON members.member
     REFERENCING NEW TABLE AS changed FOR EACH STATEMENT
     EXECUTE FUNCTION members.sync_unsent_follows();
 
+-- A photo's mark holds the version it marks, as a record's holds its position: an acknowledgement clears
+-- the version sent only, checked on the queue row it deletes (a photo taken again meanwhile has written
+-- its new version there, and stays marked).
+ALTER TABLE members.sync_unsent_photo ADD COLUMN photo_version integer;
+UPDATE members.sync_unsent_photo q SET photo_version = m.photo_version
+FROM members.member m WHERE m.member_id = q.member_id;
+ALTER TABLE members.sync_unsent_photo ALTER COLUMN photo_version SET NOT NULL;
+
 -- Every new row and every change of a row takes a new position: no update only clears a mark any more.
 CREATE OR REPLACE FUNCTION members.member_sync_position() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN

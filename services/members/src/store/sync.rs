@@ -296,8 +296,8 @@ impl Store {
                  SELECT member_id, sync_position FROM members.member
                  ON CONFLICT (member_id) DO NOTHING RETURNING member_id),
              photos AS (
-                 INSERT INTO members.sync_unsent_photo (member_id)
-                 SELECT member_id FROM members.member
+                 INSERT INTO members.sync_unsent_photo (member_id, photo_version)
+                 SELECT member_id, photo_version FROM members.member
                  WHERE origin_instance IS NULL AND member_photo_file_name <> ''
                  ON CONFLICT (member_id) DO NOTHING RETURNING member_id)
              SELECT (SELECT count(*) FROM records), (SELECT count(*) FROM photos)",

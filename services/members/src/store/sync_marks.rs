@@ -1,7 +1,8 @@
 //! A member's sending marks on a field laptop (migration 0012): its record is marked when
 //! `members.sync_unsent` holds it (at its position, which the queue follows while the mark stands), its
-//! photo when `members.sync_unsent_photo` does. The writer of an edit puts the member in its queues in
-//! the edit's transaction; an acknowledgement takes it out. The member's row is never written for a mark.
+//! photo when `members.sync_unsent_photo` does (at the photo's version). The writer of an edit puts the
+//! member in its queues in the edit's transaction; an acknowledgement takes it out, only if the queue
+//! row still holds the version sent. The member's row is never written for a mark.
 
 use common::error::ServiceError;
 use sqlx::PgConnection;
@@ -42,15 +43,15 @@ pub async fn unmark_records(tx: &mut PgConnection, ids: &[i64]) -> Result<(), Se
     Ok(())
 }
 
-/// Marks the photos of the members `ids` for sending.
+/// Marks the photos of the members `ids` for sending, at their versions as written.
 pub async fn mark_photos(tx: &mut PgConnection, ids: &[i64]) -> Result<(), ServiceError> {
     if ids.is_empty() {
         return Ok(());
     }
     sqlx::query(
-        "INSERT INTO members.sync_unsent_photo (member_id)
-         SELECT member_id FROM unnest($1::bigint[]) AS marked (member_id)
-         ON CONFLICT (member_id) DO NOTHING",
+        "INSERT INTO members.sync_unsent_photo (member_id, photo_version)
+         SELECT member_id, photo_version FROM members.member WHERE member_id = ANY($1)
+         ON CONFLICT (member_id) DO UPDATE SET photo_version = EXCLUDED.photo_version",
     )
     .bind(ids)
     .execute(&mut *tx)

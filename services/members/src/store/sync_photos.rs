@@ -139,8 +139,9 @@ impl Store {
     }
 
     /// Clears the sending marks of photos the central server has (`uuids[i]` at `versions[i]`), each
-    /// only if no photo was taken since: their queue rows go, the members' rows are only read (found by
-    /// their uuids' index).
+    /// only if no photo was taken since: their queue rows go if they still hold the version sent (checked
+    /// on the row deleted, so a photo taken meanwhile, which wrote its version there, stays marked). The
+    /// members are found by their uuids' index, and only read.
     #[tracing::instrument(name = "db.members.photos_acknowledge", skip_all, fields(photos = uuids.len()))]
     pub async fn acknowledge_photos(
         &self,
@@ -151,7 +152,7 @@ impl Store {
             "DELETE FROM members.sync_unsent_photo q
              USING unnest($1::uuid[], $2::int[]) AS acked (member_uuid, photo_version)
              JOIN members.member m ON m.member_uuid = acked.member_uuid
-             WHERE q.member_id = m.member_id AND m.photo_version = acked.photo_version",
+             WHERE q.member_id = m.member_id AND q.photo_version = acked.photo_version",
         )
         .bind(uuids)
         .bind(versions)

@@ -192,8 +192,9 @@ async fn photos_on_the_laptop(
     .execute(pool)
     .await?;
     sqlx::query(
-        "INSERT INTO members.sync_unsent_photo (member_id) SELECT unnest($1::bigint[])
-         ON CONFLICT (member_id) DO NOTHING",
+        "INSERT INTO members.sync_unsent_photo (member_id, photo_version)
+         SELECT member_id, photo_version FROM members.member WHERE member_id = ANY($1)
+         ON CONFLICT (member_id) DO UPDATE SET photo_version = EXCLUDED.photo_version",
     )
     .bind(&ids)
     .execute(pool)
