@@ -485,7 +485,7 @@ impl Members for MembersGrpc {
             }
         }
         let versions: HashMap<i64, i32> =
-            self.store.photos_received(&ids, &sent).await?.into_iter().collect();
+            self.store.photos_received(&ids, &sent, &self.settings).await?.into_iter().collect();
         let refused = outcomes.len() - ids.len();
         let items = outcomes
             .into_iter()

@@ -1,7 +1,7 @@
 //! Members: lists that stay fast at a million rows, the family rules that need the database, and the
 //! `member.*` events written in the same transaction as each change.
 
-use super::sync_marks::{self, RECORD_MARKED};
+use super::sync_marks::{self, Queue, RECORD_MARKED};
 use super::{PLACE_JSON, Store, place_joins};
 use crate::domain::member_rules::{Link, MainMember, MemberDraft, check_family};
 use crate::domain::{id_number, messages as msg};
@@ -380,7 +380,7 @@ impl Store {
             .map_err(|e| unique_conflict(e, &id_number))?;
 
         if settings.field_instance {
-            sync_marks::mark_records(&mut tx, &[id]).await?;
+            sync_marks::mark(&mut tx, Queue::Record, &[id]).await?;
         }
         let previous_main = existing.as_ref().and_then(|c| c.main_member_id);
         refresh_dependent_counts(&mut tx, &[previous_main, main_id]).await?;
@@ -588,8 +588,8 @@ impl Store {
         .await?;
         let version = version.ok_or_else(|| ServiceError::NotFound(msg::member_not_found(id)))?;
         if settings.field_instance {
-            sync_marks::mark_records(&mut tx, &[id]).await?;
-            sync_marks::mark_photos(&mut tx, &[id]).await?;
+            sync_marks::mark(&mut tx, Queue::Record, &[id]).await?;
+            sync_marks::mark(&mut tx, Queue::Photo, &[id]).await?;
         }
         outbox::enqueue(
             &mut tx,

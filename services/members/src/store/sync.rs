@@ -4,7 +4,7 @@
 
 use super::Store;
 use super::members::{columns_of, refresh_dependent_counts, search_keys};
-use super::sync_marks::{self, PHOTO_MARKED, RECORD_MARKED};
+use super::sync_marks::{self, PHOTO_MARKED, Queue, RECORD_MARKED};
 use crate::domain::{member_rules, messages as msg};
 use crate::events;
 use chrono::{DateTime, Utc};
@@ -614,7 +614,11 @@ async fn apply_together(
             })?,
         };
         let Prepared { member, mut row, main_id, marked: mark } = prepared;
-        if mark { &mut marked } else { &mut unmarked }.push(id);
+        if mark {
+            marked.push(id);
+        } else if held.as_ref().is_some_and(|h| h.marked) {
+            unmarked.push(id);
+        }
         let subject =
             if held.is_some() { &events::MEMBER_UPDATED } else { &events::MEMBER_CREATED };
         let mut event = outbox::Stamped::of(
@@ -643,8 +647,8 @@ async fn apply_together(
     }
     counted_here(&mut created, &updated, &mut mains);
     write_together(tx, created, updated, events).await?;
-    sync_marks::unmark_records(tx, &unmarked).await?;
-    sync_marks::mark_records(tx, &marked).await?;
+    sync_marks::unmark(tx, Queue::Record, &unmarked).await?;
+    sync_marks::mark(tx, Queue::Record, &marked).await?;
     deletions::forget_deletions(tx, &revived).await?;
     let deleted =
         deletions::apply_deletions(tx, &removals, &mut batch, &mut applied, &mut mains).await?;
@@ -914,9 +918,9 @@ async fn apply_one(
     .await
     .map_err(|e| super::members::unique_conflict(e, &member.member_id_number))?;
     if marked {
-        sync_marks::mark_records(tx, &[id]).await?;
-    } else {
-        sync_marks::unmark_records(tx, &[id]).await?;
+        sync_marks::mark(tx, Queue::Record, &[id]).await?;
+    } else if held.as_ref().is_some_and(|h| h.marked) {
+        sync_marks::unmark(tx, Queue::Record, &[id]).await?;
     }
     mains.extend(main_id);
     mains.extend(held.as_ref().and_then(|h| h.main_member_id));

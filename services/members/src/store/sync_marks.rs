@@ -14,57 +14,51 @@ pub const RECORD_MARKED: &str =
 pub const PHOTO_MARKED: &str =
     "EXISTS (SELECT FROM members.sync_unsent_photo q WHERE q.member_id = m.member_id)";
 
-/// Marks the records of the members `ids` for sending, at their positions as written.
-pub async fn mark_records(tx: &mut PgConnection, ids: &[i64]) -> Result<(), ServiceError> {
+/// One of a member's two queues of what waits to be sent.
+#[derive(Clone, Copy, Debug)]
+pub enum Queue {
+    /// Its record, held at the member's position as written.
+    Record,
+    /// Its photo, held at the photo's version as written.
+    Photo,
+}
+
+impl Queue {
+    /// The queue's table, and the member's column whose value its row holds (written out, never from
+    /// input).
+    fn table_and_version(self) -> (&'static str, &'static str) {
+        match self {
+            Queue::Record => ("members.sync_unsent", "sync_position"),
+            Queue::Photo => ("members.sync_unsent_photo", "photo_version"),
+        }
+    }
+}
+
+/// Marks the members `ids` for sending in `queue`, at their versions as written.
+pub async fn mark(tx: &mut PgConnection, queue: Queue, ids: &[i64]) -> Result<(), ServiceError> {
     if ids.is_empty() {
         return Ok(());
     }
-    sqlx::query(
-        "INSERT INTO members.sync_unsent (member_id, sync_position)
-         SELECT member_id, sync_position FROM members.member WHERE member_id = ANY($1)
-         ON CONFLICT (member_id) DO UPDATE SET sync_position = EXCLUDED.sync_position",
-    )
+    let (table, version) = queue.table_and_version();
+    sqlx::query(sqlx::AssertSqlSafe(format!(
+        "INSERT INTO {table} (member_id, {version})
+         SELECT member_id, {version} FROM members.member WHERE member_id = ANY($1)
+         ON CONFLICT (member_id) DO UPDATE SET {version} = EXCLUDED.{version}"
+    )))
     .bind(ids)
     .execute(&mut *tx)
     .await?;
     Ok(())
 }
 
-/// Clears the marks of the records of the members `ids` (a version received from the other side
-/// replaced what was held here).
-pub async fn unmark_records(tx: &mut PgConnection, ids: &[i64]) -> Result<(), ServiceError> {
+/// Clears the marks of the members `ids` in `queue` (a version received from the other side replaced
+/// what was held here).
+pub async fn unmark(tx: &mut PgConnection, queue: Queue, ids: &[i64]) -> Result<(), ServiceError> {
     if ids.is_empty() {
         return Ok(());
     }
-    sqlx::query("DELETE FROM members.sync_unsent WHERE member_id = ANY($1)")
-        .bind(ids)
-        .execute(&mut *tx)
-        .await?;
-    Ok(())
-}
-
-/// Marks the photos of the members `ids` for sending, at their versions as written.
-pub async fn mark_photos(tx: &mut PgConnection, ids: &[i64]) -> Result<(), ServiceError> {
-    if ids.is_empty() {
-        return Ok(());
-    }
-    sqlx::query(
-        "INSERT INTO members.sync_unsent_photo (member_id, photo_version)
-         SELECT member_id, photo_version FROM members.member WHERE member_id = ANY($1)
-         ON CONFLICT (member_id) DO UPDATE SET photo_version = EXCLUDED.photo_version",
-    )
-    .bind(ids)
-    .execute(&mut *tx)
-    .await?;
-    Ok(())
-}
-
-/// Clears the marks of the photos of the members `ids` (a photo received replaced the one taken here).
-pub async fn unmark_photos(tx: &mut PgConnection, ids: &[i64]) -> Result<(), ServiceError> {
-    if ids.is_empty() {
-        return Ok(());
-    }
-    sqlx::query("DELETE FROM members.sync_unsent_photo WHERE member_id = ANY($1)")
+    let (table, _) = queue.table_and_version();
+    sqlx::query(sqlx::AssertSqlSafe(format!("DELETE FROM {table} WHERE member_id = ANY($1)")))
         .bind(ids)
         .execute(&mut *tx)
         .await?;

@@ -4,7 +4,8 @@
 //! kept of them).
 
 use super::Store;
-use super::sync_marks;
+use super::members::MemberSettings;
+use super::sync_marks::{self, Queue};
 use crate::events;
 use common::error::ServiceError;
 use common::outbox;
@@ -73,12 +74,14 @@ impl Store {
     /// the sender's version `sent[i]` (the central server's, which a laptop keeps as the last received;
     /// 0 from a laptop), in one transaction with their events, and answers each member's new photo
     /// version. The photos arrive after their records, which already say who changed them and when: the
-    /// members' versions stay as they are.
+    /// members' versions stay as they are. On a field laptop, a photo received replaces one taken here
+    /// and not sent: its mark is cleared (the central server marks nothing).
     #[tracing::instrument(name = "db.members.photos_received", skip_all, fields(count = ids.len()))]
     pub async fn photos_received(
         &self,
         ids: &[i64],
         sent: &[i32],
+        settings: &MemberSettings,
     ) -> Result<Vec<(i64, i32)>, ServiceError> {
         let mut tx = self.pool.begin().await?;
         let versions: Vec<(i64, i32)> = sqlx::query_as(
@@ -93,7 +96,9 @@ impl Store {
         .bind(sent)
         .fetch_all(&mut *tx)
         .await?;
-        sync_marks::unmark_photos(&mut tx, ids).await?;
+        if settings.field_instance {
+            sync_marks::unmark(&mut tx, Queue::Photo, ids).await?;
+        }
         let events: Vec<pb::MemberPhotoChanged> = versions
             .iter()
             .map(|&(member_id, version)| pb::MemberPhotoChanged { meta: None, member_id, version })

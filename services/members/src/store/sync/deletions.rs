@@ -10,6 +10,7 @@
 use super::{Batch, Receiving, Version, conflict, kept_out, version_of};
 use crate::domain::messages as msg;
 use crate::events;
+use crate::store::sync_marks::{self, Queue};
 use chrono::{DateTime, Utc};
 use common::error::ServiceError;
 use common::outbox;
@@ -263,7 +264,7 @@ async fn keep_as_own_edit(
     .execute(&mut *tx)
     .await?;
     if receiving.field {
-        super::sync_marks::mark_records(tx, &[member_id]).await?;
+        sync_marks::mark(tx, Queue::Record, &[member_id]).await?;
     }
     Ok(())
 }
