@@ -90,7 +90,7 @@ pub trait Handler: Send + Sync + 'static {
 
     /// Applies `events`, in their order, in `tx` (the caller commits): by default each with `apply`, its
     /// position known there (`position()`). A handler that can apply a run of like events in one
-    /// statement does so here (a laptop's photos arrive as thousands of `MemberPhotoChanged`), leaving
+    /// statement does so here (a laptop's members arrive as thousands of `MemberSaved`), leaving
     /// what applying each in turn would have left.
     fn apply_all(
         &self,
@@ -124,7 +124,7 @@ pub trait Handler: Send + Sync + 'static {
 
 /// An event as its handler applies it: not applied before (its id was recorded in the inbox just now).
 pub struct Event<'a> {
-    /// Without the instance prefix (`members.member.photo_changed`).
+    /// Without the instance prefix (`members.member.photos_changed`).
     pub subject: &'a str,
     pub payload: &'a [u8],
     /// Its place in its stream (`position()`), when known.

@@ -288,7 +288,7 @@ mod tests {
                 for id in [3, 5, 9].into_iter().filter(|id| *id > after).take(limit as usize) {
                     events.push(told(id, "members.member.created"));
                     if id == 5 {
-                        events.push(told(id, "members.member.photo_changed"));
+                        events.push(told(id, "members.member.photos_changed"));
                     }
                 }
             }

@@ -1,5 +1,5 @@
 //! Keeps the cards' copy of members (`store::members`: what a card copies) from the members service's
-//! events (`MemberSaved`, `MemberDeleted`, `MemberPhotoChanged`), through the product's one durable
+//! events (`MemberSaved`, `MemberDeleted`, `MemberPhotosChanged`), through the product's one durable
 //! consumer (`common::consumer`): each event applied once, in a transaction that records its id, and
 //! acknowledged after the commit, so a redelivered event changes nothing and a failed one is offered
 //! again.
@@ -24,10 +24,8 @@ enum Change {
     /// The member as written (its id checked).
     Saved(Box<pb::MemberInput>),
     Deleted(i64),
-    PhotoChanged {
-        member_id: i64,
-        version: i32,
-    },
+    /// Members' photos and their versions (their ids checked).
+    PhotosChanged(Vec<(i64, i32)>),
 }
 
 impl Handler for MemberEvents {
@@ -54,9 +52,9 @@ impl Handler for MemberEvents {
                     members::photos_changed(tx, &std::mem::take(&mut photos)).await?;
                     saved.push(*member);
                 }
-                Some(Change::PhotoChanged { member_id, version }) => {
+                Some(Change::PhotosChanged(changed)) => {
                     members::upsert_all(tx, &std::mem::take(&mut saved)).await?;
-                    photos.push((member_id, version));
+                    photos.extend(changed);
                 }
                 change => {
                     members::upsert_all(tx, &std::mem::take(&mut saved)).await?;
@@ -92,9 +90,7 @@ async fn apply_change(tx: &mut PgConnection, change: Option<Change>) -> Result<(
         // A saved member's event does not carry its photo's version: the copy keeps its own.
         Some(Change::Saved(member)) => members::upsert(tx, &*member, None).await,
         Some(Change::Deleted(member_id)) => members::delete(tx, member_id).await,
-        Some(Change::PhotoChanged { member_id, version }) => {
-            members::photos_changed(tx, &[(member_id, version)]).await
-        }
+        Some(Change::PhotosChanged(photos)) => members::photos_changed(tx, &photos).await,
         // An event the copy does not keep (a cooperative's, a parcel's), or one it cannot read: that one
         // was logged and counted, and is acknowledged rather than offered again, since it will never
         // become readable.
@@ -122,13 +118,12 @@ fn read(subject: &str, payload: &[u8]) -> Option<Change> {
             member_id if member_id > 0 => Some(Change::Deleted(member_id)),
             _ => without_id(),
         }
-    } else if MEMBER_PHOTO_CHANGED.is(subject) {
-        match read_event::<pb::MemberPhotoChanged>(subject, payload)? {
-            pb::MemberPhotoChanged { member_id, version, .. } if member_id > 0 => {
-                Some(Change::PhotoChanged { member_id, version })
-            }
-            _ => without_id(),
+    } else if MEMBER_PHOTOS_CHANGED.is(subject) {
+        let photos = read_event::<pb::MemberPhotosChanged>(subject, payload)?.photos;
+        if photos.is_empty() || photos.iter().any(|p| p.member_id <= 0) {
+            return without_id();
         }
+        Some(Change::PhotosChanged(photos.into_iter().map(|p| (p.member_id, p.version)).collect()))
     } else {
         None
     }
@@ -175,10 +170,11 @@ mod tests {
         );
         assert_eq!(
             read_json(
-                "members.member.photo_changed",
-                json!({"meta": meta, "member_id": 7, "version": 3})
+                "members.member.photos_changed",
+                json!({"meta": meta, "photos": [{"member_id": 7, "version": 3},
+                    {"member_id": 8, "version": 1}]})
             ),
-            Some(Change::PhotoChanged { member_id: 7, version: 3 })
+            Some(Change::PhotosChanged(vec![(7, 3), (8, 1)]))
         );
     }
 
@@ -211,10 +207,11 @@ mod tests {
         // Without an id.
         assert_eq!(read("members.member.created", br#"{"member_lastname": "Kone"}"#), None);
         assert_eq!(read("members.member.deleted", br#"{"member_id": 0}"#), None);
-        assert_eq!(read("members.member.photo_changed", br#"{"version": 2}"#), None);
-        assert_eq!(unreadable_count(name), 5);
+        assert_eq!(read("members.member.photos_changed", br#"{"photos": [{"version": 2}]}"#), None);
+        assert_eq!(read("members.member.photos_changed", br#"{"photos": []}"#), None);
+        assert_eq!(unreadable_count(name), 6);
         assert_eq!(read("members.cooperative.created", br#"{"cooperative_id": 2}"#), None);
         assert_eq!(read("members.parcel.deleted", b"not json"), None);
-        assert_eq!(unreadable_count(name), 5, "an event the copy does not keep is no fault");
+        assert_eq!(unreadable_count(name), 6, "an event the copy does not keep is no fault");
     }
 }

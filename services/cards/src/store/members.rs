@@ -1,5 +1,5 @@
 //! What the cards service keeps of members: the fields a card copies, from the members service's events
-//! (`MemberSaved`, `MemberDeleted`, `MemberPhotoChanged`), or read through to it when a card is asked for
+//! (`MemberSaved`, `MemberDeleted`, `MemberPhotosChanged`), or read through to it when a card is asked for
 //! a member the events have not brought yet. Applying an event twice changes nothing. The one place the
 //! cards service asks the members service about a member (with the caller's own token).
 

@@ -58,16 +58,17 @@ pub mod geography {
 pub mod members {
     use super::Subject;
     use proto::members::{
-        CooperativeDeleted, CooperativeSaved, MemberDeleted, MemberPhotoChanged, MemberSaved,
+        CooperativeDeleted, CooperativeSaved, MemberDeleted, MemberPhotosChanged, MemberSaved,
         ParcelDeleted, ParcelSaved,
     };
 
     pub const MEMBER_CREATED: Subject<MemberSaved> = Subject::new("members.member.created");
     pub const MEMBER_UPDATED: Subject<MemberSaved> = Subject::new("members.member.updated");
     pub const MEMBER_DELETED: Subject<MemberDeleted> = Subject::new("members.member.deleted");
-    /// A new photo, not verified yet.
-    pub const MEMBER_PHOTO_CHANGED: Subject<MemberPhotoChanged> =
-        Subject::new("members.member.photo_changed");
+    /// New photos, not verified yet: those of one write (a photo taken on a screen, or those a
+    /// synchronisation call received together) in one event.
+    pub const MEMBER_PHOTOS_CHANGED: Subject<MemberPhotosChanged> =
+        Subject::new("members.member.photos_changed");
 
     pub const COOPERATIVE_CREATED: Subject<CooperativeSaved> =
         Subject::new("members.cooperative.created");

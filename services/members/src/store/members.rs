@@ -594,8 +594,11 @@ impl Store {
         outbox::enqueue(
             &mut tx,
             super::SCHEMA,
-            &events::MEMBER_PHOTO_CHANGED,
-            &pb::MemberPhotoChanged { meta: None, member_id: id, version },
+            &events::MEMBER_PHOTOS_CHANGED,
+            &pb::MemberPhotosChanged {
+                meta: None,
+                photos: vec![pb::MemberPhotoVersion { member_id: id, version }],
+            },
         )
         .await?;
         outbox::commit(tx, super::SCHEMA).await?;

@@ -32,9 +32,11 @@ impl Store {
             let saved = pb::MemberSaved { meta: None, member: Some(member) };
             told.push(Replayed::of(id, &events::MEMBER_CREATED, &saved, Some(registered_at))?);
             if photo_version > 0 {
-                let photo =
-                    pb::MemberPhotoChanged { meta: None, member_id: id, version: photo_version };
-                told.push(Replayed::of(id, &events::MEMBER_PHOTO_CHANGED, &photo, None)?);
+                let photo = pb::MemberPhotosChanged {
+                    meta: None,
+                    photos: vec![pb::MemberPhotoVersion { member_id: id, version: photo_version }],
+                };
+                told.push(Replayed::of(id, &events::MEMBER_PHOTOS_CHANGED, &photo, None)?);
             }
         }
         Ok(told)

@@ -99,11 +99,16 @@ impl Store {
         if settings.field_instance {
             sync_marks::unmark(&mut tx, Queue::Photo, ids).await?;
         }
-        let events: Vec<pb::MemberPhotoChanged> = versions
-            .iter()
-            .map(|&(member_id, version)| pb::MemberPhotoChanged { meta: None, member_id, version })
-            .collect();
-        outbox::enqueue_all(&mut tx, super::SCHEMA, &events::MEMBER_PHOTO_CHANGED, &events).await?;
+        // One event for the call's photos: each event is an outbox row, a message and an inbox row in
+        // each consumer, and a laptop sends its photos by the thousand.
+        if !versions.is_empty() {
+            let photos = versions
+                .iter()
+                .map(|&(member_id, version)| pb::MemberPhotoVersion { member_id, version })
+                .collect();
+            let event = pb::MemberPhotosChanged { meta: None, photos };
+            outbox::enqueue(&mut tx, super::SCHEMA, &events::MEMBER_PHOTOS_CHANGED, &event).await?;
+        }
         outbox::commit(tx, super::SCHEMA).await?;
         Ok(versions)
     }

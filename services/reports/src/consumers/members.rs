@@ -1,5 +1,5 @@
 //! Keeps the statistics' copy of members (`store::statistics`: what a dashboard counts of a member) from
-//! the members service's events (`MemberSaved`, `MemberDeleted`, `MemberPhotoChanged`). Each event is
+//! the members service's events (`MemberSaved`, `MemberDeleted`, `MemberPhotosChanged`). Each event is
 //! applied once (the inbox) and in its order: a member's row keeps the stream position of the latest
 //! event applied to it (`common::consumer::position`), so an older event offered late changes nothing.
 
@@ -23,7 +23,8 @@ pub struct MemberEvents;
 enum Change {
     Saved(MemberFacts),
     Deleted(i64),
-    PhotoChanged(i64),
+    /// The members whose photos changed (their ids checked).
+    PhotosChanged(Vec<i64>),
 }
 
 impl Handler for MemberEvents {
@@ -50,9 +51,9 @@ impl Handler for MemberEvents {
                     store::members_photo_changed(tx, &std::mem::take(&mut photos)).await?;
                     saved.push((member, at));
                 }
-                (Some(Change::PhotoChanged(member_id)), Some(at)) => {
+                (Some(Change::PhotosChanged(ids)), Some(at)) => {
                     store::members_saved(tx, &std::mem::take(&mut saved)).await?;
-                    photos.push((member_id, at));
+                    photos.extend(ids.into_iter().map(|member_id| (member_id, at)));
                 }
                 (change, at) => {
                     store::members_saved(tx, &std::mem::take(&mut saved)).await?;
@@ -101,8 +102,11 @@ async fn apply_change(
     match change {
         Some(Change::Saved(member)) => store::member_saved(tx, &member, at).await,
         Some(Change::Deleted(member_id)) => store::member_deleted(tx, member_id, at).await,
-        Some(Change::PhotoChanged(member_id)) => {
-            store::member_photo_changed(tx, member_id, at).await
+        Some(Change::PhotosChanged(ids)) => {
+            for member_id in ids {
+                store::member_photo_changed(tx, member_id, at).await?;
+            }
+            Ok(())
         }
         // An event the statistics do not keep (a cooperative's, a parcel's), or one they cannot read
         // (logged and counted): acknowledged, since it will never become readable.
@@ -148,11 +152,12 @@ fn read(subject: &str, payload: &[u8]) -> Option<Change> {
             member_id if member_id > 0 => Some(Change::Deleted(member_id)),
             _ => without_id(),
         }
-    } else if MEMBER_PHOTO_CHANGED.is(subject) {
-        match read_event::<pb::MemberPhotoChanged>(subject, payload)?.member_id {
-            member_id if member_id > 0 => Some(Change::PhotoChanged(member_id)),
-            _ => without_id(),
+    } else if MEMBER_PHOTOS_CHANGED.is(subject) {
+        let photos = read_event::<pb::MemberPhotosChanged>(subject, payload)?.photos;
+        if photos.is_empty() || photos.iter().any(|p| p.member_id <= 0) {
+            return without_id();
         }
+        Some(Change::PhotosChanged(photos.into_iter().map(|p| p.member_id).collect()))
     } else {
         None
     }
@@ -199,10 +204,11 @@ mod tests {
         );
         assert_eq!(
             read_json(
-                "members.member.photo_changed",
-                json!({"meta": meta, "member_id": 7, "version": 2})
+                "members.member.photos_changed",
+                json!({"meta": meta, "photos": [{"member_id": 7, "version": 2},
+                    {"member_id": 8, "version": 1}]})
             ),
-            Some(Change::PhotoChanged(7))
+            Some(Change::PhotosChanged(vec![7, 8]))
         );
     }
 
@@ -213,8 +219,9 @@ mod tests {
         assert_eq!(read("members.member.created", b"{\"member_id\": 7"), None);
         assert_eq!(read("members.member.created", br#"{"member_lastname": "Kone"}"#), None);
         assert_eq!(read("members.member.deleted", br#"{"member_id": 0}"#), None);
-        assert_eq!(unreadable_count(name), 3);
+        assert_eq!(read("members.member.photos_changed", br#"{"photos": [{"version": 2}]}"#), None);
+        assert_eq!(unreadable_count(name), 4);
         assert_eq!(read("members.parcel.deleted", b"not json"), None);
-        assert_eq!(unreadable_count(name), 3, "an event the statistics do not keep is no fault");
+        assert_eq!(unreadable_count(name), 4, "an event the statistics do not keep is no fault");
     }
 }
