@@ -613,11 +613,11 @@ async fn apply_together(
                 ServiceError::Internal(anyhow::anyhow!("no id drawn for a new member"))
             })?,
         };
-        let Prepared { member, mut row, main_id, marked: mark } = prepared;
-        if mark {
-            marked.push(id);
-        } else if held.as_ref().is_some_and(|h| h.marked) {
-            unmarked.push(id);
+        let Prepared { member, mut row, main_id, marking } = prepared;
+        match marking {
+            Marking::Mark => marked.push(id),
+            Marking::Unmark => unmarked.push(id),
+            Marking::Leave => {}
         }
         let subject =
             if held.is_some() { &events::MEMBER_UPDATED } else { &events::MEMBER_CREATED };
@@ -769,14 +769,23 @@ fn photo_wanted(record: &pb::SyncedMember, held: Option<&Held>) -> bool {
     held.is_some_and(|h| h.photo_wanted) || (newer && !held.is_some_and(|h| h.photo_marked))
 }
 
-/// A record that will be written, as its event tells it and as its row, and whether it is marked for
-/// sending once written (kept here against a deletion, on a field laptop) or not (the other side's
-/// version replaces whatever was waiting here).
+/// A record that will be written, as its event tells it and as its row, and what becomes of its
+/// sending mark once written.
 struct Prepared {
     member: pb::MemberInput,
     row: Map<String, Value>,
     main_id: Option<i64>,
-    marked: bool,
+    marking: Marking,
+}
+
+/// What a record written from the other side does to its sending mark.
+enum Marking {
+    /// Marked: kept here against a deletion, on a field laptop, it goes back to the other side.
+    Mark,
+    /// Cleared: the other side's version replaces the edit that was waiting here.
+    Unmark,
+    /// Nothing to change: it was not marked, and stays so.
+    Leave,
 }
 
 /// A record to write, checked as any write (its main member found here), as its row: its columns but
@@ -817,15 +826,17 @@ async fn prepare(
     if batch.receiving.field {
         row.insert("photo_wanted".into(), json!(photo_wanted(record, held)));
     }
-    let mut marked = false;
+    let mut marking = if held.is_some_and(|h| h.marked) { Marking::Unmark } else { Marking::Leave };
     if let (Arrival::ForItsFamily, Some(deletion)) = (arrival, batch.tombstones.get(&uuid)) {
         // Back for its family: an edit made here, later than its deletion wherever it was deleted.
         let at = deletions::after(deletion.version.updated_at);
         row.insert("updated_at".into(), json!(at.to_rfc3339()));
         row.insert("origin_instance".into(), Value::Null);
-        marked = batch.receiving.field;
+        if batch.receiving.field {
+            marking = Marking::Mark;
+        }
     }
-    Ok(Prepared { member, row, main_id, marked })
+    Ok(Prepared { member, row, main_id, marking })
 }
 
 /// What a record written (under `id`) counts for: created or updated, a conflict when an edit made
@@ -882,7 +893,7 @@ async fn apply_one(
     if arrival.revives() {
         revived.push(uuid);
     }
-    let Prepared { member, row, main_id, marked } =
+    let Prepared { member, row, main_id, marking } =
         prepare(tx, record, &input, incoming, uuid, held.as_ref(), arrival, batch, today).await?;
     let subject = if held.is_some() { &events::MEMBER_UPDATED } else { &events::MEMBER_CREATED };
     let event = outbox::Stamped::of(
@@ -917,10 +928,10 @@ async fn apply_one(
     .fetch_one(&mut *tx)
     .await
     .map_err(|e| super::members::unique_conflict(e, &member.member_id_number))?;
-    if marked {
-        sync_marks::mark(tx, Queue::Record, &[id]).await?;
-    } else if held.as_ref().is_some_and(|h| h.marked) {
-        sync_marks::unmark(tx, Queue::Record, &[id]).await?;
+    match marking {
+        Marking::Mark => sync_marks::mark(tx, Queue::Record, &[id]).await?,
+        Marking::Unmark => sync_marks::unmark(tx, Queue::Record, &[id]).await?,
+        Marking::Leave => {}
     }
     mains.extend(main_id);
     mains.extend(held.as_ref().and_then(|h| h.main_member_id));
