@@ -450,17 +450,22 @@ impl Members for MembersGrpc {
         let uuids =
             photos.iter().map(|p| member_uuid(&p.member_uuid)).collect::<Result<Vec<_>, _>>()?;
         let known = &self.store.members_of_uuids(&uuids).await?;
-        // Each photo checked and stored on its own, several at once (one decoding a core).
-        let stored: Vec<(String, i32, Result<i64, ServiceError>)> =
+        let field = self.settings.field_instance;
+        // Each photo checked and stored on its own, several at once (one decoding a core). On a field
+        // laptop, a member whose photo was taken here since the central server's was asked for keeps
+        // its own: its file is not touched.
+        let stored: Vec<(String, i32, Result<Option<i64>, ServiceError>)> =
             futures::stream::iter(photos.into_iter().zip(uuids))
                 .map(|(photo, uuid)| async move {
                     let stored = match known.get(&uuid) {
                         None => Err(ServiceError::NotFound(msg::synced_member_unknown(
                             &photo.member_uuid,
                         ))),
-                        Some(&(id, replaced)) => {
-                            self.store_photo(id, photo.content, replaced).await.map(|()| id)
-                        }
+                        Some(member) if field && !member.wanted => Ok(None),
+                        Some(member) => self
+                            .store_photo(member.id, photo.content, member.replaced)
+                            .await
+                            .map(|()| Some(member.id)),
                     };
                     (photo.member_uuid, photo.version, stored)
                 })
@@ -473,11 +478,12 @@ impl Members for MembersGrpc {
         let (mut ids, mut sent) = (Vec::new(), Vec::new());
         for (member_uuid, sent_version, stored) in stored {
             match stored {
-                Ok(id) => {
+                Ok(Some(id)) => {
                     ids.push(id);
                     sent.push(sent_version);
-                    outcomes.push((member_uuid, Ok(id)));
+                    outcomes.push((member_uuid, Ok(Some(id))));
                 }
+                Ok(None) => outcomes.push((member_uuid, Ok(None))),
                 Err(e @ (ServiceError::Invalid { .. } | ServiceError::NotFound(_))) => {
                     outcomes.push((member_uuid, Err(e.to_string())));
                 }
@@ -486,28 +492,40 @@ impl Members for MembersGrpc {
         }
         let versions: HashMap<i64, i32> =
             self.store.photos_received(&ids, &sent, &self.settings).await?.into_iter().collect();
-        let refused = outcomes.len() - ids.len();
-        let items = outcomes
+        let items: Vec<_> = outcomes
             .into_iter()
-            .map(|(member_uuid, kept)| match kept.map(|id| (id, versions.get(&id))) {
-                Ok((id, Some(&version))) => pb::SyncedPhotoOutcome {
-                    member_uuid,
-                    saved: Some(pb::PhotoSaved {
-                        member_photo: format!("{id}.jpg"),
-                        photo_path: versioned_photo_path(id, version),
-                    }),
-                    refused: String::new(),
-                },
-                // Deleted between the check and the record.
-                Ok((id, None)) => pb::SyncedPhotoOutcome {
-                    member_uuid,
-                    saved: None,
-                    refused: msg::member_not_found(id),
-                },
-                Err(refused) => pb::SyncedPhotoOutcome { member_uuid, saved: None, refused },
+            .map(|(member_uuid, stored)| {
+                let outcome = pb::SyncedPhotoOutcome { member_uuid, ..Default::default() };
+                match stored.map(|id| id.map(|id| (id, versions.get(&id)))) {
+                    Ok(Some((id, Some(&version)))) => pb::SyncedPhotoOutcome {
+                        saved: Some(pb::PhotoSaved {
+                            member_photo: format!("{id}.jpg"),
+                            photo_path: versioned_photo_path(id, version),
+                        }),
+                        ..outcome
+                    },
+                    // On a field laptop, a photo taken here between the check and the record (the
+                    // central server's file may have replaced it: the laptop's stands in the record
+                    // and is sent); on the central server, deleted meanwhile.
+                    Ok(Some((_, None))) if field => {
+                        pb::SyncedPhotoOutcome { superseded: true, ..outcome }
+                    }
+                    Ok(Some((id, None))) => {
+                        pb::SyncedPhotoOutcome { refused: msg::member_not_found(id), ..outcome }
+                    }
+                    Ok(None) => pb::SyncedPhotoOutcome { superseded: true, ..outcome },
+                    Err(refused) => pb::SyncedPhotoOutcome { refused, ..outcome },
+                }
             })
             .collect();
-        tracing::info!(kept = ids.len(), refused, "synchronised photos saved");
+        let count =
+            |said: fn(&pb::SyncedPhotoOutcome) -> bool| items.iter().filter(|o| said(o)).count();
+        tracing::info!(
+            kept = count(|o| o.saved.is_some()),
+            superseded = count(|o| o.superseded),
+            refused = count(|o| !o.refused.is_empty()),
+            "synchronised photos saved"
+        );
         Ok(Response::new(pb::SyncedPhotoOutcomes { items }))
     }
 

@@ -488,7 +488,8 @@ impl Run<'_> {
     /// last received, a page at a time, each kept here at the central server's version (`PhotosWanted`,
     /// then `ApplySyncedPhotos` of the laptop's members service). A photo that does not arrive (its
     /// file lost or unreadable on the central server) or cannot be kept here is logged and asked again by the
-    /// next run; answers how many were kept and how many were not.
+    /// next run; one whose member had a photo taken here since is left (this laptop's is newer, and
+    /// goes to the central server). Answers how many were kept and how many were not.
     async fn receive_photos(&self) -> Result<msg::PhotosReceived, String> {
         use base64::Engine;
         let (mut after_member_id, mut kept, mut asked_in_all) = (0, 0, 0);
@@ -544,6 +545,9 @@ impl Run<'_> {
                 for outcome in &outcomes.items {
                     if outcome.saved.is_some() {
                         kept += 1;
+                    } else if outcome.superseded {
+                        // A photo taken here since it was asked for: this laptop's goes instead.
+                        asked_in_all -= 1;
                     } else {
                         tracing::warn!(
                             member_uuid = outcome.member_uuid,

@@ -574,11 +574,12 @@ impl Store {
         settings: &MemberSettings,
     ) -> Result<i32, ServiceError> {
         let mut tx = self.pool.begin().await?;
-        // A new photo has not been verified yet, and is an edit of the member made here.
+        // A new photo has not been verified yet, and is an edit of the member made here: on a field
+        // laptop, newer than the central server's a pull asked for, which is no longer wanted.
         let version: Option<i32> = sqlx::query_scalar(
             "UPDATE members.member SET member_photo_file_name = $2, photo_version = photo_version + 1,
                  member_photo_checked = false, updated_at = now(), updated_by_user = $3,
-                 origin_instance = NULL
+                 origin_instance = NULL, photo_wanted = false
              WHERE member_id = $1 RETURNING photo_version",
         )
         .bind(id)

@@ -50,32 +50,36 @@ impl Store {
         Ok(pending(rows))
     }
 
-    /// The ids here of the members of `uuids` (a uuid unknown here is left out), each with the version
-    /// of the photo it has (`None`: no photo), which a photo received replaces: a photo sent before its
-    /// record is refused (the run sends records first, so this only happens to a photo of a member
-    /// deleted meanwhile).
+    /// The members here of `uuids` (a uuid unknown here is left out), each with the version of the
+    /// photo it has, which a photo received replaces, and whether it still wants one: a photo sent
+    /// before its record is refused (the run sends records first, so this only happens to a photo of a
+    /// member deleted meanwhile).
     #[tracing::instrument(name = "db.members.members_of_uuids", skip_all, fields(count = uuids.len()))]
     pub async fn members_of_uuids(
         &self,
         uuids: &[uuid::Uuid],
-    ) -> Result<HashMap<uuid::Uuid, (i64, Option<i32>)>, ServiceError> {
-        let rows: Vec<(uuid::Uuid, i64, Option<i32>)> = sqlx::query_as(
+    ) -> Result<HashMap<uuid::Uuid, PhotoReceiver>, ServiceError> {
+        let rows: Vec<(uuid::Uuid, i64, Option<i32>, bool)> = sqlx::query_as(
             "SELECT member_uuid, member_id,
-                    CASE WHEN member_photo_file_name <> '' THEN photo_version END
+                    CASE WHEN member_photo_file_name <> '' THEN photo_version END, photo_wanted
              FROM members.member WHERE member_uuid = ANY($1)",
         )
         .bind(uuids)
         .fetch_all(&self.pool)
         .await?;
-        Ok(rows.into_iter().map(|(uuid, id, photo)| (uuid, (id, photo))).collect())
+        Ok(rows
+            .into_iter()
+            .map(|(uuid, id, replaced, wanted)| (uuid, PhotoReceiver { id, replaced, wanted }))
+            .collect())
     }
 
     /// Records the photos received from the other side (already stored) for the members `ids`, each at
     /// the sender's version `sent[i]` (the central server's, which a laptop keeps as the last received;
     /// 0 from a laptop), in one transaction with their events, and answers each member's new photo
     /// version. The photos arrive after their records, which already say who changed them and when: the
-    /// members' versions stay as they are. On a field laptop, a photo received replaces one taken here
-    /// and not sent: its mark is cleared (the central server marks nothing).
+    /// members' versions stay as they are. On a field laptop, the central server's photo is kept only by
+    /// a member that still wants it: one whose photo was taken here since (`photo_saved` clears the
+    /// wish) keeps its own, left out of the answer; the central server marks nothing.
     #[tracing::instrument(name = "db.members.photos_received", skip_all, fields(count = ids.len()))]
     pub async fn photos_received(
         &self,
@@ -89,15 +93,19 @@ impl Store {
                  photo_version = m.photo_version + 1, photo_wanted = false,
                  received_photo_version = greatest(m.received_photo_version, received.version)
              FROM unnest($1::bigint[], $2::int[]) AS received (member_id, version)
-             WHERE m.member_id = received.member_id
+             WHERE m.member_id = received.member_id AND (m.photo_wanted OR NOT $3)
              RETURNING m.member_id, m.photo_version",
         )
         .bind(ids)
         .bind(sent)
+        .bind(settings.field_instance)
         .fetch_all(&mut *tx)
         .await?;
         if settings.field_instance {
-            sync_marks::unmark(&mut tx, Queue::Photo, ids).await?;
+            // A photo of its own still marked (all were, after the central server was restored) is
+            // replaced by the newer one received: it is not sent.
+            let kept: Vec<i64> = versions.iter().map(|&(id, _)| id).collect();
+            sync_marks::unmark(&mut tx, Queue::Photo, &kept).await?;
         }
         // One event for the call's photos: each event is an outbox row, a message and an inbox row in
         // each consumer, and a laptop sends its photos by the thousand.
@@ -174,6 +182,14 @@ impl Store {
 
 /// A photo waiting to travel, as read: member id and uuid, photo version, identity number and name.
 type PendingRow = (i64, uuid::Uuid, i32, String, String);
+
+/// A member a photo received is for: its id, the version of the photo it has (`None`: none), and
+/// whether it still wants the central server's (on a field laptop; see `photos_received`).
+pub struct PhotoReceiver {
+    pub id: i64,
+    pub replaced: Option<i32>,
+    pub wanted: bool,
+}
 
 fn pending(rows: Vec<PendingRow>) -> Vec<pb::PendingPhoto> {
     rows.into_iter()

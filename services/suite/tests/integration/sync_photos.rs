@@ -2,7 +2,8 @@
 //! queue: a photo that cannot go is listed with why and when it is tried again, is left alone by the
 //! runs until then, and a retry sends it; a photo sent is never sent twice, one whose member is deleted
 //! leaves the list. The central server's photos reach a laptop after their records, and are not sent
-//! back.
+//! back; a photo taken on the laptop after its record asked for the central server's is newer, kept
+//! and sent.
 
 use crate::members::{photo, png, upload};
 use crate::support::{TestSuite, save};
@@ -379,4 +380,51 @@ async fn a_central_photo_that_cannot_be_read_holds_back_none_of_the_others() {
     let message = received["synchronizationJournal_message"].as_str().unwrap();
     assert!(message.ends_with(" 1 photo(s) reçue(s)."), "{message}");
     assert_eq!(photo_bytes(laptop, admin, omar_here).await, Some(kept));
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_photo_taken_on_the_laptop_before_the_central_servers_arrives_is_kept_and_sent() {
+    let pair = pair().await;
+    let (laptop, admin) = (&pair.laptop, &pair.laptop_admin);
+    let (central, central_admin) = (&pair.central, &pair.central_admin);
+    let body = json!({"member_firstname": "Fatou", "member_lastname": "Doublephoto"});
+    let fatou = save(central, central_admin, "/api/member/post_member", body).await;
+    let (status, answer) = upload(central, central_admin, fatou, "photo.png", png(320, 400)).await;
+    assert_eq!(status, StatusCode::OK, "{answer}");
+    let (_, member) = central.get(&format!("/api/member/get_member/{fatou}"), central_admin).await;
+    let number = member["data"]["member_idNumber"].as_str().unwrap().to_string();
+    // The central server's photo cannot be read during the first run: the record arrives, the photo
+    // stays wanted.
+    let file = central.photo_store().join("photos").join(format!("{fatou}.jpg"));
+    let central_kept = std::fs::read(&file).unwrap();
+    std::fs::remove_file(&file).unwrap();
+    std::os::unix::fs::symlink(&file, &file).unwrap();
+    let received = run(&pair, "from_server").await;
+    assert!(message(&received).contains("1 non reçue(s)"), "{}", message(&received));
+    let fatou_here = id_of(laptop, admin, &number).await;
+    assert_eq!(photo_bytes(laptop, admin, fatou_here).await, None);
+
+    // The agent takes Fatou's photo on the laptop; the central server's is readable again.
+    let (status, answer) = upload(laptop, admin, fatou_here, "photo.png", png(200, 300)).await;
+    assert_eq!(status, StatusCode::OK, "{answer}");
+    let taken = photo_bytes(laptop, admin, fatou_here).await.expect("the photo taken here");
+    std::fs::remove_file(&file).unwrap();
+    std::fs::write(&file, &central_kept).unwrap();
+
+    // The next reception leaves the older photo of the central server: the laptop keeps its own, and
+    // the agent is told of no photo received or missed.
+    let received = run(&pair, "from_server").await;
+    assert!(!message(&received).contains("photo"), "{}", message(&received));
+    assert_eq!(photo_bytes(laptop, admin, fatou_here).await, Some(taken.clone()));
+
+    // The laptop's photo reaches the central server.
+    let sent = run(&pair, "to_server").await;
+    assert!(message(&sent).contains("1 photo(s) envoyée(s)"), "{}", message(&sent));
+    let on_central = photo_bytes(central, central_admin, fatou).await.expect("the laptop's photo");
+    let size = |bytes: &[u8]| {
+        let picture = image::load_from_memory(bytes).expect("an image");
+        (picture.width(), picture.height())
+    };
+    assert_eq!(size(&on_central), size(&taken));
+    assert_ne!(size(&on_central), size(&central_kept));
 }
