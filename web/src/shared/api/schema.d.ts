@@ -6362,8 +6362,9 @@ export interface components {
             records: components["schemas"]["SyncedMember"][];
         };
         /**
-         * @description Ce qu'est devenue une photo d'un lot : gardée (`saved`), ou refusée (`refused` dit pourquoi, en
-         *     français).
+         * @description Ce qu'est devenue une photo d'un lot : gardée (`saved`), refusée (`refused` dit pourquoi, en
+         *     français), ou laissée parce qu'une photo plus récente a été prise ici depuis qu'elle a été demandée
+         *     (`superseded`, sur un poste de terrain : la sienne part au serveur central à la prochaine émission).
          */
         SyncedPhotoOutcome: {
             /** @default  */
@@ -6372,6 +6373,8 @@ export interface components {
             refused: string;
             /** @default null */
             saved: components["schemas"]["PhotoSaved"] | null;
+            /** @default false */
+            superseded: boolean;
         };
         SyncedPhotoOutcomes: {
             /** @default [] */
