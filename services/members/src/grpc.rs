@@ -504,10 +504,15 @@ impl Members for MembersGrpc {
                         }),
                         ..outcome
                     },
-                    // On a field laptop, a photo taken here between the check and the record (the
-                    // central server's file may have replaced it: the laptop's stands in the record
-                    // and is sent); on the central server, deleted meanwhile.
-                    Ok(Some((_, None))) if field => {
+                    // On a field laptop, a photo taken here (or the member deleted) between the check
+                    // and the record: the laptop's photo stands in the record and is sent, and the
+                    // file is the one written last (logged: two writers of one photo at one instant);
+                    // on the central server, deleted meanwhile.
+                    Ok(Some((id, None))) if field => {
+                        tracing::warn!(
+                            member_id = id,
+                            "a photo of the central server written while the member changed here: not recorded"
+                        );
                         pb::SyncedPhotoOutcome { superseded: true, ..outcome }
                     }
                     Ok(Some((id, None))) => {
