@@ -33,8 +33,9 @@ pub const GEOGRAPHY_PAGE: i32 = 500;
 /// Payments and cards a page holds (a card, with its signed QR code, is about a kilobyte).
 pub const CARDS_PAGE: i32 = 500;
 /// Calls' worth of photos read here and sent at once: the central server checks a call's photos while
-/// the next travels and the one after is read.
-const PHOTO_CALLS_AT_ONCE: usize = 4;
+/// the next travels and the one after is read. Four left a third of both cores idle once the records
+/// were sent (docs/performance.md, 2026-11-29, 22:20 UTC).
+const PHOTO_CALLS_AT_ONCE: usize = 6;
 /// Photos listed at a time: read here, sent in one round of calls all in flight together, and
 /// acknowledged together.
 const PHOTO_PAGE: i32 = (SYNC_PHOTOS_A_CALL * PHOTO_CALLS_AT_ONCE) as i32;
@@ -167,6 +168,16 @@ struct Run<'a> {
 struct Applied {
     applied: mpb::SyncApplied,
     records: i64,
+}
+
+/// A page of photos sent, whose acknowledgement here is still to be written.
+struct PhotoPage {
+    last_member_id: i64,
+    sent: Vec<mpb::PendingPhoto>,
+    /// Gone to the failed photos.
+    failed: i64,
+    /// Left to their wait after a failure.
+    waiting: i64,
 }
 
 /// What the other side did with the records of a run.
@@ -349,7 +360,7 @@ impl Run<'_> {
         &self,
         mut acknowledged: mpsc::UnboundedReceiver<Vec<i64>>,
     ) -> Result<(), String> {
-        let mut members = Vec::new();
+        let (mut members, mut unsettled) = (Vec::new(), None);
         while let Some(ids) = acknowledged.recv().await {
             members.extend(ids);
             // What was acknowledged meanwhile goes in the same page.
@@ -361,7 +372,7 @@ impl Run<'_> {
             while !members.is_empty() {
                 let page: Vec<i64> =
                     members.drain(..members.len().min(PHOTO_PAGE as usize)).collect();
-                self.send_photo_page(0, page).await?;
+                unsettled = self.photo_page_pipelined(0, page, unsettled).await?;
                 let (sent, photos) = (self.counts().sent, self.photos().sent);
                 let message = if self.records_done.load(Ordering::Relaxed) {
                     msg::sending_photos(photos)
@@ -371,30 +382,48 @@ impl Run<'_> {
                 self.progress(&message).await?;
             }
         }
-        Ok(())
+        self.settle_photo_page(unsettled).await
     }
 
     /// The photos still marked for sending once the records are, a page at a time.
     async fn send_photos(&self) -> Result<(), String> {
-        let mut after_member_id = 0;
-        while let Some(last) = self.send_photo_page(after_member_id, Vec::new()).await? {
-            after_member_id = last;
+        let (mut after_member_id, mut unsettled) = (0, None);
+        loop {
+            unsettled = self.photo_page_pipelined(after_member_id, Vec::new(), unsettled).await?;
+            let Some(page) = &unsettled else { return Ok(()) };
+            after_member_id = page.last_member_id;
             self.progress(&msg::sending_photos(self.photos().sent)).await?;
         }
-        Ok(())
+    }
+
+    /// Sends a page of photos (`send_photo_page`) while the page before is acknowledged here: the
+    /// central server checks the next photos instead of waiting for this laptop's bookkeeping. Answers
+    /// the page sent, to be acknowledged with the next (`None`: no photo was listed).
+    async fn photo_page_pipelined(
+        &self,
+        after_member_id: i64,
+        member_ids: Vec<i64>,
+        before: Option<PhotoPage>,
+    ) -> Result<Option<PhotoPage>, String> {
+        let (sent, settled) = tokio::join!(
+            self.send_photo_page(after_member_id, member_ids),
+            self.settle_photo_page(before)
+        );
+        settled?;
+        sent
     }
 
     /// A page of the photos marked for sending after `after_member_id` (or of the members `member_ids`
-    /// when it names some, whose records the central server has just acknowledged), sent in a few calls and
-    /// acknowledged together: a photo that fails goes to the failed photos and is tried again by a later
-    /// run once its wait is over; the run goes on with the others. A run killed before a page is
-    /// acknowledged sends its photos again, which the central server keeps again. Answers the last
-    /// member listed; `None` when no photo was listed.
+    /// when it names some, whose records the central server has just acknowledged), sent in a few calls:
+    /// a photo that fails goes to the failed photos and is tried again by a later run once its wait is
+    /// over; the run goes on with the others. A run killed before a page is acknowledged
+    /// (`settle_photo_page`) sends its photos again, which the central server keeps again. `None` when
+    /// no photo was listed.
     async fn send_photo_page(
         &self,
         after_member_id: i64,
         member_ids: Vec<i64>,
-    ) -> Result<Option<i64>, String> {
+    ) -> Result<Option<PhotoPage>, String> {
         let asked = mpb::PhotosToSendRequest { after_member_id, limit: PHOTO_PAGE, member_ids };
         let page = self
             .members
@@ -403,7 +432,7 @@ impl Run<'_> {
             .await
             .map_err(|s| msg::local_failed(&s))?
             .into_inner();
-        let Some(last) = page.items.last().map(|p| p.member_id) else { return Ok(None) };
+        let Some(last_member_id) = page.items.last().map(|p| p.member_id) else { return Ok(None) };
         let waiting = self.store.photos_waiting(&page.items).await.map_err(|e| e.to_string())?;
         let (waits, to_send): (Vec<_>, Vec<_>) =
             page.items.into_iter().partition(|p| waiting.contains(&p.member_uuid));
@@ -418,14 +447,21 @@ impl Run<'_> {
                 PhotoSent::Failed(_) => failed += 1,
             }
         }
+        Ok(Some(PhotoPage { last_member_id, sent, failed, waiting: waits.len() as i64 }))
+    }
+
+    /// Acknowledges here a page of photos sent: their marks cleared (each for the version sent), and
+    /// counted.
+    async fn settle_photo_page(&self, page: Option<PhotoPage>) -> Result<(), String> {
+        let Some(PhotoPage { sent, failed, waiting, .. }) = page else { return Ok(()) };
         let sent_here = sent.len() as i64;
         settle_photos(&mut self.members.clone(), self.store, sent).await?;
         if let Ok(mut photos) = self.photos.lock() {
-            photos.waiting += waits.len() as i64;
+            photos.waiting += waiting;
             photos.failed += failed;
             photos.sent += sent_here;
         }
-        Ok(Some(last))
+        Ok(())
     }
 
     /// `from_server`: the central server's geography, then its members, then its payments and cards,
