@@ -496,28 +496,31 @@ impl Members for MembersGrpc {
             .into_iter()
             .map(|(member_uuid, stored)| {
                 let outcome = pb::SyncedPhotoOutcome { member_uuid, ..Default::default() };
-                match stored.map(|id| id.map(|id| (id, versions.get(&id)))) {
-                    Ok(Some((id, Some(&version)))) => pb::SyncedPhotoOutcome {
-                        saved: Some(pb::PhotoSaved {
-                            member_photo: format!("{id}.jpg"),
-                            photo_path: versioned_photo_path(id, version),
-                        }),
-                        ..outcome
+                match stored {
+                    Ok(Some(id)) => match versions.get(&id) {
+                        Some(&version) => pb::SyncedPhotoOutcome {
+                            saved: Some(pb::PhotoSaved {
+                                member_photo: format!("{id}.jpg"),
+                                photo_path: versioned_photo_path(id, version),
+                            }),
+                            ..outcome
+                        },
+                        // On a field laptop, a photo taken here (or the member deleted) between the
+                        // check and the record: the laptop's photo stands in the record and is sent,
+                        // and the file is the one written last (logged: two writers of one photo at
+                        // one instant); on the central server, deleted meanwhile.
+                        None if field => {
+                            tracing::warn!(
+                                member_id = id,
+                                "a photo of the central server written while the member changed here: not recorded"
+                            );
+                            pb::SyncedPhotoOutcome { superseded: true, ..outcome }
+                        }
+                        None => pb::SyncedPhotoOutcome {
+                            refused: msg::member_not_found(id),
+                            ..outcome
+                        },
                     },
-                    // On a field laptop, a photo taken here (or the member deleted) between the check
-                    // and the record: the laptop's photo stands in the record and is sent, and the
-                    // file is the one written last (logged: two writers of one photo at one instant);
-                    // on the central server, deleted meanwhile.
-                    Ok(Some((id, None))) if field => {
-                        tracing::warn!(
-                            member_id = id,
-                            "a photo of the central server written while the member changed here: not recorded"
-                        );
-                        pb::SyncedPhotoOutcome { superseded: true, ..outcome }
-                    }
-                    Ok(Some((id, None))) => {
-                        pb::SyncedPhotoOutcome { refused: msg::member_not_found(id), ..outcome }
-                    }
                     Ok(None) => pb::SyncedPhotoOutcome { superseded: true, ..outcome },
                     Err(refused) => pb::SyncedPhotoOutcome { refused, ..outcome },
                 }

@@ -528,7 +528,7 @@ impl Run<'_> {
     /// goes to the central server). Answers how many were kept and how many were not.
     async fn receive_photos(&self) -> Result<msg::PhotosReceived, String> {
         use base64::Engine;
-        let (mut after_member_id, mut kept, mut asked_in_all) = (0, 0, 0);
+        let (mut after_member_id, mut kept, mut superseded, mut asked_in_all) = (0, 0, 0, 0);
         loop {
             let asked = mpb::PhotosToSendRequest {
                 after_member_id,
@@ -543,7 +543,7 @@ impl Run<'_> {
                 .map_err(|s| msg::local_failed(&s))?
                 .into_inner();
             let Some(last) = page.items.last().map(|p| p.member_id) else {
-                return Ok(msg::PhotosReceived { kept, missed: asked_in_all - kept });
+                return Ok(msg::PhotosReceived { kept, missed: asked_in_all - kept - superseded });
             };
             self.progress(&msg::receiving_photos(kept)).await?;
             let uuids: Vec<String> = page.items.into_iter().map(|p| p.member_uuid).collect();
@@ -583,7 +583,7 @@ impl Run<'_> {
                         kept += 1;
                     } else if outcome.superseded {
                         // A photo taken here since it was asked for: this laptop's goes instead.
-                        asked_in_all -= 1;
+                        superseded += 1;
                     } else {
                         tracing::warn!(
                             member_uuid = outcome.member_uuid,
