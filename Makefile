@@ -17,7 +17,7 @@ test:
 test-chart:
 	@scripts/test-chart.sh
 
-## Build target/release/suite (every service in one process) and web/dist, without starting anything.
+## Build target/local/suite (every service in one process) and web/dist, without starting anything.
 build:
 	@bash -c 'source scripts/prerequisites.sh && scripts/build.sh'
 
@@ -32,36 +32,38 @@ openapi:
 ## DEMO_MEMBERS members (default 10000) in families.
 DEMO_MEMBERS ?= 10000
 demo:
-	cargo run --quiet --release -p suite --bin demo -- geography
-	cargo run --quiet --release -p suite --bin demo -- members $(DEMO_MEMBERS)
+	cargo run --quiet --profile local --locked -p suite --bin demo -- geography
+	cargo run --quiet --profile local --locked -p suite --bin demo -- members $(DEMO_MEMBERS)
 
-## Benchmarks: each starts its own suite on a throwaway database and prints its figures.
+## Benchmarks: each starts its own suite on a throwaway database and prints its figures. Built with the
+## images' profile (release) unless BENCH_PROFILE=local (the profile `make up` runs).
+BENCH_PROFILE ?= release
 bench-geography:
-	cargo run --quiet --release --locked -p suite --features bench --bin bench-geography
+	cargo run --quiet --profile $(BENCH_PROFILE) --locked -p suite --features bench --bin bench-geography
 
 bench-members:
 	@# The Express peer the figures are compared with; the benchmark runs without it if npm cannot install it.
 	-cd services/suite/express-peer && npm ci --no-audit --no-fund --loglevel=error
-	cargo run --quiet --release --locked -p suite --features bench --bin bench-members
+	cargo run --quiet --profile $(BENCH_PROFILE) --locked -p suite --features bench --bin bench-members
 
 bench-cards:
-	cargo run --quiet --release --locked -p suite --features bench --bin bench-cards
+	cargo run --quiet --profile $(BENCH_PROFILE) --locked -p suite --features bench --bin bench-cards
 
 bench-sync:
-	cargo build --quiet --release --locked -p suite --features bench --bin suite
-	cargo run --quiet --release --locked -p suite --features bench --bin bench-sync
+	cargo build --quiet --profile $(BENCH_PROFILE) --locked -p suite --features bench --bin suite
+	cargo run --quiet --profile $(BENCH_PROFILE) --locked -p suite --features bench --bin bench-sync
 
 ## The statistics' dashboards at BENCH_EXPORT_MEMBERS members (default 1000000), the exports of the members
 ## list as background jobs (CSV and .xlsx: the time until each file is ready, the whole suite's peak
 ## memory), then 10,000 cards printed from a designed template (bench-cards without its million-card lists).
 bench-reports:
-	cargo run --quiet --release --locked -p suite --features bench --bin bench-reports
-	BENCH_LIST_CARDS=0 cargo run --quiet --release --locked -p suite --features bench --bin bench-cards
+	cargo run --quiet --profile $(BENCH_PROFILE) --locked -p suite --features bench --bin bench-reports
+	BENCH_LIST_CARDS=0 cargo run --quiet --profile $(BENCH_PROFILE) --locked -p suite --features bench --bin bench-cards
 
 ## The load test: wrk (from Debian) at 64 connections on loopback, 10 s a call.
 bench-load:
 	WITH_LOAD=1 bash scripts/prerequisites.sh
-	cargo run --quiet --release --locked -p suite --features bench --bin bench-load
+	cargo run --quiet --profile $(BENCH_PROFILE) --locked -p suite --features bench --bin bench-load
 
 ## A flame graph of get_member under load (perf and inferno); LABEL=before SESSION_CACHE_SECONDS=0 for the old path.
 flamegraph:

@@ -29,6 +29,7 @@ WORK="$(mktemp -d)"
 cleanup() {
   [ -n "${SUITE_PID:-}" ] && kill "$SUITE_PID" 2>/dev/null && wait "$SUITE_PID" 2>/dev/null || true
   psql "$DATABASE_SERVER/postgres" -qc "DROP DATABASE IF EXISTS $DATABASE WITH (FORCE)" >/dev/null 2>&1 || true
+  (cd "$ROOT/web" && NATS_URL="$NATS_URL" node e2e/streams.mjs "$DATABASE") >/dev/null 2>&1 || true
   rm -rf "$WORK"
 }
 trap cleanup EXIT
@@ -36,7 +37,8 @@ trap cleanup EXIT
 mkdir -p "$WORK/web"
 DATABASE_URL="$DATABASE_SERVER/$DATABASE" NATS_URL="$NATS_URL" NATS_PREFIX="$DATABASE" HTTP_ADDR="127.0.0.1:$PORT" \
   BOOTSTRAP_ADMIN_LOGIN=admin BOOTSTRAP_ADMIN_PASSWORD=Fuzz-admin-1 WEB_DIR="$WORK/web" RUST_LOG=warn \
-  SIGNINS_PER_MINUTE=100000 "$SUITE_BIN" >"$WORK/suite.log" 2>&1 &
+  AUTH_DB_CONNECTIONS=2 GEOGRAPHY_DB_CONNECTIONS=2 MEMBERS_DB_CONNECTIONS=4 CARDS_DB_CONNECTIONS=3 SYNC_DB_CONNECTIONS=2 \
+  REPORTS_DB_CONNECTIONS=2 SIGNINS_PER_MINUTE=100000 "$SUITE_BIN" >"$WORK/suite.log" 2>&1 &
 SUITE_PID=$!
 for _ in $(seq 1 120); do curl -sf "$BASE/readyz" >/dev/null && break; sleep 0.5; done
 curl -sf "$BASE/readyz" >/dev/null || { cat "$WORK/suite.log"; die "la suite ne démarre pas"; }

@@ -23,4 +23,4 @@ cat <<TEXT
   Arrêt : Ctrl-C
 
 TEXT
-exec "$ROOT/target/release/suite"
+exec "$ROOT/target/local/suite"

@@ -35,7 +35,7 @@ export default defineConfig(
     },
   },
   {
-    files: ['*.ts'],
+    files: ['*.ts', 'build/**/*.ts'],
     languageOptions: { globals: globals.node },
   },
   {

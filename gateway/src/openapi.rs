@@ -44,6 +44,24 @@ mod tests {
         );
     }
 
+    /// The web reads the role matrix from `web/src/app/roleMatrix.json`; this keeps that file equal to
+    /// `common::roles` (its layout is Prettier's, checked with the web's formatting). After changing a
+    /// role's permissions, run `make openapi`.
+    #[test]
+    fn web_role_matrix_json_matches_the_code() {
+        let path =
+            std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../web/src/app/roleMatrix.json");
+        let committed: serde_json::Value = serde_json::from_str(
+            &std::fs::read_to_string(&path).expect("web/src/app/roleMatrix.json exists"),
+        )
+        .expect("web/src/app/roleMatrix.json is JSON");
+        let generated = serde_json::to_value(common::roles::matrix()).unwrap();
+        assert!(
+            committed == generated,
+            "web/src/app/roleMatrix.json differs from the roles of the code (common::roles): run `make openapi`"
+        );
+    }
+
     /// Words of English that French texts do not hold (call, field and parameter names aside, which
     /// stay as they are: written between backquotes, or with `_`, `.`, `/` or capitals inside).
     const ENGLISH_WORDS: &[&str] = &[

@@ -43,6 +43,9 @@ export async function inBrowser(name, body) {
   const page = context.pages()[0] ?? (await context.newPage());
   try {
     await body(page);
+    // A route handler still reading the server's answer when the browser closes would fail after the test
+    // (« Response has been disposed »): every handler is let finish first.
+    await page.unrouteAll({ behavior: 'wait' });
   } catch (error) {
     await mkdir(RESULTS, { recursive: true });
     const file = join(RESULTS, `${name.replace(/[^\w-]+/g, '_')}.png`);
@@ -109,7 +112,7 @@ export async function animationsEnded(page) {
 export async function screenSettled(page) {
   await page.waitForFunction(
     () =>
-      document.querySelector('.ant-spin-spinning, .ant-skeleton-active') === null &&
+      document.querySelector('.ant-spin-spinning, .ant-skeleton-active, .boot-spinner') === null &&
       [...document.images].every((image) => image.complete || image.getBoundingClientRect().top >= window.innerHeight),
   );
   await animationsEnded(page);

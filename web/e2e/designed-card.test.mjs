@@ -59,6 +59,7 @@ describe('a designed card template prints as drawn', { timeout: 10 * 60_000 }, (
     await apiCall(suite, token, 'POST', '/api/report/post.report', {
       report_name: 'Carte vierge',
       report_type: 'card',
+      report_isDefault: true,
     });
     await apiCall(suite, token, 'POST', '/api/report/post.report', {
       report_name: 'Carte terrain',
@@ -107,11 +108,7 @@ describe('a designed card template prints as drawn', { timeout: 10 * 60_000 }, (
       // While the designer draws it again, the element has no box for a moment.
       await waitFor(async () => ((await inserted.boundingBox())?.x ?? left) > left + 10);
       // The member's photo: a picture bound to the photo field, under the others.
-      await chooseOption(
-        page,
-        designer.getByRole('combobox', { name: 'Insérer un champ des données' }),
-        'card_photo (photo de l’adhérent)',
-      );
+      await chooseOption(page, designer.getByRole('combobox', { name: 'Insérer un champ des données' }), 'card_photo');
 
       await designer.getByRole('button', { name: 'Enregistrer une version' }).click();
       const save = page.getByRole('dialog', { name: 'Enregistrer une version' });

@@ -396,14 +396,16 @@ describe('geography', { timeout: 10 * 60_000 }, () => {
         .filter({ hasText: /^Sous-préfecture$/ })
         .click();
       await page.getByText(/^2\s003 localités$/).waitFor();
-      assert.equal(asked.length, 3);
       assert.equal(asked[2].get('_orderBy'), 'subprefecture_name');
       assert.equal(asked[2].has('after') || asked[2].has('_offset'), false);
+      // The rows after the first 2,000 by their offset: asked for when the user scrolls down, or at once
+      // when the list was still scrolled to its end as the new first page came (both were seen).
       await scrollToSee(page, 'Suite 4');
-      assert.equal(asked.length, 4);
-      assert.equal(asked[3].get('_offset'), '2000');
-      assert.equal(asked[3].has('after'), false);
-      assert.equal(asked[3].get('_orderBy'), 'subprefecture_name');
+      const next = asked.slice(3);
+      assert.equal(next.length, 1);
+      assert.equal(next[0].get('_offset'), '2000');
+      assert.equal(next[0].has('after'), false);
+      assert.equal(next[0].get('_orderBy'), 'subprefecture_name');
     }),
   );
 });

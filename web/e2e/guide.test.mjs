@@ -1,7 +1,7 @@
 // The user guide's screenshots, taken from the real product so that they stay current: with a little
 // realistic data made through the API (a geography, a cooperative, members who paid, their cards, a
 // delivery, a parcel, two more users), every screen the guide documents is opened as the administrator
-// at 1280×800, once loaded, and saved. With GUIDE_REFRESH=1 they go to web/public/guide/<name>.png
+// at 1280×800, once loaded, checked by axe-core, and saved. With GUIDE_REFRESH=1 they go to web/public/guide/<name>.png
 // (commit them; `npm run build` copies them to web/dist/guide/, which the gateway serves); otherwise to
 // a folder of this run, so that `make test` takes every screenshot without rewriting the committed ones.
 // The test fails when a screen of src/app/screens.ts has no section in the guide, when a section shows a
@@ -15,6 +15,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { after, before, describe, test } from 'node:test';
 import { apiCall, apiPay, apiSignIn, waitFor } from './api.mjs';
+import { expectNoAxeViolations } from './axe.mjs';
 import { inBrowser, rowOf, screenSettled, see, seeTitle, signIn } from './browser.mjs';
 import { startSuite } from './suite.mjs';
 
@@ -101,7 +102,7 @@ const SHOTS = [
     ready: textShown('Cette instance est le serveur central', false),
   },
   { name: 'a-propos', path: '/about', title: 'À propos', ready: textShown('Version du serveur') },
-  { name: 'readme', path: '/README', title: 'README', ready: textShown('Quick start') },
+  { name: 'readme', path: '/README', title: 'README', ready: textShown("Guide de l'utilisateur") },
 ];
 
 /** The sign-in page, shot before signing in; the guide itself, shot last with the pictures just taken. */
@@ -310,6 +311,8 @@ describe('the user guide', { timeout: 15 * 60_000 }, () => {
         await seeTitle(page, `${shot.title} | Sésame`);
         await shot.ready(page);
         await shoot(page, shot);
+        // Every screen of the guide, its data loaded, as a keyboard or a screen reader meets it.
+        await expectNoAxeViolations(page, `${shot.title} (avec des données)`);
       }
 
       // The guide shows the pictures just taken, not those of the build.

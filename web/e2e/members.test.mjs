@@ -258,7 +258,8 @@ describe('members', { timeout: 10 * 60_000 }, () => {
       assert.equal(asked.length, 2);
 
       // A new sort starts again from the first page, at the top.
-      const sorted = page.waitForRequest((request) => request.url().includes('_orderBy=member_lastname'));
+      // The rows of the page before stay shown while the new one loads: its answer is awaited, not a row.
+      const sorted = page.waitForResponse((response) => response.url().includes('_orderBy=member_lastname'));
       await page.locator('.ant-table-thead th').filter({ hasText: /^Nom$/ }).click();
       const query = new URL((await sorted).url()).searchParams;
       assert.equal(query.has('after'), false);

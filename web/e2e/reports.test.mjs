@@ -26,8 +26,11 @@ describe('reports', { timeout: 10 * 60_000 }, () => {
       await page.getByRole('link', { name: 'Rapports', exact: true }).click();
       await page.waitForURL((url) => url.pathname === '/reports');
       await seeTitle(page, 'Rapports | Sésame');
-      await see(page, 'Aucun modèle');
-      await expectNoAxeViolations(page, 'modèles (vide)');
+      // A fresh install: the card template Sésame ships, the default of the cards.
+      const shipped = rowOf(page.locator('.ant-table'), 'Carte de membre');
+      await shipped.getByText('Par défaut', { exact: true }).waitFor();
+      await shipped.getByText('v1', { exact: true }).waitFor();
+      await expectNoAxeViolations(page, 'modèles (installation neuve)');
 
       // The name and the type are required, said in French.
       await page.getByRole('button', { name: 'Nouveau modèle' }).click();
@@ -136,7 +139,11 @@ describe('reports', { timeout: 10 * 60_000 }, () => {
       const original = rowOf(table, 'Carte 2026');
       await original.getByText('v3', { exact: true }).waitFor();
       await original.getByText('Carte', { exact: true }).waitFor();
-      await original.getByText('Par défaut', { exact: true }).waitFor();
+      assert.equal(
+        await original.getByText('Par défaut', { exact: true }).count(),
+        0,
+        'the shipped one stays the default',
+      );
       await expectNoAxeViolations(page, 'modèles');
 
       // Copied under the name proposed, then made the default of the cards.
@@ -151,7 +158,7 @@ describe('reports', { timeout: 10 * 60_000 }, () => {
       assert.equal(await copied.getByText('Par défaut', { exact: true }).count(), 0);
       await copied.getByRole('button', { name: 'Définir par défaut Copie de Carte 2026' }).click();
       await copied.getByText('Par défaut', { exact: true }).waitFor();
-      await original.getByText('Par défaut', { exact: true }).waitFor({ state: 'detached' });
+      await shipped.getByText('Par défaut', { exact: true }).waitFor({ state: 'detached' });
       assert.equal(
         await copied.getByRole('button', { name: 'Définir par défaut Copie de Carte 2026' }).isDisabled(),
         true,
@@ -161,18 +168,20 @@ describe('reports', { timeout: 10 * 60_000 }, () => {
 
       // The type filter is kept in the address, and read back on reload.
       await chooseOption(page, page.getByRole('combobox', { name: 'Type de modèle' }), 'Bordereau de livraison');
-      await see(page, 'Aucun modèle');
+      // The slip template Sésame ships, alone of its type and its default.
+      await see(page, '1 modèle');
+      await table.locator('.ant-table-row').getByText('Par défaut', { exact: true }).waitFor();
       assert.equal(pathOf(page), '/reports?type=delivery_slip');
       await page.goto(`${suite.baseUrl}/reports?type=card`);
       await copied.waitFor();
-      await see(page, '2 modèles');
+      await see(page, '3 modèles');
 
       // Deleted after confirmation.
       await original.getByRole('button', { name: 'Supprimer Carte 2026' }).click();
       await page.locator('.ant-popconfirm').getByText('Supprimer ce modèle et toutes ses versions ?').waitFor();
       await page.locator('.ant-popconfirm').getByRole('button', { name: 'Supprimer' }).click();
       await original.waitFor({ state: 'detached' });
-      await see(page, '1 modèle');
+      await see(page, '2 modèles');
     }),
   );
 

@@ -88,8 +88,8 @@ describe('session', { timeout: 10 * 60_000 }, () => {
       await expectNoAxeViolations(page, 'à propos');
 
       await page.getByRole('link', { name: 'README' }).click();
-      await page.getByRole('heading', { name: 'Sésame', level: 1 }).last().waitFor();
-      await see(page, 'Quick start');
+      await page.getByRole('heading', { name: "Guide de l'utilisateur", level: 1 }).last().waitFor();
+      await see(page, 'Une journée de travail');
       await expectNoAxeViolations(page, 'README');
 
       await page.goto(`${suite.baseUrl}/no/such/screen`);

@@ -2,7 +2,9 @@
 // regions, the members' dashboard counts them by region, gender and age band, each table with its chart;
 // choosing a region keeps it in the address and counts only its members; a table exports to CSV and to
 // .xlsx with the counts shown. The payments' and deliveries' tab counts the payments by operator and the
-// deliveries by month, the region filtering the payments. Checked with axe-core.
+// deliveries by month, the region filtering the payments. Checked with axe-core. With members in thirteen
+// regions, the long tables scroll within their card and the keyboard reaches them (axe-core finds nothing);
+// a region and two dates set in quick succession all stay in the address and in the call the table makes.
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { after, before, describe, test } from 'node:test';
@@ -140,13 +142,15 @@ describe('statistics', { timeout: 10 * 60_000 }, () => {
         page.waitForEvent('download'),
         card.getByRole('button', { name: 'Exporter « Membres par sexe » en CSV' }).click(),
       ]);
-      assert.match(csv.suggestedFilename(), /^statistiques-members_by_gender-\d{4}-\d{2}-\d{2}\.csv$/);
+      // Named after the table's French title.
+      assert.match(csv.suggestedFilename(), /^statistiques-membres-par-sexe-\d{4}-\d{2}-\d{2}\.csv$/);
       const text = await readFile(await csv.path(), 'utf8');
       assert.equal(text, '\uFEFFSexe;Membres\r\nHommes;2\r\n');
       const [xlsx] = await Promise.all([
         page.waitForEvent('download'),
         card.getByRole('button', { name: 'Exporter « Membres par sexe » en Excel (.xlsx)' }).click(),
       ]);
+      assert.match(xlsx.suggestedFilename(), /^statistiques-membres-par-sexe-\d{4}-\d{2}-\d{2}\.xlsx$/);
       assert.deepEqual(await readSheet(await xlsx.path()), [
         ['Sexe', 'Membres'],
         ['Hommes', 2],
@@ -195,6 +199,139 @@ describe('statistics', { timeout: 10 * 60_000 }, () => {
           .click(),
       ]);
       assert.equal(await readFile(await csv.path(), 'utf8'), '\uFEFFOpérateur;Paiements\r\nWave;1\r\n');
+    }),
+  );
+});
+
+describe('statistics with many rows', { timeout: 10 * 60_000 }, () => {
+  let suite;
+  /** The thirteen regions' ids by name. */
+  const regions = {};
+  const MEMBERS = 13;
+  before(async () => {
+    suite = await startSuite();
+    const token = await apiSignIn(suite);
+    const save = async (path, body) => (await apiCall(suite, token, 'POST', path, body)).id;
+    // Thirteen regions, each with a department, a locality and a member who paid: the tables by region and
+    // by department have more rows than their card shows (they scroll within it).
+    for (let i = 1; i <= MEMBERS; i++) {
+      const name = `Région ${String(i).padStart(2, '0')}`;
+      const region = await save('/api/region/post_region', { region_code: `R${i}`, region_name: name });
+      const department = await save('/api/department/post_department', {
+        department_code: `R${i}-D`,
+        department_name: `Département ${i}`,
+        department_regionId: region,
+      });
+      const subprefecture = await save('/api/subprefecture/post_subprefecture', {
+        subprefecture_code: `R${i}-S`,
+        subprefecture_name: `Sous-préfecture ${i}`,
+        subprefecture_departmentId: department,
+      });
+      const locality = await save('/api/locality/post_locality', {
+        locality_name: `Village ${i}`,
+        locality_subprefectureId: subprefecture,
+      });
+      const member = await save('/api/member/post_member', {
+        member_firstname: `Adjoua ${i}`,
+        member_lastname: 'Yao',
+        member_gender: i % 2 ? 'F' : 'M',
+        member_birthDate: `${1960 + i}-03-01`,
+        member_localityId: locality,
+      });
+      await apiPay(suite, token, member, `W-MANY-${i}`, { operator: i % 2 ? 'Wave' : 'MTN MoMo' });
+      regions[name] = region;
+    }
+  });
+  after(async () => {
+    await suite?.stop();
+  });
+
+  /** Opens the statistics once the reports service has counted every member and named every region (the
+   * geography's events and the members' reach it on streams of their own, in no set order). */
+  async function openCounted(page, path = '/metabase_stats') {
+    await signIn(page, suite.baseUrl, suite.admin.login, suite.admin.password);
+    await waitUntil(async () => {
+      await page.goto(`${suite.baseUrl}${path}`);
+      await see(page, 'Membres par région');
+      const named = tableCard(page, 'Membres par région')
+        .locator('.ant-table-row')
+        .filter({ hasText: /^Région \d\d/ });
+      return (await page.getByText(`${MEMBERS} membres comptés`).count()) > 0 && (await named.count()) === MEMBERS;
+    }, 'every member counted and every region named');
+  }
+
+  test('the long tables scroll within their card, and the keyboard reaches them', { timeout: TIMEOUT }, () =>
+    inBrowser('statistics-many', async (page) => {
+      await openCounted(page);
+      const regionsTable = tableCard(page, 'Membres par région');
+      await rowOf(regionsTable, 'Région 01').waitFor();
+      await tableCard(page, 'Membres par région').getByRole('img').locator('canvas').first().waitFor();
+      // The rows scroll within the card: a region the keyboard reaches, named in French.
+      const rows = page.getByRole('region', { name: 'Lignes du tableau « Membres par région »' });
+      await rows.waitFor();
+      assert.equal(await rows.evaluate((element) => element.scrollHeight > element.clientHeight), true);
+      await rows.focus();
+      await page.keyboard.press('End');
+      await waitUntil(() => rows.evaluate((element) => element.scrollTop > 0), 'scrolled by the keyboard');
+      await expectNoAxeViolations(page, 'statistiques (treize régions)');
+
+      await page.getByRole('tab', { name: 'Paiements et livraisons' }).click();
+      await see(page, `${MEMBERS} paiements comptés`);
+      await tableCard(page, 'Paiements par opérateur').getByRole('img').locator('canvas').first().waitFor();
+      await expectNoAxeViolations(page, 'statistiques des paiements (treize régions)');
+    }),
+  );
+
+  test('a region and two dates set in quick succession all stay', { timeout: TIMEOUT }, () =>
+    inBrowser('statistics-quick-filters', async (page) => {
+      const asked = [];
+      page.on('request', (request) => {
+        const url = new URL(request.url());
+        if (url.pathname === '/api/metabase/membres') asked.push(url.searchParams);
+      });
+      await openCounted(page);
+      const year = new Date().getFullYear();
+      const region = regions['Région 07'];
+
+      // The three filters, one after the other, without waiting for the screen in between.
+      await page.getByRole('combobox', { name: 'Région' }).click();
+      await page.locator('.ant-select-dropdown:visible').getByTitle('Région 07', { exact: true }).click();
+      await page.getByLabel('Du', { exact: true }).fill(`01/01/${year}`);
+      await page.getByLabel('au', { exact: true }).fill(`31/12/${year}`);
+      await page.getByLabel('au', { exact: true }).press('Tab');
+
+      // The last filter set has reached the table, and the screen has nothing more to ask.
+      await waitUntil(() => asked.some((query) => query.get('to') === `${year}-12-31`), 'the end date asked');
+      await page.waitForLoadState('networkidle');
+      const wanted = { regionId: String(region), from: `${year}-01-01`, to: `${year}-12-31` };
+      const address = new URL(page.url()).searchParams;
+      assert.deepEqual(
+        { regionId: address.get('regionId'), from: address.get('from'), to: address.get('to') },
+        wanted,
+        `the address: ${page.url()}`,
+      );
+      const last = asked.at(-1);
+      assert.deepEqual(
+        { regionId: last.get('regionId'), from: last.get('from'), to: last.get('to') },
+        wanted,
+        `the table's call: ${last}`,
+      );
+      await see(page, '1 membre compté');
+      // The fields show what the address keeps.
+      assert.equal(await page.getByLabel('Du', { exact: true }).inputValue(), `01/01/${year}`);
+      assert.equal(await page.getByLabel('au', { exact: true }).inputValue(), `31/12/${year}`);
+      const regionField = page.locator('.ant-select', { has: page.getByRole('combobox', { name: 'Région' }) });
+      assert.equal((await regionField.innerText()).trim(), 'Région 07');
+      assert.equal(await countOf(page, 'Membres par région', 'Région 07'), '1');
+
+      // Exported with the three filters.
+      const [csv] = await Promise.all([
+        page.waitForEvent('download'),
+        tableCard(page, 'Membres par région')
+          .getByRole('button', { name: 'Exporter « Membres par région » en CSV' })
+          .click(),
+      ]);
+      assert.equal(await readFile(await csv.path(), 'utf8'), '\uFEFFRégion;Membres\r\nRégion 07;1\r\n');
     }),
   );
 });

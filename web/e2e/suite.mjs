@@ -1,9 +1,12 @@
 // Starts the real product for the browser tests: the `suite` binary (gateway and every service in one
 // process) on a free port, against a database and a photo folder of its own, serving web/dist. Stopping
-// it kills the process and drops that database and folder.
+// it kills the process and drops that database, its NATS streams and its folder.
 //   SUITE_BIN        the binary (default ../target/debug/suite)
 //   DATABASE_SERVER  the PostgreSQL server (default postgres://postgres@127.0.0.1:5432)
 //   NATS_URL         (default nats://127.0.0.1:4222)
+//   E2E_TEMPLATE_DATABASE  a database already migrated by this binary (`suite migrate`, as make test
+//                    does once for all the browser tests): each suite's database is a copy of it, made in
+//                    a moment, instead of one migrated at start-up; unset, the suite migrates its own
 //   E2E_LOG=1        prints the suite's logs as it runs (they are printed anyway when start-up fails)
 import { spawn, execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -14,6 +17,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
+import { dropStreams } from './streams.mjs';
 
 const WEB = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const READY_TIMEOUT_MS = 90_000;
@@ -33,6 +37,20 @@ function freePort() {
 
 const sleep = (ms) => new Promise((done) => setTimeout(done, ms));
 
+/** `CREATE DATABASE name TEMPLATE template`, tried again while PostgreSQL says that the template is in use
+ *  (a copy made at the same moment by another test file). */
+async function copyDatabase(databaseServer, template, name) {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      await psql(databaseServer, `CREATE DATABASE "${name}" TEMPLATE "${template}"`);
+      return;
+    } catch (error) {
+      if (attempt >= 20 || !/is being accessed by other users/.test(String(error.stderr ?? error))) throw error;
+      await sleep(250);
+    }
+  }
+}
+
 /** Runs SQL on the server's `postgres` database with psql (for clean-up). */
 async function psql(databaseServer, sql) {
   await promisify(execFile)('psql', [`${databaseServer}/postgres`, '-v', 'ON_ERROR_STOP=1', '-qc', sql]);
@@ -47,6 +65,18 @@ async function psql(databaseServer, sql) {
  * @returns {Promise<{ baseUrl: string, admin: { login: string, password: string }, photos: string, stop: () => Promise<void>, logTail: () => string }>}
  */
 export async function startSuite({ env = {} } = {}) {
+  // The port is free when chosen, but another program (a browser, the fuzzing's suite) may take it before
+  // the suite listens on it: then the suite stops at once, and starts again on another port.
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await startSuiteOnce({ env });
+    } catch (error) {
+      if (attempt >= 3 || !/Address already in use/.test(String(error.message))) throw error;
+    }
+  }
+}
+
+async function startSuiteOnce({ env }) {
   const bin = resolve(WEB, process.env.SUITE_BIN ?? '../target/debug/suite');
   if (!existsSync(bin))
     throw new Error(`The suite binary is missing: ${bin} (build it with cargo build, or set SUITE_BIN).`);
@@ -60,6 +90,8 @@ export async function startSuite({ env = {} } = {}) {
   const admin = { login: 'admin', password: randomBytes(12).toString('base64url') };
   // Members' photos go to a folder of this run, not to the working directory's .data.
   const photos = await mkdtemp(join(tmpdir(), 'sesame-e2e-photos-'));
+  const template = process.env.E2E_TEMPLATE_DATABASE;
+  if (template) await copyDatabase(databaseServer, template, databaseName);
 
   const child = spawn(bin, [], {
     env: {
@@ -73,6 +105,14 @@ export async function startSuite({ env = {} } = {}) {
       BOOTSTRAP_ADMIN_LOGIN: admin.login,
       BOOTSTRAP_ADMIN_PASSWORD: admin.password,
       RUST_LOG: process.env.RUST_LOG ?? 'warn',
+      // Pools for one browser: 15 connections in all (54 by default), so that the browser files run at
+      // once and the fuzzing beside them stay under PostgreSQL's 100.
+      AUTH_DB_CONNECTIONS: '2',
+      GEOGRAPHY_DB_CONNECTIONS: '2',
+      MEMBERS_DB_CONNECTIONS: '4',
+      CARDS_DB_CONNECTIONS: '3',
+      SYNC_DB_CONNECTIONS: '2',
+      REPORTS_DB_CONNECTIONS: '2',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -102,6 +142,8 @@ export async function startSuite({ env = {} } = {}) {
     }
     await rm(photos, { recursive: true, force: true });
     await psql(databaseServer, `DROP DATABASE IF EXISTS "${databaseName}" WITH (FORCE)`);
+    // The suite's NATS prefix is its database's name unless the test set one.
+    await dropStreams(env.NATS_PREFIX ?? databaseName);
   }
 
   const deadline = Date.now() + READY_TIMEOUT_MS;

@@ -1,6 +1,7 @@
 // The administrator's tools, in Chromium, against the real product: the login parameters the product
-// reads, each edited with the input of its type and used at once by the screens that read it; another
-// parameter named and typed by hand; the password-hash tool.
+// reads, set on a fresh install to their defaults (no screen asks for one and meets a 404), each edited
+// with the input of its type and used at once by the screens that read it; another parameter named and
+// typed by hand; the password-hash tool.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { expectNoAxeViolations } from './axe.mjs';
@@ -21,19 +22,35 @@ describe('tools', { timeout: 10 * 60_000 }, () => {
 
   test('login parameters edited with their types; the hash of a password', { timeout: 180_000 }, () =>
     inBrowser('tools', async (page) => {
+      // Every login parameter a screen asks for is there: none answers 404.
+      const missing = [];
+      page.on('response', (response) => {
+        if (response.status() === 404 && new URL(response.url()).pathname.startsWith('/api/loginparam/'))
+          missing.push(response.url());
+      });
       await signIn(page, suite.baseUrl, suite.admin.login, suite.admin.password);
       await page.getByRole('link', { name: 'Outils', exact: true }).click();
       await page.waitForURL((url) => url.pathname === '/tools');
       const params = page.locator('.ant-table').first();
+      // A fresh install has each parameter at the value the product would take without it.
       const price = rowOf(params, 'Prix de la carte (FCFA)');
-      await price.getByText('Non réglé : valeur par défaut', { exact: true }).waitFor();
+      await price.getByText((5000).toLocaleString('fr-FR'), { exact: true }).waitFor();
+      await rowOf(params, 'Validité d’une carte (mois)').getByText('60', { exact: true }).waitFor();
+      await rowOf(params, 'Opérateurs de paiement mobile')
+        .getByText('Orange Money, MTN MoMo, Moov Money, Wave', { exact: true })
+        .waitFor();
+      await rowOf(params, 'Types de paiement')
+        .getByText('carte=Carte de membre, cotisation=Cotisation, autre=Autre', { exact: true })
+        .waitFor();
       await expectNoAxeViolations(page, 'outils');
 
-      // The card price is a whole number: a text is not accepted, 7500 is saved as a number.
+      // The card price is a whole number: none is not accepted, 7500 is saved as a number.
       await price.getByRole('button', { name: 'Modifier Prix de la carte (FCFA)' }).click();
       const form = page.getByRole('dialog', { name: 'Modifier : Prix de la carte (FCFA)' });
       await form.getByText('5 000 FCFA si non réglé', { exact: false }).waitFor();
+      assert.equal(await form.getByLabel('Valeur').inputValue(), '5000');
       await expectNoAxeViolations(page, 'outils (paramètre)');
+      await form.getByLabel('Valeur').fill('');
       await form.getByRole('button', { name: 'Enregistrer' }).click();
       await form.getByText('Saisissez une valeur', { exact: true }).waitFor();
       await form.getByLabel('Valeur').fill('7500');
@@ -61,6 +78,8 @@ describe('tools', { timeout: 10 * 60_000 }, () => {
       await page.keyboard.press('Escape');
       await payment.getByRole('button', { name: 'Annuler' }).click();
       await payment.waitFor({ state: 'hidden' });
+      // The cards screen read its parameters (the operators, the types) without a 404.
+      assert.deepEqual(missing, []);
 
       // Another parameter, named and typed here: a yes-or-no one.
       await page.getByRole('link', { name: 'Outils', exact: true }).click();

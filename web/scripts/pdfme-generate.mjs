@@ -6,7 +6,7 @@
 //
 // inputs.json: one record (an object) or a list of them, one document each.
 import { generate } from '@pdfme/generator';
-import { barcodes, ellipse, image, line, rectangle, text } from '@pdfme/schemas';
+import { barcodes, ellipse, image, line, rectangle, table, text } from '@pdfme/schemas';
 import { readFileSync, writeFileSync } from 'node:fs';
 
 const [templatePath, inputsPath, outPath] = process.argv.slice(2);
@@ -22,6 +22,6 @@ const inputs = (Array.isArray(records) ? records : [records]).map((record) =>
     Object.entries(record).map(([key, value]) => [key, typeof value === 'string' ? value : JSON.stringify(value)]),
   ),
 );
-const plugins = { text, image, qrcode: barcodes.qrcode, rectangle, ellipse, line };
+const plugins = { text, image, qrcode: barcodes.qrcode, rectangle, ellipse, line, table };
 const pdf = await generate({ template, inputs, plugins });
 writeFileSync(outPath, pdf);

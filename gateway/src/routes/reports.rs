@@ -179,13 +179,14 @@ pub async fn post_report_json(
 }
 
 /// Deletes a template and its versions; if it was its type's default, the latest changed of the others of
-/// its type becomes it.
+/// its type becomes it. The last card or slip template is kept (409): they print from it.
 #[utoipa::path(delete, path = "/report/delete.report/{report_id}", tag = "report",
     summary = "Supprimer un modèle de rapport",
     description = "Supprime un modèle et ses versions ; s'il était le modèle par défaut de son \
-        type, le plus récemment modifié des autres modèles de ce type le devient.",
+        type, le plus récemment modifié des autres modèles de ce type le devient. Le dernier \
+        modèle de carte ou de bordereau reste (409) : ils s'impriment avec lui.",
     params(("report_id" = i64, Path, description = "Identifiant du modèle.")),
-    responses((status = 200, body = Written), (status = 404, body = ErrorBody)))]
+    responses((status = 200, body = Written), (status = 404, body = ErrorBody), (status = 409, body = ErrorBody)))]
 pub async fn delete_report(
     State(state): State<AppState>,
     _caller: Authorized<ReportsDelete>,

@@ -2,7 +2,7 @@
 
 use crate::domain::login_rules::{self, LoginInput};
 use crate::domain::messages as msg;
-use crate::password;
+use crate::password::{self, CheckTime};
 use crate::store::{Credentials, LOGIN_SORT, LoginChanges, LoginParamRow, LoginRow, Store};
 use crate::sync_token;
 use crate::throttle::Throttle;
@@ -22,9 +22,9 @@ pub struct AuthGrpc {
     store: Store,
     tokens: TokenIssuer,
     throttle: Throttle,
-    /// Verified against when the login name is unknown, so the answer takes as long as for a known
-    /// name and does not reveal which names exist.
-    decoy_hash: Arc<String>,
+    /// How long a real password check takes: an unknown login name waits as long, without hashing, so
+    /// the answer does not reveal which names exist (`password::CheckTime`).
+    check_time: Arc<CheckTime>,
     /// How long a session lasts, refreshes included.
     session_max_age: std::time::Duration,
     /// The services' secret (`ServiceToken`).
@@ -62,14 +62,14 @@ impl AuthGrpc {
         store: Store,
         tokens: TokenIssuer,
         throttle: Throttle,
-        decoy_hash: String,
+        check_time: CheckTime,
         session_max_age: std::time::Duration,
     ) -> Self {
         AuthGrpc {
             store,
             tokens,
             throttle,
-            decoy_hash: Arc::new(decoy_hash),
+            check_time: Arc::new(check_time),
             session_max_age,
             service_secret: None,
         }
@@ -142,17 +142,22 @@ impl AuthGrpc {
         self.open_session(user).await
     }
 
-    /// The login found, if `secret` matches its hash; an unknown login costs the same time (decoy).
+    /// The login found, if `secret` matches its hash. Only a login that exists, and has a hash some
+    /// text can match, spends a core (after its turn of the throttle); an unknown login, or a revoked
+    /// sync token, is answered after as long as a real check takes, asleep (`CheckTime`).
     async fn checked(
         &self,
         found: Option<Credentials>,
         secret: &str,
     ) -> Result<Option<Credentials>, ServiceError> {
-        let hash = found
-            .as_ref()
-            .map_or_else(|| self.decoy_hash.as_str().to_string(), |c| c.password_hash.clone());
-        let matches = password::verify(secret.to_string(), hash).await?;
-        Ok(found.filter(|_| matches))
+        let Some(user) = found.filter(|c| c.password_hash != sync_token::REVOKED_HASH) else {
+            self.check_time.pretend().await;
+            return Ok(None);
+        };
+        let began = std::time::Instant::now();
+        let matches = password::verify(secret.to_string(), user.password_hash.clone()).await?;
+        self.check_time.record(began.elapsed());
+        Ok(matches.then_some(user))
     }
 
     async fn open_session(&self, user: Credentials) -> Result<pb::LoginResponse, ServiceError> {
@@ -453,5 +458,54 @@ impl Auth for AuthGrpc {
         };
         self.store.save_login_param(&row).await?;
         Ok(Response::new(proto::common::Empty {}))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::time::{Duration, Instant};
+
+    /// The service on a database it never reaches: checking a password needs none.
+    fn service(check: Duration) -> AuthGrpc {
+        let pool = sqlx::PgPool::connect_lazy("postgres://nobody@127.0.0.1:1/none").unwrap();
+        let tokens = TokenIssuer::from_seed(&[7; 32], Duration::from_secs(60)).unwrap();
+        let throttle = Throttle::new(pool.clone(), Default::default());
+        let check_time = CheckTime::starting_at(check);
+        AuthGrpc::new(Store::new(pool), tokens, throttle, check_time, Duration::from_secs(3600))
+    }
+
+    fn credentials(hash: &str) -> Credentials {
+        Credentials {
+            login_id: 1,
+            login_name: "awa.kone".into(),
+            login_role: "agent".into(),
+            password_hash: hash.into(),
+            token_version: 0,
+        }
+    }
+
+    #[tokio::test]
+    async fn an_unknown_login_or_a_revoked_token_is_refused_without_a_core() {
+        let auth = service(Duration::from_millis(30));
+        let _every_core = password::hold_every_core().await;
+        for found in [None, Some(credentials(sync_token::REVOKED_HASH))] {
+            let began = Instant::now();
+            let checked =
+                tokio::time::timeout(Duration::from_secs(2), auth.checked(found, "x")).await;
+            assert!(matches!(checked, Ok(Ok(None))), "refused, without waiting for a core");
+            assert!(began.elapsed() >= Duration::from_millis(27), "after as long as a check");
+        }
+    }
+
+    #[tokio::test]
+    async fn a_known_login_is_checked_and_its_check_timed() {
+        let auth = service(Duration::from_secs(60));
+        let hash = password::hash("Korhogo-manguier-1987".into()).await.unwrap();
+        let found = auth.checked(Some(credentials(&hash)), "Korhogo-manguier-1987").await.unwrap();
+        assert_eq!(found.map(|c| c.login_id), Some(1));
+        assert!(auth.checked(Some(credentials(&hash)), "Korhogo-1987").await.unwrap().is_none());
+        // Two real checks beside the start's 60 s: the estimate is now a real check's.
+        assert!(auth.check_time.estimate() < Duration::from_secs(60));
     }
 }

@@ -125,8 +125,11 @@ pub async fn build(config: &AuthConfig) -> Result<AuthService> {
         }
     };
     let throttle = throttle::Throttle::new(pool.clone(), config.throttle.clone());
-    let decoy_hash = password::hash(format!("{:x}", rand::random::<u128>())).await?;
-    let grpc = grpc::AuthGrpc::new(store, tokens, throttle, decoy_hash, config.session_max_age)
+    // How long a password check takes on this machine, measured once: what an unknown login waits
+    // until real checks are timed.
+    let check_time = password::CheckTime::measured().await?;
+    tracing::info!(check = ?check_time.estimate(), "password check timed");
+    let grpc = grpc::AuthGrpc::new(store, tokens, throttle, check_time, config.session_max_age)
         .with_service_secret(config.service_secret.clone());
     Ok(AuthService { pool, grpc })
 }

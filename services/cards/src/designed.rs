@@ -1,13 +1,14 @@
 //! Printing from the designer's templates: the default template of a type, asked of the reports service
 //! once at the start of a print (with the token of whoever prints), and the records it is filled with: a
 //! card (its JSON names, its photo as `card_photo`, its signed QR code as `card_qrcode`) or a delivery.
-//! No default template of the type: the fixed layouts of `printing` and `delivery_slip` print.
+//! Cards and slips print only from a template: a fresh install has the ones Sésame ships, and the last
+//! one of a type is never deleted.
 
 use crate::domain::messages as msg;
-use crate::printing::CardToPrint;
 use crate::template_render::{JsonRecord, Record, Template};
 use common::error::ServiceError;
 use common::grpc::TracedChannel;
+use common::printed::{SLIP_CARDS, SLIP_KIND};
 use krilla::image::Image;
 use proto::cards as pb;
 use proto::reports::reports_client::ReportsClient;
@@ -15,6 +16,23 @@ use std::sync::Arc;
 use tonic::Code;
 
 pub type Reports = Option<ReportsClient<TracedChannel>>;
+
+/// A card to print, with its photo (JPEG) when it has one.
+pub struct CardToPrint<'a> {
+    pub card: &'a pb::Card,
+    pub photo: Option<Vec<u8>>,
+}
+
+/// The default template of `report_type` (`card`, `delivery_slip`), read: its documents print with
+/// nothing else. Refused in French when the reports service cannot say which it is.
+pub async fn required_template(
+    reports: &Reports,
+    report_type: &str,
+) -> Result<Arc<Template>, ServiceError> {
+    default_template(reports, report_type)
+        .await?
+        .ok_or_else(|| ServiceError::Unavailable(msg::no_template(report_type)))
+}
 
 /// The default template of `report_type` (`card`, `delivery_slip`), read; `None` when the type has none
 /// or the reports service is not known (a service built alone).
@@ -29,7 +47,7 @@ pub async fn default_template(
     let report = match reports.clone().get_default_report(request).await {
         Ok(report) => report.into_inner(),
         Err(status) if status.code() == Code::NotFound => {
-            tracing::info!(report_type, "no default template: the fixed layout prints");
+            tracing::warn!(report_type, "no default template: nothing prints");
             return Ok(None);
         }
         Err(status) => {
@@ -90,10 +108,43 @@ pub fn slips_pdf(
     template: &Template,
     deliveries: &[pb::DeliveryDetail],
 ) -> Result<Vec<u8>, String> {
-    let fields: Vec<_> =
-        deliveries.iter().map(|d| values(&d.delivery.clone().unwrap_or_default())).collect();
+    let fields: Vec<_> = deliveries.iter().map(slip_values).collect();
     let records: Vec<JsonRecord> =
         fields.iter().map(|values| JsonRecord { values, photo: None }).collect();
     let records: Vec<&dyn Record> = records.iter().map(|r| r as &dyn Record).collect();
     template.pdf(&records)
+}
+
+/// A delivery's fields by their JSON names, with its cards' table and its kind.
+fn slip_values(detail: &pb::DeliveryDetail) -> serde_json::Map<String, serde_json::Value> {
+    let delivery = detail.delivery.clone().unwrap_or_default();
+    let mut fields = values(&delivery);
+    // The holder's last name in capitals, dates as jj/mm/aaaa, in the six columns the shipped slip's
+    // head names.
+    let day = |date: Option<&str>| {
+        let date = date.unwrap_or_default();
+        crate::template_render::french_date_or(date.get(..10).unwrap_or(date))
+    };
+    let rows: Vec<serde_json::Value> = detail
+        .cards
+        .iter()
+        .enumerate()
+        .map(|(i, c)| {
+            serde_json::json!([
+                (i + 1).to_string(),
+                c.card_id_number,
+                c.card_member_id_number,
+                format!("{} {}", c.card_lastname.to_uppercase(), c.card_firstname),
+                day(c.card_birth_date.as_deref()),
+                day(Some(&c.card_expiration_date)),
+            ])
+        })
+        .collect();
+    fields.insert(
+        SLIP_CARDS.into(),
+        serde_json::Value::String(serde_json::Value::from(rows).to_string()),
+    );
+    let kind = crate::domain::delivery_rules::kind_fr(delivery.delivery_is_error_type);
+    fields.insert(SLIP_KIND.into(), kind.into());
+    fields
 }

@@ -2,6 +2,7 @@
 //! filters and sort (the start request's `CardsExportRequest`), a keyset page of 5,000 rows at a time,
 //! each row the list's row.
 
+use crate::domain::delivery_rules;
 use crate::store::Store;
 use crate::store::cards::{CARD_SORT, CardSearch};
 use crate::store::deliveries::{DELIVERY_SORT, DeliverySearch};
@@ -79,10 +80,10 @@ pub fn card_cells(row: pb::CardRow) -> Vec<Cell> {
         Cell::Text(row.card_lastname),
         Cell::Text(row.card_firstname),
         Cell::Text(status_label(&row.card_status)),
-        Cell::Text(row.card_expiration_date),
-        Cell::opt_text(row.card_printed_at),
-        Cell::opt_text(row.card_delivered_at),
-        Cell::Text(row.card_created_at),
+        Cell::date(row.card_expiration_date),
+        Cell::opt_date(row.card_printed_at),
+        Cell::opt_date(row.card_delivered_at),
+        Cell::date(row.card_created_at),
     ]
 }
 
@@ -90,13 +91,11 @@ pub fn delivery_cells(row: pb::Delivery) -> Vec<Cell> {
     vec![
         Cell::opt_int(row.delivery_id),
         Cell::Text(row.delivery_code),
-        Cell::Text(
-            if row.delivery_is_error_type { "Retour en erreur" } else { "Livraison" }.into(),
-        ),
+        Cell::Text(delivery_rules::kind_fr(row.delivery_is_error_type).into()),
         Cell::Int(row.delivery_quantity),
         Cell::Bool(row.delivery_sent),
-        Cell::Text(row.delivery_creation_date_time),
-        Cell::opt_text(row.delivery_sent_date_time),
+        Cell::date(row.delivery_creation_date_time),
+        Cell::opt_date(row.delivery_sent_date_time),
         Cell::Text(row.delivery_created_by_login),
         Cell::Bool(row.delivery_has_proof),
     ]
@@ -105,16 +104,16 @@ pub fn delivery_cells(row: pb::Delivery) -> Vec<Cell> {
 pub fn transaction_cells(row: pb::Transaction) -> Vec<Cell> {
     vec![
         Cell::opt_int(row.transaction_id),
-        Cell::Text(row.transaction_date),
+        Cell::date(row.transaction_date),
         row.transaction_amount.map_or(Cell::Empty, Cell::Number),
         Cell::Text(row.transaction_type),
         Cell::opt_int(row.transaction_member_id),
         Cell::Text(row.transaction_mobile_operator),
         Cell::Text(row.transaction_number),
         Cell::Bool(row.transaction_is_used_for_card),
-        Cell::Text(row.transaction_created_at),
+        Cell::date(row.transaction_created_at),
         Cell::Text(row.transaction_created_by_user),
-        Cell::Text(row.transaction_cancelled_at),
+        Cell::date(row.transaction_cancelled_at),
         Cell::Text(row.transaction_cancel_reason),
     ]
 }

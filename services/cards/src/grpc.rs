@@ -3,7 +3,6 @@
 //! member who paid exists (at the members service, through `store::members`, the one place that asks
 //! it about members), both with the caller's own token.
 
-use crate::delivery_slip;
 use crate::domain::card_qr::CardSigner;
 use crate::domain::messages as msg;
 use crate::domain::transaction_rules::{self, PaymentType, number_key};
@@ -17,6 +16,7 @@ use common::error::ServiceError;
 use common::grpc::TracedChannel;
 use common::identity::{Calls, Identity, Need};
 use common::paging::Page;
+use common::printed;
 use common::roles::{Access, Area};
 use proto::auth::auth_client::AuthClient;
 use proto::cards as pb;
@@ -102,7 +102,7 @@ pub struct CardsGrpc {
     pub signer: CardSigner,
     pub auth: Option<AuthClient<TracedChannel>>,
     pub members: Option<MembersClient<TracedChannel>>,
-    /// The default templates of cards and slips; `None` for a service built alone (fixed layouts).
+    /// The default templates of cards and slips; `None` for a service built alone (nothing prints).
     pub reports: crate::designed::Reports,
     /// On a field laptop payments and cards are the central server's copy: written only by a sync run.
     pub running_env: RunningEnv,
@@ -315,13 +315,8 @@ impl Cards for CardsGrpc {
             return Err(ServiceError::NotFound(msg::card_not_found(missing)).into());
         }
         // Read once, before the first byte: a template that cannot print is refused as the answer.
-        let template = crate::designed::default_template(&self.reports, "card").await?;
-        let run = PrintRun {
-            store: self.store.clone(),
-            members: self.members.clone(),
-            issuer: self.signer.issuer.clone(),
-            template,
-        };
+        let template = crate::designed::required_template(&self.reports, printed::CARD).await?;
+        let run = PrintRun { store: self.store.clone(), members: self.members.clone(), template };
         let chunks = run.start(ids, token);
         Ok(Response::new(tokio_stream::wrappers::ReceiverStream::new(chunks)))
     }
@@ -514,13 +509,11 @@ impl Cards for CardsGrpc {
             delivery_rules::printable(&delivery, "delivery_ids")?;
             deliveries.push(delivery);
         }
-        let issuer = self.signer.issuer.clone();
-        let template = crate::designed::default_template(&self.reports, "delivery_slip").await?;
-        let content = tokio::task::block_in_place(|| match &template {
-            Some(template) => crate::designed::slips_pdf(template, &deliveries),
-            None => delivery_slip::slips_pdf(&deliveries, &issuer),
-        })
-        .map_err(|e| ServiceError::Internal(anyhow::anyhow!("delivery slip PDF: {e}")))?;
+        let template =
+            crate::designed::required_template(&self.reports, printed::DELIVERY_SLIP).await?;
+        let content =
+            tokio::task::block_in_place(|| crate::designed::slips_pdf(&template, &deliveries))
+                .map_err(|e| ServiceError::Internal(anyhow::anyhow!("delivery slip PDF: {e}")))?;
         tracing::info!(
             deliveries = deliveries.len(),
             bytes = content.len(),

@@ -3,7 +3,6 @@
 //! transactional outbox), card making and printing, deliveries and their slips and proofs.
 
 pub mod consumers;
-mod delivery_slip;
 mod designed;
 pub mod domain;
 mod events;
@@ -12,7 +11,6 @@ mod grpc;
 mod pdf_kit;
 mod pdf_merge;
 mod print_run;
-mod printing;
 mod store;
 pub mod template_render;
 

@@ -184,26 +184,26 @@ impl<W: Write> Write for Counting<W> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use krilla::Document;
-    use krilla::page::PageSettings;
+    use crate::template_render::{JsonRecord, Record, Template};
 
+    /// A part of `pages` pages, each with its own line of text, drawn as a template draws it.
     fn part(pages: usize, label: &str) -> Vec<u8> {
-        let mut document = Document::new();
-        for i in 0..pages {
-            let mut page = document.start_page_with(PageSettings::from_wh(200.0, 100.0).unwrap());
-            let mut surface = page.surface();
-            crate::pdf_kit::text(
-                &mut surface,
-                10.0,
-                50.0,
-                false,
-                12.0,
-                &format!("{label} Élodie {i}"),
-            );
-            surface.finish();
-            page.finish();
-        }
-        document.finish().unwrap()
+        let template = Template::parse(
+            r#"{"basePdf": {"width": 70, "height": 35, "padding": [0, 0, 0, 0]},
+                "schemas": [[{"name": "line", "type": "text", "position": {"x": 3, "y": 10},
+                              "width": 64, "height": 8, "fontSize": 12}]]}"#,
+        )
+        .unwrap();
+        let values: Vec<serde_json::Map<String, serde_json::Value>> = (0..pages)
+            .map(|i| {
+                let line = serde_json::Value::String(format!("{label} Élodie {i}"));
+                serde_json::Map::from_iter([("line".to_string(), line)])
+            })
+            .collect();
+        let records: Vec<JsonRecord> =
+            values.iter().map(|values| JsonRecord { values, photo: None }).collect();
+        let records: Vec<&dyn Record> = records.iter().map(|r| r as &dyn Record).collect();
+        template.pdf(&records).unwrap()
     }
 
     #[test]

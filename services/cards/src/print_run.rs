@@ -2,9 +2,9 @@
 //! at a time, each part appended to the one PDF (`pdf_merge`), whose bytes leave in chunks as they are
 //! written. Memory holds one part and one chunk, whatever the number of cards.
 
+use crate::designed::CardToPrint;
 use crate::domain::messages as msg;
 use crate::pdf_merge::MergedPdf;
-use crate::printing::{self, CardToPrint};
 use crate::store::Store;
 use common::error::ServiceError;
 use common::grpc::TracedChannel;
@@ -28,9 +28,8 @@ pub type Chunks = mpsc::Receiver<Result<pb::Pdf, Status>>;
 pub struct PrintRun {
     pub store: Store,
     pub members: Option<MembersClient<TracedChannel>>,
-    pub issuer: String,
-    /// The default card template (`designed`), or the fixed layout when `None`.
-    pub template: Option<std::sync::Arc<crate::template_render::Template>>,
+    /// The default card template (`designed`).
+    pub template: std::sync::Arc<crate::template_render::Template>,
 }
 
 impl PrintRun {
@@ -74,7 +73,6 @@ impl PrintRun {
                 .buffered(PHOTOS_AT_ONCE)
                 .try_collect()
                 .await?;
-            let issuer = self.issuer.clone();
             let template = self.template.clone();
             let mut file = merged.take().expect("the file is there between parts");
             file = blocking(move || {
@@ -83,10 +81,7 @@ impl PrintRun {
                     .zip(photos)
                     .map(|(card, photo)| CardToPrint { card, photo })
                     .collect();
-                let pdf = match &template {
-                    Some(template) => crate::designed::cards_pdf(template, &pages)?,
-                    None => printing::cards_pdf(&pages, &issuer)?,
-                };
+                let pdf = crate::designed::cards_pdf(&template, &pages)?;
                 file.append(&pdf)?;
                 Ok(file)
             })

@@ -4,7 +4,11 @@
 //! `@pdfme/schemas`), in the same font (Roboto, pdfme's default, embedded here byte for byte), so a text
 //! lands where the preview shows it: a test compares both renderings within 0.5 mm.
 //!
-//! Read once per print job (`Template::parse`), drawn once per record (`Template::draw`).
+//! Read once per print job (`Template::parse`), drawn once per record (`Template::draw`). A page holding a
+//! table (`table`) is laid out as pdfme lays it out (`layout`): its rows flow onto the next pages.
+
+mod layout;
+mod table;
 
 use crate::pdf_kit::{color, qr_modules};
 use base64::Engine;
@@ -72,7 +76,7 @@ pub struct JsonRecord<'a> {
 impl Record for JsonRecord<'_> {
     fn text(&self, field: &str) -> Option<String> {
         match self.values.get(field)? {
-            Value::String(text) => Some(text.clone()),
+            Value::String(text) => Some(french_date_or(text)),
             Value::Null => Some(String::new()),
             other => Some(other.to_string()),
         }
@@ -83,10 +87,33 @@ impl Record for JsonRecord<'_> {
     }
 }
 
+/// A date prints as people here read it: `2031-12-07` as `07/12/2031`, a moment as `07/12/2031 14:05`
+/// (in the offset it was written with); any other text as it is. The designer's preview does the same.
+pub(crate) fn french_date_or(text: &str) -> String {
+    if text.len() == 10 {
+        if let Ok(day) = chrono::NaiveDate::parse_from_str(text, "%Y-%m-%d") {
+            return day.format("%d/%m/%Y").to_string();
+        }
+    } else if text.len() > 10
+        && text.as_bytes()[10] == b'T'
+        && let Ok(moment) = chrono::DateTime::parse_from_rfc3339(text)
+    {
+        return moment.format("%d/%m/%Y %H:%M").to_string();
+    }
+    text.to_string()
+}
+
+/// What a photo element shows without a photo: the designer's grey picture (web/src/features/reports/
+/// template.ts, `PHOTO_PLACEHOLDER`), so a member without a photo prints as the designer shows them.
+const PHOTO_PLACEHOLDER: &str = "data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAQAAAAFCAIAAADtz9qMAAAAD0lEQVR4nGM4gQQYyOAAAPP8LuFvay+sAAAAAElFTkSuQmCC";
+static PHOTO_MISSING: LazyLock<Option<Image>> = LazyLock::new(|| data_image(PHOTO_PLACEHOLDER));
+
 /// A template read and checked once for a whole print.
 pub struct Template {
     width: f32,
     height: f32,
+    /// The page's height and its top and bottom padding, in millimetres (for a table's pages).
+    page_mm: (f32, f32, f32),
     pages: Vec<Vec<Element>>,
 }
 
@@ -100,6 +127,7 @@ struct Frame {
     height: f32,
 }
 
+#[derive(Clone)]
 enum Content {
     /// The record's value of this field (the element's name, `-2`… removed).
     Field(String),
@@ -107,15 +135,23 @@ enum Content {
     Fixed(String),
 }
 
-enum Element {
-    Text { frame: Frame, content: Content, style: TextStyle },
-    Image { frame: Frame, field: Option<String>, fixed: Option<Image> },
-    Qr { frame: Frame, content: Content, dark: Fill, light: Option<Fill> },
-    Rectangle { frame: Frame, fill: Option<Fill>, border: Option<(Fill, f32)> },
-    Ellipse { frame: Frame, fill: Option<Fill>, border: Option<(Fill, f32)> },
-    Line { frame: Frame, color: Fill },
+/// An element of a template page: its box and what it draws there.
+struct Element {
+    frame: Frame,
+    shape: Shape,
 }
 
+enum Shape {
+    Text { content: Content, style: TextStyle },
+    Table { content: Content, table: Box<table::Table> },
+    Image { field: Option<String>, fixed: Option<Image> },
+    Qr { content: Content, dark: Fill, light: Option<Fill> },
+    Rectangle { fill: Option<Fill>, border: Option<(Fill, f32)> },
+    Ellipse { fill: Option<Fill>, border: Option<(Fill, f32)> },
+    Line { color: Fill },
+}
+
+#[derive(Clone)]
 struct TextStyle {
     size: f32,
     /// pdfme's dynamic font size: the size grown or shrunk, by quarter points, between `min` and `max`
@@ -183,7 +219,14 @@ impl Template {
         if pages.is_empty() {
             return Err("the template has no pages".into());
         }
-        Ok(Template { width: pt(width), height: pt(height), pages })
+        let padding = &base["padding"];
+        let pad = |i: usize| number(&padding[i]).unwrap_or(0.0);
+        Ok(Template {
+            width: pt(width),
+            height: pt(height),
+            page_mm: (height, pad(0), pad(2)),
+            pages,
+        })
     }
 
     /// A PDF of the template's pages filled with each record in turn.
@@ -198,16 +241,85 @@ impl Template {
     /// Adds the template's pages, filled with `record`, to `document`.
     pub fn draw(&self, document: &mut Document, record: &dyn Record) -> Result<(), String> {
         for elements in &self.pages {
+            if elements.iter().any(|e| matches!(e.shape, Shape::Table { .. })) {
+                self.draw_flowing(document, elements, record)?;
+                continue;
+            }
             let size = PageSettings::from_wh(self.width, self.height).ok_or("page size")?;
             let mut page = document.start_page_with(size);
             let mut surface = page.surface();
             for element in elements {
-                draw(&mut surface, element, record)?;
+                draw(&mut surface, element.frame, &element.shape, record)?;
             }
             surface.finish();
             page.finish();
         }
         Ok(())
+    }
+
+    /// A template page with a table: as many pages as its rows need, each element moved down by what grew
+    /// above it (`layout`).
+    fn draw_flowing(
+        &self,
+        document: &mut Document,
+        elements: &[Element],
+        record: &dyn Record,
+    ) -> Result<(), String> {
+        let value = |content: &Content| match content {
+            Content::Field(field) => record.text(field).unwrap_or_default(),
+            Content::Fixed(text) => text.clone(),
+        };
+        let bodies: Vec<Option<Vec<Vec<String>>>> = elements
+            .iter()
+            .map(|e| match &e.shape {
+                Shape::Table { content, .. } => Some(table::body_of(&value(content))),
+                _ => None,
+            })
+            .collect();
+        let items = elements
+            .iter()
+            .zip(&bodies)
+            .map(|(element, body)| {
+                let (y, height) = (element.frame.y / MM_TO_PT, element.frame.height / MM_TO_PT);
+                let units = match (&element.shape, body) {
+                    (Shape::Table { table, .. }, Some(body)) => {
+                        table.unit_heights(body, self.page_mm)
+                    }
+                    _ => vec![height],
+                };
+                layout::Item { y, height, units, table: body.is_some() }
+            })
+            .collect();
+        for placed in layout::flow(items, self.page_mm) {
+            let size = PageSettings::from_wh(self.width, self.height).ok_or("page size")?;
+            let mut page = document.start_page_with(size);
+            let mut surface = page.surface();
+            for piece in placed {
+                let element = &elements[piece.index];
+                match (&element.shape, &bodies[piece.index], piece.rows) {
+                    (Shape::Table { table, .. }, Some(body), Some((rows, split))) => {
+                        table.draw(&mut surface, body, piece.y, rows, split);
+                    }
+                    _ => {
+                        let frame = Frame { y: pt(piece.y), ..element.frame };
+                        draw(&mut surface, frame, &element.shape, record)?;
+                    }
+                }
+            }
+            surface.finish();
+            page.finish();
+        }
+        Ok(())
+    }
+}
+
+/// A text's alignment (`left` when unset).
+fn alignment(value: &Value) -> Alignment {
+    match value.as_str() {
+        Some("center") => Alignment::Center,
+        Some("right") => Alignment::Right,
+        Some("justify") => Alignment::Justify,
+        _ => Alignment::Left,
     }
 }
 
@@ -268,14 +380,13 @@ fn element(e: &Value) -> Option<Element> {
     if number(&e["rotate"]).is_some_and(|angle| angle != 0.0) {
         tracing::warn!(element = name, "template element rotated: printed unrotated by the server");
     }
-    Some(match kind {
+    let shape = match kind {
         "text" => {
             // pdfme's border and padding (mm) both push the text inside the box.
             let (border, padding) = (sides(&e["borderWidth"]), sides(&e["padding"]));
             let inset = [0, 1, 2, 3].map(|i| border[i] + padding[i]);
             let line_height = number(&e["lineHeight"]).unwrap_or(1.0);
-            Element::Text {
-                frame,
+            Shape::Text {
                 content: content(),
                 style: TextStyle {
                     size: number(&e["fontSize"]).unwrap_or(13.0),
@@ -290,12 +401,7 @@ fn element(e: &Value) -> Option<Element> {
                         }
                         _ => None,
                     },
-                    alignment: match e["alignment"].as_str() {
-                        Some("center") => Alignment::Center,
-                        Some("right") => Alignment::Right,
-                        Some("justify") => Alignment::Justify,
-                        _ => Alignment::Left,
-                    },
+                    alignment: alignment(&e["alignment"]),
                     vertical: match e["verticalAlignment"].as_str() {
                         Some("middle") => Vertical::Middle,
                         Some("bottom") => Vertical::Bottom,
@@ -315,10 +421,12 @@ fn element(e: &Value) -> Option<Element> {
                 Content::Field(_) => None,
             };
             let field = (e["readOnly"] != Value::Bool(true)).then(|| field_of(name));
-            Element::Image { frame, field, fixed }
+            Shape::Image { field, fixed }
         }
-        "qrcode" => Element::Qr {
-            frame,
+        "table" => {
+            Shape::Table { content: content(), table: Box::new(table::Table::parse(e, opacity)?) }
+        }
+        "qrcode" => Shape::Qr {
             content: content(),
             dark: hex(&e["barColor"], opacity).unwrap_or_else(|| color(0, 0, 0)),
             light: hex(&e["backgroundColor"], opacity),
@@ -329,15 +437,14 @@ fn element(e: &Value) -> Option<Element> {
             let border =
                 hex(&e["borderColor"], opacity).filter(|_| width > 0.0).map(|c| (c, width));
             if kind == "rectangle" {
-                Element::Rectangle { frame, fill, border }
+                Shape::Rectangle { fill, border }
             } else {
-                Element::Ellipse { frame, fill, border }
+                Shape::Ellipse { fill, border }
             }
         }
-        "line" => Element::Line {
-            frame,
-            color: hex(&e["color"], opacity).unwrap_or_else(|| color(0, 0, 0)),
-        },
+        "line" => {
+            Shape::Line { color: hex(&e["color"], opacity).unwrap_or_else(|| color(0, 0, 0)) }
+        }
         other => {
             tracing::warn!(
                 element = name,
@@ -346,7 +453,8 @@ fn element(e: &Value) -> Option<Element> {
             );
             return None;
         }
-    })
+    };
+    Some(Element { frame, shape })
 }
 
 /// A fixed image of the template: a PNG or JPEG data URL.
@@ -361,23 +469,33 @@ fn data_image(url: &str) -> Option<Image> {
     image.map_err(|e| tracing::warn!(error = %e, "template image unreadable")).ok()
 }
 
-fn draw(surface: &mut Surface, element: &Element, record: &dyn Record) -> Result<(), String> {
+/// Draws one element in `frame`; a table is drawn piece by piece by `draw_flowing`.
+fn draw(
+    surface: &mut Surface,
+    frame: Frame,
+    shape: &Shape,
+    record: &dyn Record,
+) -> Result<(), String> {
     let value = |content: &Content| match content {
         Content::Field(field) => record.text(field).unwrap_or_default(),
         Content::Fixed(text) => placeholders(text, record),
     };
-    match element {
-        Element::Text { frame, content, style } => text(surface, *frame, &value(content), style),
-        Element::Image { frame, field, fixed } => {
-            let image = field.as_deref().and_then(|f| record.image(f)).or_else(|| fixed.clone());
+    match shape {
+        Shape::Text { content, style } => text(surface, frame, &value(content), style),
+        Shape::Table { .. } => {}
+        Shape::Image { field, fixed } => {
+            let image = match field {
+                Some(field) => record.image(field).or_else(|| PHOTO_MISSING.clone()),
+                None => fixed.clone(),
+            };
             if let Some(image) = image {
-                contain(surface, *frame, image)?;
+                contain(surface, frame, image)?;
             }
         }
-        Element::Qr { frame, content, dark, light } => {
-            qr(surface, *frame, &value(content), dark, light.as_ref())?
+        Shape::Qr { content, dark, light } => {
+            qr(surface, frame, &value(content), dark, light.as_ref())?
         }
-        Element::Rectangle { frame, fill, border } | Element::Ellipse { frame, fill, border } => {
+        Shape::Rectangle { fill, border } | Shape::Ellipse { fill, border } => {
             // pdfme draws the shape inside its box: the border's middle half a width in.
             let half = border.as_ref().map_or(0.0, |(_, w)| w / 2.0);
             let Some(rect) = Rect::from_xywh(
@@ -389,7 +507,7 @@ fn draw(surface: &mut Surface, element: &Element, record: &dyn Record) -> Result
                 return Ok(());
             };
             let mut path = PathBuilder::new();
-            if matches!(element, Element::Ellipse { .. }) {
+            if matches!(shape, Shape::Ellipse { .. }) {
                 oval(&mut path, rect);
             } else {
                 path.push_rect(rect);
@@ -407,7 +525,7 @@ fn draw(surface: &mut Surface, element: &Element, record: &dyn Record) -> Result
             surface.set_stroke(None);
         }
         // A horizontal line as thick as the box is high, through its middle.
-        Element::Line { frame, color } => {
+        Shape::Line { color } => {
             surface.set_fill(Some(color.clone()));
             fill_rect(surface, frame.x, frame.y, frame.width, frame.height);
         }
@@ -765,6 +883,20 @@ mod tests {
         // 85.6 x 53.98 mm at pdfme's 2.8346 points a millimetre (f32).
         assert!(text.contains("/MediaBox[0 0 242.64175 153.0117]"), "the designer's page");
         assert!(text.contains("Roboto") && text.contains("FontFile2"), "Roboto embedded");
+        assert!(
+            text.contains("/Subtype/Image"),
+            "no photo: the designer's grey picture is printed"
+        );
+    }
+
+    #[test]
+    fn dates_print_as_people_here_read_them() {
+        assert_eq!(french_date_or("2031-12-07"), "07/12/2031");
+        assert_eq!(french_date_or("2026-11-23T10:05:00+00:00"), "23/11/2026 10:05");
+        assert_eq!(french_date_or("2026-11-23T10:05:00.123456Z"), "23/11/2026 10:05");
+        for text in ["K000000142", "2031-13-07", "1984", "", "Né le 2031-12-07"] {
+            assert_eq!(french_date_or(text), text, "{text} is not a date");
+        }
     }
 
     #[test]
@@ -784,7 +916,7 @@ mod tests {
     fn a_fixed_text_fills_its_placeholders_from_the_record() {
         let values = json!({"card_birthDate": "1984-02-29"});
         let record = JsonRecord { values: values.as_object().unwrap(), photo: None };
-        assert_eq!(placeholders("Né(e) le {card_birthDate}", &record), "Né(e) le 1984-02-29");
+        assert_eq!(placeholders("Né(e) le {card_birthDate}", &record), "Né(e) le 29/02/1984");
         assert_eq!(placeholders("{ 1 + 2 } et {inconnu", &record), "{ 1 + 2 } et {inconnu");
         assert_eq!(placeholders("Sans champ", &record), "Sans champ");
     }

@@ -52,11 +52,16 @@ pub async fn connect(url: &str, max_connections: u32) -> Result<PgPool> {
         .with_context(|| format!("cannot connect to PostgreSQL at {url} (set DATABASE_URL)"))
 }
 
-/// Runs a service's migrations in `schema`, keeping their record in `<schema>._sqlx_migrations`.
+/// Runs a service's migrations in `schema`, keeping their record in `<schema>._sqlx_migrations`, then
+/// makes its history table (`history::table`).
 pub async fn migrate(pool: &PgPool, mut migrator: Migrator, schema: &'static str) -> Result<()> {
     migrator.create_schema(schema);
     migrator.dangerous_set_table_name(format!("{schema}._sqlx_migrations"));
     migrator.run(pool).await.with_context(|| format!("migrations of schema {schema} failed"))?;
+    // Every service's history table, made by the kit (common::history).
+    crate::history::table::create(pool, schema)
+        .await
+        .with_context(|| format!("the history table of schema {schema} cannot be made"))?;
     Ok(())
 }
 

@@ -45,7 +45,7 @@ pub fn cells(row: pb::MemberRow) -> Vec<Cell> {
         Cell::Text(row.member_lastname),
         Cell::Text(row.member_firstname),
         Cell::Text(row.member_gender),
-        Cell::opt_text(row.member_birth_date),
+        Cell::opt_date(row.member_birth_date),
         Cell::Text(link.into()),
         Cell::Text(row.member_main_member_name),
         Cell::Text(row.locality_name),

@@ -71,10 +71,9 @@ pub struct ReportsService {
 /// Connects and migrates.
 pub async fn build(config: &ReportsConfig) -> Result<ReportsService> {
     let pool = INFO.database(&config.database_url, config.max_connections).await?;
-    let grpc = grpc::ReportsGrpc {
-        store: store::Store::new(pool.clone()),
-        metabase: config.metabase.clone(),
-    };
+    let store = store::Store::new(pool.clone());
+    store.ship_templates().await?;
+    let grpc = grpc::ReportsGrpc { store, metabase: config.metabase.clone() };
     Ok(ReportsService { pool, grpc })
 }
 

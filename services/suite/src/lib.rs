@@ -185,6 +185,8 @@ pub fn migrations_fingerprint() -> String {
             migration.version.hash(&mut hasher);
             migration.checksum.hash(&mut hasher);
         }
+        // What the kit adds to every schema (`common::db::migrate`).
+        common::history::table::create_sql(service.schema).hash(&mut hasher);
     }
     format!("{:016x}", hasher.finish())
 }

@@ -12,12 +12,20 @@
 //! - `docs/specification.md`, section `## 7.`: every call in backticks, one a line, and on that line its
 //!   status, `[built]` or `[not built]` (the specification's parameter names may differ from the code's:
 //!   `{department_id}` is `{id}`, so parameters are compared without their names);
-//! - the services are `proto::SERVICES` (the proto packages that define a gRPC service): each is a row of
-//!   the table of `## Data ownership` in `docs/architecture.md` (its first cell the service's name) and a
-//!   row `` `services/<name>/` `` of the table of `## Repository layout` in `README.md`, and neither table
-//!   names a service that does not exist (the layout table also names the crates of `services/` that are
-//!   not services, `common` and `suite`: every folder of `services/` has its row, and no row names a
-//!   folder that is not there).
+//! - the services are `proto::SERVICES` (the proto packages that define a gRPC service) and the folders
+//!   of `services/` but `common` and `suite`: each is a row of the table of `## Data ownership` in
+//!   `docs/architecture.md` (its first cell the service's name) and a row `` `services/<name>/` `` of the
+//!   table of `## Repository layout` in `README.md`, and neither table names a service that does not exist
+//!   (the layout table also names the crates of `services/` that are not services, `common` and `suite`:
+//!   every folder of `services/` has its row, and no row names a folder that is not there);
+//! - a repository path cited in `README.md` or `docs/*.md` (in backticks, or as a link: a link in `docs/`
+//!   is relative to `docs/`) or in a comment of a `.rs` file under `services/`, `gateway/` or `proto/` (in
+//!   backticks, or as a link) exists. A path is cited when it starts with a top folder of the repository
+//!   (`PATH_STARTS`) or is a file at its root (`TOP_FILES`); its `:line`, `#anchor` or `::item` is dropped;
+//!   a path with a placeholder (`<name>`, `*`, `{a,b}`, `000N_`, `...`) is not checked, nor one a build or
+//!   an operator makes (`MADE`);
+//! - no file of `README.md`, `docs/`, `services/`, `gateway/`, `proto/` or `web/src` names a design
+//!   document at the root (`DESIGN_DOCUMENT`) that the repository does not have.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
@@ -299,10 +307,27 @@ fn specification_marks_what_is_built() {
     fail_with(problems, "docs/specification.md and web/openapi.json disagree");
 }
 
+/// The crates of `services/`: its folders that hold a `Cargo.toml`.
+fn service_folders() -> BTreeSet<String> {
+    std::fs::read_dir(root().join("services"))
+        .expect("services/ is readable")
+        .filter_map(|entry| entry.ok())
+        .filter(|entry| entry.path().join("Cargo.toml").is_file())
+        .map(|entry| entry.file_name().to_string_lossy().into_owned())
+        .collect()
+}
+
+/// The crates of `services/` that are not services: the shared library and the suite.
+const NOT_SERVICES: &[&str] = &["common", "suite"];
+
 #[test]
 fn architecture_names_every_service_and_no_other() {
     const FILE: &str = "docs/architecture.md";
     let services: BTreeSet<&str> = proto::SERVICES.iter().copied().collect();
+    let folders: BTreeSet<String> = service_folders()
+        .into_iter()
+        .filter(|folder| !NOT_SERVICES.contains(&folder.as_str()))
+        .collect();
     let text = read(FILE);
     let mut problems = Vec::new();
     let mut named = BTreeSet::new();
@@ -318,11 +343,23 @@ fn architecture_names_every_service_and_no_other() {
                  proto::SERVICES does not have (services: {services:?})"
             ));
         }
+        if !folders.contains(name) {
+            problems.push(format!(
+                "{FILE}:{number}: the data-ownership table names the service {name:?}, which has no \
+                 folder services/{name}/ (folders: {folders:?})"
+            ));
+        }
         named.insert(name.to_string());
     }
     for service in services.iter().filter(|s| !named.contains(**s)) {
         problems.push(format!(
             "the service {service:?} (proto::SERVICES) has no row in the data-ownership table of {FILE}"
+        ));
+    }
+    for folder in folders.iter().filter(|f| !named.contains(*f)) {
+        problems.push(format!(
+            "the folder services/{folder}/ has no row in the data-ownership table of {FILE} (every \
+             folder of services/ but {NOT_SERVICES:?} is a service, whatever proto::SERVICES says)"
         ));
     }
     fail_with(problems, "docs/architecture.md and the services disagree");
@@ -332,12 +369,7 @@ fn architecture_names_every_service_and_no_other() {
 fn readme_names_every_service_and_no_other() {
     const FILE: &str = "README.md";
     let services: BTreeSet<&str> = proto::SERVICES.iter().copied().collect();
-    let folders: BTreeSet<String> = std::fs::read_dir(root().join("services"))
-        .expect("services/ is readable")
-        .filter_map(|entry| entry.ok())
-        .filter(|entry| entry.path().join("Cargo.toml").is_file())
-        .map(|entry| entry.file_name().to_string_lossy().into_owned())
-        .collect();
+    let folders = service_folders();
     let text = read(FILE);
     let mut problems = Vec::new();
     let mut named = BTreeSet::new();
@@ -370,4 +402,230 @@ fn readme_names_every_service_and_no_other() {
         ));
     }
     fail_with(problems, "README.md and the services disagree");
+}
+
+/// How a repository path cited in the docs or the comments starts: one of the repository's top folders.
+const PATH_STARTS: &[&str] =
+    &["services/", "gateway/", "proto/", "web/", "docs/", "scripts/", "deploy/", "helm/", ".ci/"];
+
+/// The files at the root of the repository, cited by their bare name.
+const TOP_FILES: &[&str] =
+    &["Cargo.toml", "Cargo.lock", "Makefile", "README.md", "rustfmt.toml", ".gitignore"];
+
+/// Paths a build or an operator makes, which a clean clone does not hold (and what is under them).
+const MADE: &[&str] =
+    &["web/dist", "web/node_modules", "web/test-results", "deploy/.env", "target", ".data"];
+
+/// Folders no scan goes into: what builds and package managers write.
+const SKIPPED_FOLDERS: &[&str] = &["target", "node_modules", "dist", "test-results"];
+
+/// The name of a design document at the root, which the docs and comments cite only if it exists. Written
+/// in two parts so that this file does not cite it.
+const DESIGN_DOCUMENT: &str = concat!("DESIGN", ".md");
+
+/// Every file under `folder` (relative to the root), its path relative to the root with `/` between
+/// folders, in a stable order; the folders of `SKIPPED_FOLDERS` are left out.
+fn files_under(folder: &str) -> Vec<String> {
+    let mut files = Vec::new();
+    let mut folders = vec![folder.to_string()];
+    while let Some(current) = folders.pop() {
+        let Ok(entries) = std::fs::read_dir(root().join(&current)) else { continue };
+        for entry in entries.filter_map(|entry| entry.ok()) {
+            let name = entry.file_name().to_string_lossy().into_owned();
+            let relative = format!("{current}/{name}");
+            let Ok(kind) = entry.file_type() else { continue };
+            if kind.is_dir() {
+                if !SKIPPED_FOLDERS.contains(&name.as_str()) {
+                    folders.push(relative);
+                }
+            } else if kind.is_file() {
+                files.push(relative);
+            }
+        }
+    }
+    files.sort();
+    files
+}
+
+/// The targets of the markdown links of a line: what follows `](` up to `)` or a space.
+fn link_targets(line: &str) -> Vec<&str> {
+    line.match_indices("](")
+        .map(|(at, _)| {
+            let rest = &line[at + 2..];
+            let end = rest.find(|c: char| c == ')' || c.is_whitespace()).unwrap_or(rest.len());
+            &rest[..end]
+        })
+        .filter(|target| !target.is_empty())
+        .collect()
+}
+
+/// A cited path without what follows the file: `#anchor`, `?query`, `::item`, `:12` or `:12-20`.
+fn without_suffix(path: &str) -> &str {
+    let path = path.split(['#', '?']).next().unwrap_or(path);
+    let path = path.split("::").next().unwrap_or(path);
+    match path.rsplit_once(':') {
+        Some((file, line))
+            if !line.is_empty() && line.chars().all(|c| c.is_ascii_digit() || c == '-') =>
+        {
+            file
+        }
+        _ => path,
+    }
+}
+
+/// Whether a cited path holds a placeholder rather than a name (`services/<name>/`, `proto/*/v1`,
+/// `services/{auth,geography}`, `migrations/000N_x.sql`, `...`), or is no path at all (a command).
+fn is_placeholder(path: &str) -> bool {
+    ["<", "*", "{", "N_", "...", "…"].iter().any(|mark| path.contains(*mark))
+        || path.contains(char::is_whitespace)
+}
+
+/// Whether a text names a path of the repository from its root.
+fn is_repository_path(path: &str) -> bool {
+    PATH_STARTS.iter().any(|start| path.starts_with(*start)) || TOP_FILES.contains(&path)
+}
+
+/// `link` read from the folder `base` (relative to the root, `""` for the root), as a path relative to the
+/// root with its `.` and `..` resolved.
+fn resolved(base: &str, link: &str) -> String {
+    let mut parts: Vec<&str> = base.split('/').filter(|part| !part.is_empty()).collect();
+    for part in link.split('/') {
+        match part {
+            "" | "." => {}
+            ".." => {
+                parts.pop();
+            }
+            _ => parts.push(part),
+        }
+    }
+    parts.join("/")
+}
+
+/// Adds `path` (relative to the root) to `missing` when nothing is there and no build makes it.
+fn check_exists(path: &str, cited_by: String, missing: &mut Vec<String>) {
+    let path = path.trim_end_matches('/');
+    if path.is_empty()
+        || MADE.iter().any(|made| path == *made || path.starts_with(&format!("{made}/")))
+    {
+        return;
+    }
+    if !root().join(path).exists() {
+        missing.push(format!("{cited_by}: {path}"));
+    }
+}
+
+/// The paths a line of text cites in backticks, checked from the root.
+fn check_spans(line: &str, cited_by: &str, missing: &mut Vec<String>) {
+    for span in code_spans(line) {
+        let span = span.trim();
+        if is_placeholder(span) {
+            continue;
+        }
+        let path = without_suffix(span);
+        if is_repository_path(path) {
+            check_exists(path, cited_by.to_string(), missing);
+        }
+    }
+}
+
+/// The comment of a line of Rust: the whole line when it is one (`//`, `///`, `//!`), or what follows
+/// ` // ` after code.
+fn rust_comment(line: &str) -> Option<&str> {
+    let trimmed = line.trim_start();
+    if trimmed.starts_with("//") {
+        return Some(trimmed);
+    }
+    line.split_once(" // ").map(|(_, comment)| comment)
+}
+
+#[test]
+fn every_cited_path_exists() {
+    let mut missing = Vec::new();
+
+    // README.md and docs/*.md: paths in backticks from the root, links from the file's folder.
+    let mut markdown = vec!["README.md".to_string()];
+    markdown.extend(
+        files_under("docs")
+            .into_iter()
+            .filter(|f| f.ends_with(".md") && f.matches('/').count() == 1),
+    );
+    for file in &markdown {
+        let base = file.rsplit_once('/').map(|(folder, _)| folder).unwrap_or("");
+        let mut in_code_block = false;
+        for (index, line) in read(file).lines().enumerate() {
+            if line.trim_start().starts_with("```") {
+                in_code_block = !in_code_block;
+                continue;
+            }
+            if in_code_block {
+                continue;
+            }
+            let cited_by = format!("{file}:{}", index + 1);
+            check_spans(line, &cited_by, &mut missing);
+            for target in link_targets(line) {
+                if target.starts_with('#')
+                    || target.contains("://")
+                    || target.starts_with("mailto:")
+                {
+                    continue;
+                }
+                let path = without_suffix(target);
+                if path.is_empty() || is_placeholder(path) {
+                    continue;
+                }
+                check_exists(&resolved(base, path), cited_by.clone(), &mut missing);
+            }
+        }
+    }
+
+    // The comments of the Rust code: paths in backticks and links, from the root.
+    for folder in ["services", "gateway", "proto"] {
+        for file in files_under(folder).into_iter().filter(|f| f.ends_with(".rs")) {
+            let text = read(&file);
+            for (index, line) in text.lines().enumerate() {
+                let Some(comment) = rust_comment(line) else { continue };
+                let cited_by = format!("{file}:{}", index + 1);
+                check_spans(comment, &cited_by, &mut missing);
+                for target in link_targets(comment) {
+                    let path = without_suffix(target);
+                    if is_repository_path(path) && !is_placeholder(path) {
+                        check_exists(path, cited_by.clone(), &mut missing);
+                    }
+                }
+            }
+        }
+    }
+
+    fail_with(
+        missing,
+        "these files are cited but not in the repository (fix the citation, or the path if the file moved)",
+    );
+}
+
+#[test]
+fn no_design_document_is_cited_unless_there_is_one() {
+    if root().join(DESIGN_DOCUMENT).exists() {
+        return;
+    }
+    let mut files = vec!["README.md".to_string()];
+    for folder in ["docs", "services", "gateway", "proto", "web/src"] {
+        files.extend(files_under(folder));
+    }
+    let mut problems = Vec::new();
+    for file in files {
+        // Pictures and other binary files cite nothing.
+        let Ok(text) = std::fs::read_to_string(root().join(&file)) else { continue };
+        for (index, line) in text.lines().enumerate() {
+            if line.contains(DESIGN_DOCUMENT) {
+                problems.push(format!("{file}:{}: {}", index + 1, line.trim()));
+            }
+        }
+    }
+    fail_with(
+        problems,
+        &format!(
+            "{DESIGN_DOCUMENT} is cited but the repository has none: say the rule, or cite the file of \
+             docs/ that says it (docs/decisions.md, docs/api.md)"
+        ),
+    );
 }

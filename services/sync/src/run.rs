@@ -5,7 +5,7 @@
 //! its mark; `from_server` applies the central server's changes page by page, its checkpoint written
 //! after each page is applied. A run killed anywhere and started again converges: a batch or a page
 //! sent again changes nothing, a mark is cleared only for the version the other side has, and the
-//! checkpoint never passes what is applied (DESIGN.md, "Offline synchronisation").
+//! checkpoint never passes what is applied (the rules: docs/api.md, "Synchronisation").
 
 pub use crate::central::Session;
 use crate::domain::messages as msg;

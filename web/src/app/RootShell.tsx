@@ -1,21 +1,19 @@
 // The outermost route: everything every screen shares (progress bar, document title).
-import NProgress from 'nprogress';
-import 'nprogress/nprogress.css';
-import './progress.css';
+import type NProgress from 'nprogress';
 import { useEffect } from 'react';
 import { Outlet, useLocation, useNavigation } from 'react-router';
-import { fr } from '../shared/locale/fr';
 import { documentTitle } from '../shared/title';
 import { useRouteTitle } from './routeHandle';
 
-// NProgress's own template gives the bar `role="bar"`, which is no ARIA role: a named progress bar instead
-// (found by its class, as NProgress looks for its bar by that role).
-NProgress.configure({
-  showSpinner: false,
-  trickleSpeed: 150,
-  barSelector: '.bar',
-  template: `<div class="bar" role="progressbar" aria-label="${fr.app.screenLoading}"><div class="peg"></div></div>`,
-});
+type Progress = typeof NProgress;
+let progress: Promise<Progress> | undefined;
+
+/** Runs a step of the bar; `start` loads its module, the other steps only act once it is there. */
+function withProgress(step: (bar: Progress) => void, start: boolean): void {
+  if (!progress && !start) return;
+  progress ??= import('./progress').then((module) => module.default);
+  void progress.then(step);
+}
 
 /** The bar starts when the path changes and finishes once the new screen is loaded. */
 function useRouteProgress(): void {
@@ -23,8 +21,9 @@ function useRouteProgress(): void {
   const { pathname } = useLocation();
   const target = navigation.location?.pathname;
   useEffect(() => {
-    if (navigation.state !== 'idle' && target !== undefined && target !== pathname) NProgress.start();
-    else if (navigation.state === 'idle') NProgress.done();
+    if (navigation.state !== 'idle' && target !== undefined && target !== pathname)
+      withProgress((bar) => bar.start(), true);
+    else if (navigation.state === 'idle') withProgress((bar) => bar.done(), false);
   }, [navigation.state, target, pathname]);
 }
 

@@ -1,12 +1,22 @@
 // What a screen shows instead of itself when its route fails: a refused role, a missing page, a screen
 // whose code could not be loaded (new version or network), or an unexpected error, always in French.
+// In antd's theme of its own: the sign-in route and the shell, which may fail too, have none.
 import { Button, Result, Space } from 'antd';
 import { useEffect } from 'react';
 import { Link, useRouteError } from 'react-router';
 import { fr } from '../shared/locale/fr';
+import Providers from './Providers';
 import { routeErrorKind } from './routeErrorKind';
 
 export default function RouteErrorView() {
+  return (
+    <Providers>
+      <RouteErrorResult />
+    </Providers>
+  );
+}
+
+function RouteErrorResult() {
   const error = useRouteError();
   const kind = routeErrorKind(error);
 

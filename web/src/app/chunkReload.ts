@@ -2,7 +2,7 @@
 // network dropped. The first time, reload the page once (the new index.html names the new files); if
 // it happens again, the route's error page says so in French instead of reloading in a loop.
 import type { ComponentType } from 'react';
-import { fr } from '../shared/locale/fr';
+import { frShell as fr } from '../shared/locale/frShell';
 
 const RELOADED_KEY = 'sesame:reloaded-after-load-error';
 let reloading = false;

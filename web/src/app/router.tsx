@@ -1,13 +1,13 @@
 // The routes of specification point 2 and their layouts: login (public), default (every screen),
 // documentation (admin only) and not-found (any other path). Every layout and screen is loaded lazily,
-// so the sign-in page downloads little; every route but /login passes the guard first.
+// so the sign-in page downloads little (the build checks it: build/firstScreenSize.ts); every route but
+// /login passes the guard first. The three layouts but sign-in's sit in ScreensLayout (query cache, dates).
 import { createBrowserRouter, createPath, type RouteObject } from 'react-router';
-import { fr } from '../shared/locale/fr';
+import { frShell as fr } from '../shared/locale/frShell';
 import { configureSession } from '../shared/session/session';
 import BootScreen from './BootScreen';
 import { configureReloadTarget, forgetReload, lazyComponent } from './chunkReload';
 import { guard, LOGIN_PATH, loginPath } from './guard';
-import { queryClient } from './queryClient';
 import RootShell from './RootShell';
 import RouteError from './RouteError';
 import type { RouteHandle } from './routeHandle';
@@ -45,22 +45,27 @@ const routes: RouteObject[] = [
         ],
       },
       {
-        lazy: lazyComponent(() => import('./layouts/DefaultLayout')),
-        children: screens.map(screenRoute),
-      },
-      {
-        lazy: lazyComponent(() => import('./layouts/DocumentationLayout')),
-        children: [screenRoute(documentationScreen)],
-      },
-      {
-        lazy: lazyComponent(() => import('./layouts/NotFoundLayout')),
+        lazy: lazyComponent(() => import('./layouts/ScreensLayout')),
         children: [
           {
-            path: '*',
-            handle: { title: fr.screens.notFound } satisfies RouteHandle,
-            loader: guard(),
-            lazy: lazyComponent(() => import('../features/not-found/NotFoundPage')),
-            ErrorBoundary: RouteError,
+            lazy: lazyComponent(() => import('./layouts/DefaultLayout')),
+            children: screens.map(screenRoute),
+          },
+          {
+            lazy: lazyComponent(() => import('./layouts/DocumentationLayout')),
+            children: [screenRoute(documentationScreen)],
+          },
+          {
+            lazy: lazyComponent(() => import('./layouts/NotFoundLayout')),
+            children: [
+              {
+                path: '*',
+                handle: { title: fr.screens.notFound } satisfies RouteHandle,
+                loader: guard(),
+                lazy: lazyComponent(() => import('../features/not-found/NotFoundPage')),
+                ErrorBoundary: RouteError,
+              },
+            ],
           },
         ],
       },
@@ -74,7 +79,8 @@ export const router = createBrowserRouter(routes);
 // session (expired token), come back to the same screen after signing in again.
 configureSession({
   onSignedOut(reason) {
-    queryClient.clear();
+    // The cache's module comes with the screens (ScreensLayout): when it was never loaded, nothing to clear.
+    void import('./queryClient').then(({ queryClient }) => queryClient.clear());
     const { pathname, search } = router.state.location;
     if (pathname === LOGIN_PATH) return;
     void router.navigate(reason === 'expired' ? loginPath(pathname + search) : LOGIN_PATH, { replace: true });

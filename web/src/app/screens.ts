@@ -1,7 +1,7 @@
 // The screens of the default layout (specification point 2), as data: the router, the side menu and the
 // landing page's shortcuts are all built from this table, so a screen is declared once.
 import type { ComponentType } from 'react';
-import { fr } from '../shared/locale/fr';
+import { frShell as fr } from '../shared/locale/frShell';
 import type { Role } from '../shared/roles';
 import { GEOGRAPHY_WRITE, type Area } from './access';
 

@@ -1,5 +1,5 @@
 // The five roles of a login (docs/roles.md) and their French names.
-import { fr } from './locale/fr';
+import { frShell as fr } from './locale/frShell';
 
 export const ROLES = ['admin', 'manager', 'agent', 'viewer', 'sync'] as const;
 export type Role = (typeof ROLES)[number];

@@ -1,4 +1,4 @@
-import { fr } from './locale/fr';
+import { frShell as fr } from './locale/frShell';
 
 /** The document title of a screen: `<screen> | Sésame`, or the product name alone. */
 export function documentTitle(screen?: string | null): string {

@@ -8,6 +8,11 @@ use common::error::ServiceError;
 use common::validation::Faults;
 use proto::cards as pb;
 
+/// A delivery's kind in French, as its slip and its export say it.
+pub fn kind_fr(is_error_type: bool) -> &'static str {
+    if is_error_type { "Retour en erreur" } else { "Livraison" }
+}
+
 /// The field of `post_delivery` that carries the cards.
 pub const CARDS_FIELD: &str = "cards";
 

@@ -14,6 +14,13 @@ pub const MEMBERS_UNAVAILABLE: &str =
     "Le service des adhérents ne répond pas : réessayez dans un instant.";
 pub const REPORTS_UNAVAILABLE: &str =
     "Le service des modèles d'impression ne répond pas : réessayez dans un instant.";
+/// No default template of a printed type is known (the reports service answered none).
+pub fn no_template(report_type: &str) -> String {
+    let (kind, documents) = common::printed::named_fr(report_type);
+    format!(
+        "Aucun modèle de {kind} par défaut n'est connu : {documents} s'impriment avec le modèle par défaut de « Rapports ». Réessayez dans un instant, ou choisissez-en un."
+    )
+}
 
 /// The default template of a type that the server cannot draw (its page a PDF file, say).
 pub fn template_unprintable(name: &str) -> String {

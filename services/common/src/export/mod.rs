@@ -1,5 +1,6 @@
-//! Exports of long lists as background jobs (DESIGN.md, "long work runs as a job"; docs/api.md,
-//! "Exports"), shared by every service that owns a list:
+//! Exports of long lists as background jobs (long work runs as a job: a request never stays open while a
+//! million rows are written; docs/decisions.md, "Exports"; docs/api.md, "Exports"), shared by every
+//! service that owns a list:
 //!
 //! - `jobs`: the jobs and their files in the owning service's schema (`<schema>.export_job`,
 //!   `<schema>.export_chunk`): started by a login and seen only by it, claimed once across replicas,
@@ -40,6 +41,9 @@ pub enum Cell {
     Int(i64),
     Number(f64),
     Bool(bool),
+    /// A day (`AAAA-MM-JJ`) or a moment (RFC 3339) as the service writes it: a date cell in a worksheet
+    /// (shown jj/mm/aaaa, with the time for a moment), the same text in a CSV file.
+    Date(String),
     Empty,
 }
 
@@ -49,6 +53,16 @@ impl Cell {
         value.map_or(Cell::Empty, Cell::Text)
     }
 
+    /// A date, or nothing when absent or empty.
+    pub fn opt_date(value: Option<String>) -> Cell {
+        value.map_or(Cell::Empty, Cell::date)
+    }
+
+    /// A date, or nothing when empty.
+    pub fn date(value: String) -> Cell {
+        if value.is_empty() { Cell::Empty } else { Cell::Date(value) }
+    }
+
     pub fn opt_int(value: Option<i64>) -> Cell {
         value.map_or(Cell::Empty, Cell::Int)
     }
@@ -56,7 +70,7 @@ impl Cell {
     /// The value as a CSV file writes it (and as a test reads it back).
     pub fn to_text(&self) -> String {
         match self {
-            Cell::Text(text) => text.clone(),
+            Cell::Text(text) | Cell::Date(text) => text.clone(),
             Cell::Int(n) => n.to_string(),
             Cell::Number(x) => number_text(*x),
             Cell::Bool(true) => "Oui".into(),

@@ -5,13 +5,38 @@
 
 use super::{Cell, Format, XLSX_MAX_ROWS, messages};
 use anyhow::{Context, Result};
+use rust_xlsxwriter::ExcelDateTime;
 use std::io::{BufWriter, Write};
+use std::sync::LazyLock;
 use tempfile::NamedTempFile;
 
 /// A file being written. `finish` answers the temporary file, removed when dropped.
 pub enum SheetWriter {
     Csv { csv: Box<csv::Writer<BufWriter<std::fs::File>>>, file: NamedTempFile },
     Xlsx { workbook: Box<rust_xlsxwriter::Workbook>, file: NamedTempFile, row: u32, max_rows: u64 },
+}
+
+/// How a worksheet shows a day and a moment.
+static DAY: LazyLock<rust_xlsxwriter::Format> =
+    LazyLock::new(|| rust_xlsxwriter::Format::new().set_num_format("dd/mm/yyyy"));
+static MOMENT: LazyLock<rust_xlsxwriter::Format> =
+    LazyLock::new(|| rust_xlsxwriter::Format::new().set_num_format("dd/mm/yyyy hh:mm"));
+
+/// A day or a moment as a worksheet's date and its format; `None` for a text that is neither (written
+/// as a text). A moment is kept at the time of day it was written with.
+fn excel_date(text: &str) -> Option<(ExcelDateTime, &'static rust_xlsxwriter::Format)> {
+    use chrono::{Datelike, Timelike};
+    let day = |d: chrono::NaiveDate| {
+        ExcelDateTime::from_ymd(u16::try_from(d.year()).ok()?, d.month() as u8, d.day() as u8).ok()
+    };
+    if let Ok(d) = chrono::NaiveDate::parse_from_str(text, "%Y-%m-%d") {
+        return Some((day(d)?, &DAY));
+    }
+    let moment = chrono::DateTime::parse_from_rfc3339(text).ok()?.naive_local();
+    let at = day(moment.date())?
+        .and_hms(moment.hour() as u16, moment.minute() as u8, f64::from(moment.second()))
+        .ok()?;
+    Some((at, &MOMENT))
 }
 
 /// A failure a user can act on (its French message is the job's error), or an internal one.
@@ -75,6 +100,12 @@ impl SheetWriter {
                             Cell::Int(n) => sheet.write_number(*row, col, *n as f64),
                             Cell::Number(x) => sheet.write_number(*row, col, *x),
                             Cell::Bool(_) => sheet.write_string(*row, col, cell.to_text()),
+                            Cell::Date(text) => match excel_date(text) {
+                                Some((date, format)) => {
+                                    sheet.write_datetime_with_format(*row, col, &date, format)
+                                }
+                                None => sheet.write_string(*row, col, text),
+                            },
                             Cell::Empty => continue,
                         }
                         .context("an .xlsx cell")?;
@@ -165,6 +196,19 @@ mod tests {
                 "{message}"
             ),
             other => panic!("{other:?}"),
+        }
+    }
+
+    #[test]
+    fn days_and_moments_are_dates_in_a_worksheet() {
+        let (day, format) = excel_date("1990-04-01").unwrap();
+        assert_eq!(day.to_excel(), 32964.0);
+        assert_eq!(format, &*DAY);
+        let (moment, format) = excel_date("2026-11-23T10:30:00+00:00").unwrap();
+        assert_eq!(moment.to_excel(), 46349.4375);
+        assert_eq!(format, &*MOMENT);
+        for text in ["", "K000000142", "1990-13-01", "23/11/2026"] {
+            assert!(excel_date(text).is_none(), "{text}");
         }
     }
 

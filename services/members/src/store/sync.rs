@@ -1,5 +1,5 @@
-//! Members as they travel between a field laptop and the central server (DESIGN.md, "Offline
-//! synchronisation"): pages of synchronised records by position, batches applied once with the later
+//! Members as they travel between a field laptop and the central server (the rules: docs/api.md,
+//! "Synchronisation"): pages of synchronised records by position, batches applied once with the later
 //! version winning, and the acknowledgements that clear a record's sending mark.
 
 use super::Store;

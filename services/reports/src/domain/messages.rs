@@ -33,6 +33,17 @@ pub fn copy_notes(name: &str, version: i32) -> String {
 }
 
 pub const FIRST_VERSION_NOTES: &str = "Création du modèle.";
+pub const SHIPPED_NOTES: &str = "Modèle livré avec Sésame.";
+pub const SHIPPED_DESCRIPTION: &str =
+    "Livré avec Sésame. Chaque enregistrement en garde une version : l'original reste restaurable.";
+
+/// The last template of a printed type (`card`, `delivery_slip`), which stays.
+pub fn last_template(report_type: &str) -> String {
+    let (kind, documents) = common::printed::named_fr(report_type);
+    format!(
+        "C'est le dernier modèle de {kind} : {documents} s'impriment avec lui. Créez-en ou copiez-en un autre avant de le supprimer."
+    )
+}
 pub const VERSION_INVALID: &str =
     "La version demandée doit être un nombre positif (0 : la version courante).";
 
@@ -65,12 +76,13 @@ pub fn type_label(report_type: &str) -> &'static str {
     }
 }
 
+/// An element bound to no field of its template's type, with every field it can be bound to (by name:
+/// the element's name must be one of them, as « Insérer un champ des données » names it).
 pub fn element_unknown_field(name: &str, report_type: &str, known: &[&str]) -> String {
-    let examples: Vec<&str> = known.iter().take(6).copied().collect();
     format!(
-        "L'élément « {name} » n'est lié à aucun champ {} : nommez-le d'après un champ ({}, …) ou rendez-le fixe (lecture seule).",
+        "L'élément « {name} » n'est lié à aucun champ {} : choisissez-le dans « Insérer un champ des données », nommez-le d'après l'un de ces champs ou rendez-le fixe (lecture seule). Champs : {}.",
         type_label(report_type),
-        examples.join(", ")
+        known.join(", ")
     )
 }
 

@@ -107,7 +107,8 @@ const DRAWINGS: [&str; 3] = ["line", "rectangle", "ellipse"];
 
 /// The types printed by the cards service, and the elements it draws.
 const SERVER_PRINTED: [&str; 2] = ["card", "delivery_slip"];
-const SERVER_ELEMENTS: [&str; 6] = ["text", "image", "qrcode", "rectangle", "ellipse", "line"];
+const SERVER_ELEMENTS: [&str; 7] =
+    ["text", "image", "qrcode", "rectangle", "ellipse", "line", "table"];
 
 /// The smallest side of a QR code a card reader reads (its payload is a signed identity).
 pub const QR_MIN_MM: f64 = 15.0;
@@ -116,13 +117,14 @@ pub const QR_MIN_MM: f64 = 15.0;
 /// (its proto message, so a field added there can be printed with no edit here) and its photo.
 pub fn fields(report_type: &str) -> Vec<&'static str> {
     use proto::Fields;
-    let (record, photo): (&[(&str, &'static str)], Option<&'static str>) = match report_type {
-        "card" => (proto::cards::Card::FIELDS, Some("card_photo")),
-        "delivery_slip" => (proto::cards::Delivery::FIELDS, None),
+    let (record, extra): (&[(&str, &'static str)], &[&'static str]) = match report_type {
+        "card" => (proto::cards::Card::FIELDS, &["card_photo"]),
+        // The cards' table and the kind in French, which the cards service adds to a delivery.
+        "delivery_slip" => (proto::cards::Delivery::FIELDS, &common::printed::SLIP_EXTRA_FIELDS),
         // A member sheet, or a list of members, one line each.
-        _ => (proto::members::Member::FIELDS, Some("member_photo")),
+        _ => (proto::members::Member::FIELDS, &["member_photo"]),
     };
-    record.iter().map(|(_, json_name)| *json_name).chain(photo).collect()
+    record.iter().map(|(_, json_name)| *json_name).chain(extra.iter().copied()).collect()
 }
 
 /// Why a template cannot print, naming its first faulty element: an element bound to a field the record
@@ -202,8 +204,13 @@ pub fn sample_data(report_type: &str) -> Value {
             "card_memberIdNumber": "C000000123", "card_expirationDate": "2031-11-25",
         }),
         "delivery_slip" => json!({
-            "delivery_code": "LIV-2026-0012", "delivery_quantity": 20,
+            "delivery_code": "LIV-2026-0012", "delivery_quantity": 2,
             "delivery_creationDateTime": "2026-11-25T09:30:00Z", "delivery_createdByLogin": "awa.agent",
+            "delivery_kind": "Livraison",
+            "delivery_cards": json!([
+                ["1", "K000000045", "C000000123", "KONÉ Aya", "29/02/1984", "25/11/2031"],
+                ["2", "K000000046", "C000000124", "YAO Kouassi Serge", "12/07/1990", "25/11/2031"],
+            ]).to_string(),
         }),
         _ => member,
     }
@@ -286,6 +293,29 @@ mod tests {
             fields("card").contains(&"card_firstname"),
             "the identity block is a card's fields"
         );
+    }
+
+    #[test]
+    fn an_unbound_element_is_refused_with_every_field_that_can_be_chosen() {
+        // A QR code dropped from the designer's toolbar, named by the designer.
+        let dropped = json!({"name": "Champ4", "type": "qrcode", "position": {"x": 5, "y": 5}, "width": 20, "height": 20});
+        let refused = unprintable(&card(json!([dropped])), "card").unwrap();
+        assert!(
+            refused.starts_with("L'élément « Champ4 » n'est lié à aucun champ d'une carte"),
+            "{refused}"
+        );
+        let (_, listed) = refused.rsplit_once("Champs : ").unwrap();
+        let listed: Vec<&str> = listed.trim_end_matches('.').split(", ").collect();
+        assert_eq!(listed, fields("card"), "every field, not a few examples");
+        for field in ["card_qrcode", "card_photo", "card_phoneNumber", "card_membershipStartDate"] {
+            assert!(listed.contains(&field), "{field} in {refused}");
+        }
+        // Bound to them, the QR code and the phone print.
+        let qr = json!({"name": "card_qrcode", "type": "qrcode", "position": {"x": 5, "y": 5}, "width": 20, "height": 20});
+        let phone = json!({"name": "card_phoneNumber", "type": "text", "position": {"x": 30, "y": 5}, "width": 30, "height": 6});
+        assert_eq!(unprintable(&card(json!([qr, phone])), "card"), None);
+        let sheet = msg::element_unknown_field("x", "member_sheet", &fields("member_sheet"));
+        assert!(sheet.contains("member_contact") && sheet.contains("member_photo"), "{sheet}");
     }
 
     #[test]

@@ -3,10 +3,12 @@
 
 pub mod card_statistics;
 mod reports;
+mod shipped;
 pub mod statistics;
 mod versions;
 
 pub use reports::REPORT_SORT;
+pub use shipped::SHIPPED;
 
 pub const SCHEMA: &str = "reports";
 

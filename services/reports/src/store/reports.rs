@@ -114,7 +114,7 @@ impl Store {
     }
 
     /// Deletes a template and its versions; if it was its type's default, the latest changed of the others
-    /// becomes it.
+    /// becomes it. The last card or slip template stays (they print from it).
     #[tracing::instrument(name = "db.reports.delete", skip(self))]
     pub async fn delete_report(&self, id: i64) -> Result<(), ServiceError> {
         let mut tx = self.pool.begin().await?;
@@ -127,6 +127,19 @@ impl Store {
             report_type.ok_or_else(|| ServiceError::NotFound(msg::report_not_found(id)))?;
         lock_type(&mut tx, &report_type).await?;
         let (_, was_default) = locked(&mut tx, id).await?;
+        // Cards and slips print only from a template: their type keeps one.
+        if super::SHIPPED.iter().any(|(shipped, _, _)| *shipped == report_type) {
+            let others: i64 = sqlx::query_scalar(
+                "SELECT count(*) FROM reports.report WHERE report_type = $1 AND report_id <> $2",
+            )
+            .bind(&report_type)
+            .bind(id)
+            .fetch_one(&mut *tx)
+            .await?;
+            if others == 0 {
+                return Err(ServiceError::Conflict(msg::last_template(&report_type)));
+            }
+        }
         sqlx::query("DELETE FROM reports.report WHERE report_id = $1")
             .bind(id)
             .execute(&mut *tx)
@@ -188,7 +201,10 @@ impl Store {
 
 /// Serialises the changes of one type's default: every save and deletion of a template of that type takes
 /// it to the end of its transaction.
-async fn lock_type(tx: &mut PgConnection, report_type: &str) -> Result<(), ServiceError> {
+pub(super) async fn lock_type(
+    tx: &mut PgConnection,
+    report_type: &str,
+) -> Result<(), ServiceError> {
     sqlx::query("SELECT pg_advisory_xact_lock(hashtext('reports.default'), hashtext($1))")
         .bind(report_type)
         .execute(&mut *tx)

@@ -112,8 +112,9 @@ pub(super) async fn insert(
     version: i32,
     template: &str,
     notes: &str,
-    login_id: i64,
+    login_id: impl Into<Option<i64>>,
 ) -> Result<(), ServiceError> {
+    let login_id: Option<i64> = login_id.into();
     sqlx::query(
         "INSERT INTO reports.report_version (report_id, version, template, notes, saved_by_login_id)
          VALUES ($1, $2, $3::json, $4, $5)",

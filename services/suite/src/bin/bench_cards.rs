@@ -1,9 +1,9 @@
 //! `make bench-cards`: the card chain at scale, through the gateway of a suite started in this process on
 //! a throwaway database. `BENCH_CARDS` members (default 10,000) get a photo each (uploaded as an agent
 //! would) and pay by one operator's statement (matched by phone); then their cards are made, printed to
-//! one PDF (timed to the last byte, with the process's peak memory while printing), printed again from a
-//! designed default template (the designer's JSON, rendered by the cards service), marked printed, put
-//! in deliveries of 1,000 cards, and the delivery slips printed. Last, 2,000-row pages of the cards',
+//! one PDF with the default template Sésame ships (the designer's JSON, rendered by the cards service;
+//! timed to the last byte, with the process's peak memory while printing), marked printed, put in
+//! deliveries of 1,000 cards, and the delivery slips printed. Last, 2,000-row pages of the cards',
 //! payments' and deliveries' lists are timed as their screens ask for them; then again after
 //! `BENCH_LIST_CARDS` more cards (default 1,000,000, 0 to skip) are written by `suite::card_load`.
 
@@ -31,38 +31,6 @@ fn photo(member_id: i64) -> Vec<u8> {
     let mut out = std::io::Cursor::new(Vec::new());
     img.write_to(&mut out, image::ImageFormat::Jpeg).expect("a JPEG");
     out.into_inner()
-}
-
-/// A card as an administrator would draw it in the designer: a coloured band with a fixed title, the
-/// photo, the names, birth date and place, city, both numbers, expiry, the signed QR code, a line.
-fn designed_card() -> Value {
-    let text = |name: &str, x: f64, y: f64, w: f64, size: f64| {
-        json!({"name": name, "type": "text", "position": {"x": x, "y": y}, "width": w, "height": 5,
-               "fontSize": size})
-    };
-    json!({
-        "basePdf": {"width": 85.6, "height": 53.98, "padding": [0, 0, 0, 0]},
-        "schemas": [[
-            {"name": "bandeau", "type": "rectangle", "position": {"x": 0, "y": 0}, "width": 85.6,
-             "height": 7, "color": "#1f6f3a", "borderWidth": 0, "borderColor": ""},
-            {"name": "titre", "type": "text", "readOnly": true, "content": "Sésame · Carte de membre",
-             "position": {"x": 3, "y": 1}, "width": 70, "height": 5, "fontSize": 8, "fontColor": "#ffffff"},
-            {"name": "card_photo", "type": "image", "position": {"x": 3, "y": 9}, "width": 18,
-             "height": 23},
-            text("card_lastname", 23.0, 9.0, 34.0, 9.0),
-            text("card_firstname", 23.0, 14.0, 34.0, 8.0),
-            text("card_birthDate", 23.0, 19.0, 34.0, 6.0),
-            text("card_birthLocation", 23.0, 23.0, 34.0, 6.0),
-            text("card_city", 23.0, 27.0, 34.0, 6.0),
-            text("card_memberIdNumber", 3.0, 35.0, 30.0, 7.0),
-            text("card_idNumber", 3.0, 41.0, 30.0, 7.0),
-            text("card_expirationDate", 3.0, 47.0, 30.0, 6.0),
-            {"name": "trait", "type": "line", "position": {"x": 3, "y": 33.5}, "width": 54,
-             "height": 0.3, "color": "#1f6f3a"},
-            {"name": "card_qrcode", "type": "qrcode", "position": {"x": 59, "y": 26}, "width": 24,
-             "height": 24, "backgroundColor": "#ffffff", "barColor": "#000000"}
-        ]]
-    })
 }
 
 fn secs(d: Duration) -> String {
@@ -207,30 +175,6 @@ async fn main() -> Result<()> {
         pdf.first_byte.as_secs_f64()
     );
 
-    // The same cards again, from a designed default template (the cards service renders the designer's
-    // JSON): its figures must keep the fixed layout's.
-    api.post(
-        "/report/post.report",
-        &json!({"report_name": "Carte (banc d'essai)", "report_type": "card", "report_isDefault": true,
-                "report_json": designed_card().to_string()}),
-    )
-    .await?;
-    reset_peak_memory();
-    let started = Instant::now();
-    let designed = api
-        .post_download("/card/post.printing_card_list_by_id", &json!({"card_ids": null}))
-        .await?;
-    let designed_printing = started.elapsed();
-    let designed_peak = peak_memory_mb().unwrap_or(0.0);
-    ensure!(designed.head.starts_with(b"%PDF-"), "the answer is not a PDF");
-    println!(
-        "print from a designed template: {made} cards in one PDF of {:.1} MB in {} (first bytes after {:.1} s); \
-         process peak {designed_peak:.0} MB",
-        designed.bytes as f64 / 1e6,
-        secs(designed_printing),
-        designed.first_byte.as_secs_f64()
-    );
-
     let card_ids: Vec<i64> = sqlx::query_scalar("SELECT card_id FROM cards.card ORDER BY card_id")
         .fetch_all(&pool)
         .await?;
@@ -271,11 +215,6 @@ async fn main() -> Result<()> {
         "| one PDF of every card | {} ({:.1} MB), peak {peak:.0} MB |",
         secs(printing),
         pdf.bytes as f64 / 1e6
-    );
-    println!(
-        "| one PDF of every card, from a designed template | {} ({:.1} MB), peak {designed_peak:.0} MB |",
-        secs(designed_printing),
-        designed.bytes as f64 / 1e6
     );
     println!("| marked printed | {} |", secs(marking));
     println!("| deliveries of {DELIVERY_SIZE} | {} |", secs(delivering));

@@ -86,11 +86,35 @@ fn xlsx_rows(bytes: Vec<u8>) -> Vec<Vec<String>> {
                     Data::Float(x) => common::export::number_text(*x),
                     Data::Int(n) => n.to_string(),
                     Data::Bool(b) => if *b { "Oui" } else { "Non" }.to_string(),
+                    // A date cell, read back as `as_day_or_second` writes the date the service sent.
+                    Data::DateTime(date) => {
+                        let seconds = (date.as_f64() * 86_400.0).round() as i64;
+                        let epoch = chrono::NaiveDate::from_ymd_opt(1899, 12, 30).unwrap();
+                        let at = epoch.and_hms_opt(0, 0, 0).unwrap()
+                            + chrono::TimeDelta::seconds(seconds);
+                        if seconds % 86_400 == 0 {
+                            at.format("%Y-%m-%d").to_string()
+                        } else {
+                            at.format("%Y-%m-%d %H:%M:%S").to_string()
+                        }
+                    }
                     other => panic!("an unexpected cell: {other:?}"),
                 })
                 .collect()
         })
         .collect()
+}
+
+/// A moment the API answers (RFC 3339) as a worksheet keeps it: to the second, at the time of day it was
+/// written with (a day alone at midnight); any other value as `text` writes it.
+fn as_day_or_second(v: &Value) -> String {
+    match v.as_str().map(chrono::DateTime::parse_from_rfc3339) {
+        Some(Ok(at)) if at.naive_local().time() == chrono::NaiveTime::MIN => {
+            at.format("%Y-%m-%d").to_string()
+        }
+        Some(Ok(at)) => at.format("%Y-%m-%d %H:%M:%S").to_string(),
+        _ => text(v),
+    }
 }
 
 fn text(v: &Value) -> String {
@@ -433,9 +457,9 @@ async fn the_cards_deliveries_and_payments_lists_export_as_they_list() {
             text(&payment["transaction_mobileOperator"]),
             text(&payment["transaction_number"]),
             text(&Value::Bool(payment["transaction_isUsedForCard"] == true)),
-            text(&payment["transaction_createdAt"]),
+            as_day_or_second(&payment["transaction_createdAt"]),
             text(&payment["transaction_createdByUser"]),
-            text(&payment["transaction_cancelledAt"]),
+            as_day_or_second(&payment["transaction_cancelledAt"]),
             text(&payment["transaction_cancelReason"]),
         ];
         assert_eq!(row, &expected);

@@ -54,13 +54,13 @@ async fn each_save_is_a_version_that_can_be_read_back_restored_and_copied() {
         create(&suite, &admin, json!({"report_name": "Carte standard", "report_type": "card"}))
             .await;
 
-    // The first template of its type: version 1, a blank card page, the default.
+    // A new template: version 1, a blank card page; the shipped card template stays the default.
     let first = report(&suite, &admin, &format!("/api/report/get.report/{id}")).await;
     assert_eq!(
         (first["report_version"].as_i64(), first["report_currentVersion"].as_i64()),
         (Some(1), Some(1))
     );
-    assert_eq!(first["report_isDefault"], true);
+    assert_eq!(first["report_isDefault"], false);
     assert_eq!(first["report_versionNotes"], "Création du modèle.");
     let blank: Value = serde_json::from_str(first["report_json"].as_str().unwrap()).unwrap();
     assert_eq!(blank["basePdf"]["width"], 85.6, "a CR80 card");
@@ -228,6 +228,65 @@ async fn a_template_is_checked_in_french_and_roles_are_kept() {
             .await;
         assert_eq!(status, StatusCode::FORBIDDEN, "{role}");
     }
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_fresh_install_prints_cards_and_slips_with_the_shipped_templates_and_keeps_one_of_each() {
+    let suite = TestSuite::start().await;
+    let admin = suite.admin_token().await;
+    let list = report(&suite, &admin, "/api/report/get.report_list?type=card").await;
+    let rows = list.as_array().unwrap();
+    assert_eq!(rows.len(), 1, "{list}");
+    assert_eq!(
+        (rows[0]["report_name"].as_str(), rows[0]["report_isDefault"].as_bool()),
+        (Some("Carte de membre"), Some(true))
+    );
+    let shipped = rows[0]["report_id"].as_i64().unwrap();
+    let template = report(&suite, &admin, &format!("/api/report/get.report/{shipped}")).await;
+    assert_eq!(template["report_version"], 1);
+    assert_eq!(template["report_versionNotes"], "Modèle livré avec Sésame.");
+    let json: Value = serde_json::from_str(template["report_json"].as_str().unwrap()).unwrap();
+    let names: Vec<&str> =
+        json["schemas"][0].as_array().unwrap().iter().filter_map(|e| e["name"].as_str()).collect();
+    for field in ["card_photo", "card_qrcode", "card_lastname", "card_idNumber"] {
+        assert!(names.contains(&field), "the shipped card prints {field}: {names:?}");
+    }
+
+    // The slip template Sésame ships too, its cards in a table; the last of its type stays as well.
+    let slips = report(&suite, &admin, "/api/report/get.report_list?type=delivery_slip").await;
+    let slip = &slips.as_array().unwrap()[0];
+    assert_eq!(
+        (slip["report_name"].as_str(), slip["report_isDefault"].as_bool()),
+        (Some("Bordereau de livraison"), Some(true))
+    );
+    let slip_path = format!("/api/report/delete.report/{}", slip["report_id"]);
+    let (status, refused) = suite.delete(&slip_path, &admin).await;
+    assert_eq!(status, StatusCode::CONFLICT, "{refused}");
+    assert!(
+        refused["message"].as_str().unwrap().starts_with("C'est le dernier modèle de bordereau"),
+        "{refused}"
+    );
+
+    // The last card template stays: cards print with nothing else.
+    let path = format!("/api/report/delete.report/{shipped}");
+    let (status, refused) = suite.delete(&path, &admin).await;
+    assert_eq!(status, StatusCode::CONFLICT, "{refused}");
+    assert!(
+        refused["message"].as_str().unwrap().starts_with("C'est le dernier modèle de carte"),
+        "{refused}"
+    );
+    // With another one, it goes, and the other becomes the default.
+    let other =
+        create(&suite, &admin, json!({"report_name": "Carte 2027", "report_type": "card"})).await;
+    let (status, _) = suite.delete(&path, &admin).await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(defaults(&suite, &admin, "card").await, [other]);
+    // Not shipped again behind the administrator's back when the service starts again.
+    let reports =
+        reports::store::Store::new(common::db::connect(suite.database_url(), 1).await.unwrap());
+    reports.ship_templates().await.unwrap();
+    let list = report(&suite, &admin, "/api/report/get.report_list?type=card").await;
+    assert_eq!(list.as_array().unwrap().len(), 1, "{list}");
 }
 
 #[tokio::test(flavor = "multi_thread")]

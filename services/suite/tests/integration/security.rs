@@ -65,17 +65,7 @@ async fn parallel_guesses_are_counted_one_by_one_and_held_per_address() {
     .await;
     let guess = |address: &'static str, login: &'static str, password: &'static str| {
         let suite = &suite;
-        async move {
-            suite
-                .http
-                .post(suite.url("/api/auth/login"))
-                .header("x-forwarded-for", address)
-                .json(&json!({"login": login, "password": password}))
-                .send()
-                .await
-                .unwrap()
-                .status()
-        }
+        async move { suite.sign_in_from(address, login, password).await.0 }
     };
     let statuses =
         futures::future::join_all((0..60).map(|_| guess("10.0.0.1", ADMIN, "wrong"))).await;

@@ -60,7 +60,7 @@ async fn no_login_takes_the_service_role() {
     let suite = TestSuite::start().await;
     let admin = suite.admin_token().await;
     let body = serde_json::json!({
-        "login_name": "un-service", "login_password": "mot-de-passe-2026", "login_role": "service"
+        "login_name": "un-service", "login_password": "Korhogo-service-2026", "login_role": "service"
     });
     let (status, answer) = suite.post("/api/user/post_user", &admin, body).await;
     assert_eq!(status, StatusCode::BAD_REQUEST, "{answer}");

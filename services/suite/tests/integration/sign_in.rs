@@ -178,11 +178,14 @@ async fn the_hold_off_ends_and_a_success_clears_the_count() {
 async fn generate_answers_an_argon2id_hash_for_admins_only() {
     let suite = TestSuite::start().await;
     let admin = suite.admin_token().await;
-    let (status, body) = suite.get("/api/auth/generate/mot-de-passe", &admin).await;
+    let (status, body) = suite.get("/api/auth/generate/Korhogo-manguier-1987", &admin).await;
     assert_eq!(status, StatusCode::OK);
     assert!(body["data"].as_str().unwrap().starts_with("$argon2id$"));
     let (_, agent) = suite.login_with_role("agent.one", "agent").await;
-    assert_eq!(suite.get("/api/auth/generate/mot-de-passe", &agent).await.0, StatusCode::FORBIDDEN);
+    assert_eq!(
+        suite.get("/api/auth/generate/Korhogo-manguier-1987", &agent).await.0,
+        StatusCode::FORBIDDEN
+    );
 }
 
 #[tokio::test(flavor = "multi_thread")]
@@ -192,12 +195,21 @@ async fn a_sign_in_cut_off_halfway_is_not_held_against_the_login() {
         c.auth.throttle.block = Duration::from_secs(60);
     })
     .await;
-    // How long a sign-in takes here, most of it checking the password.
-    let began = std::time::Instant::now();
-    assert_eq!(suite.sign_in(ADMIN, ADMIN_PASSWORD).await.0, StatusCode::OK);
-    let half = began.elapsed() / 2;
+    // How long a sign-in takes here, most of it checking the password: the quickest of three, as the
+    // first one also opens the connections and warms what a later one finds ready.
+    let mut quickest = Duration::MAX;
+    for _ in 0..3 {
+        let began = std::time::Instant::now();
+        assert_eq!(suite.sign_in(ADMIN, ADMIN_PASSWORD).await.0, StatusCode::OK);
+        quickest = quickest.min(began.elapsed());
+    }
+    let half = quickest / 2;
     // The right password, each request given up by its caller halfway, while the password is being
     // checked (a sync run stopped as it signs in, a browser closed): more than the failures allowed.
+    // One after the other, as such a caller tries again: each sign-in is let run to its end, which
+    // forgets the attempts (an attempt is counted before its password is checked; attempts sent faster
+    // than they are checked would be held off as guesses are).
+    let pool = common::db::connect(suite.database_url(), 1).await.unwrap();
     let mut cut_off = 0;
     for _ in 0..6 {
         let sent = suite
@@ -208,7 +220,23 @@ async fn a_sign_in_cut_off_halfway_is_not_held_against_the_login() {
             .send()
             .await;
         cut_off += usize::from(sent.is_err_and(|e| e.is_timeout()));
+        let ended = tokio::time::timeout(Duration::from_secs(10), async {
+            while sqlx::query_scalar::<_, i64>("SELECT count(*) FROM auth.signin_attempt")
+                .fetch_one(&pool)
+                .await
+                .unwrap()
+                > 0
+            {
+                tokio::time::sleep(Duration::from_millis(10)).await;
+            }
+        })
+        .await;
+        assert!(
+            ended.is_ok(),
+            "a sign-in given up by its caller ran to its end and forgot its attempt"
+        );
     }
+    pool.close().await;
     assert!(cut_off >= 3, "{cut_off} of 6 sign-ins cut off after {half:?}");
     // The sign-ins went to their end all the same: none is counted as a failure.
     tokio::time::sleep(Duration::from_secs(1)).await;

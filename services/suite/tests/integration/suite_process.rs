@@ -2,7 +2,7 @@
 //! harness, which drops them: a failure to start fails the test with the process's logs, which are
 //! printed too when a test fails while it runs.
 
-use crate::support::{ADMIN, ADMIN_PASSWORD, TestSuite};
+use crate::support::{ADMIN, ADMIN_PASSWORD, POOLS_FOR_TESTS, TestSuite};
 use suite::process::{Place, Readiness};
 
 pub(crate) use suite::process::free_address;
@@ -73,11 +73,13 @@ impl SuiteProcess {
             log_name,
         };
         let binary = std::path::Path::new(env!("CARGO_BIN_EXE_suite"));
+        // The tests' pools first: a test's own variables may set them otherwise.
+        let env: Vec<(&str, &str)> = POOLS_FOR_TESTS.iter().chain(env).copied().collect();
         SuiteProcess(suite::process::SuiteProcess::new(
             binary,
             &place,
             (ADMIN, ADMIN_PASSWORD),
-            env,
+            &env,
         ))
     }
 

@@ -56,7 +56,7 @@ impl TestSuite {
             web.path().join("web"),
             web.path(),
         );
-        config.gateway.request_timeout = std::time::Duration::from_secs(30);
+        for_tests(&mut config);
         adjust(&mut config);
         let running = suite::start(config).await.expect("the suite starts");
         let base = format!("http://{}", running.http_addr);
@@ -118,7 +118,7 @@ impl TestSuite {
             self._web.path().join("web"),
             self._web.path(),
         );
-        config.gateway.request_timeout = std::time::Duration::from_secs(30);
+        for_tests(&mut config);
         adjust(&mut config);
         suite::start(config).await
     }
@@ -224,6 +224,26 @@ impl TestSuite {
             Some(json!({"login": login, "password": password})),
         )
         .await
+    }
+
+    /// A sign-in from the client `address`, as an ingress in front of the gateway names it
+    /// (`X-Forwarded-For`; the suite must trust loopback as its proxy, `gateway.trusted_proxies`).
+    pub async fn sign_in_from(
+        &self,
+        address: &str,
+        login: &str,
+        password: &str,
+    ) -> (StatusCode, Value) {
+        let response = self
+            .http
+            .post(self.url("/api/auth/login"))
+            .header("x-forwarded-for", address)
+            .json(&json!({"login": login, "password": password}))
+            .send()
+            .await
+            .expect("the gateway answers");
+        let status = response.status();
+        (status, response.json().await.unwrap_or(Value::Null))
     }
 
     /// The token of a successful sign-in.
@@ -347,6 +367,28 @@ impl Drop for TestSuite {
             })
         });
     }
+}
+
+/// A suite's settings in these tests: calls given 30 s, and database pools of 15 connections in all
+/// (22 otherwise), so that three tests at once, each with up to two suites, stay under PostgreSQL's 100.
+/// The same pools for a suite that runs in a process of its own (`suite_process.rs`), as its environment.
+pub const POOLS_FOR_TESTS: &[(&str, &str)] = &[
+    ("AUTH_DB_CONNECTIONS", "2"),
+    ("GEOGRAPHY_DB_CONNECTIONS", "2"),
+    ("MEMBERS_DB_CONNECTIONS", "4"),
+    ("CARDS_DB_CONNECTIONS", "3"),
+    ("SYNC_DB_CONNECTIONS", "2"),
+    ("REPORTS_DB_CONNECTIONS", "2"),
+];
+
+fn for_tests(config: &mut suite::SuiteConfig) {
+    config.gateway.request_timeout = std::time::Duration::from_secs(30);
+    config.auth.max_connections = 2;
+    config.geography.max_connections = 2;
+    config.members.max_connections = 4;
+    config.cards.max_connections = 3;
+    config.sync.max_connections = 2;
+    config.reports.max_connections = 2;
 }
 
 /// A fresh database copied from the migrated template.

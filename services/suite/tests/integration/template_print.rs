@@ -71,9 +71,10 @@ fn repository() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../..").canonicalize().unwrap()
 }
 
-/// A word's place on its page, in points: its left, its baseline, its right.
+/// A word's page and place on it, in points: its left, its baseline, its right.
 #[derive(Debug)]
 struct Word {
+    page: usize,
     text: String,
     left: f64,
     baseline: f64,
@@ -98,19 +99,24 @@ fn words(pdf: &[u8], name: &str, dir: &Path) -> Vec<Word> {
         let start = line.find(&format!("{key}=\"")).unwrap() + key.len() + 2;
         line[start..].split('"').next().unwrap().parse().unwrap()
     };
-    xml.lines()
-        .filter(|line| line.trim_start().starts_with("<word "))
-        .map(|line| {
-            let text = line.split('>').nth(1).unwrap().split("</word").next().unwrap();
-            let (top, bottom) = (attribute(line, "yMin"), attribute(line, "yMax"));
-            Word {
-                text: text.to_string(),
-                left: attribute(line, "xMin"),
-                baseline: bottom - (bottom - top) * below,
-                right: attribute(line, "xMax"),
-            }
-        })
-        .collect()
+    let mut page = 0;
+    let mut words = Vec::new();
+    for line in xml.lines().map(str::trim_start) {
+        page += usize::from(line.starts_with("<page "));
+        if !line.starts_with("<word ") {
+            continue;
+        }
+        let text = line.split('>').nth(1).unwrap().split("</word").next().unwrap();
+        let (top, bottom) = (attribute(line, "yMin"), attribute(line, "yMax"));
+        words.push(Word {
+            page,
+            text: text.to_string(),
+            left: attribute(line, "xMin"),
+            baseline: bottom - (bottom - top) * below,
+            right: attribute(line, "xMax"),
+        });
+    }
+    words
 }
 
 /// The ascent and descent the file's one font descriptor states.
@@ -156,28 +162,88 @@ fn server_rendering(template: &Value, record: &Value) -> Vec<u8> {
 
 #[test]
 fn every_text_stands_where_the_designers_generator_puts_it() {
-    let dir = tempfile::tempdir().unwrap();
-    let template = template();
     // The generator fills an element by its name; the server reads `card_lastname-2` from its field and a
     // fixed text from the element: the designer's preview gives them the same values.
     let mut inputs = record();
     inputs["card_lastname-2"] = inputs["card_lastname"].clone();
     inputs["card_firstname-2"] = inputs["card_firstname"].clone();
     inputs["card_city-2"] = inputs["card_city"].clone();
+    assert_same_places(&template(), &record(), &inputs, 15);
+}
+
+/// The card template Sésame ships prints where the designer shows it, its dates as jj/mm/aaaa (the
+/// designer's preview writes them so, web/src/features/reports/template.ts).
+#[test]
+fn the_shipped_card_prints_where_the_designer_shows_it() {
+    let (_, _, json) = reports::store::SHIPPED.iter().find(|(kind, _, _)| *kind == "card").unwrap();
+    let template: Value = serde_json::from_str(json).unwrap();
+    let mut record = record();
+    record["card_birthDate"] = json!("1985-02-14");
+    record["card_expirationDate"] = json!("2031-12-07");
+    let mut inputs = record.clone();
+    inputs["card_birthDate"] = json!("14/02/1985");
+    inputs["card_expirationDate"] = json!("07/12/2031");
+    assert_same_places(&template, &record, &inputs, 14);
+}
+
+/// The slip template Sésame ships, its table of cards across pages as the designer breaks it: a short
+/// delivery on one page, a long one (70 cards) running onto the next with its head repeated, the total
+/// and the boxes to sign after the last row.
+#[test]
+fn the_shipped_slip_prints_and_breaks_its_pages_where_the_designer_does() {
+    let (_, _, json) =
+        reports::store::SHIPPED.iter().find(|(kind, _, _)| *kind == "delivery_slip").unwrap();
+    let template: Value = serde_json::from_str(json).unwrap();
+    for cards in [3, 70] {
+        let rows: Vec<Value> = (1..=cards)
+            .map(|i| {
+                json!([
+                    i.to_string(),
+                    format!("K{i:09}"),
+                    format!("C{i:09}"),
+                    format!("N'GUESSAN-KOUADIO Adjoua Élodie {i}"),
+                    "14/02/1985",
+                    "07/12/2031"
+                ])
+            })
+            .collect();
+        let record = json!({
+            "delivery_code": "LIV-20261207-4", "delivery_quantity": cards,
+            "delivery_creationDateTime": "2026-12-07T09:30:00+00:00",
+            "delivery_createdByLogin": "agent.koffi", "delivery_kind": "Livraison",
+            "delivery_cards": Value::from(rows).to_string(),
+        });
+        let mut inputs = record.clone();
+        inputs["delivery_creationDateTime"] = json!("07/12/2026 09:30");
+        inputs["delivery_quantity"] = json!(cards.to_string());
+        assert_same_places(&template, &record, &inputs, 20 + 6 * cards as usize);
+    }
+}
+
+/// Every word `template` prints for `record` on the server stands within 0.5 mm of where the designer's
+/// generator puts it for `inputs` (the same record as the preview gives it); `at_least` words.
+fn assert_same_places(template: &Value, record: &Value, inputs: &Value, at_least: usize) {
+    let dir = tempfile::tempdir().unwrap();
     let mut expected =
-        words(&designer_rendering(&template, &inputs, dir.path()), "pdfme", dir.path());
-    let mut printed = words(&server_rendering(&template, &record()), "server", dir.path());
+        words(&designer_rendering(template, inputs, dir.path()), "pdfme", dir.path());
+    let mut printed = words(&server_rendering(template, record), "server", dir.path());
     // pdftotext orders words by its reading of the layout, which the font boxes sway: each word is paired
     // with the same word, a word printed twice by its place.
     for list in [&mut expected, &mut printed] {
         list.sort_by(|a, b| {
-            (&a.text, a.baseline, a.left).partial_cmp(&(&b.text, b.baseline, b.left)).unwrap()
+            (a.page, &a.text, a.baseline, a.left)
+                .partial_cmp(&(b.page, &b.text, b.baseline, b.left))
+                .unwrap()
         });
     }
 
-    let texts = |words: &[Word]| words.iter().map(|w| w.text.clone()).collect::<Vec<_>>();
+    let texts = |words: &[Word]| words.iter().map(|w| (w.page, w.text.clone())).collect::<Vec<_>>();
     assert_eq!(texts(&printed), texts(&expected), "the same words");
-    assert!(expected.len() >= 15, "the template's texts are all there: {:?}", texts(&expected));
+    assert!(
+        expected.len() >= at_least,
+        "the template's texts are all there: {:?}",
+        texts(&expected)
+    );
     let mut worst = 0.0f64;
     for (server, designer) in printed.iter().zip(&expected) {
         let gaps = [
@@ -227,7 +293,7 @@ fn page_sizes(pdf: &[u8]) -> Vec<(f32, f32)> {
 }
 
 #[tokio::test(flavor = "multi_thread")]
-async fn cards_and_slips_print_with_the_default_template_of_their_type_or_the_fixed_layout() {
+async fn cards_and_slips_print_with_the_default_template_of_their_type() {
     let suite = crate::support::TestSuite::start().await;
     let admin = suite.admin_token().await;
     // An agent prints: its token goes with the cards service's call to the reports service.
@@ -236,13 +302,16 @@ async fn cards_and_slips_print_with_the_default_template_of_their_type_or_the_fi
         crate::cards::printed_card(&suite, &admin, "Adjoua", "W-T1").await;
     let card_body = json!({"card_ids": [card_id]});
 
-    // No template of the type: the fixed layout.
+    // A fresh install: the card template Sésame ships, the default of its type, its dates jj/mm/aaaa.
     let pdf =
         printed(&suite, &agent, "/api/card/post.printing_card_list_by_id", card_body.clone()).await;
     let text = pdf_extract::extract_text_from_mem(&pdf).unwrap();
     assert!(text.contains("Carte de membre") && text.contains(&card_number), "{text}");
+    let expiry = text.split("Expire le ").nth(1).and_then(|after| after.get(..10)).unwrap_or("");
+    let as_printed = chrono::NaiveDate::parse_from_str(expiry, "%d/%m/%Y");
+    assert!(as_printed.is_ok(), "the expiry as jj/mm/aaaa: {text}");
 
-    // A designed card, the first of its type and so the default: its fixed text, its fields.
+    // A designed card made the default: its fixed text, its fields.
     let design = json!({
         "basePdf": {"width": 85.6, "height": 53.98, "padding": [0, 0, 0, 0]},
         "schemas": [[
@@ -258,7 +327,8 @@ async fn cards_and_slips_print_with_the_default_template_of_their_type_or_the_fi
         .post(
             "/api/report/post.report",
             &admin,
-            json!({"report_name": "Carte 2027", "report_type": "card", "report_json": design.to_string()}),
+            json!({"report_name": "Carte 2027", "report_type": "card", "report_isDefault": true,
+                   "report_json": design.to_string()}),
         )
         .await;
     assert_eq!(status, reqwest::StatusCode::OK, "{answer}");
@@ -266,12 +336,12 @@ async fn cards_and_slips_print_with_the_default_template_of_their_type_or_the_fi
     let text = pdf_extract::extract_text_from_mem(&pdf).unwrap();
     assert!(text.contains("Carte coopérative 2027"), "the template's fixed text: {text}");
     assert!(text.contains("Koné") && text.contains(&card_number), "the card's fields: {text}");
-    assert!(!text.contains("Carte de membre"), "no longer the fixed layout: {text}");
+    assert!(!text.contains("Carte de membre"), "no longer the shipped template: {text}");
     let sizes = page_sizes(&pdf);
     assert_eq!(sizes.len(), 1, "a page a card");
     assert!((sizes[0].0 - 242.64).abs() < 0.01 && (sizes[0].1 - 153.01).abs() < 0.01, "{sizes:?}");
 
-    // A delivery slip: the fixed layout, then its designed template.
+    // A delivery slip: the template Sésame ships, its table naming the card; then a designed one.
     let (status, answer) = suite
         .post(
             "/api/delivery/post_delivery",
@@ -285,7 +355,7 @@ async fn cards_and_slips_print_with_the_default_template_of_their_type_or_the_fi
     let text =
         pdf_extract::extract_text_from_mem(&printed(&suite, &agent, path, slip_body.clone()).await)
             .unwrap();
-    assert!(text.contains("Bordereau de livraison"), "{text}");
+    assert!(text.contains("Bordereau de livraison") && text.contains(&card_number), "{text}");
     let slip = json!({
         "basePdf": {"width": 210, "height": 297, "padding": [0, 0, 0, 0]},
         "schemas": [[
@@ -298,7 +368,8 @@ async fn cards_and_slips_print_with_the_default_template_of_their_type_or_the_fi
         .post(
             "/api/report/post.report",
             &admin,
-            json!({"report_name": "Bordereau", "report_type": "delivery_slip", "report_json": slip.to_string()}),
+            json!({"report_name": "Bordereau", "report_type": "delivery_slip", "report_isDefault": true,
+                   "report_json": slip.to_string()}),
         )
         .await;
     assert_eq!(status, reqwest::StatusCode::OK, "{answer}");

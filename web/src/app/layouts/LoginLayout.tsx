@@ -1,23 +1,22 @@
-// The sign-in layout: the product's name over a centred card.
-import { Card, Layout, Typography } from 'antd';
+// The sign-in layout: the product's name over a centred card. Plain HTML and CSS, no antd: the sign-in page
+// is the first screen, which must stay small (docs/performance.md, « First screen »).
 import { Outlet } from 'react-router';
-import { fr } from '../../shared/locale/fr';
+import { frShell as fr } from '../../shared/locale/frShell';
+import styles from './LoginLayout.module.css';
 
 export default function LoginLayout() {
   return (
-    <Layout style={{ minHeight: '100vh', display: 'grid', placeItems: 'center', padding: 16 }}>
-      <div style={{ width: '100%', maxWidth: 400 }}>
-        <div style={{ textAlign: 'center', marginBottom: 24 }}>
+    <div className={styles.page}>
+      <main className={styles.column}>
+        <div className={styles.brand}>
           <img src="/favicon.svg" alt="" width={56} height={56} />
-          <Typography.Title level={1} style={{ margin: '8px 0 0' }}>
-            {fr.app.name}
-          </Typography.Title>
-          <Typography.Text type="secondary">{fr.app.tagline}</Typography.Text>
+          <h1 className={styles.name}>{fr.app.name}</h1>
+          <p className={styles.tagline}>{fr.app.tagline}</p>
         </div>
-        <Card>
+        <div className={styles.card}>
           <Outlet />
-        </Card>
-      </div>
-    </Layout>
+        </div>
+      </main>
+    </div>
   );
 }

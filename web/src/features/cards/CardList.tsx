@@ -45,7 +45,9 @@ import { CARD_STATUSES, isPending, statusLabel, statusOptions } from './cardStat
 import { PRINT_CAP } from './printing';
 import { useCardPrinting } from './useCardPrinting';
 
-/** What leaves the list first when the screen is too narrow (useColumnChooser); the drawer shows it all. */
+/** What leaves the list first when the screen is too narrow (useColumnChooser); the drawer shows it all.
+ *  The widths are those of the headings and the usual values: at 1,280 pixels all but the date of printing
+ *  fit, every heading whole. */
 const DROP_ORDER = ['card_printedAt', 'card_memberIdNumber', 'card_expirationDate', 'card_firstname'];
 /** The number opens the card; the name and status say which and where it is. */
 const LOCKED = ['card_idNumber', 'card_lastname', 'card_status'];
@@ -120,7 +122,7 @@ export default function CardList() {
   const allColumns: NonNullable<TableProps<CardRow>['columns']> = [
     {
       title: text.fields.card_idNumber,
-      width: 180,
+      width: 140,
       ...sortable('card_idNumber'),
       render: (number: string, row: CardRow) => (
         <Button
@@ -133,25 +135,27 @@ export default function CardList() {
         </Button>
       ),
     },
-    { title: text.fields.card_memberIdNumber, dataIndex: 'card_memberIdNumber', width: 160 },
-    { title: text.fields.card_lastname, width: 180, ellipsis: true, ...sortable('card_lastname') },
-    { title: text.fields.card_firstname, dataIndex: 'card_firstname', width: 200, ellipsis: true },
+    { title: text.fields.card_memberIdNumber, dataIndex: 'card_memberIdNumber', width: 130 },
+    { title: text.fields.card_lastname, width: 140, ellipsis: true, ...sortable('card_lastname') },
+    { title: text.fields.card_firstname, dataIndex: 'card_firstname', width: 150, ellipsis: true },
     {
       title: text.fields.card_status,
-      width: 200,
+      // « En attente d'impression », the longest state, on one line.
+      width: 180,
       ...sortable('card_status'),
       render: (status: string) => <CardStatusTag status={status} />,
     },
     {
       title: text.fields.card_expirationDate,
-      width: 150,
+      // Its heading on one line, beside its sort arrows.
+      width: 170,
       ...sortable('card_expirationDate'),
       render: (value: string) => formatDate(value),
     },
     {
       title: text.fields.card_printedAt,
       dataIndex: 'card_printedAt',
-      width: 150,
+      width: 120,
       render: (value: string | null) => formatDate(value),
     },
   ];

@@ -5,5 +5,7 @@ import { paymentTypeLabel } from './paymentTypes';
 
 export default function PaymentTypeLabel({ value }: { value: string }) {
   const types = usePaymentTypes();
-  return <>{paymentTypeLabel(types.data ?? [], value)}</>;
+  const label = paymentTypeLabel(types.data ?? [], value);
+  // Cut short in a narrow column: the tooltip gives it whole.
+  return <span title={label}>{label}</span>;
 }

@@ -5,7 +5,8 @@
 // neither changed nor deleted; read-only for viewers. "Importer un relevé" records an operator's statement.
 // On a field laptop the payments are the central server's: read there, the buttons saying so. Opened from
 // the home page's « Paiements sans carte » (`?spendable=true`), the list keeps the payments a card may
-// still spend, said by a tag whose cross shows them all again.
+// still spend, said by a tag whose cross shows them all again. The columns fit the screen: at 1,440 pixels
+// all of them, the actions' words whole; narrower, the type then the operator wait in « Colonnes ».
 import { UploadOutlined } from '@ant-design/icons';
 import { Button, Select, Table } from 'antd';
 import { useCallback, useState } from 'react';
@@ -19,6 +20,7 @@ import KeysetFooter from '../../shared/list/KeysetFooter';
 import ListToolbar from '../../shared/list/ListToolbar';
 import Permitted from '../../shared/rights/Permitted';
 import { actionsColumn } from '../../shared/list/actionsColumn';
+import { useColumnChooser } from '../../shared/list/useColumnChooser';
 import { useScrollRegion } from '../../shared/list/useScrollRegion';
 import { useServerList } from '../../shared/list/useServerList';
 import { useTableHeight } from '../../shared/list/tableSize';
@@ -38,7 +40,13 @@ import {
 } from './api';
 import { operatorOptions } from './operators';
 import StatementImportModal from './StatementImportModal';
-import { TRANSACTION_TABLE_WIDTH, transactionColumns, transactionRowClass, unsorted } from './transactionColumns';
+import {
+  TRANSACTION_DROP_ORDER,
+  TRANSACTION_LOCKED,
+  transactionColumns,
+  transactionRowClass,
+  unsorted,
+} from './transactionColumns';
 import TransactionCancelModal from './TransactionCancelModal';
 import TransactionFormModal, { type TransactionFormTarget } from './TransactionFormModal';
 
@@ -84,23 +92,35 @@ export default function TransactionList() {
   const totalText = text.total(formatTotal(payments.total, payments.totalExact), payments.total);
   const foundTotal = found.data?.total ?? 0;
 
-  const columns = transactionColumns(search ? unsorted : list.sortable);
+  const allColumns = transactionColumns(search ? unsorted : list.sortable);
   // A role that may not change payments sees the buttons disabled, with who may.
-  columns.push(
-    actionsColumn<Transaction>((row) =>
-      // A payment a card used, or one cancelled, stays as it is (the server refuses too).
-      row.transaction_isUsedForCard || row.transaction_cancelledAt
-        ? null
-        : {
-            name: row.transaction_number,
-            confirm: text.confirmDelete,
-            onEdit: () => setTarget({ kind: 'edit', id: row.transaction_id!, number: row.transaction_number }),
-            onDeleteAsk: () => setCancelling(row),
-            editRight: writeRight,
-            deleteRight,
-          },
+  allColumns.push(
+    actionsColumn<Transaction>(
+      (row) =>
+        // A payment a card used, or one cancelled, stays as it is (the server refuses too).
+        row.transaction_isUsedForCard || row.transaction_cancelledAt
+          ? null
+          : {
+              name: row.transaction_number,
+              confirm: text.confirmDelete,
+              onEdit: () => setTarget({ kind: 'edit', id: row.transaction_id!, number: row.transaction_number }),
+              onDeleteAsk: () => setCancelling(row),
+              editRight: writeRight,
+              deleteRight,
+            },
+      { compact: true },
     ),
   );
+  const { wrapper, columns, width, chooser } = useColumnChooser<Transaction>({
+    storageKey: 'payments',
+    columns: allColumns,
+    dropOrder: TRANSACTION_DROP_ORDER,
+    locked: TRANSACTION_LOCKED,
+    // The virtual table's scroll bar floats over its rows: the columns may take the whole width.
+    reserved: 4,
+    // The toolbar holds the search, the operator, the import, the export and the new payment on one line.
+    compact: true,
+  });
 
   return (
     <>
@@ -120,8 +140,9 @@ export default function TransactionList() {
           allowClear
           placeholder={text.allOperators}
           aria-label={text.filterOperator}
-          style={{ width: 220 }}
+          style={{ width: 200 }}
         />
+        {chooser}
         <Permitted right={writeRight}>
           <Button icon={<UploadOutlined />} onClick={() => setImporting(true)}>
             {text.statement.open}
@@ -136,27 +157,29 @@ export default function TransactionList() {
         />
       </ListToolbar>
       <UrlFilterTag label={list.params.spendable ? fr.urlFilters.spendable : ''} onRemove={spendable.clear} />
-      <Table<Transaction>
-        ref={tableRef}
-        virtual
-        size="small"
-        rowKey="transaction_id"
-        columns={columns}
-        rowClassName={transactionRowClass}
-        dataSource={(search ? found.data?.data : payments.rows) ?? []}
-        loading={search ? found.isFetching : payments.loading}
-        onChange={search ? undefined : list.onChange}
-        onScroll={search ? undefined : payments.onScroll}
-        pagination={false}
-        footer={() =>
-          search ? (
-            text.found(formatCount(foundTotal), foundTotal, search.number)
-          ) : (
-            <KeysetFooter total={totalText} loadingMore={payments.loadingMore} />
-          )
-        }
-        scroll={{ x: TRANSACTION_TABLE_WIDTH, y: height }}
-      />
+      <div ref={wrapper}>
+        <Table<Transaction>
+          ref={tableRef}
+          virtual
+          size="small"
+          rowKey="transaction_id"
+          columns={columns}
+          rowClassName={transactionRowClass}
+          dataSource={(search ? found.data?.data : payments.rows) ?? []}
+          loading={search ? found.isFetching : payments.loading}
+          onChange={search ? undefined : list.onChange}
+          onScroll={search ? undefined : payments.onScroll}
+          pagination={false}
+          footer={() =>
+            search ? (
+              text.found(formatCount(foundTotal), foundTotal, search.number)
+            ) : (
+              <KeysetFooter total={totalText} loadingMore={payments.loadingMore} />
+            )
+          }
+          scroll={{ x: width, y: height }}
+        />
+      </div>
       {target && <TransactionFormModal target={target} onClose={closeForm} />}
       {cancelling && <TransactionCancelModal transaction={cancelling} onClose={closeCancel} />}
       {importing && <StatementImportModal onClose={closeImport} />}

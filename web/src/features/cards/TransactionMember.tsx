@@ -6,5 +6,7 @@ import { useMemberLabel } from '../members/api';
 export default function TransactionMember({ id }: { id: number | null }) {
   const label = useMemberLabel(id);
   if (id === null) return null;
-  return <>{label.data ?? fr.transactions.member(id)}</>;
+  const name = label.data ?? fr.transactions.member(id);
+  // Cut short in a narrow column: the tooltip gives it whole.
+  return <span title={name}>{name}</span>;
 }

@@ -1,5 +1,7 @@
 // The payment lists' columns (the screen's list, and a member's in its drawer). Every column has a
-// width: the virtual table needs them to lay rows out.
+// width: the virtual table needs them to lay rows out. They are as narrow as their heading (and the usual
+// values) allow, so that the list, its state and its actions fit a screen of 1,440 pixels; a longer value
+// ends in « … » and shows whole in its tooltip.
 import { Tag, Tooltip, type TableProps } from 'antd';
 import { formatDate, formatDateTime } from '../../shared/format/date';
 import { fr } from '../../shared/locale/fr';
@@ -19,7 +21,17 @@ type Sortable = (field: TransactionSortField) => {
 /** The columns of a list the server does not sort (search results). */
 export const unsorted: Sortable = (field) => ({ dataIndex: field });
 
-export const TRANSACTION_TABLE_WIDTH = 1440;
+/** What leaves the screen's list first when it is too narrow (useColumnChooser); « Colonnes » shows it. */
+export const TRANSACTION_DROP_ORDER = ['transaction_type', 'transaction_mobileOperator'];
+/** The payment's date, amount, number, member and state always show, with its actions. */
+export const TRANSACTION_LOCKED = [
+  'transaction_date',
+  'transaction_amount',
+  'transaction_number',
+  'member',
+  'status',
+  'actions',
+];
 
 /** A cancelled payment's row is struck through (its state says who cancelled it, when and why). */
 export function transactionRowClass(row: Transaction): string {
@@ -33,25 +45,31 @@ export function transactionColumns(
   return [
     {
       title: text.fields.transaction_date,
-      width: 120,
+      width: 100,
       ...sortable('transaction_date'),
       render: (value: string) => formatDate(value),
     },
     {
       title: text.fields.transaction_amount,
-      width: 150,
+      width: 104,
       align: 'right',
+      ellipsis: true,
       ...sortable('transaction_amount'),
       render: (value: number | null) => formatAmount(value),
     },
-    { title: text.fields.transaction_mobileOperator, width: 160, ...sortable('transaction_mobileOperator') },
-    { title: text.fields.transaction_number, width: 200, ellipsis: true, ...sortable('transaction_number') },
+    {
+      title: text.fields.transaction_mobileOperator,
+      width: 120,
+      ellipsis: true,
+      ...sortable('transaction_mobileOperator'),
+    },
+    { title: text.fields.transaction_number, width: 176, ellipsis: true, ...sortable('transaction_number') },
     ...(withMember
       ? [
           {
             title: text.fields.transaction_memberId,
             key: 'member',
-            width: 280,
+            width: 160,
             ellipsis: true,
             render: (_: unknown, row: Transaction) => <TransactionMember id={row.transaction_memberId} />,
           },
@@ -60,14 +78,16 @@ export function transactionColumns(
     {
       title: text.fields.transaction_type,
       dataIndex: 'transaction_type',
-      width: 150,
+      // « Carte de membre », the usual type, whole.
+      width: 140,
       ellipsis: true,
       render: (value: string) => <PaymentTypeLabel value={value} />,
     },
     {
       title: text.fields.status,
       key: 'status',
-      width: 200,
+      // « Utilisée pour une carte », the longest state, on one line.
+      width: 170,
       render: (_: unknown, row: Transaction) =>
         row.transaction_cancelledAt ? (
           <Tooltip

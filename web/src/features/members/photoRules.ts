@@ -1,5 +1,5 @@
 // The checks a chosen photo passes in the browser before it is cropped and sent; the server checks the
-// content again (README: JPEG, PNG or WebP, at most PHOTO_MAX_BYTES).
+// content again (docs/architecture.md, "Members": JPEG, PNG or WebP, at most PHOTO_MAX_BYTES).
 import { fr } from '../../shared/locale/fr';
 
 export const PHOTO_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;

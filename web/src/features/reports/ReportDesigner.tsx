@@ -1,6 +1,8 @@
 // One template in the @pdfme designer, over the whole window: its page in millimetres and its elements
-// (text, image, QR code, bar code, shapes) placed with the mouse; a text field of the preview data
-// inserted in one click; « Enregistrer une version » with its notes (each save a new version); an
+// (text, image, QR code, bar code, shapes) placed with the mouse; any field the type prints inserted in
+// one click by its French name, in free space (a text, the card's QR code, the photo), and the elements
+// of the page named in French beside their fields' names; « Enregistrer une version » with its notes
+// (each save a new version; an element bound to no field is refused first, in French); an
 // « Aperçu » made in the browser with the template's preview data or a chosen member's record
 // (@pdfme/generator, loaded then); the
 // history of versions, any of which is restored as a new version. Unsaved changes ask « Abandonner les
@@ -16,16 +18,17 @@ import { UnsavedDialog } from '../../shared/form/UnsavedDialog';
 import { fr } from '../../shared/locale/fr';
 import { fetchReportJson, useReport, useSaveReportJson } from './api';
 import { reportsText } from './fr';
-import { nameDesignerControls } from './designerA11y';
-import { reportPlugins, textDefaults } from './plugins';
+import { FIELD_LABEL_ATTRIBUTE, labelDesignerFields, nameDesignerControls } from './designerA11y';
+import { qrDefaults, reportPlugins, textDefaults } from './plugins';
 import PreviewDialog from './PreviewDialog';
 import {
-  addPhotoField,
-  addTextField,
+  addField,
+  fieldLabel,
   parsePreviewData,
   parseTemplate,
-  photoField,
+  printableFields,
   templateJson,
+  unboundElement,
   type ReportTemplate,
 } from './template';
 import VersionHistory from './VersionHistory';
@@ -43,6 +46,8 @@ export default function ReportDesigner({ reportId, onClose }: { reportId: number
   const [version, setVersion] = useState(0);
   const [unreadable, setUnreadable] = useState(false);
   const [asking, setAsking] = useState(false);
+  // Why the template shown would be refused (an element bound to no field), said when saving.
+  const [refusal, setRefusal] = useState<string | null>(null);
   const [previewing, setPreviewing] = useState<ReportTemplate | null>(null);
   const [history, setHistory] = useState(false);
   const save = useSaveReportJson();
@@ -82,12 +87,15 @@ export default function ReportDesigner({ reportId, onClose }: { reportId: number
       },
     });
     const stopNaming = nameDesignerControls(container.current);
+    const type = record.report_type;
+    const stopLabelling = labelDesignerFields(container.current, (name) => fieldLabel(type, name));
     designer.current = made;
     baseline.current = templateJson(made.getTemplate());
     setVersion(record.report_version);
     made.onChangeTemplate(() => setDirty(isDirty()));
     return () => {
       stopNaming();
+      stopLabelling();
       made.destroy();
       designer.current = null;
     };
@@ -122,17 +130,35 @@ export default function ReportDesigner({ reportId, onClose }: { reportId: number
 
   const previewData = record?.report_previewData;
   const data = useMemo(() => parsePreviewData(previewData), [previewData]);
-  // The photo is offered whether or not the preview data has a picture for it.
-  const photo = photoField(record?.report_type ?? '');
-  const fields = photo && !(photo in data) ? [...Object.keys(data), photo] : Object.keys(data);
+  // Every field the type prints, by its French name: the usual ones first, whether or not the preview
+  // data has a value for them.
+  const type = record?.report_type ?? '';
+  const fields = useMemo(() => printableFields(type), [type]);
+  const fieldOptions = useMemo(
+    () =>
+      [true, false]
+        .map((usual) => ({
+          label: usual ? text.fieldGroups.usual : text.fieldGroups.other,
+          // The option's title (its tooltip) is the field's name, which an element bound to it takes.
+          options: fields
+            .filter((printable) => printable.usual === usual)
+            .map((printable) => ({ value: printable.field, label: printable.label, title: printable.field })),
+        }))
+        .filter((group) => group.options.length > 0),
+    [fields],
+  );
   function insertField(field: string) {
     const shown = designer.current?.getTemplate() as ReportTemplate | undefined;
     if (!designer.current || !shown) return;
     const sample = data[field] ?? '';
-    designer.current.updateTemplate(
-      field === photo ? addPhotoField(shown, field, sample) : addTextField(shown, field, sample, textDefaults),
-    );
+    designer.current.updateTemplate(addField(shown, type, field, sample, { text: textDefaults, qrcode: qrDefaults }));
     setDirty(isDirty());
+  }
+  /** Asks for the version's notes, unless the template would be refused: then says why, in French. */
+  function askToSave() {
+    const shown = designer.current?.getTemplate() as ReportTemplate | undefined;
+    setRefusal(shown ? unboundElement(shown, type) : null);
+    setAsking(true);
   }
 
   const title = record ? reportsText.designer.title(record.report_name) : reportsText.designer.loading;
@@ -161,14 +187,14 @@ export default function ReportDesigner({ reportId, onClose }: { reportId: number
                 </span>
               }
               style={{ width: 260 }}
+              // A few dozen fields, all in the list (not only those scrolled to), in a tall list.
+              virtual={false}
+              listHeight={420}
               value={null}
-              options={fields.map((field) => ({
-                value: field,
-                label: field === photo ? text.photoOption(field) : field,
-              }))}
+              options={fieldOptions}
               onChange={insertField}
               disabled={!record || fields.length === 0}
-              showSearch
+              showSearch={{ optionFilterProp: ['label', 'value'] }}
             />
           </Tooltip>
           <Button icon={<HistoryOutlined />} onClick={() => setHistory(true)} disabled={!record}>
@@ -181,7 +207,7 @@ export default function ReportDesigner({ reportId, onClose }: { reportId: number
           >
             {text.preview}
           </Button>
-          <Button type="primary" icon={<SaveOutlined />} onClick={() => setAsking(true)} disabled={!record}>
+          <Button type="primary" icon={<SaveOutlined />} onClick={askToSave} disabled={!record}>
             {text.saveVersion}
           </Button>
         </Space>
@@ -195,9 +221,12 @@ export default function ReportDesigner({ reportId, onClose }: { reportId: number
           </Spin>
         </div>
       )}
+      {/* The field's French name before its name, in the designer's list of elements. */}
+      <style>{`[${FIELD_LABEL_ATTRIBUTE}]::before { content: attr(${FIELD_LABEL_ATTRIBUTE}) " · "; font-weight: 600; }`}</style>
       <div ref={container} style={{ flex: 1, minHeight: 0, width: '100%' }} />
       {asking && (
         <SaveVersionDialog
+          refusal={refusal}
           onSave={async (notes) => {
             await saveVersion(notes);
             setAsking(false);
@@ -222,8 +251,19 @@ export default function ReportDesigner({ reportId, onClose }: { reportId: number
   );
 }
 
-/** Asks what the version changes, then saves it; a refusal keeps the dialog open. */
-function SaveVersionDialog({ onSave, onCancel }: { onSave: (notes: string) => Promise<void>; onCancel: () => void }) {
+/**
+ * Asks what the version changes, then saves it; a refusal keeps the dialog open. `refusal`: why the
+ * server would refuse the template (an element bound to no field), said instead of saving.
+ */
+function SaveVersionDialog({
+  refusal,
+  onSave,
+  onCancel,
+}: {
+  refusal: string | null;
+  onSave: (notes: string) => Promise<void>;
+  onCancel: () => void;
+}) {
   const [form] = Form.useForm<{ notes: string }>();
   const [busy, setBusy] = useState(false);
   async function submit({ notes }: { notes: string }) {
@@ -238,7 +278,8 @@ function SaveVersionDialog({ onSave, onCancel }: { onSave: (notes: string) => Pr
   }
   return (
     <Modal open title={text.saveTitle} onCancel={onCancel} footer={null} destroyOnHidden width={520}>
-      <Form form={form} layout="vertical" onFinish={(values) => void submit(values)} disabled={busy}>
+      {refusal && <Alert type="error" showIcon title={refusal} style={{ marginBottom: 16 }} />}
+      <Form form={form} layout="vertical" onFinish={(values) => void submit(values)} disabled={busy || !!refusal}>
         <Form.Item
           name="notes"
           label={text.notes}
@@ -256,7 +297,7 @@ function SaveVersionDialog({ onSave, onCancel }: { onSave: (notes: string) => Pr
           <Button onClick={onCancel} disabled={false}>
             {fr.records.cancel}
           </Button>
-          <Button type="primary" htmlType="submit" loading={busy}>
+          <Button type="primary" htmlType="submit" loading={busy} disabled={!!refusal}>
             {fr.records.save}
           </Button>
         </div>

@@ -90,3 +90,37 @@ export function nameDesignerControls(root: HTMLElement): () => void {
     cancelAnimationFrame(frame);
   };
 }
+
+/** The attribute that carries an element's field's French name in the designer's list of elements. */
+export const FIELD_LABEL_ATTRIBUTE = 'data-field-label';
+
+/**
+ * Gives each element of the designer's list of elements in `root` the French name of the field it prints
+ * (`labelOf`: « Nom » for `card_lastname`, `null` for none), now and as the list changes: an attribute
+ * that the designer's own rendering does not touch, shown before the element's name by a style rule.
+ * Returns the stop.
+ */
+export function labelDesignerFields(root: HTMLElement, labelOf: (name: string) => string | null): () => void {
+  const label = () => {
+    for (const name of root.querySelectorAll<HTMLElement>('li span.ant-typography')) {
+      const field = labelOf((name.textContent ?? '').trim());
+      if (field === null) name.removeAttribute(FIELD_LABEL_ATTRIBUTE);
+      else if (name.getAttribute(FIELD_LABEL_ATTRIBUTE) !== field) name.setAttribute(FIELD_LABEL_ATTRIBUTE, field);
+    }
+  };
+  label();
+  let frame = 0;
+  const observer = new MutationObserver(() => {
+    if (frame) return;
+    frame = requestAnimationFrame(() => {
+      frame = 0;
+      label();
+    });
+  });
+  // An element renamed changes the text of its row only.
+  observer.observe(root, { childList: true, subtree: true, characterData: true });
+  return () => {
+    observer.disconnect();
+    cancelAnimationFrame(frame);
+  };
+}

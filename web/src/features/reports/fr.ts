@@ -1,5 +1,125 @@
 // The French texts of the report templates' screen and designer, kept beside the feature (the shared
-// locale file holds the rest of the interface).
+// locale file holds the rest of the interface), and the French name of every field a template can print
+// (the names the cards, members and deliveries screens give them, and those only a template shows).
+import type { Schemas } from '../../shared/api/client';
+import { fr } from '../../shared/locale/fr';
+
+/** The fields a card template prints: a card's (its proto message) and the photo of its holder. */
+export type CardField = keyof Schemas['Card'] | 'card_photo';
+/** The fields a member's sheet or a list of members prints: a member's and its photo. */
+export type MemberField = keyof Schemas['Member'] | 'member_photo';
+/** The fields a delivery slip prints: a delivery's. */
+export type DeliveryField = keyof Schemas['Delivery'];
+/** A slip's fields: the delivery's, its cards as a table and its kind in French (the cards service adds them). */
+export type SlipField = DeliveryField | 'delivery_cards' | 'delivery_kind';
+
+const cards = fr.cards.fields;
+const members = fr.members.fields;
+const deliveries = fr.deliveries.fields;
+
+/** A card's fields in French: every one (the type says so when a field is added to the card). */
+const cardFieldLabels: Record<CardField, string> = {
+  card_lastname: cards.card_lastname,
+  card_firstname: cards.card_firstname,
+  card_birthDate: cards.card_birthDate,
+  card_birthLocation: cards.card_birthLocation,
+  card_city: cards.card_city,
+  card_phoneNumber: cards.card_phoneNumber,
+  card_memberIdNumber: cards.card_memberIdNumber,
+  card_membershipStartDate: cards.card_membershipStartDate,
+  card_idNumber: cards.card_idNumber,
+  card_expirationDate: cards.card_expirationDate,
+  card_qrcode: 'QR code de la carte',
+  card_photo: "Photo de l'adhérent",
+  card_status: cards.card_status,
+  card_printedAt: cards.card_printedAt,
+  card_deliveredAt: cards.card_deliveredAt,
+  card_createdAt: cards.card_createdAt,
+  card_createdByUser: cards.card_createdByUser,
+  card_replacesCardId: 'Carte remplacée (identifiant)',
+  card_cancelledAt: cards.card_cancelledAt,
+  card_cancelledReason: cards.card_cancelledReason,
+  card_revokedAt: 'Révoquée le',
+  card_revokedReason: 'Motif de la révocation',
+  card_id: 'Identifiant de la carte',
+  card_memberId: "Identifiant de l'adhérent",
+  card_transactionId: 'Identifiant du paiement',
+  card_photoFilePath: 'Adresse de la photo',
+};
+
+const memberFieldLabels: Record<MemberField, string> = {
+  member_lastname: members.member_lastname,
+  member_firstname: members.member_firstname,
+  member_birthDate: members.member_birthDate,
+  member_birthLocation: members.member_birthLocation,
+  member_city: members.member_city,
+  member_gender: members.member_gender,
+  member_contact: members.member_contact,
+  member_idNumber: members.member_idNumber,
+  member_membershipStartDate: members.member_membershipStartDate,
+  member_address: members.member_address,
+  member_district: members.member_district,
+  locality_name: 'Localité',
+  subprefecture_name: 'Sous-préfecture',
+  department_name: 'Département',
+  region_name: 'Région',
+  cooperative_name: 'Coopérative',
+  member_photo: "Photo de l'adhérent",
+  nationality: members.nationality,
+  otherNationality: members.otherNationality,
+  ethnicity: members.ethnicity,
+  contactUrgency: members.contactUrgency,
+  maritalStatus: members.maritalStatus,
+  householdStatus: members.householdStatus,
+  householdSize: members.householdSize,
+  dependentCount: members.dependentCount,
+  identityDocumentType: members.identityDocumentType,
+  identityDocumentNumber: members.identityDocumentNumber,
+  occupation: members.occupation,
+  otherOccupation: members.otherOccupation,
+  educationLevel: members.educationLevel,
+  canWrite: members.canWrite,
+  member_isMainAccount: 'Est adhérent principal',
+  member_isSpouse: 'Est conjoint',
+  member_isChild: 'Est enfant',
+  member_mainMemberName: "Nom de l'adhérent principal",
+  member_orderNumber: members.member_orderNumber,
+  member_hasValidCard: 'A une carte valide',
+  member_hasUnusedTransaction: 'A un paiement non utilisé',
+  member_photoChecked: members.member_photoChecked,
+  member_synchronizationNeeded: members.member_synchronizationNeeded,
+  member_createdAt: members.member_createdAt,
+  member_createdByUser: members.member_createdByUser,
+  updatedAt: members.updatedAt,
+  updatedByUser: members.updatedByUser,
+  member_uuid: members.member_uuid,
+  member_id: "Identifiant de l'adhérent",
+  member_mainMemberId: "Identifiant de l'adhérent principal",
+  member_cooperativeId: 'Identifiant de la coopérative',
+  member_localityId: 'Identifiant de la localité',
+  subprefecture_id: 'Identifiant de la sous-préfecture',
+  department_id: 'Identifiant du département',
+  region_id: 'Identifiant de la région',
+  member_photoFileName: 'Fichier de la photo',
+  photoFilePath: 'Adresse de la photo',
+};
+
+const deliveryFieldLabels: Record<SlipField, string> = {
+  delivery_cards: 'Tableau des cartes',
+  delivery_kind: 'Type de livraison',
+  delivery_code: 'Code de la livraison',
+  delivery_quantity: 'Nombre de cartes',
+  delivery_creationDateTime: deliveries.delivery_creationDateTime,
+  delivery_createdByLogin: 'Créée par',
+  delivery_sentDateTime: deliveries.delivery_sentDateTime,
+  delivery_isErrorType: "Livraison d'erreur",
+  delivery_sent: 'Envoyée',
+  delivery_hasProof: 'Justificatif gardé',
+  delivery_id: 'Identifiant de la livraison',
+  delivery_createdByLoginId: "Identifiant du compte qui l'a créée",
+  delivery_deliveredByLoginId: "Identifiant du compte qui l'a livrée",
+};
+
 export const reportsText = {
   add: 'Nouveau modèle',
   search: 'Rechercher un nom ou une description',
@@ -87,8 +207,23 @@ export const reportsText = {
     savedBy: (login: number | null | undefined) => (login ? `par l’utilisateur n° ${login}` : ''),
     insertField: 'Insérer un champ des données',
     insertFieldHelp:
-      'Ajoute une zone de texte remplie par ce champ à l’aperçu et à l’impression ; la photo, un cadre où s’imprime la photo de l’adhérent.',
-    photoOption: (field: string) => `${field} (photo de l’adhérent)`,
+      'Ajoute, dans un espace libre de la page, un élément rempli par ce champ à l’aperçu et à l’impression : un texte, le QR code de la carte, ou un cadre où s’imprime la photo de l’adhérent.',
+    fieldGroups: { usual: 'Champs usuels', other: 'Autres champs' },
+    /** The French name of each field a template of each type can print. */
+    fieldLabels: {
+      card: cardFieldLabels,
+      delivery_slip: deliveryFieldLabels,
+      member_sheet: memberFieldLabels,
+      list_export: memberFieldLabels,
+    },
+    unbound: (name: string, ofType: string, fields: string[]) =>
+      `L’élément « ${name || 'sans nom'} » n’est lié à aucun champ ${ofType} : le serveur refuserait ce modèle. Remplacez-le par un champ choisi dans « Insérer un champ des données », renommez-le d’après l’un de ces champs, ou rendez-le fixe (lecture seule) : ${fields.join(', ')}.`,
+    ofType: {
+      card: 'd’une carte',
+      delivery_slip: 'd’un bordereau de livraison',
+      member_sheet: 'd’une fiche adhérent',
+      list_export: 'd’un export de liste',
+    },
     unsaved: 'Modifications non enregistrées',
     upToDate: (n: number) => `Version ${n} enregistrée`,
     close: 'Fermer',
@@ -131,6 +266,7 @@ export const reportsText = {
       rectangle: 'Rectangle',
       ellipse: 'Ellipse',
       line: 'Ligne',
+      table: 'Tableau',
     },
   },
 };

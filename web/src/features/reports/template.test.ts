@@ -1,8 +1,17 @@
+import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { reportListQuery, REPORT_DEFAULTS, defaultBody, type Report } from './api';
 import {
+  addField,
   addPhotoField,
+  PHOTO_PLACEHOLDER,
   addTextField,
+  fieldLabel,
+  freeSpot,
+  printableFields,
+  unboundElement,
   bindsField,
   blankTemplate,
   boundField,
@@ -108,6 +117,15 @@ describe('preview data', () => {
   });
 });
 
+describe('the values as printed', () => {
+  it('prints a day and a moment as jj/mm/aaaa, as the server does, and any other text as it is', () => {
+    const data = parsePreviewData(
+      JSON.stringify({ a: '2031-12-07', b: '2026-11-23T10:05:00', c: 'K000000142', d: '1984', e: 'Né le 2031-12-07' }),
+    );
+    expect(data).toEqual({ a: '07/12/2031', b: '23/11/2026 10:05', c: 'K000000142', d: '1984', e: 'Né le 2031-12-07' });
+  });
+});
+
 describe('the preview with a member', () => {
   const member = {
     member_id: 7,
@@ -130,7 +148,7 @@ describe('the preview with a member', () => {
       card_memberIdNumber: 'C000000797',
       card_firstname: 'Awa',
       card_lastname: 'Kouassi',
-      card_birthDate: '1990-04-01',
+      card_birthDate: '01/04/1990',
       card_birthLocation: 'Daloa',
       card_city: 'Zaïbo',
       card_phoneNumber: '0700000000',
@@ -147,14 +165,14 @@ describe('the preview with a member', () => {
       card_memberIdNumber: 'C000000797',
       card_firstname: 'Awa',
       card_lastname: 'Kouassi',
-      card_expirationDate: '2031-11-27',
+      card_expirationDate: '27/11/2031',
       card_qrcode: 'NCFOXN%TS3DH3ZSUZK',
       card_printedAt: null,
     };
     expect(memberPreviewData('card', member, 'data:image/jpeg;base64,BBB', card)).toMatchObject({
       card_idNumber: 'CARTE-000031',
       card_memberIdNumber: 'C000000797',
-      card_expirationDate: '2031-11-27',
+      card_expirationDate: '27/11/2031',
       card_qrcode: 'NCFOXN%TS3DH3ZSUZK',
       card_printedAt: '',
       card_photo: 'data:image/jpeg;base64,BBB',
@@ -163,16 +181,16 @@ describe('the preview with a member', () => {
     expect(memberPreviewData('member_sheet', member, '', card)).not.toHaveProperty('card_qrcode');
   });
 
-  it('fills a member sheet with every field of the record, and no photo when there is none', () => {
+  it('fills a member sheet with every field of the record, and the grey picture when there is no photo', () => {
     const sheet = memberPreviewData('member_sheet', member);
     expect(sheet).toMatchObject({
       member_lastname: 'Kouassi',
-      member_birthDate: '1990-04-01',
+      member_birthDate: '01/04/1990',
       member_membershipStartDate: '',
       member_isSpouse: 'false',
       occupation: 'planteur',
       householdSize: '5',
-      member_photo: '',
+      member_photo: PHOTO_PLACEHOLDER,
     });
     expect(memberPreviewData('list_export', member).member_idNumber).toBe('C000000797');
   });
@@ -205,7 +223,7 @@ describe('the preview with a member', () => {
       card_lastname: 'Kouassi',
       'card_lastname-2': 'Kouassi',
       card_idNumber: 'K000000045',
-      card_photo: '',
+      card_photo: PHOTO_PLACEHOLDER,
     });
     expect(bindsField(template, 'card_photo')).toBe(true);
     expect(bindsField(template, 'member_photo')).toBe(false);
@@ -215,6 +233,16 @@ describe('the preview with a member', () => {
 });
 
 describe('addPhotoField', () => {
+  it('adds the table of a slip’s cards, as wide as the page within its margins, its six columns filled', () => {
+    const slip = addField(blankTemplate('delivery_slip'), 'delivery_slip', 'delivery_cards', '');
+    const [table] = slip.schemas[0];
+    expect(table).toMatchObject({ name: 'delivery_cards', type: 'table', width: 202, repeatHead: true });
+    const columns = (table as unknown as { headWidthPercentages: number[]; head: string[] }).headWidthPercentages;
+    expect(columns.reduce((sum, share) => sum + share, 0)).toBeCloseTo(100, 6);
+    const rows = JSON.parse(String(table.content)) as string[][];
+    expect(rows[0]).toHaveLength(6);
+  });
+
   it('adds a portrait picture bound to the photo field, under the others, within the page', () => {
     const withName = addTextField(blankTemplate('card'), 'card_lastname', 'Koné');
     const card = addPhotoField(withName, 'card_photo', '');
@@ -270,6 +298,150 @@ describe('addTextField', () => {
     const template = addTextField(addTextField(blankTemplate('card'), 'a', ''), 'a', '');
     expect(freeName(template, 'a')).toBe('a-3');
     expect(freeName(template, 'b')).toBe('b');
+  });
+});
+
+describe('the fields a template prints', () => {
+  /** The fields of a record as the API (and the server's check, from the same proto message) names them. */
+  const openapi = JSON.parse(
+    readFileSync(join(dirname(fileURLToPath(import.meta.url)), '../../../openapi.json'), 'utf8'),
+  ) as {
+    components: { schemas: Record<string, { properties: Record<string, unknown> }> };
+  };
+  const recordFields = (schema: 'Card' | 'Member' | 'Delivery') =>
+    Object.keys(openapi.components.schemas[schema].properties);
+
+  it('offers every field the server accepts, each once, by a French name of its own', () => {
+    const expected = {
+      card: [...recordFields('Card'), 'card_photo'],
+      delivery_slip: [...recordFields('Delivery'), 'delivery_cards', 'delivery_kind'],
+      member_sheet: [...recordFields('Member'), 'member_photo'],
+      list_export: [...recordFields('Member'), 'member_photo'],
+    };
+    for (const [type, fields] of Object.entries(expected)) {
+      const printable = printableFields(type);
+      expect(printable.map((field) => field.field).sort(), type).toEqual([...fields].sort());
+      const labels = printable.map((field) => field.label);
+      expect(new Set(labels).size, `${type}: one French name per field`).toBe(labels.length);
+      for (const field of printable) expect(field.label, field.field).not.toBe(field.field);
+    }
+    expect(printableFields('poster')).toEqual([]);
+  });
+
+  it('names the card’s fields in French: the phone, the membership, the QR code and the photo among the usual', () => {
+    const card = printableFields('card');
+    const usual = card.filter((field) => field.usual);
+    expect(usual.map((field) => field.field)).toEqual(
+      expect.arrayContaining(['card_phoneNumber', 'card_membershipStartDate', 'card_qrcode', 'card_photo']),
+    );
+    expect(card.find((field) => field.field === 'card_qrcode')).toMatchObject({
+      label: 'QR code de la carte',
+      kind: 'qrcode',
+    });
+    expect(card.find((field) => field.field === 'card_photo')).toMatchObject({ kind: 'image' });
+    expect(card.filter((field) => field.kind === 'text')).toHaveLength(card.length - 2);
+    expect(fieldLabel('card', 'card_expirationDate')).toBe("Date d'expiration");
+    expect(fieldLabel('card', 'card_lastname-2')).toBe('Nom');
+    expect(fieldLabel('card', 'card_phoneNumber')).toBe('Téléphone');
+    expect(fieldLabel('card', 'card_membershipStartDate')).toBe("Date d'adhésion");
+    expect(fieldLabel('card', 'Champ4')).toBeNull();
+    expect(fieldLabel('member_sheet', 'member_contact')).toBe('Téléphone');
+    expect(printableFields('member_sheet').find((field) => field.field === 'member_photo')?.kind).toBe('image');
+    const slip = printableFields('delivery_slip');
+    expect(slip.find((field) => field.field === 'delivery_cards')).toMatchObject({ kind: 'table', usual: true });
+    expect(slip.filter((field) => field.kind === 'text')).toHaveLength(slip.length - 1);
+  });
+
+  it('inserts the QR code as a QR element bound to card_qrcode, large enough to be read', () => {
+    const card = addField(blankTemplate('card'), 'card', 'card_qrcode', '', { qrcode: { barColor: '#000000' } });
+    expect(card.schemas[0][0]).toMatchObject({
+      name: 'card_qrcode',
+      type: 'qrcode',
+      width: 20,
+      height: 20,
+      barColor: '#000000',
+      position: { x: 4, y: 4 },
+    });
+    expect(String(card.schemas[0][0].content)).not.toBe('');
+    const photo = addField(card, 'card', 'card_photo', '');
+    expect(photo.schemas[0][1]).toMatchObject({ name: 'card_photo', type: 'image' });
+    const name = addField(photo, 'card', 'card_lastname', 'Koné', { text: { fontColor: '#000000' } });
+    expect(name.schemas[0][2]).toMatchObject({ name: 'card_lastname', type: 'text', content: 'Koné' });
+  });
+
+  it('refuses, in French, an element bound to no field, listing the fields by their French names', () => {
+    const element = (name: string, type = 'text', extra = {}) => ({
+      name,
+      type,
+      position: { x: 4, y: 4 },
+      width: 20,
+      height: 20,
+      ...extra,
+    });
+    const template = (...elements: ReturnType<typeof element>[]) => ({ ...blankTemplate('card'), schemas: [elements] });
+    expect(unboundElement(template(element('card_qrcode', 'qrcode'), element('card_lastname-2')), 'card')).toBeNull();
+    expect(
+      unboundElement(template(element('Forme', 'rectangle'), element('Titre', 'text', { readOnly: true })), 'card'),
+    ).toBeNull();
+    const refused = unboundElement(template(element('card_lastname'), element('Champ4', 'qrcode')), 'card') ?? '';
+    expect(refused).toMatch(/^L’élément « Champ4 » n’est lié à aucun champ d’une carte/);
+    expect(refused).toContain('QR code de la carte (card_qrcode)');
+    expect(refused).toContain('Téléphone (card_phoneNumber)');
+    expect(refused).toContain("Date d'adhésion (card_membershipStartDate)");
+    for (const field of printableFields('card')) expect(refused).toContain(`(${field.field})`);
+  });
+});
+
+describe('freeSpot', () => {
+  const card = pageSize('card');
+  const at = (x: number, y: number, width: number, height: number) => ({
+    name: 'e',
+    type: 'text',
+    position: { x, y },
+    width,
+    height,
+  });
+
+  it('puts a new element in the first free place, row by row from the top left, clear of the others', () => {
+    expect(freeSpot([], card, 20, 20)).toEqual({ x: 4, y: 4 });
+    // Beside an element when there is room at its right, under it when there is not.
+    expect(freeSpot([at(4, 4, 20, 20)], card, 20, 20)).toEqual({ x: 25, y: 4 });
+    expect(freeSpot([at(4, 4, 60, 6)], card, 60, 6)).toEqual({ x: 4, y: 11 });
+    // Never on top of any element: each spot checked against all of them.
+    const crowded = [at(4, 4, 30, 40), at(40, 4, 40, 10), at(40, 20, 10, 10)];
+    const spot = freeSpot(crowded, card, 20, 20);
+    expect(spot).toEqual({ x: 51, y: 15 });
+    for (const element of crowded) {
+      const apart =
+        spot.x >= element.position.x + element.width ||
+        spot.x + 20 <= element.position.x ||
+        spot.y >= element.position.y + element.height ||
+        spot.y + 20 <= element.position.y;
+      expect(apart).toBe(true);
+    }
+  });
+
+  it('offsets from the last element, within the page, when the page is full', () => {
+    const full = [at(0, 0, 85.6, 53.98)];
+    expect(freeSpot(full, card, 20, 20)).toEqual({ x: 5, y: 5 });
+    const corner = [at(0, 0, 85.6, 53.98), at(60, 30, 20, 20)];
+    expect(freeSpot(corner, card, 20, 20)).toEqual({ x: 65, y: 33.98 });
+  });
+
+  it('places inserted elements one after the other without overlap', () => {
+    let template = blankTemplate('card');
+    for (const field of ['card_lastname', 'card_firstname', 'card_qrcode', 'card_photo'])
+      template = addField(template, 'card', field, '');
+    const elements = template.schemas[0];
+    for (const [i, a] of elements.entries())
+      for (const b of elements.slice(i + 1)) {
+        const apart =
+          a.position.x >= b.position.x + b.width ||
+          b.position.x >= a.position.x + a.width ||
+          a.position.y >= b.position.y + b.height ||
+          b.position.y >= a.position.y + a.height;
+        expect(apart, `${a.name} and ${b.name}`).toBe(true);
+      }
   });
 });
 

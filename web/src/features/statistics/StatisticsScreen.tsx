@@ -5,9 +5,9 @@ import { ReloadOutlined } from '@ant-design/icons';
 import { Alert, Button, Flex, Input, Spin, Tabs } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
-import { useSearchParams } from 'react-router';
 import DateField from '../../shared/form/DateField';
 import RemoteSelect from '../../shared/form/RemoteSelect';
+import { useSearchParamsUpdate } from '../../shared/hooks/useSearchParamsUpdate';
 import { regionOptions } from '../geography/levelOptions';
 import { BUILT_IN_DASHBOARDS, MEMBERS_DASHBOARD, useDashboard } from './api';
 import DashboardView from './DashboardView';
@@ -20,7 +20,10 @@ const ISO_DAY = 'YYYY-MM-DD';
 const dayValue = (day: string): Dayjs | null => (day ? dayjs(day) : null);
 
 export default function StatisticsScreen({ chooseName = false }: { chooseName?: boolean }) {
-  const [searchParams, setSearchParams] = useSearchParams();
+  // Each filter's change starts from the last one written, not from the address of the last render: a
+  // region and two dates set in quick succession all stay (with React Router's own setter, the second
+  // change made before the screen rendered the first one dropped it).
+  const [searchParams, updateSearchParams] = useSearchParamsUpdate();
   const filters = filtersFrom(searchParams);
   const named = searchParams.get(FILTER_PARAMS.name)?.trim() ?? '';
   const builtIn = (BUILT_IN_DASHBOARDS as readonly string[]).includes(named);
@@ -30,28 +33,18 @@ export default function StatisticsScreen({ chooseName = false }: { chooseName?: 
 
   /** Writes one parameter into the address (null or empty: removes it). */
   const setParam = (key: string, value: string | null) =>
-    setSearchParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        if (value) next.set(key, value);
-        else next.delete(key);
-        return next;
-      },
-      { replace: true },
-    );
+    updateSearchParams((next) => {
+      if (value) next.set(key, value);
+      else next.delete(key);
+    });
   /** A date field's change: a day is written, an empty field removes it, a text that is no date waits. */
   const setDay = (key: string) => (value: Dayjs | null) => {
     if (value === null) setParam(key, null);
     else if (value.isValid()) setParam(key, value.format(ISO_DAY));
   };
   const clearFilters = () =>
-    setSearchParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        [FILTER_PARAMS.regionId, FILTER_PARAMS.from, FILTER_PARAMS.to].forEach((key) => next.delete(key));
-        return next;
-      },
-      { replace: true },
+    updateSearchParams((next) =>
+      [FILTER_PARAMS.regionId, FILTER_PARAMS.from, FILTER_PARAMS.to].forEach((key) => next.delete(key)),
     );
   const filtered = filters.regionId !== null || filters.from !== '' || filters.to !== '';
 

@@ -20,6 +20,8 @@ export const statisticsText = {
   empty: 'Rien à compter',
   chart: (title: string) => `Graphique : ${title}`,
   table: (title: string) => `Tableau : ${title}`,
+  /** The rows of a long table, which scroll within its card. */
+  tableRows: (title: string) => `Lignes du tableau « ${title} »`,
   csv: 'CSV',
   xlsx: 'Excel (.xlsx)',
   exportCsv: (title: string) => `Exporter « ${title} » en CSV`,

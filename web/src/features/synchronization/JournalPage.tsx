@@ -2,7 +2,7 @@
 // (send or receive) and the state; a row opens its detail with the message in full.
 import { Empty, Select, Table } from 'antd';
 import { useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { useSearchParamsUpdate } from '../../shared/hooks/useSearchParamsUpdate';
 import { formatCount } from '../../shared/format/count';
 import ListToolbar from '../../shared/list/ListToolbar';
 import { useServerList } from '../../shared/list/useServerList';
@@ -29,7 +29,7 @@ function oneOf<T extends string>(value: string | null, allowed: readonly T[]): T
 
 export default function JournalPage() {
   // The filters are kept in the address (?type=&state=), as the lists keep their search.
-  const [searchParams, setSearchParams] = useSearchParams();
+  const [searchParams, updateSearchParams] = useSearchParamsUpdate();
   const list = useServerList<JournalEntry, JournalSortField, JournalListParams>(
     {
       ...JOURNAL_DEFAULTS,
@@ -40,17 +40,12 @@ export default function JournalPage() {
   );
   function choose(patch: { type?: SyncDirection; state?: SyncState }) {
     list.setFilters(patch);
-    setSearchParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        for (const [key, value] of Object.entries(patch)) {
-          if (value) next.set(key, value);
-          else next.delete(key);
-        }
-        return next;
-      },
-      { replace: true },
-    );
+    updateSearchParams((next) => {
+      for (const [key, value] of Object.entries(patch)) {
+        if (value) next.set(key, value);
+        else next.delete(key);
+      }
+    });
   }
   const answer = useJournalList(list.params);
   const [detail, setDetail] = useState<JournalEntry | null>(null);

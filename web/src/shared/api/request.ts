@@ -1,7 +1,7 @@
 // The one place that decides what a failed call does: every call goes through `request`, which returns
 // the answer when its status is "ok" and otherwise shows the server's French message for 8 seconds,
 // signs out on a 401 (the notice gives the call's trace reference), and throws an ApiError (with the field messages of a 400) for the caller.
-import { fr } from '../locale/fr';
+import { frShell as fr } from '../locale/frShell';
 import { notifyError } from '../feedback/feedback';
 import { TRACE_ID_HEADER } from './trace';
 

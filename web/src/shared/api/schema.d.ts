@@ -1405,7 +1405,7 @@ export interface paths {
         post?: never;
         /**
          * Supprimer un modèle de rapport
-         * @description Supprime un modèle et ses versions ; s'il était le modèle par défaut de son type, le plus récemment modifié des autres modèles de ce type le devient.
+         * @description Supprime un modèle et ses versions ; s'il était le modèle par défaut de son type, le plus récemment modifié des autres modèles de ce type le devient. Le dernier modèle de carte ou de bordereau reste (409) : ils s'impriment avec lui.
          */
         delete: operations["delete_report"];
         options?: never;
@@ -9307,6 +9307,14 @@ export interface operations {
                 };
             };
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -1,16 +1,18 @@
 // « Colonnes »: a button opening the list's columns, each ticked when shown; a tick shows it, an untick
-// hides it (useColumnChooser remembers the choice).
+// hides it (useColumnChooser remembers the choice). Compact (a toolbar already full), the button is its
+// icon alone, named « Colonnes » and saying so in its tooltip.
 import { SettingOutlined } from '@ant-design/icons';
-import { Button, Checkbox, Popover, Space, Typography } from 'antd';
+import { Button, Checkbox, Popover, Space, Tooltip, Typography } from 'antd';
 import { useId, type ReactNode } from 'react';
 import { fr } from '../locale/fr';
 
 interface ChooserProps {
   options: { id: string; title: ReactNode; shown: boolean }[];
   onToggle: (id: string, show: boolean) => void;
+  compact?: boolean;
 }
 
-export default function ColumnChooser({ options, onToggle }: ChooserProps) {
+export default function ColumnChooser({ options, onToggle, compact = false }: ChooserProps) {
   const titleId = useId();
   const content = (
     <div role="group" aria-labelledby={titleId}>
@@ -32,7 +34,13 @@ export default function ColumnChooser({ options, onToggle }: ChooserProps) {
   );
   return (
     <Popover trigger="click" placement="bottomRight" content={content}>
-      <Button icon={<SettingOutlined />}>{fr.columns.chooser}</Button>
+      {compact ? (
+        <Tooltip title={fr.columns.chooser}>
+          <Button icon={<SettingOutlined />} aria-label={fr.columns.chooser} />
+        </Tooltip>
+      ) : (
+        <Button icon={<SettingOutlined />}>{fr.columns.chooser}</Button>
+      )}
     </Popover>
   );
 }

@@ -5,7 +5,7 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { Button, Input } from 'antd';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { useSearchParams } from 'react-router';
+import { useSearchParamsUpdate } from '../hooks/useSearchParamsUpdate';
 import { ALLOWED, type Right } from '../../app/useRight';
 import Permitted from '../rights/Permitted';
 
@@ -40,7 +40,7 @@ export default function ListToolbar({
   onAdd,
   addRight,
 }: Props) {
-  const [searchParams, setSearchParams] = useSearchParams();
+  const [searchParams, updateSearchParams] = useSearchParamsUpdate();
   const fromUrl = searchParams.get(urlKey) ?? '';
   const [text, setText] = useState(fromUrl);
   // The search the list shows (the address's, at first: the list started from it).
@@ -58,15 +58,10 @@ export default function ListToolbar({
     if (query === searched.current) return;
     searched.current = query;
     latest.current?.(query);
-    setSearchParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        if (query) next.set(urlKey, query);
-        else next.delete(urlKey);
-        return next;
-      },
-      { replace: true },
-    );
+    updateSearchParams((next) => {
+      if (query) next.set(urlKey, query);
+      else next.delete(urlKey);
+    });
   }
 
   // The address changed otherwise (back, forward, a link): the box and the list follow it.

@@ -19,7 +19,11 @@ export interface RowActionsProps {
   editRight?: Right;
   /** Not allowed: a disabled delete button, its tooltip saying who may (instead of no button). */
   deleteRight?: Right;
+  /** The words alone, as links, for a list with many columns (a narrower column). */
+  compact?: boolean;
 }
+
+const COMPACT_STYLE = { paddingInline: 0 } as const;
 
 export default function RowActions({
   name,
@@ -29,24 +33,29 @@ export default function RowActions({
   onDeleteAsk,
   editRight = ALLOWED,
   deleteRight = ALLOWED,
+  compact = false,
 }: RowActionsProps) {
   const deleteLabel = `${fr.records.delete} ${name}`;
+  // Compact: « Modifier » and « Supprimer » as links, without icons or padding, side by side.
+  const look = compact ? ({ type: 'link', size: 'small', style: COMPACT_STYLE } as const) : {};
+  const editIcon = compact ? undefined : <EditOutlined />;
+  const deleteIcon = compact ? undefined : <DeleteOutlined />;
   return (
-    <Space>
+    <Space size={compact ? 12 : undefined}>
       <Permitted right={editRight}>
-        <Button icon={<EditOutlined />} aria-label={`${fr.records.edit} ${name}`} onClick={onEdit}>
+        <Button {...look} icon={editIcon} aria-label={`${fr.records.edit} ${name}`} onClick={onEdit}>
           {fr.records.edit}
         </Button>
       </Permitted>
       {!deleteRight.allowed && (
         <Permitted right={deleteRight}>
-          <Button danger icon={<DeleteOutlined />} aria-label={deleteLabel}>
+          <Button {...look} danger icon={deleteIcon} aria-label={deleteLabel}>
             {fr.records.delete}
           </Button>
         </Permitted>
       )}
       {deleteRight.allowed && onDeleteAsk && (
-        <Button danger icon={<DeleteOutlined />} aria-label={deleteLabel} onClick={onDeleteAsk}>
+        <Button {...look} danger icon={deleteIcon} aria-label={deleteLabel} onClick={onDeleteAsk}>
           {fr.records.delete}
         </Button>
       )}
@@ -59,7 +68,7 @@ export default function RowActions({
           // eslint-disable-next-line @typescript-eslint/no-misused-promises -- antd's Popconfirm awaits the promise (loading button), though typed void
           onConfirm={() => onDelete().catch(() => undefined)}
         >
-          <Button danger icon={<DeleteOutlined />} aria-label={deleteLabel}>
+          <Button {...look} danger icon={deleteIcon} aria-label={deleteLabel}>
             {fr.records.delete}
           </Button>
         </Popconfirm>

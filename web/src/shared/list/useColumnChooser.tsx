@@ -17,6 +17,8 @@ interface Options<T> {
   locked?: readonly string[];
   /** The pixels of the table's width that no column takes (its vertical scroll bar, a selection column). */
   reserved?: number;
+  /** « Colonnes » as its icon alone (a toolbar already full). */
+  compact?: boolean;
 }
 
 /** A column's id: its key, or its dataIndex. */
@@ -32,7 +34,14 @@ function stored(key: string): ColumnChoice {
   }
 }
 
-export function useColumnChooser<T>({ storageKey, columns, dropOrder, locked = [], reserved = 16 }: Options<T>) {
+export function useColumnChooser<T>({
+  storageKey,
+  columns,
+  dropOrder,
+  locked = [],
+  reserved = 16,
+  compact = false,
+}: Options<T>) {
   const key = `sesame.columns.${storageKey}`;
   // The element around the table, whose width is measured (a callback ref: given once mounted).
   const [element, wrapper] = useState<HTMLDivElement | null>(null);
@@ -86,6 +95,7 @@ export function useColumnChooser<T>({ storageKey, columns, dropOrder, locked = [
           shown: !hidden.has(columnId(column)),
         }))}
       onToggle={toggle}
+      compact={compact}
     />
   );
   return { wrapper, columns: visible, width, chooser };

@@ -2,7 +2,7 @@
 // it as it starts, follows it when the address changes (back, forward, a link), and removing it removes
 // the query parameter, the list then showing everything again.
 import { useCallback, useEffect, useRef } from 'react';
-import { useSearchParams } from 'react-router';
+import { useSearchParamsUpdate } from '../hooks/useSearchParamsUpdate';
 
 /**
  * `key`: the query parameter; `parse`: its value for the list (a module-level function); `apply`: gives
@@ -10,7 +10,7 @@ import { useSearchParams } from 'react-router';
  * removes it), `clear` removes it.
  */
 export function useUrlFilter<T>(key: string, parse: (raw: string | null) => T, apply: (value: T) => void) {
-  const [searchParams, setSearchParams] = useSearchParams();
+  const [searchParams, updateSearchParams] = useSearchParamsUpdate();
   const raw = searchParams.get(key);
   const applied = useRef(raw);
   const latest = useRef(apply);
@@ -26,16 +26,11 @@ export function useUrlFilter<T>(key: string, parse: (raw: string | null) => T, a
 
   const set = useCallback(
     (value: string | null) =>
-      setSearchParams(
-        (current) => {
-          const next = new URLSearchParams(current);
-          if (value === null || value === '') next.delete(key);
-          else next.set(key, value);
-          return next;
-        },
-        { replace: true },
-      ),
-    [key, setSearchParams],
+      updateSearchParams((next) => {
+        if (value === null || value === '') next.delete(key);
+        else next.set(key, value);
+      }),
+    [key, updateSearchParams],
   );
   const clear = useCallback(() => set(null), [set]);
 

@@ -5,7 +5,7 @@ import { api, type Schemas } from '../api/client';
 import { ApiError, onUnauthorized, request } from '../api/request';
 import { TOKEN_REFRESH_INTERVAL_MS } from '../constants';
 import { notifyWarning } from '../feedback/feedback';
-import { fr } from '../locale/fr';
+import { frShell as fr } from '../locale/frShell';
 import { clearToken, readToken, saveToken } from './tokenStore';
 
 export type SessionUser = Schemas['SessionUser'];

@@ -1,4 +1,4 @@
-// The guide's sections of the help group: the versions, the README.
+// The guide's sections of the help group: the versions, the README screen (the user guide).
 import type { GuideSection } from './types';
 
 export const helpSections: readonly GuideSection[] = [
@@ -19,13 +19,15 @@ export const helpSections: readonly GuideSection[] = [
   {
     path: '/README',
     screenshot: 'readme',
-    alt: "L'écran README : la présentation technique du projet Sésame, en anglais.",
+    alt: "L'écran README : le guide de l'utilisateur de Sésame, en français, d'une seule page.",
     purpose:
-      "La présentation technique du projet (installation, architecture, exploitation), pour l'équipe technique ; elle correspond toujours à la version installée.",
+      "Le guide de l'utilisateur, ouvert à tous les rôles : les écrans, les règles de chaque partie (adhérents, géographie, cartes, synchronisation, rapports) et quoi faire en cas de refus ; il correspond toujours à la version installée.",
     steps: [
-      'Faites défiler le texte ; ses liens mènent aux parties détaillées.',
-      'Pour le travail de tous les jours, préférez ce guide.',
+      'Faites défiler le texte, ou cherchez un mot avec la recherche du navigateur (Ctrl+F).',
+      "Pour un écran précis, ce guide-ci (Documentation) montre aussi sa capture et « Ouvrir l'écran ».",
     ],
-    refused: ["Le README est en anglais : pour une question d'usage, adressez-vous à votre administrateur."],
+    refused: [
+      "Une question que le guide ne règle pas : adressez-vous à votre administrateur, avec la « Référence : … » du message s'il y en a une.",
+    ],
   },
 ];

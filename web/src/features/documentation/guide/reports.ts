@@ -11,7 +11,7 @@ export const reportSections: readonly GuideSection[] = [
     steps: [
       'Cherchez un modèle avec « Rechercher un nom ou une description » ou filtrez par « Type de modèle ».',
       'Pour en créer un, cliquez sur « Nouveau modèle », donnez son nom et son type (le type ne change plus ensuite), puis enregistrez.',
-      "Cliquez sur « Modifier » pour ouvrir le concepteur : placez textes, images, QR code ; « Insérer un champ des données » ajoute une zone remplie par les données (nom de l'adhérent…), et « photo de l'adhérent » un cadre où s'imprime sa photo. « Aperçu » montre le document avec des données d'exemple, ou, avec « Un adhérent », rempli avec la fiche d'un adhérent cherché par son nom ou son numéro (pour une carte, avec sa carte en cours s'il en a une : son numéro, ses dates et son QR code).",
+      "Cliquez sur « Modifier » pour ouvrir le concepteur : placez textes, images, formes ; « Insérer un champ des données » propose, par leur nom en français, tous les champs que le type de modèle imprime (nom, prénoms, téléphone, date d'adhésion, numéro et date d'expiration de la carte…) : le champ choisi s'ajoute dans un espace libre de la page, « QR code de la carte » en QR code lisible et « Photo de l'adhérent » en cadre où s'imprime sa photo. « Aperçu » montre le document avec des données d'exemple, ou, avec « Un adhérent », rempli avec la fiche d'un adhérent cherché par son nom ou son numéro (pour une carte, avec sa carte en cours s'il en a une : son numéro, ses dates et son QR code).",
       'Cliquez sur « Enregistrer une version », décrivez ce qui change dans « Notes de version » et validez. « Historique » liste les versions ; « Restaurer » en remet une en service.',
       "« Copier » crée une copie du modèle à retoucher sans toucher l'original ; « Définir par défaut » en fait le modèle utilisé pour son type. Si vous supprimez le modèle par défaut, le dernier modèle modifié du même type le remplace : vérifiez lequel porte « Par défaut ».",
     ],
@@ -20,6 +20,7 @@ export const reportSections: readonly GuideSection[] = [
       '« Lecture seule : votre rôle permet de voir ce modèle, pas de le modifier. » : demandez la modification à un rôle qui peut modifier les rapports.',
       '« Saisissez le nom du modèle » ou « Choisissez le type du modèle » : le champ est obligatoire à la création.',
       "« L'aperçu n'a pas pu être généré » : le message dit pourquoi (un champ ou une image du modèle) ; corrigez le modèle et relancez « Aperçu ».",
+      "« L'élément … n'est lié à aucun champ » à l'enregistrement : un élément posé depuis la barre d'outils (un QR code nommé « Champ4 »…) n'imprime aucun champ. Supprimez-le et insérez le champ depuis « Insérer un champ des données », ou rendez-le fixe (lecture seule) ; le message liste les champs possibles.",
     ],
   },
   {
