@@ -143,6 +143,56 @@ describe('card follow-ups: statements, reprints, slips and proofs', { timeout: 1
       }),
   );
 
+  test(
+    'a long statement is refused on its faulty line, nothing recorded, then imported once fixed',
+    { timeout: TIMEOUT },
+    () =>
+      inBrowser('card-followups-long-statement', async (page) => {
+        await signIn(page, suite.baseUrl, suite.admin.login, suite.admin.password);
+        await page.getByRole('link', { name: 'Cartes', exact: true }).click();
+        await page.waitForURL((url) => url.pathname === '/cards');
+        await page.getByRole('button', { name: 'Importer un relevé' }).click();
+        const dialog = page.getByRole('dialog', { name: "Importer un relevé d'opérateur" });
+        await dialog.getByLabel('Opérateur du relevé', { exact: true }).click();
+        await page.locator('.ant-select-dropdown:visible').getByTitle('Orange Money', { exact: true }).click();
+
+        // 12,000 payments from phones no member has, sent in three parts; the file's line 11,002 has a
+        // date that does not exist, which only the server finds.
+        const csv = (badLine) => {
+          const lines = ['N° de transaction;Date;Montant;Téléphone'];
+          for (let i = 0; i < 12_000; i += 1) {
+            const date = lines.length + 1 === badLine ? '31/02/2026' : '02/11/2026';
+            lines.push(`OM-LONG-${i};${date};5000;05${String(i).padStart(8, '0')}`);
+          }
+          return Buffer.from(lines.join('\r\n'), 'utf-8');
+        };
+        const unmatchedTotal = async () =>
+          (await apiCall(suite, token, 'GET', '/api/transaction/get.unmatched_list?_limit=1')).total;
+        const before = await unmatchedTotal();
+        const file = dialog.locator('input[type=file]');
+        await file.setInputFiles({ name: 'releve-long.csv', mimeType: 'text/csv', buffer: csv(11_002) });
+        await dialog.getByText(/^12\s000 lignes prêtes à importer$/u).waitFor();
+        await dialog.getByRole('button', { name: /^Importer 12\s000 lignes$/u }).click();
+        await dialog
+          .getByText("Le relevé n'a pas été importé (rien n'a été enregistré) : corrigez ces lignes du fichier.")
+          .waitFor({ timeout: 60_000 });
+        await dialog
+          .getByRole('listitem')
+          .filter({ hasText: /^Ligne 11002 : Date invalide/u })
+          .waitFor();
+        assert.equal(await unmatchedTotal(), before, 'nothing of the refused statement recorded');
+
+        await file.setInputFiles({ name: 'releve-long.csv', mimeType: 'text/csv', buffer: csv(0) });
+        await dialog.getByText(/^12\s000 lignes prêtes à importer$/u).waitFor();
+        await dialog.getByRole('button', { name: /^Importer 12\s000 lignes$/u }).click();
+        await dialog.getByText('Import terminé', { exact: true }).waitFor({ timeout: 60_000 });
+        assert.equal((await countOf(dialog, 'À attribuer')).replace(/\s/gu, ' '), '12 000');
+        assert.equal(await countOf(dialog, 'Paiements rapprochés'), '0');
+        assert.equal(await unmatchedTotal(), before + 12_000);
+        await expectNoAxeViolations(page, 'import de relevé (long)');
+      }),
+  );
+
   test('reprint a printed card with a reason: the old one is cancelled, the new one waits', { timeout: TIMEOUT }, () =>
     inBrowser('card-followups-reprint', async (page) => {
       await signIn(page, suite.baseUrl, suite.admin.login, suite.admin.password);

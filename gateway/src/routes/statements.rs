@@ -1,11 +1,13 @@
-//! `transaction/post.statement_import`, `transaction/get.unmatched_list`, `transaction/post.unmatched_assign`:
-//! operators' statements of mobile-money payments, read in the browser from CSV or .xlsx and recorded here
-//! all or nothing, and the payments no member could be found for (the cards service).
+//! `transaction/post.statement_import`, the long statements' jobs (`post.statement_job`,
+//! `post.statement_job_rows`, `get.statement_job/{jobId}`), `transaction/get.unmatched_list`,
+//! `transaction/post.unmatched_assign`: operators' statements of mobile-money payments, read in the
+//! browser from CSV or .xlsx and recorded here all or nothing, and the payments no member could be found
+//! for (the cards service).
 
 use crate::access::{CardsRead, CardsWrite};
-use crate::envelope::{self, List, Paging, Written};
+use crate::envelope::{self, Data, List, Paging, Written};
 use crate::error::{ApiError, ErrorBody};
-use crate::extract::{Json, Query};
+use crate::extract::{Json, Path, Query};
 use crate::routes::cards::cards;
 use crate::routes::geography::IMPORT_BODY_LIMIT;
 use crate::session::Authorized;
@@ -18,11 +20,17 @@ use utoipa::ToSchema;
 use utoipa_axum::{router::OpenApiRouter, routes};
 
 pub fn router() -> OpenApiRouter<AppState> {
-    OpenApiRouter::new().routes(routes!(unmatched_list)).routes(routes!(unmatched_assign)).merge(
-        OpenApiRouter::new()
-            .routes(routes!(statement_import))
-            .layer(DefaultBodyLimit::max(IMPORT_BODY_LIMIT)),
-    )
+    OpenApiRouter::new()
+        .routes(routes!(unmatched_list))
+        .routes(routes!(unmatched_assign))
+        .routes(routes!(statement_job_start))
+        .routes(routes!(statement_job))
+        .merge(
+            OpenApiRouter::new()
+                .routes(routes!(statement_import))
+                .routes(routes!(statement_job_rows))
+                .layer(DefaultBodyLimit::max(IMPORT_BODY_LIMIT)),
+        )
 }
 
 /// What an import did.
@@ -59,6 +67,63 @@ pub async fn statement_import(
         data.matched, data.known, data.unmatched
     );
     Ok(axum::Json(StatementAnswer { status: "ok", message, data }).into_response())
+}
+
+/// Starts the import of a statement too long for one call (up to 2,000,000 rows): its rows are then sent
+/// in parts (`post.statement_job_rows`), and checked and recorded all or none by a background job once
+/// the last has arrived. Only the login that started it reads it.
+#[utoipa::path(post, path = "/transaction/post.statement_job", tag = "transaction",
+    summary = "Commencer l'import d'un long relevé",
+    description = "Commence l'import d'un relevé trop long pour un seul appel (2 000 000 de lignes \
+        au plus) : ses lignes sont ensuite envoyées par parties (`post.statement_job_rows`), puis \
+        vérifiées et enregistrées, toutes ou aucune, en tâche de fond dès l'arrivée de la dernière. \
+        Seul l'utilisateur qui l'a commencé le voit.",
+    request_body = pb::StatementJobStart,
+    responses((status = 200, body = Data<pb::StatementJob>), (status = 400, body = ErrorBody)))]
+pub async fn statement_job_start(
+    State(state): State<AppState>,
+    _caller: Authorized<CardsWrite>,
+    Json(body): Json<pb::StatementJobStart>,
+) -> Result<Response, ApiError> {
+    Ok(envelope::data(cards(&state).start_statement_job(body).await?.into_inner()))
+}
+
+/// A part of a long statement's rows, in the file's order (at most 10,000): `first_row` is the rank of
+/// its first row (0 for the first payment); a part sent again is taken once. The answer's status becomes
+/// `checking` with the last part.
+#[utoipa::path(post, path = "/transaction/post.statement_job_rows", tag = "transaction",
+    summary = "Envoyer une partie d'un long relevé",
+    description = "Une partie des lignes d'un long relevé, dans l'ordre du fichier (10 000 au \
+        plus) : `first_row` est le rang de sa première ligne (0 pour le premier paiement) ; une \
+        partie envoyée deux fois n'est prise qu'une fois. Avec la dernière partie, l'état devient \
+        `checking`.",
+    request_body = pb::StatementPart,
+    responses((status = 200, body = Data<pb::StatementJob>), (status = 400, body = ErrorBody), (status = 404, body = ErrorBody)))]
+pub async fn statement_job_rows(
+    State(state): State<AppState>,
+    _caller: Authorized<CardsWrite>,
+    Json(body): Json<pb::StatementPart>,
+) -> Result<Response, ApiError> {
+    Ok(envelope::data(cards(&state).add_statement_rows(body).await?.into_inner()))
+}
+
+/// A long statement's import: its status (receiving, checking, writing, done, failed), its progress, the
+/// counts once done, the faulty lines once failed (nothing recorded); 404 for another login's.
+#[utoipa::path(get, path = "/transaction/get.statement_job/{jobId}", tag = "transaction",
+    summary = "Avancement de l'import d'un long relevé",
+    description = "L'import d'un long relevé : son état (receiving, checking, writing, done, \
+        failed), son avancement, les nombres une fois terminé, les lignes fautives s'il a échoué \
+        (rien n'est alors enregistré) ; 404 pour l'import d'un autre utilisateur.",
+    params(("jobId" = String, Path, description = "Identifiant de l'import.")),
+    responses((status = 200, body = Data<pb::StatementJob>), (status = 404, body = ErrorBody)))]
+pub async fn statement_job(
+    State(state): State<AppState>,
+    // Reading a job is reading: only its own login sees it, and only a writer starts one.
+    _caller: Authorized<CardsRead>,
+    Path(job_id): Path<String>,
+) -> Result<Response, ApiError> {
+    let job = cards(&state).get_statement_job(pb::StatementJobId { job_id }).await?.into_inner();
+    Ok(envelope::data(job))
 }
 
 /// The payments of statements no member was found for, oldest first. Sortable on unmatched_id (default),

@@ -60,6 +60,9 @@ pub const CALLS: Calls = &[
     ("SaveDeliveryProof", WRITE),
     ("GetDeliveryProof", READ),
     ("ImportStatement", WRITE),
+    ("StartStatementJob", WRITE),
+    ("AddStatementRows", WRITE),
+    ("GetStatementJob", READ),
     ("ListUnmatchedPayments", READ),
     ("AssignUnmatchedPayment", WRITE),
     ("DayFigures", READ),
@@ -79,8 +82,12 @@ const SYNC_PAGE_MAX: i32 = 2_000;
 pub const MAX_SLIPS: usize = 100;
 /// Largest proof of delivery kept.
 pub const MAX_PROOF_MB: usize = 10;
-/// Most rows of one statement.
+/// Most rows of a statement sent in one call.
 pub const MAX_STATEMENT_ROWS: usize = 50_000;
+/// Most rows of a statement imported as a job (sent in parts).
+pub const MAX_STATEMENT_JOB_ROWS: i64 = 2_000_000;
+/// Most rows of one part of a statement imported as a job.
+pub const MAX_STATEMENT_PART_ROWS: usize = 10_000;
 
 /// The login parameters of card making: the price of a card (francs CFA) and how long it is valid.
 pub const PRICE_PARAM: &str = "card_price";
@@ -563,6 +570,58 @@ impl Cards for CardsGrpc {
         Ok(Response::new(result))
     }
 
+    async fn start_statement_job(
+        &self,
+        request: Request<pb::StatementJobStart>,
+    ) -> Answer<pb::StatementJob> {
+        self.writable()?;
+        let caller = Identity::of(&request)?;
+        let r = request.into_inner();
+        let operators = self.operators().await?;
+        let operator = statement_rules::known_operator(&r.transaction_mobile_operator, &operators)?;
+        statement_rules::job_size(r.rows_total, MAX_STATEMENT_JOB_ROWS)?;
+        let job = self
+            .store
+            .start_statement_job(caller.login_id, &caller.login_name, &operator, r.rows_total)
+            .await?;
+        tracing::info!(job = %job.id, rows = r.rows_total, "statement import started");
+        Ok(Response::new(job.to_pb()))
+    }
+
+    async fn add_statement_rows(
+        &self,
+        request: Request<pb::StatementPart>,
+    ) -> Answer<pb::StatementJob> {
+        self.writable()?;
+        let caller = Identity::of(&request)?;
+        let part = request.into_inner();
+        let job =
+            self.store.statement_job(statement_job_id(&part.job_id)?, caller.login_id).await?;
+        statement_rules::part_fits(
+            &part,
+            job.rows_received,
+            job.rows_total,
+            MAX_STATEMENT_PART_ROWS,
+        )?;
+        // Read before the last part is kept: a job whose rows are all in runs at once.
+        let operators = self.operators().await?;
+        let job = self.store.add_statement_rows(&job, part.first_row, &part.rows).await?;
+        if job.status == "checking" {
+            crate::statement_job::spawn(self.store.clone(), job.clone(), operators);
+        }
+        Ok(Response::new(job.to_pb()))
+    }
+
+    async fn get_statement_job(
+        &self,
+        request: Request<pb::StatementJobId>,
+    ) -> Answer<pb::StatementJob> {
+        let caller = Identity::of(&request)?;
+        let id = statement_job_id(&request.into_inner().job_id)?;
+        let job = self.store.statement_job(id, caller.login_id).await?;
+        Ok(Response::new(crate::statement_job::as_read(&job)))
+    }
+
     async fn list_unmatched_payments(
         &self,
         request: Request<pb::UnmatchedListRequest>,
@@ -681,4 +740,10 @@ pub(crate) fn card_search(r: &pb::CardListRequest, to_deliver: bool) -> CardSear
         status: r.card_status.trim().to_string(),
         to_deliver,
     }
+}
+
+/// A statement job's id as sent; one that is not an id is no job (404).
+fn statement_job_id(text: &str) -> Result<uuid::Uuid, ServiceError> {
+    uuid::Uuid::parse_str(text.trim())
+        .map_err(|_| ServiceError::NotFound(msg::STATEMENT_JOB_NOT_FOUND.into()))
 }

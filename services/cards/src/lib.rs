@@ -11,6 +11,7 @@ mod grpc;
 mod pdf_kit;
 mod pdf_merge;
 mod print_run;
+mod statement_job;
 mod store;
 pub mod template_render;
 

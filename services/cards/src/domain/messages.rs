@@ -189,6 +189,27 @@ pub fn statement_duplicate(number: &str) -> String {
     format!("le numéro de transaction « {number} » figure deux fois dans le relevé.")
 }
 
+pub const STATEMENT_JOB_NOT_FOUND: &str = "Import de relevé introuvable : il a été lancé par un autre utilisateur, ou date de plus d'un jour.";
+
+pub const STATEMENT_JOB_CLOSED: &str =
+    "Cet import de relevé a déjà reçu toutes ses lignes : lancez un nouvel import.";
+
+pub fn statement_part_too_long(max: usize) -> String {
+    format!(
+        "Une partie d'un relevé contient au plus {max} lignes : envoyez des parties plus courtes."
+    )
+}
+
+pub fn statement_part_out_of_place(first_row: i64, received: i64, total: i64) -> String {
+    format!(
+        "Partie hors du relevé : elle commence à la ligne de rang {first_row}, alors que {received} \
+         ligne(s) sur {total} ont été reçues."
+    )
+}
+
+pub const STATEMENT_JOB_INTERRUPTED: &str = "L'import a été interrompu (redémarrage du service) : \
+    rien n'a été enregistré, importez le relevé de nouveau.";
+
 pub fn unmatched_not_found(id: i64) -> String {
     format!("Paiement non rapproché n° {id} introuvable (il a peut-être déjà été attribué).")
 }

@@ -28,6 +28,7 @@ pub fn phone_key(phone: &str) -> String {
 /// Most faults a refusal lists.
 const LISTED_FAULTS: usize = 20;
 
+/// A statement sent in one call, checked whole: every row, or the refusal naming its faulty lines.
 pub fn statement(
     s: &pb::Statement,
     today: NaiveDate,
@@ -40,34 +41,124 @@ pub fn statement(
     if s.rows.len() > max_rows {
         return Err(ServiceError::invalid_field("rows", msg::statement_too_long(max_rows)));
     }
-    let mut faults = Vec::new();
-    let mut seen = HashSet::new();
-    let mut payments = Vec::with_capacity(s.rows.len());
-    for (i, row) in s.rows.iter().enumerate() {
-        let line = i + 2;
-        match check_statement_row(row, &s.transaction_mobile_operator, today, operators) {
-            Ok(transaction) if !seen.insert(number_key(&transaction.transaction_number)) => {
-                let duplicate = msg::statement_duplicate(&transaction.transaction_number);
-                faults.push(msg::statement_row(line, &duplicate));
-            }
-            Ok(transaction) => payments.push(StatementPayment {
-                transaction,
-                phone: row.phone_number.trim().chars().take(50).collect(),
-                phone_key: phone_key(&row.phone_number),
-            }),
-            Err(fault) => faults.push(msg::statement_row(line, &fault)),
+    let mut checker = StatementChecker::new(&s.transaction_mobile_operator, today, operators);
+    let payments: Vec<StatementPayment> =
+        s.rows.iter().enumerate().filter_map(|(i, row)| checker.check(i, row)).collect();
+    checker.verdict()?;
+    Ok(payments)
+}
+
+/// The statement's operator as the settings spell it, or the refusal naming the known ones.
+pub fn known_operator(sent: &str, operators: &[String]) -> Result<String, ServiceError> {
+    let sent = sent.trim();
+    if sent.is_empty() {
+        return Err(ServiceError::invalid_field(
+            "transaction_mobileOperator",
+            msg::OPERATOR_REQUIRED,
+        ));
+    }
+    operators.iter().find(|o| o.eq_ignore_ascii_case(sent)).cloned().ok_or_else(|| {
+        ServiceError::invalid_field("transaction_mobileOperator", msg::unknown_operator(operators))
+    })
+}
+
+/// A statement imported as a job has at least one row and at most `max`.
+pub fn job_size(rows_total: i64, max: i64) -> Result<(), ServiceError> {
+    if rows_total < 1 {
+        return Err(ServiceError::invalid_field("rows_total", msg::STATEMENT_EMPTY));
+    }
+    if rows_total > max {
+        return Err(ServiceError::invalid_field(
+            "rows_total",
+            msg::statement_too_long(max as usize),
+        ));
+    }
+    Ok(())
+}
+
+/// A part of a job's rows: not empty, at most `max` rows, starting at a row already reached (a part sent
+/// again is taken once) and ending within the statement.
+pub fn part_fits(
+    part: &pb::StatementPart,
+    received: i64,
+    total: i64,
+    max: usize,
+) -> Result<(), ServiceError> {
+    if part.rows.is_empty() {
+        return Err(ServiceError::invalid_field("rows", msg::STATEMENT_EMPTY));
+    }
+    if part.rows.len() > max {
+        return Err(ServiceError::invalid_field("rows", msg::statement_part_too_long(max)));
+    }
+    let end = part.first_row.saturating_add(part.rows.len() as i64);
+    if part.first_row < 0 || part.first_row > received || end > total {
+        let fault = msg::statement_part_out_of_place(part.first_row, received, total);
+        return Err(ServiceError::invalid_field("first_row", fault));
+    }
+    Ok(())
+}
+
+/// Checks a statement's rows one at a time in the file's order, as a long statement is read a page at a
+/// time: what it keeps is the numbers seen (a number twice is a fault) and the first faults, never the
+/// rows.
+pub struct StatementChecker<'a> {
+    operator: &'a str,
+    today: NaiveDate,
+    operators: &'a [String],
+    seen: HashSet<String>,
+    listed: Vec<String>,
+    faults: usize,
+}
+
+impl<'a> StatementChecker<'a> {
+    pub fn new(operator: &'a str, today: NaiveDate, operators: &'a [String]) -> Self {
+        StatementChecker {
+            operator,
+            today,
+            operators,
+            seen: HashSet::new(),
+            listed: Vec::new(),
+            faults: 0,
         }
     }
-    if faults.is_empty() {
-        return Ok(payments);
+
+    /// The row of rank `index` (0 for the first payment, line 2 of the file): its payment when it is good,
+    /// nothing when it is faulty (the fault is kept).
+    pub fn check(&mut self, index: usize, row: &pb::StatementRow) -> Option<StatementPayment> {
+        let line = index + 2;
+        let fault = match check_statement_row(row, self.operator, self.today, self.operators) {
+            Ok(transaction) if !self.seen.insert(number_key(&transaction.transaction_number)) => {
+                msg::statement_duplicate(&transaction.transaction_number)
+            }
+            Ok(transaction) => {
+                return Some(StatementPayment {
+                    transaction,
+                    phone: row.phone_number.trim().chars().take(50).collect(),
+                    phone_key: phone_key(&row.phone_number),
+                });
+            }
+            Err(fault) => fault,
+        };
+        self.faults += 1;
+        if self.listed.len() < LISTED_FAULTS {
+            self.listed.push(msg::statement_row(line, &fault));
+        }
+        None
     }
-    let shown: Vec<String> = faults.iter().take(LISTED_FAULTS).cloned().collect();
-    let more = faults.len().saturating_sub(LISTED_FAULTS);
-    let mut message = shown.join(" ");
-    if more > 0 {
-        message.push_str(&format!(" (et {more} autre(s) ligne(s) en erreur)"));
+
+    /// Whether every row checked so far was good; otherwise the refusal, with the first faults and how
+    /// many more there are.
+    pub fn verdict(&self) -> Result<(), ServiceError> {
+        if self.faults == 0 {
+            return Ok(());
+        }
+        let mut message = self.listed.join(" ");
+        let more = self.faults - self.listed.len();
+        if more > 0 {
+            message.push_str(&format!(" (et {more} autre(s) ligne(s) en erreur)"));
+        }
+        Err(ServiceError::invalid_field("rows", message))
     }
-    Err(ServiceError::invalid_field("rows", message))
 }
 
 #[cfg(test)]
@@ -119,5 +210,39 @@ mod tests {
         );
         let empty = pb::Statement { rows: vec![], ..s };
         assert!(statement(&empty, today(), &operators(None), 100).is_err());
+    }
+
+    #[test]
+    fn a_part_starts_where_the_rows_received_end_or_before_and_ends_within_the_statement() {
+        let part = |first_row: i64, n: usize| pb::StatementPart {
+            job_id: String::new(),
+            first_row,
+            rows: vec![row("A1", 5000.0); n],
+        };
+        assert!(part_fits(&part(0, 10), 0, 25, 10).is_ok());
+        assert!(part_fits(&part(10, 10), 10, 25, 10).is_ok());
+        assert!(part_fits(&part(0, 10), 10, 25, 10).is_ok(), "a part sent again");
+        assert!(part_fits(&part(20, 5), 10, 25, 10).is_err(), "a gap");
+        assert!(part_fits(&part(20, 10), 20, 25, 10).is_err(), "past the end");
+        assert!(part_fits(&part(0, 11), 0, 25, 10).is_err(), "too long");
+        assert!(part_fits(&part(0, 0), 0, 25, 10).is_err(), "empty");
+    }
+
+    #[test]
+    fn a_statement_checked_in_pages_gives_the_refusal_of_one_checked_whole() {
+        let rows = vec![row("A1", 5000.0), row("A2", -1.0), row("a 1", 5000.0), row("A3", 5000.0)];
+        let whole =
+            pb::Statement { transaction_mobile_operator: "Wave".into(), rows: rows.clone() };
+        let ops = operators(None);
+        let once = statement(&whole, today(), &ops, 100).unwrap_err().to_string();
+        let mut checker = StatementChecker::new("Wave", today(), &ops);
+        let good = rows.chunks(2).enumerate().flat_map(|(p, page)| {
+            page.iter().enumerate().map(move |(i, r)| (p * 2 + i, r)).collect::<Vec<_>>()
+        });
+        let good: Vec<_> = good.filter_map(|(i, r)| checker.check(i, r)).collect();
+        assert_eq!(good.len(), 2);
+        assert_eq!(checker.verdict().unwrap_err().to_string(), once);
+        assert_eq!(known_operator(" wave ", &ops).unwrap(), "Wave");
+        assert!(known_operator("Inconnu", &ops).is_err());
     }
 }

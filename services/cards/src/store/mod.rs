@@ -8,6 +8,7 @@ pub mod deliveries;
 pub mod delivery_proofs;
 pub mod members;
 mod replay;
+pub mod statement_jobs;
 pub mod statements;
 pub mod sync;
 pub mod transactions;

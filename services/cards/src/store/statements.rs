@@ -13,6 +13,11 @@ use common::outbox;
 use common::paging::Page;
 use proto::cards as pb;
 use sqlx::PgConnection;
+use std::collections::{HashMap, HashSet};
+
+/// Payments recorded at a time: each page makes one query for the numbers already known, one for the
+/// payers and one for the unmatched payments.
+pub const PAGE_ROWS: usize = 5_000;
 
 impl Store {
     /// Records a statement's payments in one transaction (all or none), and counts what became of them.
@@ -24,41 +29,8 @@ impl Store {
     ) -> Result<pb::StatementResult, ServiceError> {
         let mut tx = self.pool().begin().await?;
         let mut result = pb::StatementResult::default();
-        for row in rows {
-            let t = &row.transaction;
-            let key = number_key(&t.transaction_number);
-            if is_known(&mut tx, &t.transaction_mobile_operator, &key).await? {
-                result.known += 1;
-                continue;
-            }
-            match payer(&mut tx, &row.phone_key).await? {
-                Some(member_id) => {
-                    let paid = pb::TransactionInput {
-                        transaction_member_id: Some(member_id),
-                        ..t.clone()
-                    };
-                    let id = transactions::insert(&mut tx, &paid, caller).await?;
-                    transactions::tell(&mut tx, id, &events::TRANSACTION_CREATED).await?;
-                    result.matched += 1;
-                }
-                None => {
-                    sqlx::query(
-                        "INSERT INTO cards.unmatched_payment (transaction_mobile_operator, transaction_number,
-                             number_key, transaction_date, transaction_amount, phone_number, imported_by_user)
-                         VALUES ($1, $2, $3, $4::date, $5, $6, $7)",
-                    )
-                    .bind(&t.transaction_mobile_operator)
-                    .bind(&t.transaction_number)
-                    .bind(&key)
-                    .bind(&t.transaction_date)
-                    .bind(transactions::amount(t))
-                    .bind(&row.phone)
-                    .bind(caller)
-                    .execute(&mut *tx)
-                    .await?;
-                    result.unmatched += 1;
-                }
-            }
+        for page in rows.chunks(PAGE_ROWS) {
+            record_payments(&mut tx, page, caller, &mut result).await?;
         }
         outbox::commit(tx, SCHEMA).await?;
         Ok(result)
@@ -120,29 +92,119 @@ impl Store {
     }
 }
 
-/// Whether the operator's number is already recorded, as a transaction or as an unmatched payment.
-async fn is_known(tx: &mut PgConnection, operator: &str, key: &str) -> Result<bool, ServiceError> {
-    Ok(sqlx::query_scalar(
-        "SELECT EXISTS (SELECT 1 FROM cards.transaction WHERE transaction_mobile_operator = $1 AND number_key = $2
-                        AND transaction_cancelled_at IS NULL)
-             OR EXISTS (SELECT 1 FROM cards.unmatched_payment
-                        WHERE transaction_mobile_operator = $1 AND number_key = $2)",
-    )
-    .bind(operator)
-    .bind(key)
-    .fetch_one(&mut *tx)
-    .await?)
+/// Records a page of a statement's checked payments in the statement's transaction, adding what became
+/// of them to `result`.
+pub(super) async fn record_payments(
+    tx: &mut PgConnection,
+    rows: &[StatementPayment],
+    caller: &str,
+    result: &mut pb::StatementResult,
+) -> Result<(), ServiceError> {
+    let operators: Vec<&str> =
+        rows.iter().map(|r| r.transaction.transaction_mobile_operator.as_str()).collect();
+    let keys: Vec<String> =
+        rows.iter().map(|r| number_key(&r.transaction.transaction_number)).collect();
+    let known = known_numbers(tx, &operators, &keys).await?;
+    let payers = payers(tx, rows).await?;
+    let mut waiting = Unmatched::default();
+    for ((row, operator), key) in rows.iter().zip(operators).zip(keys) {
+        let t = &row.transaction;
+        if known.contains(&(operator.to_string(), key.clone())) {
+            result.known += 1;
+        } else if let Some(&member_id) = payers.get(&row.phone_key) {
+            let paid = pb::TransactionInput { transaction_member_id: Some(member_id), ..t.clone() };
+            let id = transactions::insert(tx, &paid, caller).await?;
+            transactions::tell(tx, id, &events::TRANSACTION_CREATED).await?;
+            result.matched += 1;
+        } else {
+            waiting.push(row, key);
+            result.unmatched += 1;
+        }
+    }
+    waiting.insert(tx, caller).await
 }
 
-/// The one member whose phone number this is (none when nobody or several have it).
-async fn payer(tx: &mut PgConnection, key: &str) -> Result<Option<i64>, ServiceError> {
-    if key.len() < 8 {
-        return Ok(None);
+/// The (operator, number) pairs already recorded, as a transaction or as an unmatched payment.
+async fn known_numbers(
+    tx: &mut PgConnection,
+    operators: &[&str],
+    keys: &[String],
+) -> Result<HashSet<(String, String)>, ServiceError> {
+    let known: Vec<(String, String)> = sqlx::query_as(
+        "SELECT s.operator, s.key FROM unnest($1::text[], $2::text[]) AS s(operator, key)
+         WHERE EXISTS (SELECT 1 FROM cards.transaction t
+                       WHERE t.transaction_mobile_operator = s.operator AND t.number_key = s.key
+                         AND t.transaction_cancelled_at IS NULL)
+            OR EXISTS (SELECT 1 FROM cards.unmatched_payment u
+                       WHERE u.transaction_mobile_operator = s.operator AND u.number_key = s.key)",
+    )
+    .bind(operators)
+    .bind(keys)
+    .fetch_all(&mut *tx)
+    .await?;
+    Ok(known.into_iter().collect())
+}
+
+/// The payer of each phone number that is one member's only (a number too short, nobody's or several
+/// members' has none).
+async fn payers(
+    tx: &mut PgConnection,
+    rows: &[StatementPayment],
+) -> Result<HashMap<String, i64>, ServiceError> {
+    let phones: Vec<&str> =
+        rows.iter().map(|r| r.phone_key.as_str()).filter(|key| key.len() >= 8).collect();
+    let payers: Vec<(String, i64)> = sqlx::query_as(
+        "SELECT phone_key, min(member_id) FROM cards.member WHERE phone_key = ANY($1)
+         GROUP BY phone_key HAVING count(*) = 1",
+    )
+    .bind(phones)
+    .fetch_all(&mut *tx)
+    .await?;
+    Ok(payers.into_iter().collect())
+}
+
+/// A page's payments no member was found for, written in one statement.
+#[derive(Default)]
+struct Unmatched {
+    operators: Vec<String>,
+    numbers: Vec<String>,
+    keys: Vec<String>,
+    dates: Vec<String>,
+    amounts: Vec<i64>,
+    phones: Vec<String>,
+}
+
+impl Unmatched {
+    fn push(&mut self, row: &StatementPayment, key: String) {
+        let t = &row.transaction;
+        self.operators.push(t.transaction_mobile_operator.clone());
+        self.numbers.push(t.transaction_number.clone());
+        self.keys.push(key);
+        self.dates.push(t.transaction_date.clone());
+        self.amounts.push(transactions::amount(t));
+        self.phones.push(row.phone.clone());
     }
-    let ids: Vec<i64> =
-        sqlx::query_scalar("SELECT member_id FROM cards.member WHERE phone_key = $1 LIMIT 2")
-            .bind(key)
-            .fetch_all(&mut *tx)
-            .await?;
-    Ok(if ids.len() == 1 { Some(ids[0]) } else { None })
+
+    async fn insert(self, tx: &mut PgConnection, caller: &str) -> Result<(), ServiceError> {
+        if self.numbers.is_empty() {
+            return Ok(());
+        }
+        sqlx::query(
+            "INSERT INTO cards.unmatched_payment (transaction_mobile_operator, transaction_number,
+                 number_key, transaction_date, transaction_amount, phone_number, imported_by_user)
+             SELECT operator, number, key, day::date, amount, phone, $7
+             FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::bigint[], $6::text[])
+                  AS u(operator, number, key, day, amount, phone)",
+        )
+        .bind(self.operators)
+        .bind(self.numbers)
+        .bind(self.keys)
+        .bind(self.dates)
+        .bind(self.amounts)
+        .bind(self.phones)
+        .bind(caller)
+        .execute(&mut *tx)
+        .await?;
+        Ok(())
+    }
 }

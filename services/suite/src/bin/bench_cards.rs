@@ -1,6 +1,7 @@
 //! `make bench-cards`: the card chain at scale, through the gateway of a suite started in this process on
 //! a throwaway database. `BENCH_CARDS` members (default 10,000) get a photo each (uploaded as an agent
-//! would) and pay by one operator's statement (matched by phone); then their cards are made, printed to
+//! would) and pay by one operator's statement of `BENCH_STATEMENT_ROWS` rows imported as a job (matched
+//! by phone, the others unmatched; its time and the process's peak memory); then their cards are made, printed to
 //! one PDF with the default template Sésame ships (the designer's JSON, rendered by the cards service;
 //! timed to the last byte, with the process's peak memory while printing), marked printed, put in
 //! deliveries of 1,000 cards, and the delivery slips printed. Last, 2,000-row pages of the cards',
@@ -16,6 +17,8 @@ use suite::bench::{ADMIN, BenchSuite, ms, peak_memory_mb, percentiles, reset_pea
 
 const DELIVERY_SIZE: usize = 1_000;
 const CREATION_BATCH: usize = 1_000;
+/// Rows of a statement sent at a time.
+const STATEMENT_PART: usize = 10_000;
 /// Pages timed for each list.
 const LIST_PAGES: usize = 20;
 
@@ -108,25 +111,49 @@ async fn main() -> Result<()> {
     let photos = started.elapsed();
     println!("photos: {n} uploaded and known to the cards service in {}", secs(photos));
 
-    // One operator's statement pays for every card, matched to its member by phone number.
+    // One operator's statement pays for every card, matched to its member by phone number, among
+    // `BENCH_STATEMENT_ROWS` rows (default 200,000, a national operator's month): the others are paid
+    // from phones no member has and wait unmatched. It is imported as a job, sent in parts.
+    let total: usize =
+        common::config::env_parse("BENCH_STATEMENT_ROWS", 200_000usize)?.max(n as usize);
     let yesterday = (chrono::Local::now().date_naive() - chrono::Days::new(1)).to_string();
-    let rows: Vec<(i64, String)> =
+    let members: Vec<(i64, String)> =
         sqlx::query_as("SELECT member_id, member_contact FROM members.member ORDER BY member_id")
             .fetch_all(&pool)
             .await?;
-    let statement = json!({
-        "transaction_mobileOperator": "Orange Money",
-        "rows": rows.iter().map(|(id, phone)| json!({
-            "transaction_number": format!("OM-{id}"), "transaction_date": yesterday,
-            "transaction_amount": 5000, "phone_number": phone})).collect::<Vec<Value>>(),
-    });
+    let row = |i: usize| match members.get(i) {
+        Some((id, phone)) => json!({"transaction_number": format!("OM-{id}"),
+            "transaction_date": yesterday, "transaction_amount": 5000, "phone_number": phone}),
+        None => json!({"transaction_number": format!("OM-X{i}"), "transaction_date": yesterday,
+            "transaction_amount": 5000, "phone_number": format!("05{i:08}")}),
+    };
+    reset_peak_memory();
     let started = Instant::now();
-    let imported = api.post("/transaction/post.statement_import", &statement).await?;
+    let start = json!({"transaction_mobileOperator": "Orange Money", "rows_total": total});
+    let job = api.post("/transaction/post.statement_job", &start).await?;
+    let job = job["data"]["job_id"].as_str().context("a statement job's id")?.to_string();
+    for first in (0..total).step_by(STATEMENT_PART) {
+        let rows: Vec<Value> = (first..(first + STATEMENT_PART).min(total)).map(row).collect();
+        let part = json!({"job_id": job, "first_row": first, "rows": rows});
+        api.post("/transaction/post.statement_job_rows", &part).await?;
+    }
+    let sent = started.elapsed();
+    let ended = loop {
+        let read = api.get(&format!("/transaction/get.statement_job/{job}")).await?;
+        if matches!(read["data"]["status"].as_str(), Some("done" | "failed")) {
+            break read["data"].clone();
+        }
+        tokio::time::sleep(Duration::from_millis(200)).await;
+    };
+    ensure!(ended["status"] == "done", "the statement was refused: {}", ended["error"]);
     let import = started.elapsed();
+    let statement_peak = peak_memory_mb().unwrap_or(0.0);
     println!(
-        "statement: {n} rows in {} ({})",
+        "statement: {total} rows ({n} of members) sent in {}, recorded after {} ({}); process peak \
+         {statement_peak:.0} MB",
+        secs(sent),
         secs(import),
-        imported["message"].as_str().unwrap_or("")
+        ended["result"]
     );
 
     let started = Instant::now();
@@ -209,7 +236,10 @@ async fn main() -> Result<()> {
 
     time_lists(&api, &card_ids, &format!("{made} cards")).await?;
     println!("\n| step | {n} members |\n|---|---|");
-    println!("| statement import (matched by phone) | {} |", secs(import));
+    println!(
+        "| statement of {total} rows as a job ({n} matched by phone) | {}, peak {statement_peak:.0} MB |",
+        secs(import)
+    );
     println!("| cards made | {} |", secs(creation));
     println!(
         "| one PDF of every card | {} ({:.1} MB), peak {peak:.0} MB |",

@@ -234,6 +234,9 @@ const IMPLEMENTED: &[(&str, &str)] = &[
     ("post", "/card/post.card_creation.refresh"),
     ("post", "/card/post.card_reprint"),
     ("post", "/transaction/post.statement_import"),
+    ("post", "/transaction/post.statement_job"),
+    ("post", "/transaction/post.statement_job_rows"),
+    ("get", "/transaction/get.statement_job/{jobId}"),
     ("get", "/transaction/get.unmatched_list"),
     ("post", "/transaction/post.unmatched_assign"),
 ];

@@ -155,3 +155,146 @@ async fn a_statement_with_one_bad_row_records_nothing_and_names_the_row() {
     assert_eq!(status, StatusCode::BAD_REQUEST);
     assert!(refusal["message"].as_str().unwrap().contains("Opérateur inconnu"), "{refusal}");
 }
+
+/// A long statement's rows, numbered `prefix-<rank>`, each paid from a phone no member has.
+fn long_rows(prefix: &str, ranks: std::ops::Range<usize>) -> Vec<Value> {
+    ranks
+        .map(|i| {
+            json!({"transaction_number": format!("{prefix}-{i}"), "transaction_date": "2026-11-02",
+                   "transaction_amount": 5000, "phone_number": format!("05{i:08}")})
+        })
+        .collect()
+}
+
+async fn send_part(
+    suite: &TestSuite,
+    token: &str,
+    job: &str,
+    first: usize,
+    rows: &[Value],
+) -> Value {
+    let part = json!({"job_id": job, "first_row": first, "rows": rows});
+    let (status, answer) =
+        suite.post("/api/transaction/post.statement_job_rows", token, part).await;
+    assert_eq!(status, StatusCode::OK, "{answer}");
+    answer["data"].clone()
+}
+
+/// The job once it has ended (done or failed), read as its owner reads it.
+async fn ended(suite: &TestSuite, token: &str, job: &str) -> Value {
+    for _ in 0..600 {
+        let (status, answer) =
+            suite.get(&format!("/api/transaction/get.statement_job/{job}"), token).await;
+        assert_eq!(status, StatusCode::OK, "{answer}");
+        if matches!(answer["data"]["status"].as_str(), Some("done" | "failed")) {
+            return answer["data"].clone();
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+    }
+    panic!("the statement job {job} did not end in 60 s");
+}
+
+async fn start_job(suite: &TestSuite, token: &str, rows_total: usize) -> String {
+    let start = json!({"transaction_mobileOperator": "orange money", "rows_total": rows_total});
+    let (status, answer) = suite.post("/api/transaction/post.statement_job", token, start).await;
+    assert_eq!(status, StatusCode::OK, "{answer}");
+    assert_eq!(answer["data"]["status"], "receiving", "{answer}");
+    answer["data"]["job_id"].as_str().unwrap().to_string()
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_long_statement_sent_in_parts_is_recorded_by_a_job_whose_progress_its_owner_reads() {
+    let suite = TestSuite::start().await;
+    let admin = suite.admin_token().await;
+    let (_, agent) = suite.login_with_role("agent.koffi", "agent").await;
+    let awa = member(&suite, &admin, "Awa", "0707070707").await;
+    save(
+        &suite,
+        &admin,
+        "/api/transaction/post_transaction",
+        json!({"transaction_date": "2026-11-02", "transaction_amount": 5000, "transaction_memberId": awa,
+               "transaction_mobileOperator": "Orange Money", "transaction_number": "L-1"}),
+    )
+    .await;
+    let mut rows = long_rows("L", 0..12_500);
+    rows[0]["phone_number"] = json!("+225 07 07 07 07 07");
+
+    let job = start_job(&suite, &agent, rows.len()).await;
+    let first = send_part(&suite, &agent, &job, 0, &rows[..5_000]).await;
+    assert_eq!(
+        (first["status"].as_str(), first["rows_received"].as_i64()),
+        (Some("receiving"), Some(5_000))
+    );
+    // A part sent again (its answer lost) is taken once; a gap is refused in French.
+    let again = send_part(&suite, &agent, &job, 0, &rows[..5_000]).await;
+    assert_eq!(again["rows_received"], 5_000);
+    let gap = json!({"job_id": job, "first_row": 6_000, "rows": &rows[6_000..7_000]});
+    let (status, refusal) =
+        suite.post("/api/transaction/post.statement_job_rows", &agent, gap).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{refusal}");
+    assert!(refusal["message"].as_str().unwrap().contains("Partie hors du relevé"), "{refusal}");
+    // Another login does not see it.
+    let (status, _) = suite.get(&format!("/api/transaction/get.statement_job/{job}"), &admin).await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
+
+    send_part(&suite, &agent, &job, 5_000, &rows[5_000..10_000]).await;
+    let last = send_part(&suite, &agent, &job, 10_000, &rows[10_000..]).await;
+    assert_ne!(last["status"], "receiving", "{last}");
+    let done = ended(&suite, &agent, &job).await;
+    assert_eq!(done["status"], "done", "{done}");
+    assert_eq!(done["rows_done"], 12_500);
+    assert_eq!(done["result"], json!({"matched": 1, "known": 1, "unmatched": 12_498}), "{done}");
+    let mut awas = payments_of(&suite, &admin, awa).await;
+    awas.sort();
+    assert_eq!(awas, ["L-0", "L-1"]);
+    let (_, unmatched) = suite.get("/api/transaction/get.unmatched_list", &agent).await;
+    assert_eq!(unmatched["total"], 12_498);
+    assert_eq!(unmatched["data"][0]["imported_by_user"], "agent.koffi");
+    let late = json!({"job_id": job, "first_row": 0, "rows": &rows[..10]});
+    let (status, refusal) =
+        suite.post("/api/transaction/post.statement_job_rows", &agent, late).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{refusal}");
+    assert!(
+        refusal["message"].as_str().unwrap().contains("déjà reçu toutes ses lignes"),
+        "{refusal}"
+    );
+
+    // A viewer imports nothing; an unknown operator or an empty statement is refused at the start.
+    let (_, viewer) = suite.login_with_role("lecteur", "viewer").await;
+    let start = json!({"transaction_mobileOperator": "Orange Money", "rows_total": 10});
+    let (status, _) = suite.post("/api/transaction/post.statement_job", &viewer, start).await;
+    assert_eq!(status, StatusCode::FORBIDDEN);
+    for (start, fault) in [
+        (json!({"transaction_mobileOperator": "Banque", "rows_total": 10}), "Opérateur inconnu"),
+        (json!({"transaction_mobileOperator": "Orange Money", "rows_total": 0}), "aucune ligne"),
+    ] {
+        let (status, refusal) =
+            suite.post("/api/transaction/post.statement_job", &agent, start).await;
+        assert_eq!(status, StatusCode::BAD_REQUEST, "{refusal}");
+        assert!(refusal["message"].as_str().unwrap().contains(fault), "{refusal}");
+    }
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_long_statement_with_faulty_rows_records_nothing_and_names_their_lines() {
+    let suite = TestSuite::start().await;
+    let admin = suite.admin_token().await;
+    let mut rows = long_rows("F", 0..12_000);
+    rows[10_001]["transaction_date"] = json!("31/02/2026");
+    rows[11_999]["transaction_number"] = json!("f-5");
+    let job = start_job(&suite, &admin, rows.len()).await;
+    for first in (0..rows.len()).step_by(5_000) {
+        send_part(&suite, &admin, &job, first, &rows[first..(first + 5_000).min(rows.len())]).await;
+    }
+    let failed = ended(&suite, &admin, &job).await;
+    assert_eq!(failed["status"], "failed", "{failed}");
+    let error = failed["error"].as_str().unwrap();
+    assert!(error.starts_with("Ligne 10003 : Date invalide"), "{error}");
+    assert!(
+        error.contains("Ligne 12001 : le numéro de transaction « f-5 » figure deux fois"),
+        "{error}"
+    );
+    assert_eq!(failed["result"], Value::Null);
+    let (_, unmatched) = suite.get("/api/transaction/get.unmatched_list", &admin).await;
+    assert_eq!(unmatched["total"], 0, "nothing recorded");
+}

@@ -1,11 +1,11 @@
 // "Importer un relevé": an operator's statement read in the browser (.xlsx or .csv), its columns matched to
 // the transaction number, date, amount and payer's phone, the rows previewed with their problems (sending
-// waits until there are none and the operator is chosen), sent in one call (all rows or none), then the
-// server's counts, or its faults on the file's lines.
-import { Alert, Button, Modal, Select, Space, Typography } from 'antd';
+// waits until there are none and the operator is chosen), sent in parts to a job that checks and records
+// them all or none (its progress shown: a national operator's month is 200,000 rows), then the server's
+// counts, or its faults on the file's lines.
+import { Alert, Button, Card, Modal, Progress, Select, Space, Typography } from 'antd';
 import { useState } from 'react';
 import { ApiError } from '../../shared/api/request';
-import Busy from '../../shared/import/Busy';
 import ColumnMapping from '../../shared/import/ColumnMapping';
 import ImportCounts from '../../shared/import/ImportCounts';
 import ImportPreview from '../../shared/import/ImportPreview';
@@ -15,7 +15,7 @@ import { useSheetImport } from '../../shared/import/useSheetImport';
 import { fr } from '../../shared/locale/fr';
 import { useOperators } from './api';
 import { operatorOptions } from './operators';
-import { useImportStatement, type StatementResult } from './statementApi';
+import { StatementRefused, useImportStatement, type StatementProgress, type StatementResult } from './statementApi';
 import {
   findStatementProblems,
   mapStatement,
@@ -30,7 +30,8 @@ const s = fr.sheetImport;
 
 export default function StatementImportModal({ onClose }: { onClose: () => void }) {
   const operators = useOperators();
-  const save = useImportStatement();
+  const [progress, setProgress] = useState<StatementProgress | null>(null);
+  const save = useImportStatement(setProgress);
   const [operator, setOperator] = useState<string | null>(null);
   const [result, setResult] = useState<StatementResult | null>(null);
   const { sheet, mapping, rows, problems, refusal, setRefusal, reset, read, remap } = useSheetImport(
@@ -51,8 +52,12 @@ export default function StatementImportModal({ onClose }: { onClose: () => void 
     try {
       setResult((await save.mutateAsync(toStatementBody(operator, rows))).data);
     } catch (error) {
-      // The red notice already gave the message; the faulty lines stay shown here while the file is fixed.
-      if (error instanceof ApiError) {
+      // A refused statement: its faulty lines stay shown here while the file is fixed. A call's failure
+      // already gave its red notice.
+      if (error instanceof StatementRefused) {
+        const faults = statementProblems(error.message, rows);
+        setRefusal({ message: faults.length > 0 ? t.refused : error.message, problems: faults });
+      } else if (error instanceof ApiError) {
         const message = error.fields?.rows ?? error.message;
         const faults = statementProblems(message, rows);
         setRefusal({ message: faults.length > 0 ? t.refused : message, problems: faults });
@@ -113,7 +118,12 @@ export default function StatementImportModal({ onClose }: { onClose: () => void 
           </>
         )}
 
-        {save.isPending && <Busy text={s.sending(rows.length)} />}
+        {save.isPending && progress && (
+          <Card size="small" role="status">
+            <Typography.Text>{t.progress[progress.phase](progress.done, progress.total)}</Typography.Text>
+            <Progress percent={Math.floor((progress.done / Math.max(1, progress.total)) * 100)} />
+          </Card>
+        )}
         {refusal && <ImportProblems type="error" title={refusal.message} problems={refusal.problems} />}
         {result && (
           <ImportCounts

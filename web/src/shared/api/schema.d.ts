@@ -1987,6 +1987,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/transaction/get.statement_job/{jobId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Avancement de l'import d'un long relevé
+         * @description L'import d'un long relevé : son état (receiving, checking, writing, done, failed), son avancement, les nombres une fois terminé, les lignes fautives s'il a échoué (rien n'est alors enregistré) ; 404 pour l'import d'un autre utilisateur.
+         */
+        get: operations["statement_job"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/transaction/get.transaction_export/{exportId}": {
         parameters: {
             query?: never;
@@ -2098,6 +2118,46 @@ export interface paths {
          * @description Enregistre le relevé d'un opérateur, toutes les lignes ou aucune (une ligne fautive refuse tout le relevé, en nommant sa ligne) : chaque paiement déjà enregistré est laissé tel quel (importer deux fois le même relevé ne change donc rien) ; les autres deviennent la transaction du seul adhérent dont le numéro de téléphone a payé, ou attendent parmi les paiements à attribuer. 50 000 lignes au plus.
          */
         post: operations["statement_import"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/transaction/post.statement_job": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Commencer l'import d'un long relevé
+         * @description Commence l'import d'un relevé trop long pour un seul appel (2 000 000 de lignes au plus) : ses lignes sont ensuite envoyées par parties (`post.statement_job_rows`), puis vérifiées et enregistrées, toutes ou aucune, en tâche de fond dès l'arrivée de la dernière. Seul l'utilisateur qui l'a commencé le voit.
+         */
+        post: operations["statement_job_start"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/transaction/post.statement_job_rows": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Envoyer une partie d'un long relevé
+         * @description Une partie des lignes d'un long relevé, dans l'ordre du fichier (10 000 au plus) : `first_row` est le rang de sa première ligne (0 pour le premier paiement) ; une partie envoyée deux fois n'est prise qu'une fois. Avec la dernière partie, l'état devient `checking`.
+         */
+        post: operations["statement_job_rows"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3899,6 +3959,43 @@ export interface components {
                 report_version: number;
                 /** @default  */
                 report_versionNotes: string;
+            };
+            /** @example ok */
+            status: string;
+        };
+        Data_StatementJob: {
+            /** @description L'import d'un long relevé et son avancement. */
+            data: {
+                /**
+                 * @description Pourquoi l'import a échoué (les lignes fautives du fichier) ; rien n'a alors été enregistré.
+                 * @default
+                 */
+                error: string;
+                /** @default  */
+                job_id: string;
+                /** @default null */
+                result: components["schemas"]["StatementResult"] | null;
+                /**
+                 * Format: int64
+                 * @description Les lignes vérifiées (checking) ou enregistrées (writing, done).
+                 * @default 0
+                 */
+                rows_done: number;
+                /**
+                 * Format: int64
+                 * @default 0
+                 */
+                rows_received: number;
+                /**
+                 * Format: int64
+                 * @default 0
+                 */
+                rows_total: number;
+                /**
+                 * @description receiving (les parties arrivent), checking, writing, done ou failed.
+                 * @default
+                 */
+                status: string;
             };
             /** @example ok */
             status: string;
@@ -6048,6 +6145,62 @@ export interface components {
             message: string;
             /** @example ok */
             status: string;
+        };
+        /** @description L'import d'un long relevé et son avancement. */
+        StatementJob: {
+            /**
+             * @description Pourquoi l'import a échoué (les lignes fautives du fichier) ; rien n'a alors été enregistré.
+             * @default
+             */
+            error: string;
+            /** @default  */
+            job_id: string;
+            /** @default null */
+            result: components["schemas"]["StatementResult"] | null;
+            /**
+             * Format: int64
+             * @description Les lignes vérifiées (checking) ou enregistrées (writing, done).
+             * @default 0
+             */
+            rows_done: number;
+            /**
+             * Format: int64
+             * @default 0
+             */
+            rows_received: number;
+            /**
+             * Format: int64
+             * @default 0
+             */
+            rows_total: number;
+            /**
+             * @description receiving (les parties arrivent), checking, writing, done ou failed.
+             * @default
+             */
+            status: string;
+        };
+        /** @description Le début de l'import d'un long relevé : son opérateur et son nombre de lignes. */
+        StatementJobStart: {
+            /**
+             * Format: int64
+             * @default 0
+             */
+            rows_total: number;
+            /** @default  */
+            transaction_mobileOperator: string;
+        };
+        /** @description Une partie des lignes d'un relevé, dans l'ordre du fichier (10 000 lignes au plus). */
+        StatementPart: {
+            /**
+             * Format: int64
+             * @description Le rang de la première ligne de cette partie dans le relevé : 0 pour le premier paiement.
+             * @default 0
+             */
+            first_row: number;
+            /** @default  */
+            job_id: string;
+            /** @default [] */
+            rows: components["schemas"]["StatementRow"][];
         };
         StatementResult: {
             /**
@@ -10505,6 +10658,36 @@ export interface operations {
             };
         };
     };
+    statement_job: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Identifiant de l'import. */
+                jobId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_StatementJob"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     transaction_export_job: {
         parameters: {
             query?: never;
@@ -10710,6 +10893,76 @@ export interface operations {
                 };
             };
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    statement_job_start: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StatementJobStart"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_StatementJob"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    statement_job_rows: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StatementPart"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_StatementJob"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

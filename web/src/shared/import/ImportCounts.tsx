@@ -1,5 +1,7 @@
-// What an import did, as the server counted it: one figure per kind of row.
+// What an import did, as the server counted it: one figure per kind of row, written as a French reader
+// writes counts (12 000).
 import { Card, Col, Row, Statistic } from 'antd';
+import { formatCount } from '../format/count';
 import { fr } from '../locale/fr';
 
 export default function ImportCounts({ items }: { items: readonly { title: string; value: number }[] }) {
@@ -8,7 +10,7 @@ export default function ImportCounts({ items }: { items: readonly { title: strin
       <Row gutter={[16, 16]}>
         {items.map(({ title, value }) => (
           <Col xs={12} md={6} key={title}>
-            <Statistic title={title} value={value} />
+            <Statistic title={title} value={value} formatter={(shown) => formatCount(Number(shown))} />
           </Col>
         ))}
       </Row>

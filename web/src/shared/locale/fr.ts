@@ -940,6 +940,14 @@ export const fr = {
       },
       badAmount: 'montant illisible',
       refused: "Le relevé n'a pas été importé (rien n'a été enregistré) : corrigez ces lignes du fichier.",
+      progress: {
+        sending: (done: number, total: number) =>
+          `Envoi des lignes au serveur : ${done.toLocaleString('fr-FR')} sur ${total.toLocaleString('fr-FR')}`,
+        checking: (done: number, total: number) =>
+          `Vérification par le serveur : ${done.toLocaleString('fr-FR')} ligne(s) sur ${total.toLocaleString('fr-FR')}`,
+        writing: (done: number, total: number) =>
+          `Enregistrement (tout ou rien) : ${done.toLocaleString('fr-FR')} ligne(s) sur ${total.toLocaleString('fr-FR')}`,
+      },
       result: 'Relevé importé',
       matched: 'Paiements rapprochés',
       known: 'Déjà enregistrés',
