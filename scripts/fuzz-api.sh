@@ -23,7 +23,9 @@ fi
 
 SUITE_BIN="${SUITE_BIN:-$ROOT/target/debug/suite}"
 DATABASE="sesame_fuzz_$$"
-PORT=$((20000 + $$ % 20000))
+# Below the kernel's ephemeral ports (32768-60999), which the browser tests' suites (bound to port 0) and
+# every outgoing connection take: a port there could be taken between this choice and the suite's bind.
+PORT=$((20000 + $$ % 12000))
 BASE="http://127.0.0.1:$PORT"
 WORK="$(mktemp -d)"
 cleanup() {
