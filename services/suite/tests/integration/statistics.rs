@@ -775,3 +775,99 @@ async fn a_period_counted_by_its_whole_months_and_its_edges_equals_its_members_a
     assert_eq!(day, today);
     pool.close().await;
 }
+
+/// A member and its locality applied at the same moment by the reports' two consumers (two transactions,
+/// each committed while the other is in flight), in either order: the member is placed in its department
+/// whichever commits second. Before, each missed the other and the member stayed unplaced for good.
+#[tokio::test(flavor = "multi_thread")]
+async fn a_member_and_its_locality_applied_at_once_place_the_member() {
+    let suite = TestSuite::start().await;
+    let pool = common::db::connect(suite.database_url(), 4).await.unwrap();
+    for sql in [
+        "INSERT INTO reports.geo_region VALUES (90001, 'Région du test')",
+        "INSERT INTO reports.geo_department VALUES (90002, 'Département du test', 90001)",
+        "INSERT INTO reports.geo_subprefecture VALUES (90003, 90002)",
+    ] {
+        sqlx::query(sql).execute(&pool).await.unwrap();
+    }
+    for (member_first, locality) in [(true, 90004i64), (false, 90005)] {
+        let member = locality + 1_000;
+        let (mut first, mut second) = (pool.begin().await.unwrap(), pool.begin().await.unwrap());
+        let member_sql = "INSERT INTO reports.stat_member (member_id, locality_id) VALUES ($1, $2)";
+        let locality_sql = "INSERT INTO reports.geo_locality VALUES ($1, 90003)";
+        let (first_sql, second_sql) =
+            if member_first { (member_sql, locality_sql) } else { (locality_sql, member_sql) };
+        let bind = move |sql: &'static str| {
+            let query = sqlx::query(sql);
+            if sql == member_sql { query.bind(member).bind(locality) } else { query.bind(locality) }
+        };
+        bind(first_sql).execute(&mut *first).await.unwrap();
+        // The second one runs while the first is in flight: it waits for it, or it would miss it.
+        let later = tokio::spawn(async move {
+            bind(second_sql).execute(&mut *second).await.unwrap();
+            second.commit().await.unwrap();
+        });
+        tokio::time::sleep(Duration::from_millis(300)).await;
+        first.commit().await.unwrap();
+        later.await.unwrap();
+        let department: Option<i64> = sqlx::query_scalar(
+            "SELECT department_id FROM reports.stat_member WHERE member_id = $1",
+        )
+        .bind(member)
+        .fetch_one(&pool)
+        .await
+        .unwrap();
+        let order = if member_first { "member first" } else { "locality first" };
+        assert_eq!(department, Some(90002), "{order}: the member placed in its department");
+    }
+}
+
+/// A payment and its member applied at the same moment by the reports' two consumers, in either order:
+/// the payment is counted in its member's department whichever commits second.
+#[tokio::test(flavor = "multi_thread")]
+async fn a_payment_and_its_member_applied_at_once_place_the_payment() {
+    let suite = TestSuite::start().await;
+    let pool = common::db::connect(suite.database_url(), 4).await.unwrap();
+    for sql in [
+        "INSERT INTO reports.geo_region VALUES (90001, 'Région du test')",
+        "INSERT INTO reports.geo_department VALUES (90002, 'Département du test', 90001)",
+        "INSERT INTO reports.geo_subprefecture VALUES (90003, 90002)",
+        "INSERT INTO reports.geo_locality VALUES (90004, 90003)",
+    ] {
+        sqlx::query(sql).execute(&pool).await.unwrap();
+    }
+    for (member_first, member) in [(true, 91001i64), (false, 91002)] {
+        let payment = member + 1_000;
+        let (mut first, mut second) = (pool.begin().await.unwrap(), pool.begin().await.unwrap());
+        let member_sql =
+            "INSERT INTO reports.stat_member (member_id, locality_id) VALUES ($1, 90004)";
+        let payment_sql = "INSERT INTO reports.stat_payment (transaction_id, member_id, amount) VALUES ($1, $2, 100)";
+        let (first_sql, second_sql) =
+            if member_first { (member_sql, payment_sql) } else { (payment_sql, member_sql) };
+        let bind = move |sql: &'static str| {
+            let query = sqlx::query(sql);
+            if sql == member_sql { query.bind(member) } else { query.bind(payment).bind(member) }
+        };
+        bind(first_sql).execute(&mut *first).await.unwrap();
+        let later = tokio::spawn(async move {
+            bind(second_sql).execute(&mut *second).await.unwrap();
+            second.commit().await.unwrap();
+        });
+        tokio::time::sleep(Duration::from_millis(300)).await;
+        first.commit().await.unwrap();
+        later.await.unwrap();
+        let department: Option<i64> = sqlx::query_scalar(
+            "SELECT department_id FROM reports.stat_payment WHERE transaction_id = $1",
+        )
+        .bind(payment)
+        .fetch_one(&pool)
+        .await
+        .unwrap();
+        let order = if member_first { "member first" } else { "payment first" };
+        assert_eq!(
+            department,
+            Some(90002),
+            "{order}: the payment counted in its member's department"
+        );
+    }
+}
