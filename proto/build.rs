@@ -45,12 +45,14 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         .file_descriptor_set();
     let packages: BTreeSet<String> =
         descriptors.file.iter().filter_map(|f| f.package.clone()).collect();
-    // The packages that define a gRPC service: the services the gateway calls.
+    // The packages that define a gRPC service: the services the gateway calls. The kit's contracts
+    // (`sesame.common.v1`) are served by every service, so they name none.
     let services: BTreeSet<String> = descriptors
         .file
         .iter()
         .filter(|f| !f.service.is_empty())
         .filter_map(|f| f.package.as_deref()?.split('.').nth(1).map(str::to_string))
+        .filter(|name| name != KIT_PACKAGE)
         .collect();
     let contracts = contracts(&descriptors)?;
     let mut builder = tonic_prost_build::configure()
@@ -91,6 +93,10 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     std::fs::write(out, module_tree(&packages)? + &services + &field_tables + &contracts)?;
     Ok(())
 }
+
+/// The package of the service kit's contracts (`sesame.common.v1`): messages every contract uses, and
+/// gRPC services every service serves (the history).
+const KIT_PACKAGE: &str = "common";
 
 /// The file that holds `message Identity`, the block a card copies of its member.
 const IDENTITY_FILE: &str = "common/v1/common.proto";
@@ -318,8 +324,9 @@ fn field_tables(descriptors: &FileDescriptorSet) -> Result<String, std::fmt::Err
     Ok(tables)
 }
 
-/// `impl Client for ...Client<T>` and `impl Server for ...Server<T>` for every gRPC service: the one way a
-/// client or a server of a contract is made, with the same message limits everywhere.
+/// `impl Contract` (and `impl Client`, for a service's own contract) for every gRPC client, and `impl
+/// Server` for every server: the one way a client or a server of a contract is made, with the same message
+/// limits everywhere. A kit contract is served by every service, so its client names no service.
 fn contracts(descriptors: &FileDescriptorSet) -> Result<String, std::fmt::Error> {
     let mut out = String::new();
     for file in &descriptors.file {
@@ -329,20 +336,25 @@ fn contracts(descriptors: &FileDescriptorSet) -> Result<String, std::fmt::Error>
         for service in &file.service {
             let rust = service.name();
             let snake = snake_case(rust);
+            let client = format!("{module}::{snake}_client::{rust}Client<T>");
+            let bounds = "T: tonic::client::GrpcService<tonic::body::Body>, T::Error: Into<tonic::codegen::StdError>, \
+                 T::ResponseBody: tonic::codegen::Body<Data = tonic::codegen::Bytes> + Send + 'static, \
+                 <T::ResponseBody as tonic::codegen::Body>::Error: Into<tonic::codegen::StdError> + Send";
             writeln!(
                 out,
-                "impl<T> Client<T> for {module}::{snake}_client::{rust}Client<T> where \
-                 T: tonic::client::GrpcService<tonic::body::Body>, T::Error: Into<tonic::codegen::StdError>, \
-                 T::ResponseBody: tonic::codegen::Body<Data = tonic::codegen::Bytes> + Send + 'static, \
-                 <T::ResponseBody as tonic::codegen::Body>::Error: Into<tonic::codegen::StdError> + Send {{ \
-                 const SERVICE: &'static str = {name:?}; \
+                "impl<T> Contract<T> for {client} where {bounds} {{ \
                  fn over(channel: T) -> Self {{ Self::new(channel)\
                  .max_decoding_message_size(MAX_MESSAGE_BYTES).max_encoding_message_size(MAX_MESSAGE_BYTES) }} }}"
             )?;
+            if name != KIT_PACKAGE {
+                writeln!(
+                    out,
+                    "impl<T> Client<T> for {client} where {bounds} {{ const SERVICE: &'static str = {name:?}; }}"
+                )?;
+            }
             writeln!(
                 out,
                 "impl<T: {module}::{snake}_server::{rust}> Server for {module}::{snake}_server::{rust}Server<T> {{ \
-                 const SERVICE: &'static str = {name:?}; \
                  fn limited(self) -> Self {{ \
                  self.max_decoding_message_size(MAX_MESSAGE_BYTES).max_encoding_message_size(MAX_MESSAGE_BYTES) }} }}"
             )?;

@@ -45,4 +45,7 @@ permissions! {
     SyncWrite = Sync Write;
     SyncDelete = Sync Delete;
     ReplicationWrite = Replication Write;
+    HistoryRead = History Read;
+    HistoryRestore = History Write;
+    AuditRead = Audit Read;
 }

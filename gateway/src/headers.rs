@@ -59,10 +59,21 @@ pub fn no_store() -> SetResponseHeaderLayer<HeaderValue> {
     )
 }
 
-/// Runs the call with the caller's bearer token as the token its gRPC calls forward.
+/// The header by which the application's screens say a call is theirs (`screen`); any other caller is
+/// the API. The history records it as each change's source.
+pub const SOURCE_HEADER: &str = "x-sesame-source";
+
+/// Runs the call with the caller's bearer token as the token its gRPC calls forward, and its source
+/// (`SOURCE_HEADER`) as the source they carry.
 pub async fn forward_token(request: Request, next: Next) -> Response {
+    let source = common::history::origin::source_of_header(
+        request.headers().get(SOURCE_HEADER).and_then(|v| v.to_str().ok()),
+    );
     match common::identity::bearer(request.headers()).map(str::to_string) {
-        Some(token) => common::identity::with_token(token, next.run(request)).await,
+        Some(token) => {
+            let work = common::history::origin::with_source(source, next.run(request));
+            common::identity::with_token(token, work).await
+        }
         None => next.run(request).await,
     }
 }

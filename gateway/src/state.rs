@@ -4,7 +4,7 @@ use crate::session_cache::SessionCache;
 use anyhow::{Context, Result};
 use common::config::RunningEnv;
 use common::grpc::TracedChannel;
-use proto::Client;
+use proto::Contract;
 use proto::auth::auth_client::AuthClient;
 use proto::geography::geography_client::GeographyClient;
 use proto::members::members_client::MembersClient;
@@ -73,7 +73,7 @@ impl AppState {
     }
 
     /// A client of a service's contract, for a routes file (`state.client::<CardsClient<_>>()`), with
-    /// the message limits of every client (`proto::Client::over`).
+    /// the message limits of every client (`proto::Contract::over`).
     pub fn client<C: proto::Client<TracedChannel>>(&self) -> C {
         C::over(self.channel(C::SERVICE))
     }

@@ -37,18 +37,22 @@ pub trait Event: serde::Serialize {
 /// sit behind the gateway, which bounds every request body far below this.
 pub const MAX_MESSAGE_BYTES: usize = 256 * 1024 * 1024;
 
-/// A client of a service's contract (`CardsClient<T>`, ...), made one way everywhere: `over` gives it
-/// the message limits of every server (`MAX_MESSAGE_BYTES`). Generated for every gRPC service.
-pub trait Client<T>: Sized {
-    /// The service, as `SERVICES` names it (and `<NAME>_GRPC_URL` locates it).
-    const SERVICE: &'static str;
+/// A client of a contract (`CardsClient<T>`, `HistoryClient<T>`, ...), made one way everywhere: `over`
+/// gives it the message limits of every server (`MAX_MESSAGE_BYTES`). Generated for every gRPC service.
+pub trait Contract<T>: Sized {
     fn over(channel: T) -> Self;
 }
 
-/// A server of a service's contract (`CardsServer<T>`, ...): `limited` gives it the message limits every
-/// server has. Generated for every gRPC service.
-pub trait Server: Sized {
+/// A client of a service's own contract, which knows the service it calls (a kit contract, served by
+/// every service, has no `Client`: it is made `over` the channel of the service asked).
+pub trait Client<T>: Contract<T> {
+    /// The service, as `SERVICES` names it (and `<NAME>_GRPC_URL` locates it).
     const SERVICE: &'static str;
+}
+
+/// A server of a contract (`CardsServer<T>`, ...): `limited` gives it the message limits every server
+/// has. Generated for every gRPC service.
+pub trait Server: Sized {
     fn limited(self) -> Self;
 }
 

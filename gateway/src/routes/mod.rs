@@ -7,6 +7,7 @@ pub mod deliveries;
 pub mod env;
 pub mod geography;
 pub mod health;
+pub mod history;
 pub mod home;
 pub mod login_params;
 pub mod members;
@@ -44,4 +45,5 @@ pub fn all() -> OpenApiRouter<AppState> {
         .merge(synchronization::router(PHOTO_UPLOAD_LIMIT))
         .merge(tools::router())
         .merge(reports::router())
+        .merge(history::router())
 }

@@ -59,16 +59,18 @@ pub async fn bind(addr: &str) -> Result<(TcpListener, SocketAddr)> {
 }
 
 /// What `service::start` gives a service to answer gRPC with: where to listen, when to stop, whose
-/// tokens to accept, and whether its database answers (said by its health).
+/// tokens to accept, whether its database answers (said by its health), and its history (the kit's
+/// contract every service serves beside its own).
 pub struct Serving {
     pub listener: TcpListener,
     pub shutdown: crate::shutdown::Stopped,
     pub verifier: crate::identity::Verifier,
     pub readiness: crate::readiness::Readiness,
+    pub history: crate::history::api::HistoryApi,
 }
 
 /// The one way a service answers gRPC: its `api` with the message limits of every server
-/// (`proto::Server::limited`) and `grpc.health.v1`, every call passing the guard of `calls` first (who
+/// (`proto::Server::limited`), the kit's history and `grpc.health.v1`, every call passing the guard of `calls` first (who
 /// may call what), on `serving`'s listener until its shutdown. Health says the process serves under the
 /// empty name (the Kubernetes probes) and the service's own, and whether its database answers under
 /// `readiness::HEALTH_NAME` (the gateway's `/readyz`).
@@ -86,7 +88,7 @@ where
         + 'static,
     S::Future: Send + 'static,
 {
-    let Serving { listener, shutdown, verifier, mut readiness } = serving;
+    let Serving { listener, shutdown, verifier, mut readiness, history } = serving;
     let (health, health_service) = tonic_health::server::health_reporter();
     health.set_serving::<S>().await;
     let database = |ready: bool| {
@@ -101,7 +103,10 @@ where
     });
     let router = server(Guard::new(verifier, calls), gate)
         .add_service(health_service)
-        .add_service(api.limited());
+        .add_service(api.limited())
+        .add_service(proto::Server::limited(proto::common::history_server::HistoryServer::new(
+            history,
+        )));
     // Small answers must leave at once: without TCP_NODELAY, Nagle's algorithm and the caller's delayed
     // ACK hold each one back about 40 ms (tonic cannot set it on connections it did not accept itself).
     let incoming = tokio_stream::StreamExt::map(TcpListenerStream::new(listener), |accepted| {
@@ -140,6 +145,11 @@ fn inject_context(mut request: tonic::Request<()>) -> Result<tonic::Request<()>,
         && let Ok(value) = MetadataValue::try_from(format!("Bearer {token}"))
     {
         request.metadata_mut().insert("authorization", value);
+    }
+    if let Some(source) = crate::history::origin::forwarded_source() {
+        request
+            .metadata_mut()
+            .insert(crate::history::origin::SOURCE_METADATA, MetadataValue::from_static(source));
     }
     Ok(request)
 }

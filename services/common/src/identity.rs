@@ -223,7 +223,13 @@ impl Guard {
             return Ok(None);
         }
         let method = path.rsplit('/').next().unwrap_or_default();
-        let need = self.calls.iter().find(|(name, _)| *name == method).map(|(_, need)| *need);
+        // The service's own calls, then the kit's, which every service serves (the history).
+        let need = self
+            .calls
+            .iter()
+            .chain(crate::history::api::CALLS)
+            .find(|(name, _)| *name == method)
+            .map(|(_, need)| *need);
         let Some(need) = need else {
             tracing::warn!(path, "a call missing from the service's table is refused");
             return Err(tonic::Status::permission_denied(NOT_ALLOWED));

@@ -93,10 +93,14 @@ pub enum Area {
     /// members service's reading and applying of them. Machines only: a laptop's sync login, a run's
     /// service identity.
     Replication,
+    /// A record's history (read with the record's own area) and the restore of a past version.
+    History,
+    /// The whole history of every change, an auditor's list.
+    Audit,
 }
 
 impl Area {
-    pub const ALL: [Area; 10] = [
+    pub const ALL: [Area; 12] = [
         Area::Users,
         Area::LoginParams,
         Area::Tools,
@@ -107,6 +111,8 @@ impl Area {
         Area::Reports,
         Area::Sync,
         Area::Replication,
+        Area::History,
+        Area::Audit,
     ];
 
     /// The area's name in `web/src/app/roleMatrix.json` (camelCase, stable: the web names areas by it).
@@ -122,6 +128,8 @@ impl Area {
             Area::Reports => "reports",
             Area::Sync => "sync",
             Area::Replication => "replication",
+            Area::History => "history",
+            Area::Audit => "audit",
         }
     }
 }
@@ -152,18 +160,21 @@ pub fn may(role: Role, area: Area, access: Access) -> bool {
     match role {
         Role::Admin => true,
         Role::Manager => {
-            matches!(area, Geography | Members | Cards | CardCancellation | Reports | Sync)
-                || (area == LoginParams && access == Read)
+            matches!(
+                area,
+                Geography | Members | Cards | CardCancellation | Reports | Sync | History
+            ) || (area == LoginParams && access == Read)
         }
         // An agent synchronises the laptop they registered members on.
         Role::Agent => match area {
             Members | Cards => true,
             Geography | Sync => access != Delete,
-            Reports | LoginParams => access == Read,
-            Users | Tools | Replication | CardCancellation => false,
+            Reports | LoginParams | History => access == Read,
+            Users | Tools | Replication | CardCancellation | Audit => false,
         },
         Role::Viewer => {
-            access == Read && matches!(area, Geography | Members | Cards | Reports | LoginParams)
+            access == Read
+                && matches!(area, Geography | Members | Cards | Reports | LoginParams | History)
         }
         Role::Sync => area == Replication,
         // A sync run: the members it sends and applies, and what it reads to do so.

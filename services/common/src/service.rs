@@ -92,6 +92,12 @@ pub trait Service: Send + Sized + 'static {
         Vec::new()
     }
 
+    /// What restores a past version of its records (`history::api::Restorer`); a service without one
+    /// answers that its records cannot be restored yet.
+    fn restorer(&self) -> Option<std::sync::Arc<dyn crate::history::api::Restorer>> {
+        None
+    }
+
     /// The verifier of callers' tokens this service brings itself (auth, which signs them); the others
     /// are given one.
     fn own_verifier(&self) -> Option<Verifier> {
@@ -137,7 +143,7 @@ impl Peers {
         self.urls.get(name).map(String::as_str)
     }
 
-    /// A client of `C`'s service (`proto::Client::over`: the limits of every client), connecting
+    /// A client of `C`'s service (`proto::Contract::over`: the limits of every client), connecting
     /// lazily; `None` when its address is not known (a service built alone in a test).
     pub fn client<C: proto::Client<TracedChannel>>(&self) -> Result<Option<C>> {
         self.url(C::SERVICE).map(|url| Ok(C::over(crate::grpc::channel(url)?))).transpose()
@@ -192,7 +198,13 @@ pub async fn start<S: Service>(
         Readiness::of_database(S::INFO.name, service.pool(), Box::pin(parts.stopped()));
     parts.spawn(checking);
     let shutdown = Box::pin(parts.stopped());
-    parts.spawn(service.serve(Serving { listener, shutdown, verifier, readiness }));
+    let history = crate::history::api::HistoryApi::new(
+        service.pool(),
+        S::INFO.name,
+        S::INFO.schema,
+        service.restorer(),
+    );
+    parts.spawn(service.serve(Serving { listener, shutdown, verifier, readiness, history }));
     Ok(())
 }
 

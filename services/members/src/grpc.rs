@@ -9,6 +9,7 @@ use crate::store::parcels::{PARCEL_OFFSET_SORTS, PARCEL_SORT, ParcelSearch};
 use crate::store::sync::{ChangesQuery, MOST_RECORDS, Receiving};
 use crate::store::{MemberSearch, Store};
 use common::error::ServiceError;
+use common::history::Origin;
 use common::identity::{Calls, Identity, Need};
 use common::paging::Page;
 use common::photos::SYNC_PHOTOS_A_CALL;
@@ -185,21 +186,19 @@ impl Members for MembersGrpc {
 
     async fn save_member(&self, request: Request<pb::SaveMemberRequest>) -> Answer<pb::Id> {
         let caller = Identity::of(&request)?;
+        let origin = Origin::of(&request)?;
         let may_check_photos = matches!(caller.role, Role::Admin | Role::Manager);
         let r = request.into_inner();
         let member = r.member.unwrap_or_default();
         let draft = member_rules::check(&member, chrono::Local::now().date_naive())?;
-        let id = self
-            .store
-            .save_member(&draft, &caller.login_name, may_check_photos, &self.settings)
-            .await?;
+        let id = self.store.save_member(&draft, &origin, may_check_photos, &self.settings).await?;
         Ok(Response::new(pb::Id { id }))
     }
 
     async fn delete_member(&self, request: Request<pb::Id>) -> Answer<Empty> {
-        let caller = Identity::of(&request)?;
+        let origin = Origin::of(&request)?;
         let id = request.into_inner().id;
-        self.store.delete_member(id, &caller.login_name, &self.settings).await?;
+        self.store.delete_member(id, &origin, &self.settings).await?;
         self.forget_photos(id).await;
         Ok(Response::new(Empty {}))
     }
@@ -210,14 +209,14 @@ impl Members for MembersGrpc {
     }
 
     async fn save_photo(&self, request: Request<pb::PhotoUpload>) -> Answer<pb::PhotoSaved> {
+        let origin = Origin::of(&request)?;
         let upload = request.into_inner();
         let id = upload.member_id;
         // The member must exist before any work is done or anything is written.
         let replaced = self.store.photo_of(id).await?.map(|(_, version)| version);
         self.store_photo(id, upload.content, replaced).await?;
         let file_name = format!("{id}.jpg");
-        let version =
-            self.store.photo_saved(id, &file_name, &upload.caller, &self.settings).await?;
+        let version = self.store.photo_saved(id, &file_name, &origin, &self.settings).await?;
         let saved = pb::PhotoSaved {
             member_photo: file_name,
             photo_path: versioned_photo_path(id, version),

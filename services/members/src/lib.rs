@@ -8,6 +8,7 @@ pub mod export;
 mod grpc;
 pub mod load;
 pub mod photos;
+mod restore;
 pub mod store;
 
 pub use store::SCHEMA;
@@ -123,6 +124,14 @@ impl common::service::Service for MembersService {
 
     fn pool(&self) -> PgPool {
         self.pool.clone()
+    }
+
+    /// A member's past version, put back through the same rules as an edit.
+    fn restorer(&self) -> Option<std::sync::Arc<dyn common::history::api::Restorer>> {
+        Some(std::sync::Arc::new(restore::MemberRestorer {
+            store: self.grpc.store.clone(),
+            settings: self.grpc.settings.clone(),
+        }))
     }
 
     /// Every member, to a consumer rebuilding its projection.

@@ -10,11 +10,19 @@
 //! The history is append-only: nothing here updates or deletes an entry, the table refuses both, and
 //! each entry carries the hash of its record's previous entry (`chain`), so an entry changed or removed
 //! behind the services' back is found by `store::verify`.
+//!
+//! Every service serves its history over the kit's gRPC contract (`api`, `sesame.common.v1.History`):
+//! the gateway asks the service that owns an entity (`entities`). A service restores its own records
+//! (`api::Restorer`).
 
+pub mod api;
 pub mod chain;
 pub mod changes;
+pub mod entities;
+pub mod origin;
 pub mod store;
 pub mod table;
 
 pub use changes::{Change, changes};
+pub use origin::Origin;
 pub use store::{Author, Entry, Source, Written};

@@ -329,3 +329,58 @@ pub async fn verify(
     }
     Ok(Verified::Ok { entries: rows.len() as i32 })
 }
+
+/// The record as it stood at `version`: every field its entries 1 to `version` set, each at its last
+/// value (JSON names and values), without those a later entry emptied; `None` when the record has no
+/// such version. A deletion's version has no field left.
+pub async fn state_at(
+    pool: &PgPool,
+    schema: &str,
+    entity: &str,
+    entity_id: i64,
+    version: i32,
+) -> Result<Option<serde_json::Map<String, Value>>, ServiceError> {
+    let table = format!("{}.history", ident(schema));
+    let rows: Vec<(i32, Value)> = sqlx::query_as(AssertSqlSafe(format!(
+        "SELECT history_version, history_changes FROM {table}
+         WHERE history_entity = $1 AND history_entity_id = $2 AND history_version <= $3
+         ORDER BY history_version"
+    )))
+    .bind(entity)
+    .bind(entity_id)
+    .bind(version)
+    .fetch_all(pool)
+    .await?;
+    if rows.last().map(|(v, _)| *v) != Some(version) {
+        return Ok(None);
+    }
+    let mut state = serde_json::Map::new();
+    for (_, changes) in rows {
+        let changes: Vec<Change> = serde_json::from_value(changes).map_err(anyhow::Error::from)?;
+        for change in changes {
+            match change.new {
+                Value::Null => state.remove(&change.field),
+                value => state.insert(change.field, value),
+            };
+        }
+    }
+    Ok(Some(state))
+}
+
+/// The record's latest version (0: no entry).
+pub async fn latest_version(
+    pool: &PgPool,
+    schema: &str,
+    entity: &str,
+    entity_id: i64,
+) -> Result<i32, ServiceError> {
+    let table = format!("{}.history", ident(schema));
+    let latest: Option<i32> = sqlx::query_scalar(AssertSqlSafe(format!(
+        "SELECT max(history_version) FROM {table} WHERE history_entity = $1 AND history_entity_id = $2"
+    )))
+    .bind(entity)
+    .bind(entity_id)
+    .fetch_one(pool)
+    .await?;
+    Ok(latest.unwrap_or(0))
+}

@@ -23,6 +23,16 @@ pub const ID_NUMBER_FORMAT: &str =
     "Le numéro d'adhérent ne peut contenir que des lettres et des chiffres.";
 pub const UUID_FORMAT: &str = "L'identifiant universel (uuid) de l'adhérent est invalide.";
 
+pub fn restore_not_yet(entity: &str) -> String {
+    format!("La restauration d'un enregistrement « {entity} » n'est pas encore possible.")
+}
+
+pub fn deleted_member_not_restored(id: i64) -> String {
+    format!(
+        "L'adhérent n° {id} a été supprimé : la restauration d'un adhérent supprimé n'est pas encore possible."
+    )
+}
+
 pub fn member_not_found(id: i64) -> String {
     format!("Adhérent n° {id} introuvable.")
 }

@@ -8,6 +8,7 @@ use crate::domain::{id_number, messages as msg};
 use crate::events;
 use chrono::NaiveDate;
 use common::error::ServiceError;
+use common::history::{self, Origin};
 use common::outbox;
 use common::paging::Page;
 use common::text;
@@ -302,17 +303,18 @@ impl Store {
         Ok((main, spouses, children))
     }
 
-    /// Creates (id 0) or updates a member, atomically with its event.
+    /// Creates (id 0) or updates a member, atomically with its event and its history's entry.
     #[tracing::instrument(name = "db.members.save", skip_all, fields(member_id = draft.id))]
     pub async fn save_member(
         &self,
         draft: &MemberDraft,
-        caller: &str,
+        origin: &Origin,
         may_check_photos: bool,
         settings: &MemberSettings,
     ) -> Result<i64, ServiceError> {
+        let caller = origin.author.login_name.as_str();
         if draft.id == 0 && draft.link == Link::Main {
-            return self.create_main_member(draft, caller, may_check_photos, settings).await;
+            return self.create_main_member(draft, origin, may_check_photos, settings).await;
         }
         let mut tx = self.pool.begin().await?;
         let existing =
@@ -363,21 +365,26 @@ impl Store {
         let columns = row.keys().cloned().collect::<Vec<_>>().join(", ");
         let sql = match &existing {
             None => format!(
-                "INSERT INTO members.member ({columns})
-                 SELECT {columns} FROM jsonb_populate_record(NULL::members.member, $1) RETURNING member_id"
+                "INSERT INTO members.member AS m ({columns})
+                 SELECT {columns} FROM jsonb_populate_record(NULL::members.member, $1)
+                 RETURNING member_id, {RECORDED}"
             ),
             Some(_) => format!(
-                "UPDATE members.member SET ({columns}, updated_at) =
+                "UPDATE members.member m SET ({columns}, updated_at) =
                  (SELECT {columns}, now() FROM jsonb_populate_record(NULL::members.member, $1))
-                 WHERE member_id = $2 RETURNING member_id"
+                 WHERE member_id = $2 RETURNING member_id, {RECORDED}"
             ),
         };
-        let id: i64 = sqlx::query_scalar(sqlx::AssertSqlSafe(sql))
-            .bind(Value::Object(row))
-            .bind(draft.id)
-            .fetch_one(&mut *tx)
-            .await
-            .map_err(|e| unique_conflict(e, &id_number))?;
+        let (id, Json(recorded)): (i64, Json<pb::MemberInput>) =
+            sqlx::query_as(sqlx::AssertSqlSafe(sql))
+                .bind(Value::Object(row))
+                .bind(draft.id)
+                .fetch_one(&mut *tx)
+                .await
+                .map_err(|e| unique_conflict(e, &id_number))?;
+        let before = existing.as_ref().map(|current| &current.recorded.0);
+        let changes = history::changes(before, Some(&recorded));
+        history::store::record(&mut tx, super::SCHEMA, origin.entry(ENTITY, id, changes)).await?;
 
         if settings.field_instance {
             sync_marks::mark(&mut tx, Queue::Record, &[id]).await?;
@@ -401,10 +408,11 @@ impl Store {
     async fn create_main_member(
         &self,
         draft: &MemberDraft,
-        caller: &str,
+        origin: &Origin,
         may_check_photos: bool,
         settings: &MemberSettings,
     ) -> Result<i64, ServiceError> {
+        let caller = origin.author.login_name.as_str();
         server_owned(draft, None, may_check_photos)?;
         let id_number = self.new_id_number(&self.pool, draft, settings).await?;
         let fields = ServerFields {
@@ -424,19 +432,19 @@ impl Store {
             "WITH known AS (SELECT WHERE
                    ($5::bigint IS NULL OR EXISTS (SELECT FROM members.geo_locality WHERE locality_id = $5))
                    AND ($6::bigint IS NULL OR EXISTS (SELECT FROM members.cooperative WHERE cooperative_id = $6))),
-             saved AS (INSERT INTO members.member ({columns})
+             saved AS (INSERT INTO members.member AS m ({columns})
                  SELECT {columns} FROM jsonb_populate_record(NULL::members.member, $1), known
-                 RETURNING member_id, sync_position),
+                 RETURNING member_id, sync_position, {RECORDED}),
              told AS (INSERT INTO members.outbox (id, subject, payload, trace_context)
                  SELECT $2, $7, jsonb_set($3, '{{member_id}}', to_jsonb(member_id)), $4
                  FROM saved),
              marked AS (INSERT INTO members.sync_unsent (member_id, sync_position)
                  SELECT member_id, sync_position FROM saved WHERE $8)
-             SELECT member_id FROM saved"
+             SELECT member_id, recorded FROM saved"
         );
         let row = Value::Object(row);
         let insert = || {
-            sqlx::query_scalar::<_, i64>(sqlx::AssertSqlSafe(sql.clone()))
+            sqlx::query_as::<_, (i64, Json<pb::MemberInput>)>(sqlx::AssertSqlSafe(sql.clone()))
                 .bind(&row)
                 .bind(event.id)
                 .bind(&event.payload)
@@ -446,26 +454,30 @@ impl Store {
                 .bind(event.subject)
                 .bind(settings.field_instance)
         };
-        let written = insert()
-            .fetch_optional(&self.pool)
-            .await
-            .map_err(|e| unique_conflict(e, &id_number))?;
-        if let Some(id) = written {
-            outbox::wake(super::SCHEMA);
+        // The creation's entry in the history is written in the same transaction.
+        let mut tx = self.pool.begin().await?;
+        let written =
+            insert().fetch_optional(&mut *tx).await.map_err(|e| unique_conflict(e, &id_number))?;
+        if let Some((id, Json(recorded))) = written {
+            let changes = history::changes(None, Some(&recorded));
+            history::store::record(&mut tx, super::SCHEMA, origin.entry(ENTITY, id, changes))
+                .await?;
+            outbox::commit(tx, super::SCHEMA).await?;
             return Ok(id);
         }
-        // In a transaction, the cooperative checked stays until the commit (FOR KEY SHARE).
-        let mut tx = self.pool.begin().await?;
+        // The cooperative checked stays until the commit (FOR KEY SHARE).
         self.check_references(&mut tx, draft).await?;
         let written =
             insert().fetch_optional(&mut *tx).await.map_err(|e| unique_conflict(e, &id_number))?;
-        let Some(id) = written else {
+        let Some((id, Json(recorded))) = written else {
             // Only the locality can have gone in between: the projection dropped it.
             return Err(ServiceError::invalid_field(
                 "member_localityId",
                 msg::locality_not_found(draft.input.member_locality_id.unwrap_or_default()),
             ));
         };
+        let changes = history::changes(None, Some(&recorded));
+        history::store::record(&mut tx, super::SCHEMA, origin.entry(ENTITY, id, changes)).await?;
         outbox::commit(tx, super::SCHEMA).await?;
         Ok(id)
     }
@@ -513,9 +525,10 @@ impl Store {
     pub async fn delete_member(
         &self,
         id: i64,
-        caller: &str,
+        origin: &Origin,
         settings: &MemberSettings,
     ) -> Result<(), ServiceError> {
+        let caller = origin.author.login_name.as_str();
         let mut tx = self.pool.begin().await?;
         let current = lock_member(&mut tx, id).await?;
         let dependants: i64 = sqlx::query_scalar(
@@ -552,6 +565,8 @@ impl Store {
         .execute(&mut *tx)
         .await?;
         refresh_dependent_counts(&mut tx, &[current.main_member_id]).await?;
+        let changes = history::changes(Some(&current.recorded.0), None);
+        history::store::record(&mut tx, super::SCHEMA, origin.entry(ENTITY, id, changes)).await?;
         outbox::enqueue(
             &mut tx,
             super::SCHEMA,
@@ -570,9 +585,10 @@ impl Store {
         &self,
         id: i64,
         file_name: &str,
-        caller: &str,
+        origin: &Origin,
         settings: &MemberSettings,
     ) -> Result<i32, ServiceError> {
+        let caller = origin.author.login_name.as_str();
         let mut tx = self.pool.begin().await?;
         // A new photo has not been verified yet, and is an edit of the member made here: on a field
         // laptop, newer than the central server's a pull asked for, which is no longer wanted.
@@ -592,6 +608,13 @@ impl Store {
             sync_marks::mark(&mut tx, Queue::Record, &[id]).await?;
             sync_marks::mark(&mut tx, Queue::Photo, &[id]).await?;
         }
+        let change = history::Change {
+            field: PHOTO_FIELD.into(),
+            old: if version > 1 { json!(version - 1) } else { Value::Null },
+            new: json!(version),
+        };
+        history::store::record(&mut tx, super::SCHEMA, origin.entry(ENTITY, id, vec![change]))
+            .await?;
         outbox::enqueue(
             &mut tx,
             super::SCHEMA,
@@ -630,6 +653,16 @@ pub(super) fn columns_of<M: Fields + serde::Serialize>(message: &M) -> Map<Strin
         .map(|(column, name)| (column.to_string(), json.get(*name).cloned().unwrap_or(Value::Null)))
         .collect()
 }
+
+/// The history's name of a member (`common::history::entities`).
+pub const ENTITY: &str = "member";
+
+/// The history's field of a new photo: its version, before and after.
+pub const PHOTO_FIELD: &str = "member_photoVersion";
+
+/// A member's row `m` as its history records it (`recorded`): its columns under their own names, which
+/// `pb::MemberInput` reads, so the fields compared are the input message's (`history::changes`).
+const RECORDED: &str = "to_jsonb(m) - 'search' - 'firstname_key' AS recorded";
 
 /// What the server decides of a member being written.
 struct ServerFields<'a> {
@@ -690,14 +723,16 @@ struct Current {
     dependent_count: i32,
     #[sqlx(rename = "member_photo_checked")]
     photo_checked: bool,
+    /// The member as its history records it, before the change.
+    recorded: Json<pb::MemberInput>,
 }
 
 async fn lock_member(tx: &mut PgConnection, id: i64) -> Result<Current, ServiceError> {
-    sqlx::query_as(
-        "SELECT member_uuid, member_id_number, member_main_member_id, member_order_number, dependent_count,
-                member_photo_checked
-         FROM members.member WHERE member_id = $1 FOR UPDATE",
-    )
+    sqlx::query_as(sqlx::AssertSqlSafe(format!(
+        "SELECT member_uuid, member_id_number, member_main_member_id, member_order_number,
+                    dependent_count, member_photo_checked, {RECORDED}
+             FROM members.member m WHERE member_id = $1 FOR UPDATE"
+    )))
     .bind(id)
     .fetch_optional(&mut *tx)
     .await?

@@ -239,6 +239,10 @@ const IMPLEMENTED: &[(&str, &str)] = &[
     ("get", "/transaction/get.statement_job/{jobId}"),
     ("get", "/transaction/get.unmatched_list"),
     ("post", "/transaction/post.unmatched_assign"),
+    ("get", "/history/get.history/{entity}/{id}"),
+    ("get", "/history/get.history_verify/{entity}/{id}"),
+    ("post", "/history/post.history_restore"),
+    ("get", "/history/get.history_list"),
 ];
 
 async fn openapi(suite: &TestSuite) -> Value {

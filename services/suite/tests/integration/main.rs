@@ -19,6 +19,7 @@ mod home;
 mod instances;
 mod keyset;
 mod malformed_bodies;
+mod member_history;
 mod members;
 mod metrics;
 mod print_replica_kill;

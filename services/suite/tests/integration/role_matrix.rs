@@ -53,6 +53,8 @@ fn needs(method: &str, path: &str) -> Needs {
         "synchronization" => Area::Sync,
         "tools" => Area::Tools,
         "report" | "metabase" => Area::Reports,
+        "history" if path == "/history/get.history_list" => Area::Audit,
+        "history" => Area::History,
         other => panic!("no area for the calls under /{other}: add it to the matrix"),
     };
     Needs::Role(area, if path.starts_with("/auth/generate") { Access::Write } else { access })

@@ -74,10 +74,10 @@ async fn background_work_outlives_its_tokens() {
         config.auth.token_ttl = std::time::Duration::from_secs(3);
     })
     .await;
-    let auth = proto::Client::over(common::grpc::channel(&suite.grpc_url("auth")).unwrap());
+    let auth = proto::Contract::over(common::grpc::channel(&suite.grpc_url("auth")).unwrap());
     let identity = common::service_identity::ServiceIdentity::new("sync", SECRET.into(), auth);
     let members: MembersClient<_> =
-        proto::Client::over(common::grpc::channel(&suite.grpc_url("members")).unwrap());
+        proto::Contract::over(common::grpc::channel(&suite.grpc_url("members")).unwrap());
     // Eight seconds of calls, more than two lives of a token: each call carries a token still valid.
     let work = async {
         let mut failures = Vec::new();
@@ -100,7 +100,7 @@ async fn background_work_outlives_its_tokens() {
     let wrong = common::service_identity::ServiceIdentity::new(
         "sync",
         "pas-le-secret".into(),
-        proto::Client::over(common::grpc::channel(&suite.grpc_url("auth")).unwrap()),
+        proto::Contract::over(common::grpc::channel(&suite.grpc_url("auth")).unwrap()),
     );
     let refused = wrong.run(async {}).await.unwrap_err();
     assert_eq!(refused.code(), Code::Unauthenticated);

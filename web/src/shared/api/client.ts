@@ -16,10 +16,14 @@ const bearer: Middleware = {
   },
 };
 
-/** Starts each call's trace (see trace.ts). */
+/** The header by which the screens say a call is theirs: the history records each change's source. */
+const SOURCE_HEADER = 'X-Sesame-Source';
+
+/** Starts each call's trace (see trace.ts), and says it comes from a screen. */
 const traced: Middleware = {
   onRequest({ request }) {
     request.headers.set('traceparent', newTraceparent());
+    request.headers.set(SOURCE_HEADER, 'screen');
     return request;
   },
 };
@@ -35,7 +39,7 @@ api.use(bearer, traced);
  * of its trace. */
 export function authorizedHeaders(headers: Record<string, string> = {}): Record<string, string> {
   const token = readToken();
-  const withTrace = { ...headers, traceparent: newTraceparent() };
+  const withTrace = { ...headers, traceparent: newTraceparent(), [SOURCE_HEADER]: 'screen' };
   return token ? { ...withTrace, Authorization: `Bearer ${token}` } : withTrace;
 }
 

@@ -863,6 +863,86 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/history/get.history/{entity}/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Historique d'un enregistrement
+         * @description Les modifications d'un enregistrement, de la plus récente à la plus ancienne : sa version, le moment (heure du serveur, à la microseconde), l'auteur, la source (`screen`, `api`, `statement`, `sync`, `merge`, `restore`), le motif et les champs modifiés avec leur valeur avant et après. `entity` : member, cooperative, parcel, region, department, subprefecture, locality, transaction, card, delivery, user, loginParam ou report. 50 entrées par page par défaut, 500 au plus.
+         */
+        get: operations["get_history"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/history/get.history_list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Toutes les modifications
+         * @description Toutes les modifications de tous les enregistrements, de la plus récente à la plus ancienne, filtrées par entité, utilisateur, source et période ; page suivante : `after`, le `history_cursor` de la dernière ligne reçue. 50 lignes par page par défaut, 500 au plus. Réservé aux administrateurs.
+         */
+        get: operations["get_history_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/history/get.history_verify/{entity}/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Vérifier l'historique d'un enregistrement
+         * @description Vérifie la chaîne des entrées d'un enregistrement : chacune porte l'empreinte de la précédente, si bien qu'une entrée modifiée ou supprimée hors de l'application est trouvée (`history_intact` faux, `history_brokenVersion` la première version qui ne tient pas).
+         */
+        get: operations["get_history_verify"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/history/post.history_restore": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Restaurer une version
+         * @description Remet l'enregistrement dans l'état de la version `version`, avec les mêmes règles qu'une modification (refusée en français quand le résultat enfreindrait une règle), et l'écrit comme une nouvelle version (source `restore`, avec son motif, obligatoire). Aujourd'hui, les adhérents (`member`) se restaurent.
+         */
+        post: operations["post_history_restore"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/home/get.day_figures": {
         parameters: {
             query?: never;
@@ -3434,6 +3514,41 @@ export interface components {
             /** @example ok */
             status: string;
         };
+        Data_HistoryRestored: {
+            data: {
+                /**
+                 * Format: int32
+                 * @description La nouvelle version de l'enregistrement, écrite par la restauration.
+                 * @default 0
+                 */
+                history_version: number;
+            };
+            /** @example ok */
+            status: string;
+        };
+        Data_HistoryVerified: {
+            data: {
+                /**
+                 * Format: int32
+                 * @description La première version qui ne tient pas (modifiée, ou une version manquante avant elle).
+                 * @default null
+                 */
+                history_brokenVersion: number | null;
+                /**
+                 * Format: int32
+                 * @description Le nombre d'entrées vérifiées.
+                 * @default 0
+                 */
+                history_entries: number;
+                /**
+                 * @description Vrai quand chaque entrée est à sa place et intacte.
+                 * @default false
+                 */
+                history_intact: boolean;
+            };
+            /** @example ok */
+            status: string;
+        };
         Data_JournalEntry: {
             /** @description Une synchronisation, telle que la garde son journal (spécification : l'entrée de journal). */
             data: {
@@ -4432,6 +4547,106 @@ export interface components {
              */
             sendEverything: boolean;
         };
+        /**
+         * @description Un champ modifié : son nom (le nom JSON de l'API), sa valeur avant et après, en texte ; absente quand le
+         *     champ n'avait pas de valeur (avant une création, après une suppression).
+         */
+        HistoryChange: {
+            /** @default  */
+            field: string;
+            /** @default null */
+            new: string | null;
+            /** @default null */
+            old: string | null;
+        };
+        /** @description Une modification d'un enregistrement. */
+        HistoryEntry: {
+            /**
+             * @description Le moment de la modification, à l'heure du serveur, à la microseconde (RFC 3339).
+             * @default
+             */
+            history_at: string;
+            /**
+             * @description Les champs modifiés, avec leur valeur avant et après.
+             * @default []
+             */
+            history_changes: components["schemas"]["HistoryChange"][];
+            /**
+             * @description Pour la liste de toutes les modifications : de quoi demander la page suivante (`after`).
+             * @default
+             */
+            history_cursor: string;
+            /**
+             * @description Le portable de terrain d'où elle vient, pour une synchronisation.
+             * @default null
+             */
+            history_device: string | null;
+            /**
+             * @description L'entité et l'identifiant de l'enregistrement modifié.
+             * @default
+             */
+            history_entity: string;
+            /**
+             * Format: int64
+             * @default 0
+             */
+            history_entityId: number;
+            /**
+             * Format: int64
+             * @description L'utilisateur qui l'a faite ; absent pour un travail de fond d'un service.
+             * @default null
+             */
+            history_loginId: number | null;
+            /**
+             * @description Son nom de connexion, ou le nom du service.
+             * @default
+             */
+            history_loginName: string;
+            /**
+             * @description Le motif, quand l'action en demande un.
+             * @default null
+             */
+            history_reason: string | null;
+            /**
+             * @description D'où elle vient : `screen` (un écran), `api`, `statement` (un relevé importé), `sync` (un portable de
+             *     terrain), `merge` (une fusion) ou `restore` (une version restaurée).
+             * @default
+             */
+            history_source: string;
+            /**
+             * Format: int32
+             * @description La version de l'enregistrement que cette modification a faite : 1 pour sa création, puis 2, 3…
+             * @default 0
+             */
+            history_version: number;
+        };
+        HistoryRestored: {
+            /**
+             * Format: int32
+             * @description La nouvelle version de l'enregistrement, écrite par la restauration.
+             * @default 0
+             */
+            history_version: number;
+        };
+        HistoryVerified: {
+            /**
+             * Format: int32
+             * @description La première version qui ne tient pas (modifiée, ou une version manquante avant elle).
+             * @default null
+             */
+            history_brokenVersion: number | null;
+            /**
+             * Format: int32
+             * @description Le nombre d'entrées vérifiées.
+             * @default 0
+             */
+            history_entries: number;
+            /**
+             * @description Vrai quand chaque entrée est à sa place et intacte.
+             * @default false
+             */
+            history_intact: boolean;
+        };
         /** @description Ce qu'un import a ajouté, niveau par niveau. */
         ImportAnswer: components["schemas"]["ImportResult"] & {
             /** @example ok */
@@ -4757,6 +4972,75 @@ export interface components {
                  * @default
                  */
                 region_name: string;
+            }[];
+            /** @example ok */
+            status: string;
+            /**
+             * Format: int64
+             * @description Le nombre de toutes les lignes qui répondent aux filtres.
+             */
+            total: number;
+        };
+        List_HistoryEntry: {
+            data: {
+                /**
+                 * @description Le moment de la modification, à l'heure du serveur, à la microseconde (RFC 3339).
+                 * @default
+                 */
+                history_at: string;
+                /**
+                 * @description Les champs modifiés, avec leur valeur avant et après.
+                 * @default []
+                 */
+                history_changes: components["schemas"]["HistoryChange"][];
+                /**
+                 * @description Pour la liste de toutes les modifications : de quoi demander la page suivante (`after`).
+                 * @default
+                 */
+                history_cursor: string;
+                /**
+                 * @description Le portable de terrain d'où elle vient, pour une synchronisation.
+                 * @default null
+                 */
+                history_device: string | null;
+                /**
+                 * @description L'entité et l'identifiant de l'enregistrement modifié.
+                 * @default
+                 */
+                history_entity: string;
+                /**
+                 * Format: int64
+                 * @default 0
+                 */
+                history_entityId: number;
+                /**
+                 * Format: int64
+                 * @description L'utilisateur qui l'a faite ; absent pour un travail de fond d'un service.
+                 * @default null
+                 */
+                history_loginId: number | null;
+                /**
+                 * @description Son nom de connexion, ou le nom du service.
+                 * @default
+                 */
+                history_loginName: string;
+                /**
+                 * @description Le motif, quand l'action en demande un.
+                 * @default null
+                 */
+                history_reason: string | null;
+                /**
+                 * @description D'où elle vient : `screen` (un écran), `api`, `statement` (un relevé importé), `sync` (un portable de
+                 *     terrain), `merge` (une fusion) ou `restore` (une version restaurée).
+                 * @default
+                 */
+                history_source: string;
+                /**
+                 * Format: int32
+                 * @description La version de l'enregistrement que cette modification a faite : 1 pour sa création, puis 2, 3…
+                 * @default 0
+                 */
+                history_version: number;
             }[];
             /** @example ok */
             status: string;
@@ -6106,6 +6390,23 @@ export interface components {
              * @default
              */
             reason: string;
+        };
+        /** @description What a restore asks. */
+        RestoreAsked: {
+            /** @description L'entité, telle que l'API la nomme. */
+            entity: string;
+            /**
+             * Format: int64
+             * @description L'identifiant de l'enregistrement.
+             */
+            id: number;
+            /** @description Le motif de la restauration (obligatoire). */
+            reason?: string;
+            /**
+             * Format: int32
+             * @description La version à remettre.
+             */
+            version: number;
         };
         RetryPhoto: {
             /** @description L'uuid de l'adhérent dont la photo a échoué. */
@@ -8357,6 +8658,180 @@ export interface operations {
                 };
             };
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    get_history: {
+        parameters: {
+            query?: {
+                /** @description Lignes par page (2000 par défaut). */
+                _limit?: number;
+                _offset?: number;
+                /** @description Un nom de champ de la liste, parmi ceux qu'elle permet. */
+                _orderBy?: string;
+                _descending?: boolean;
+                /**
+                 * @description Pagination par clé, là où la liste la propose : l'identifiant de la dernière ligne déjà
+                 *     reçue. La page est faite des lignes qui la suivent, dans le même ordre et avec les mêmes
+                 *     filtres ; `_offset` est alors ignoré.
+                 */
+                after?: number;
+            };
+            header?: never;
+            path: {
+                /** @description L'entité, telle que l'API la nomme. */
+                entity: string;
+                /** @description L'identifiant de l'enregistrement. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["List_HistoryEntry"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    get_history_list: {
+        parameters: {
+            query?: {
+                /** @description Seulement les modifications de cette entité. */
+                entity?: string;
+                /** @description Seulement celles de cet utilisateur (son identifiant). */
+                loginId?: number;
+                /** @description Seulement celles de cette source : `screen`, `api`, `statement`, `sync`, `merge` ou `restore`. */
+                source?: string;
+                /** @description Le premier jour de la période (AAAA-MM-JJ, compris, en temps universel). */
+                from?: string;
+                /** @description Le dernier jour de la période (AAAA-MM-JJ, compris). */
+                to?: string;
+                /**
+                 * @description Pagination par clé, là où la liste la propose : l'identifiant de la dernière ligne déjà
+                 *     reçue. La page est faite des lignes qui la suivent, dans le même ordre et avec les mêmes
+                 *     filtres ; `_offset` est alors ignoré.
+                 */
+                after?: number;
+                /** @description Lignes par page (2000 par défaut). */
+                _limit?: number;
+                _offset?: number;
+                /** @description Un nom de champ de la liste, parmi ceux qu'elle permet. */
+                _orderBy?: string;
+                _descending?: boolean;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["List_HistoryEntry"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    get_history_verify: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description L'entité, telle que l'API la nomme. */
+                entity: string;
+                /** @description L'identifiant de l'enregistrement. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_HistoryVerified"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    post_history_restore: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RestoreAsked"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_HistoryRestored"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
