@@ -124,7 +124,8 @@ pub struct RestoreAsked {
     description = "Remet l'enregistrement dans l'état de la version `version`, avec les mêmes \
         règles qu'une modification (refusée en français quand le résultat enfreindrait une règle), \
         et l'écrit comme une nouvelle version (source `restore`, avec son motif, obligatoire). \
-        Aujourd'hui, les adhérents (`member`) se restaurent.",
+        Aujourd'hui, les adhérents, les coopératives et les parcelles se restaurent, mais pas un \
+        enregistrement supprimé.",
     request_body = RestoreAsked,
     responses((status = 200, body = Data<pb::HistoryRestored>), (status = 400, body = ErrorBody),
         (status = 409, body = ErrorBody)))]

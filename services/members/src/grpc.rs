@@ -268,12 +268,14 @@ impl Members for MembersGrpc {
     }
 
     async fn save_cooperative(&self, request: Request<pb::CooperativeInput>) -> Answer<pb::Id> {
+        let origin = Origin::of(&request)?;
         let draft = registry_rules::check_cooperative(&request.into_inner())?;
-        Ok(Response::new(pb::Id { id: self.store.save_cooperative(&draft).await? }))
+        Ok(Response::new(pb::Id { id: self.store.save_cooperative(&draft, &origin).await? }))
     }
 
     async fn delete_cooperative(&self, request: Request<pb::Id>) -> Answer<Empty> {
-        self.store.delete_cooperative(request.into_inner().id).await?;
+        let origin = Origin::of(&request)?;
+        self.store.delete_cooperative(request.into_inner().id, &origin).await?;
         Ok(Response::new(Empty {}))
     }
 
@@ -298,12 +300,14 @@ impl Members for MembersGrpc {
     }
 
     async fn save_parcel(&self, request: Request<pb::ParcelInput>) -> Answer<pb::Id> {
+        let origin = Origin::of(&request)?;
         let draft = registry_rules::check_parcel(&request.into_inner())?;
-        Ok(Response::new(pb::Id { id: self.store.save_parcel(&draft).await? }))
+        Ok(Response::new(pb::Id { id: self.store.save_parcel(&draft, &origin).await? }))
     }
 
     async fn delete_parcel(&self, request: Request<pb::Id>) -> Answer<Empty> {
-        self.store.delete_parcel(request.into_inner().id).await?;
+        let origin = Origin::of(&request)?;
+        self.store.delete_parcel(request.into_inner().id, &origin).await?;
         Ok(Response::new(Empty {}))
     }
 

@@ -27,9 +27,17 @@ pub fn restore_not_yet(entity: &str) -> String {
     format!("La restauration d'un enregistrement « {entity} » n'est pas encore possible.")
 }
 
-pub fn deleted_member_not_restored(id: i64) -> String {
+/// A deleted record, which a restore does not put back yet.
+pub fn deleted_not_restored(entity: &str, id: i64) -> String {
+    let what = match entity {
+        "member" => format!("L'adhérent n° {id}"),
+        "cooperative" => format!("La coopérative n° {id}"),
+        _ => format!("La parcelle n° {id}"),
+    };
+    let feminine = entity != "member";
     format!(
-        "L'adhérent n° {id} a été supprimé : la restauration d'un adhérent supprimé n'est pas encore possible."
+        "{what} a été supprimé{} : la restauration d'un enregistrement supprimé n'est pas encore possible.",
+        if feminine { "e" } else { "" }
     )
 }
 

@@ -1,10 +1,12 @@
 //! Cooperatives: a code, a name, a locality and a contact; members belong to one.
 
+use super::recorded::{self, COOPERATIVE};
 use super::{PLACE_JSON, Store, place_joins};
 use crate::domain::messages as msg;
 use crate::domain::registry_rules::CooperativeDraft;
 use crate::events;
 use common::error::ServiceError;
+use common::history::{self, Origin};
 use common::outbox;
 use common::paging::Page;
 use common::text;
@@ -78,18 +80,29 @@ impl Store {
     }
 
     #[tracing::instrument(name = "db.members.cooperative_save", skip_all, fields(cooperative_id = d.id))]
-    pub async fn save_cooperative(&self, d: &CooperativeDraft) -> Result<i64, ServiceError> {
+    pub async fn save_cooperative(
+        &self,
+        d: &CooperativeDraft,
+        origin: &Origin,
+    ) -> Result<i64, ServiceError> {
         let mut tx = self.pool.begin().await?;
         self.locality_exists(&mut tx, "cooperative_localityId", d.locality_id).await?;
+        let before: Option<pb::CooperativeInput> = if d.id == 0 {
+            None
+        } else {
+            let before = recorded::locked(&mut tx, "cooperative", d.id).await?;
+            Some(before.ok_or_else(|| ServiceError::NotFound(msg::cooperative_not_found(d.id)))?)
+        };
         let search = text::search_of(&d.code, &d.name);
         let sql = if d.id == 0 {
-            "INSERT INTO members.cooperative (cooperative_code, cooperative_name, cooperative_locality_id, cooperative_contact, search)
-                 VALUES ($1, $2, $3, $4, $5) RETURNING cooperative_id"
+            "INSERT INTO members.cooperative AS r (cooperative_code, cooperative_name, cooperative_locality_id, cooperative_contact, search)
+                 VALUES ($1, $2, $3, $4, $5) RETURNING cooperative_id, to_jsonb(r) - 'search'"
         } else {
-            "UPDATE members.cooperative SET cooperative_code = $1, cooperative_name = $2, cooperative_locality_id = $3,
-                     cooperative_contact = $4, search = $5 WHERE cooperative_id = $6 RETURNING cooperative_id"
+            "UPDATE members.cooperative r SET cooperative_code = $1, cooperative_name = $2, cooperative_locality_id = $3,
+                     cooperative_contact = $4, search = $5 WHERE cooperative_id = $6
+                 RETURNING cooperative_id, to_jsonb(r) - 'search'"
         };
-        let mut query = sqlx::query_scalar(sql)
+        let mut query = sqlx::query_as(sql)
             .bind(&d.code)
             .bind(&d.name)
             .bind(d.locality_id)
@@ -98,18 +111,23 @@ impl Store {
         if d.id != 0 {
             query = query.bind(d.id);
         }
-        let saved: Option<i64> = query.fetch_optional(&mut *tx).await.map_err(|e| {
-            let taken = msg::cooperative_code_taken(&d.code);
-            unique_or(
-                e,
-                [UniqueField {
-                    constraint: "cooperative_code_key",
-                    field: "cooperative_code",
-                    message: taken,
-                }],
-            )
-        })?;
-        let id = saved.ok_or_else(|| ServiceError::NotFound(msg::cooperative_not_found(d.id)))?;
+        let saved: Option<(i64, Json<pb::CooperativeInput>)> =
+            query.fetch_optional(&mut *tx).await.map_err(|e| {
+                let taken = msg::cooperative_code_taken(&d.code);
+                unique_or(
+                    e,
+                    [UniqueField {
+                        constraint: "cooperative_code_key",
+                        field: "cooperative_code",
+                        message: taken,
+                    }],
+                )
+            })?;
+        let (id, Json(after)) =
+            saved.ok_or_else(|| ServiceError::NotFound(msg::cooperative_not_found(d.id)))?;
+        let changes = history::changes(before.as_ref(), Some(&after));
+        history::store::record(&mut tx, super::SCHEMA, origin.entry(COOPERATIVE, id, changes))
+            .await?;
         let cooperative = pb::CooperativeInput {
             cooperative_id: Some(id),
             cooperative_code: d.code.clone(),
@@ -126,17 +144,13 @@ impl Store {
     }
 
     /// Refused while members still belong to the cooperative.
-    pub async fn delete_cooperative(&self, id: i64) -> Result<(), ServiceError> {
+    pub async fn delete_cooperative(&self, id: i64, origin: &Origin) -> Result<(), ServiceError> {
         let mut tx = self.pool.begin().await?;
-        let found: Option<i64> = sqlx::query_scalar(
-            "SELECT cooperative_id FROM members.cooperative WHERE cooperative_id = $1 FOR UPDATE",
-        )
-        .bind(id)
-        .fetch_optional(&mut *tx)
-        .await?;
-        if found.is_none() {
+        let found: Option<pb::CooperativeInput> =
+            recorded::locked(&mut tx, "cooperative", id).await?;
+        let Some(before) = found else {
             return Err(ServiceError::NotFound(msg::cooperative_not_found(id)));
-        }
+        };
         let members: i64 = sqlx::query_scalar(
             "SELECT count(*) FROM members.member WHERE member_cooperative_id = $1",
         )
@@ -149,6 +163,9 @@ impl Store {
         sqlx::query("DELETE FROM members.cooperative WHERE cooperative_id = $1")
             .bind(id)
             .execute(&mut *tx)
+            .await?;
+        let changes = history::changes(Some(&before), None);
+        history::store::record(&mut tx, super::SCHEMA, origin.entry(COOPERATIVE, id, changes))
             .await?;
         let deleted = pb::CooperativeDeleted { meta: None, cooperative_id: id };
         outbox::enqueue(&mut tx, super::SCHEMA, &events::COOPERATIVE_DELETED, &deleted).await?;

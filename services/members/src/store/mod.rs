@@ -6,6 +6,7 @@ pub mod cooperatives;
 mod geography;
 pub mod members;
 pub mod parcels;
+pub mod recorded;
 mod replay;
 pub mod sync;
 mod sync_marks;

@@ -1,10 +1,12 @@
 //! Parcels: a piece of land a member farms, with its area in hectares, its crop and a GPS point.
 
+use super::recorded::{self, PARCEL};
 use super::{PLACE_JSON, Store, place_joins};
 use crate::domain::messages as msg;
 use crate::domain::registry_rules::ParcelDraft;
 use crate::events;
 use common::error::ServiceError;
+use common::history::{self, Origin};
 use common::outbox;
 use common::paging::Page;
 use common::text;
@@ -96,8 +98,14 @@ impl Store {
     }
 
     #[tracing::instrument(name = "db.members.parcel_save", skip_all, fields(parcel_id = d.id))]
-    pub async fn save_parcel(&self, d: &ParcelDraft) -> Result<i64, ServiceError> {
+    pub async fn save_parcel(&self, d: &ParcelDraft, origin: &Origin) -> Result<i64, ServiceError> {
         let mut tx = self.pool.begin().await?;
+        let before: Option<pb::ParcelInput> = if d.id == 0 {
+            None
+        } else {
+            let before = recorded::locked(&mut tx, "parcel", d.id).await?;
+            Some(before.ok_or_else(|| ServiceError::NotFound(msg::parcel_not_found(d.id)))?)
+        };
         let owner: Option<(String, String)> =
             sqlx::query_as("SELECT member_firstname, member_lastname FROM members.member WHERE member_id = $1 FOR KEY SHARE")
                 .bind(d.member_id)
@@ -112,15 +120,15 @@ impl Store {
         self.locality_exists(&mut tx, "parcel_localityId", d.locality_id).await?;
         let search = text::fold(&format!("{} {} {} {}", d.code, d.crop, firstname, lastname));
         let sql = if d.id == 0 {
-            "INSERT INTO members.parcel (parcel_code, parcel_member_id, parcel_locality_id, parcel_area, parcel_crop,
+            "INSERT INTO members.parcel AS r (parcel_code, parcel_member_id, parcel_locality_id, parcel_area, parcel_crop,
                      parcel_latitude, parcel_longitude, search)
-                 VALUES ($1, $2, $3, $4::numeric, $5, $6, $7, $8) RETURNING parcel_id"
+                 VALUES ($1, $2, $3, $4::numeric, $5, $6, $7, $8) RETURNING parcel_id, to_jsonb(r) - 'search'"
         } else {
-            "UPDATE members.parcel SET parcel_code = $1, parcel_member_id = $2, parcel_locality_id = $3,
+            "UPDATE members.parcel r SET parcel_code = $1, parcel_member_id = $2, parcel_locality_id = $3,
                      parcel_area = $4::numeric, parcel_crop = $5, parcel_latitude = $6, parcel_longitude = $7, search = $8
-                 WHERE parcel_id = $9 RETURNING parcel_id"
+                 WHERE parcel_id = $9 RETURNING parcel_id, to_jsonb(r) - 'search'"
         };
-        let mut query = sqlx::query_scalar(sql)
+        let mut query = sqlx::query_as(sql)
             .bind(&d.code)
             .bind(d.member_id)
             .bind(d.locality_id)
@@ -132,18 +140,22 @@ impl Store {
         if d.id != 0 {
             query = query.bind(d.id);
         }
-        let saved: Option<i64> = query.fetch_optional(&mut *tx).await.map_err(|e| {
-            let taken = msg::parcel_code_taken(&d.code);
-            unique_or(
-                e,
-                [UniqueField {
-                    constraint: "parcel_code_key",
-                    field: "parcel_code",
-                    message: taken,
-                }],
-            )
-        })?;
-        let id = saved.ok_or_else(|| ServiceError::NotFound(msg::parcel_not_found(d.id)))?;
+        let saved: Option<(i64, Json<pb::ParcelInput>)> =
+            query.fetch_optional(&mut *tx).await.map_err(|e| {
+                let taken = msg::parcel_code_taken(&d.code);
+                unique_or(
+                    e,
+                    [UniqueField {
+                        constraint: "parcel_code_key",
+                        field: "parcel_code",
+                        message: taken,
+                    }],
+                )
+            })?;
+        let (id, Json(after)) =
+            saved.ok_or_else(|| ServiceError::NotFound(msg::parcel_not_found(d.id)))?;
+        let changes = history::changes(before.as_ref(), Some(&after));
+        history::store::record(&mut tx, super::SCHEMA, origin.entry(PARCEL, id, changes)).await?;
         let parcel = pb::ParcelInput {
             parcel_id: Some(id),
             parcel_code: d.code.clone(),
@@ -161,15 +173,18 @@ impl Store {
         Ok(id)
     }
 
-    pub async fn delete_parcel(&self, id: i64) -> Result<(), ServiceError> {
+    pub async fn delete_parcel(&self, id: i64, origin: &Origin) -> Result<(), ServiceError> {
         let mut tx = self.pool.begin().await?;
-        let deleted = sqlx::query("DELETE FROM members.parcel WHERE parcel_id = $1")
+        let found: Option<pb::ParcelInput> = recorded::locked(&mut tx, "parcel", id).await?;
+        let Some(before) = found else {
+            return Err(ServiceError::NotFound(msg::parcel_not_found(id)));
+        };
+        sqlx::query("DELETE FROM members.parcel WHERE parcel_id = $1")
             .bind(id)
             .execute(&mut *tx)
             .await?;
-        if deleted.rows_affected() == 0 {
-            return Err(ServiceError::NotFound(msg::parcel_not_found(id)));
-        }
+        let changes = history::changes(Some(&before), None);
+        history::store::record(&mut tx, super::SCHEMA, origin.entry(PARCEL, id, changes)).await?;
         let event = pb::ParcelDeleted { meta: None, parcel_id: id };
         outbox::enqueue(&mut tx, super::SCHEMA, &events::PARCEL_DELETED, &event).await?;
         outbox::commit(tx, super::SCHEMA).await?;

@@ -1,4 +1,4 @@
-//! A member's history through the REST API, as an inspector and a manager use it: every change one
+//! The members service's history (members, cooperatives, parcels) through the REST API, as an inspector and a manager use it: every change one
 //! entry with who, from where and old → new (and nothing else), read by every role that reads members,
 //! the whole list an administrator's; a past version restored with its reason, refused in French when
 //! it would break a rule; the chain's check finding an entry changed behind the application's back.
@@ -258,7 +258,76 @@ async fn a_restore_that_would_break_a_family_rule_is_refused_and_a_deletion_is_k
     assert_eq!(
         answer["message"],
         format!(
-            "L'adhérent n° {main} a été supprimé : la restauration d'un adhérent supprimé n'est pas encore possible."
+            "L'adhérent n° {main} a été supprimé : la restauration d'un enregistrement supprimé n'est pas encore possible."
+        )
+    );
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_cooperative_and_a_parcel_have_their_history_and_their_past_versions_back() {
+    let suite = TestSuite::start().await;
+    let admin = suite.admin_token().await;
+    let record = |entity: &str, id: i64| format!("/api/history/get.history/{entity}/{id}");
+    let coop = save(
+        &suite,
+        &admin,
+        "/api/cooperative/post_cooperative",
+        json!({"cooperative_code": "C-1", "cooperative_name": "Coop Daloa"}),
+    )
+    .await;
+    let renamed = json!({"cooperative_id": coop, "cooperative_code": "C-1", "cooperative_name": "Coop de Daloa",
+                         "cooperative_contact": "0102030405"});
+    save(&suite, &admin, "/api/cooperative/post_cooperative", renamed).await;
+    let (_, page) = suite.get(&record("cooperative", coop), &admin).await;
+    assert_eq!(page["total"], 2, "{page}");
+    assert_eq!(
+        changes(&page["data"][0]),
+        ["cooperative_contact:  → 0102030405", "cooperative_name: Coop Daloa → Coop de Daloa"]
+    );
+    let asked =
+        json!({"entity": "cooperative", "id": coop, "version": 1, "reason": "nom officiel"});
+    let (status, answer) = restore(&suite, &admin, asked).await;
+    assert_eq!(status, StatusCode::OK, "{answer}");
+    let (_, back) = suite.get(&format!("/api/cooperative/get_cooperative/{coop}"), &admin).await;
+    assert_eq!(back["data"]["cooperative_name"], "Coop Daloa");
+    assert_eq!(back["data"]["cooperative_contact"], "");
+
+    let owner = save(
+        &suite,
+        &admin,
+        "/api/member/post_member",
+        json!({"member_firstname": "Yao", "member_lastname": "Kouadio"}),
+    )
+    .await;
+    let parcel = save(
+        &suite,
+        &admin,
+        "/api/parcel/post_parcel",
+        json!({"parcel_code": "P-1", "parcel_memberId": owner, "parcel_area": 1.5, "parcel_crop": "Cacao"}),
+    )
+    .await;
+    let changed = json!({"parcel_id": parcel, "parcel_code": "P-1", "parcel_memberId": owner,
+                         "parcel_area": 2.25, "parcel_crop": "Café"});
+    save(&suite, &admin, "/api/parcel/post_parcel", changed).await;
+    let (status, answer) =
+        suite.delete(&format!("/api/parcel/delete_parcel/{parcel}"), &admin).await;
+    assert_eq!(status, StatusCode::OK, "{answer}");
+    let (_, page) = suite.get(&record("parcel", parcel), &admin).await;
+    assert_eq!(page["total"], 3, "{page}");
+    assert_eq!(changes(&page["data"][1]), ["parcel_area: 1.5 → 2.25", "parcel_crop: Cacao → Café"]);
+    assert!(changes(&page["data"][0]).contains(&"parcel_crop: Café → ∅".to_string()));
+    let asked =
+        json!({"entity": "parcel", "id": parcel, "version": 3, "reason": "supprimée par erreur"});
+    let (status, answer) = restore(&suite, &admin, asked).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "the deletion is the current version: {answer}");
+    let asked =
+        json!({"entity": "parcel", "id": parcel, "version": 2, "reason": "supprimée par erreur"});
+    let (status, answer) = restore(&suite, &admin, asked).await;
+    assert_eq!(status, StatusCode::CONFLICT, "{answer}");
+    assert_eq!(
+        answer["message"],
+        format!(
+            "La parcelle n° {parcel} a été supprimée : la restauration d'un enregistrement supprimé n'est pas encore possible."
         )
     );
 }

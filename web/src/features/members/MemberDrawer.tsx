@@ -4,7 +4,10 @@
 // A changed record asks before the drawer closes. A new member can be saved with « Enregistrer et ajouter un
 // membre de la famille »: a new form opens above, linked to the family's main member, and so on for the next.
 // A role that may not change members sees the record read-only, its buttons disabled saying who may.
+// Its history tab lists every version of the record; restoring one first asks about unsaved changes, then
+// reloads the record into the form.
 import { DeleteOutlined, UsergroupAddOutlined } from '@ant-design/icons';
+import { useQueryClient } from '@tanstack/react-query';
 import { Button, Drawer, Form, Space, Spin, Tabs } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useRight } from '../../app/useRight';
@@ -15,8 +18,10 @@ import { UnsavedDialog } from '../../shared/form/UnsavedDialog';
 import { fr } from '../../shared/locale/fr';
 import Permitted from '../../shared/rights/Permitted';
 import MemberTransactions from '../cards/MemberTransactions';
-import { useDeleteMember, useMember, useSaveMember, useUploadPhoto, type Member } from './api';
+import HistoryTimeline from '../history/HistoryTimeline';
+import { membersKey, useDeleteMember, useMember, useSaveMember, useUploadPhoto, type Member } from './api';
 import { familyRoleOf, fullName, memberLabel } from './family';
+import { MEMBER_HISTORY_LABELS, MEMBER_HISTORY_VALUES } from './historyLabels';
 import MemberFamily from './MemberFamily';
 import MemberForm from './MemberForm';
 import {
@@ -61,6 +66,8 @@ export default function MemberDrawer({ target, onClose, nested = false, onAddFam
   const writeRight = useRight('members', 'write');
   const deleteRight = useRight('members', 'delete');
   const canWrite = writeRight.allowed;
+  const historyRight = useRight('history', 'read');
+  const queryClient = useQueryClient();
   const [form] = Form.useForm<MemberFormValues>();
   const save = useSaveMember();
   const remove = useDeleteMember();
@@ -81,10 +88,14 @@ export default function MemberDrawer({ target, onClose, nested = false, onAddFam
   useEffect(() => {
     if (member && !baseline.current) baseline.current = toFormValues(start ?? member);
   }, [member, start]);
-  const { requestClose, dialog } = useUnsavedGuard(
-    () => canWrite && (pending !== null || (baseline.current !== null && formChanged(form, baseline.current))),
-  );
+  const isDirty = () =>
+    canWrite && (pending !== null || (baseline.current !== null && formChanged(form, baseline.current)));
+  const { requestClose, dialog } = useUnsavedGuard(isDirty);
   const cancel = () => requestClose(onClose);
+  // A restore asked for while the form holds unsaved changes: it opens once they are abandoned.
+  const [restoreAfterDiscard, setRestoreAfterDiscard] = useState<(() => void) | null>(null);
+  // The form is drawn anew after a restore, so that its pickers start from the restored record.
+  const [formKey, setFormKey] = useState(0);
 
   // A member that could not be read (deleted meanwhile): the notice said why.
   const unreadable = id !== null && record.isError && !record.data;
@@ -143,6 +154,30 @@ export default function MemberDrawer({ target, onClose, nested = false, onAddFam
     } finally {
       setBusy(false);
     }
+  }
+
+  function askBeforeRestore(open: () => void) {
+    if (isDirty()) setRestoreAfterDiscard(() => open);
+    else open();
+  }
+
+  function discardThenRestore() {
+    const open = restoreAfterDiscard;
+    setRestoreAfterDiscard(null);
+    form.resetFields();
+    setPending(null);
+    open?.();
+  }
+
+  /** The record is read again and the form shows it: what it had typed was abandoned before the restore. */
+  async function reloadRestored() {
+    await queryClient.invalidateQueries({ queryKey: membersKey });
+    const fresh = queryClient.getQueryData<Member>([...membersKey, 'one', id]);
+    if (!fresh) return;
+    const values = toFormValues(fresh);
+    baseline.current = values;
+    form.setFieldsValue(values);
+    setFormKey((key) => key + 1);
   }
 
   async function removeMember() {
@@ -216,6 +251,7 @@ export default function MemberDrawer({ target, onClose, nested = false, onAddFam
               label: text.tabs.record,
               children: (
                 <MemberForm
+                  key={formKey}
                   form={form}
                   member={member}
                   initialValues={toFormValues(start ?? member)}
@@ -249,6 +285,26 @@ export default function MemberDrawer({ target, onClose, nested = false, onAddFam
               disabled: id === null,
               children: id !== null && <MemberTransactions member={{ value: id, label: memberLabel(member) }} />,
             },
+            ...(historyRight.allowed
+              ? [
+                  {
+                    key: 'history',
+                    label: text.tabs.history,
+                    disabled: id === null,
+                    children: id !== null && (
+                      <HistoryTimeline
+                        entity="member"
+                        id={id}
+                        labels={MEMBER_HISTORY_LABELS}
+                        valueNames={MEMBER_HISTORY_VALUES}
+                        current={record.data}
+                        beforeRestore={askBeforeRestore}
+                        onRestored={reloadRestored}
+                      />
+                    ),
+                  },
+                ]
+              : []),
           ]}
         />
       )}
@@ -262,6 +318,11 @@ export default function MemberDrawer({ target, onClose, nested = false, onAddFam
         />
       )}
       <UnsavedDialog {...dialog} />
+      <UnsavedDialog
+        open={restoreAfterDiscard !== null}
+        onKeep={() => setRestoreAfterDiscard(null)}
+        onDiscard={discardThenRestore}
+      />
     </Drawer>
   );
 }

@@ -499,7 +499,7 @@ export const fr = {
     saveAndAddFamily: 'Enregistrer et ajouter un membre de la famille',
     loadingTitle: 'Adhérent',
     confirmDelete: 'Supprimer cet adhérent ?',
-    tabs: { record: 'Fiche', family: 'Famille', payments: 'Paiements' },
+    tabs: { record: 'Fiche', family: 'Famille', payments: 'Paiements', history: 'Historique' },
     sections: {
       identity: 'Identité',
       contact: 'Coordonnées',
@@ -1005,6 +1005,44 @@ export const fr = {
     ready: (list: string) => `Export prêt : ${list}`,
     readyDetail: (file: string, size: string) => `${file} (${size})`,
     failedNotice: (list: string) => `L’export a échoué : ${list}`,
+  },
+
+  // A record's history (features/history): its versions, who made them and how, their check and a restore.
+  history: {
+    none: 'Aucune modification enregistrée',
+    version: (n: number) => `Version ${n}`,
+    creation: 'Création',
+    deletion: 'Suppression',
+    by: (name: string) => `par ${name}`,
+    sources: {
+      screen: 'Écran',
+      api: 'API',
+      statement: 'Relevé importé',
+      sync: 'Synchronisation',
+      merge: 'Fusion',
+      restore: 'Restauration',
+    } as Record<string, string>,
+    fromDevice: (device: string) => `depuis le portable ${device}`,
+    reason: (reason: string) => `Motif : ${reason}`,
+    empty: '(vide)',
+    photo: 'Photo',
+    newPhoto: (version: string) => `nouvelle photo (version ${version})`,
+    photoRemoved: 'photo retirée',
+    shown: (shown: number, total: number) => `${shown} version${shown > 1 ? 's' : ''} sur ${total}`,
+    more: 'Voir plus',
+    verify: "Vérifier l'intégrité",
+    intact: (n: number) => `Historique intact (${n} entrée${n > 1 ? 's' : ''})`,
+    broken: (version: number | null) =>
+      version === null ? 'Historique altéré' : `Historique altéré à partir de la version ${version}`,
+    restore: 'Restaurer cette version',
+    restoreTitle: (n: number) => `Restaurer la version ${n}`,
+    restoreSubmit: 'Restaurer',
+    preview: 'Ce qui changera (actuel → restauré) :',
+    previewNone: 'Cette version a les mêmes valeurs que la fiche actuelle : rien ne changera.',
+    reasonLabel: 'Motif',
+    reasonRequired: 'Indiquez le motif de la restauration.',
+    reasonTooLong: 'Le motif ne peut pas dépasser 500 caractères.',
+    restored: (n: number) => `Version ${n} restaurée.`,
   },
 
   // A list filter kept in the address (`shared/list/useUrlFilter`), shown as a tag that removes it.
