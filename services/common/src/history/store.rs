@@ -117,11 +117,43 @@ pub async fn record(
     .fetch_optional(&mut *tx)
     .await?;
     let version = last.as_ref().map_or(1, |(version, _)| version + 1);
+    let row = seal(&entry, version, last.as_ref().map(|(_, hash)| hash.as_slice()))?;
+    sqlx::query(AssertSqlSafe(insert_sql(schema, "$1"))).bind(row).execute(&mut *tx).await?;
+    Ok(Some(version))
+}
+
+/// A record's first entry, its creation, sealed (numbered, dated and hashed) before the record is
+/// written, so that the statement that writes the record writes it too (`insert_sql`): no lock and no
+/// read of a last version, since no other writer knows the record yet. `None` for a creation that sets
+/// nothing.
+pub fn sealed_creation(entry: Entry<'_>) -> Result<Option<Value>, ServiceError> {
+    if entry.changes.is_empty() {
+        return Ok(None);
+    }
+    seal(&entry, 1, None).map(Some)
+}
+
+/// The statement that writes the sealed entry bound at `parameter` (`$1`: the row as JSON, from `seal`)
+/// into `schema`'s history; a service's own statement may hold it in a `WITH`.
+pub fn insert_sql(schema: &str, parameter: &str) -> String {
+    let table = format!("{}.history", ident(schema));
+    format!(
+        "INSERT INTO {table} ({WRITTEN_COLUMNS})
+         SELECT {WRITTEN_COLUMNS} FROM jsonb_populate_record(NULL::{table}, {parameter})"
+    )
+}
+
+const WRITTEN_COLUMNS: &str = "history_entity, history_entity_id, history_version, history_at,
+    history_login_id, history_login_name, history_source, history_device, history_reason,
+    history_changes, history_previous_hash, history_hash";
+
+/// The entry as the version `version` of its record, after the entry whose hash is `previous`: its row
+/// as JSON, under the table's columns (the hashes in bytea's hex form, read as such by the table).
+fn seal(entry: &Entry<'_>, version: i32, previous: Option<&[u8]>) -> Result<Value, ServiceError> {
     // The table keeps microseconds: the hash covers the moment as it will be read back.
     let at_micros = Utc::now().timestamp_micros();
     let at = DateTime::from_timestamp_micros(at_micros).unwrap_or_default();
     let changes = serde_json::to_value(&entry.changes).map_err(anyhow::Error::from)?;
-    let previous = last.as_ref().map(|(_, hash)| hash.as_slice());
     let hash = chain::hash(
         previous,
         &Hashed {
@@ -137,27 +169,29 @@ pub async fn record(
             changes: &changes,
         },
     );
-    sqlx::query(AssertSqlSafe(format!(
-        "INSERT INTO {table} (history_entity, history_entity_id, history_version, history_at,
-             history_login_id, history_login_name, history_source, history_device, history_reason,
-             history_changes, history_previous_hash, history_hash)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)"
-    )))
-    .bind(entry.entity)
-    .bind(entry.entity_id)
-    .bind(version)
-    .bind(at)
-    .bind(entry.author.login_id)
-    .bind(&entry.author.login_name)
-    .bind(entry.source.name())
-    .bind(entry.source.device())
-    .bind(entry.reason)
-    .bind(&changes)
-    .bind(previous)
-    .bind(&hash)
-    .execute(&mut *tx)
-    .await?;
-    Ok(Some(version))
+    Ok(serde_json::json!({
+        "history_entity": entry.entity,
+        "history_entity_id": entry.entity_id,
+        "history_version": version,
+        "history_at": at.to_rfc3339_opts(chrono::SecondsFormat::Micros, true),
+        "history_login_id": entry.author.login_id,
+        "history_login_name": entry.author.login_name,
+        "history_source": entry.source.name(),
+        "history_device": entry.source.device(),
+        "history_reason": entry.reason,
+        "history_changes": changes,
+        "history_previous_hash": previous.map(bytea),
+        "history_hash": bytea(&hash),
+    }))
+}
+
+/// Bytes as PostgreSQL reads a bytea from text: `\x` and their hex digits.
+fn bytea(bytes: &[u8]) -> String {
+    let mut text = String::from("\\x");
+    for byte in bytes {
+        text.push_str(&format!("{byte:02x}"));
+    }
+    text
 }
 
 const COLUMNS: &str = "history_version, history_at, history_login_id, history_login_name,

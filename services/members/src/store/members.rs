@@ -401,8 +401,9 @@ impl Store {
     }
 
     /// A new main member, the most frequent write, in one round trip: there is no row to lock and no
-    /// family to check, the identity number comes from a block drawn ahead (`SequenceBlocks`), and one
-    /// statement writes the row and its event only if its locality and cooperative are known. When one
+    /// family to check, the identity number and the id come from blocks drawn ahead (`SequenceBlocks`),
+    /// and one statement writes the row, its event and its history's first entry only if its locality
+    /// and cooperative are known. When one
     /// is not, the references are checked as for any write (a locality imported a moment ago is read
     /// through from the geography; an unknown one is refused with its message), then written again.
     async fn create_main_member(
@@ -415,36 +416,43 @@ impl Store {
         let caller = origin.author.login_name.as_str();
         server_owned(draft, None, may_check_photos)?;
         let id_number = self.new_id_number(&self.pool, draft, settings).await?;
+        // Its id drawn ahead too, so that its creation's entry in the history is sealed before the
+        // statement that writes the member writes the entry with it.
+        let id = self.member_ids.next(&self.pool).await?;
         let fields = ServerFields {
             id_number: &id_number,
             member_uuid: uuid::Uuid::now_v7(),
             order_number: 0,
         };
-        let (member, row) = member_row(draft, &fields, caller, true);
+        let (mut member, mut row) = member_row(draft, &fields, caller, true);
+        member.member_id = Some(id);
+        row.insert("member_id".into(), json!(id));
         let columns = row.keys().cloned().collect::<Vec<_>>().join(", ");
+        let created = history::changes(None, Some(&member));
+        let entry = history::store::sealed_creation(origin.entry(ENTITY, id, created))?;
         let event = outbox::Stamped::of(
             &events::MEMBER_CREATED,
             &pb::MemberSaved { meta: None, member: Some(member) },
         )?;
-        // The event's member gets its id from the row as it is inserted. A cooperative deleted between
-        // the check and the insert is still refused by its foreign key.
+        // A cooperative deleted between the check and the insert is still refused by its foreign key.
         let sql = format!(
             "WITH known AS (SELECT WHERE
                    ($5::bigint IS NULL OR EXISTS (SELECT FROM members.geo_locality WHERE locality_id = $5))
                    AND ($6::bigint IS NULL OR EXISTS (SELECT FROM members.cooperative WHERE cooperative_id = $6))),
-             saved AS (INSERT INTO members.member AS m ({columns})
+             saved AS (INSERT INTO members.member ({columns})
                  SELECT {columns} FROM jsonb_populate_record(NULL::members.member, $1), known
-                 RETURNING member_id, sync_position, {RECORDED}),
+                 RETURNING member_id, sync_position),
              told AS (INSERT INTO members.outbox (id, subject, payload, trace_context)
-                 SELECT $2, $7, jsonb_set($3, '{{member_id}}', to_jsonb(member_id)), $4
-                 FROM saved),
+                 SELECT $2, $7, $3, $4 FROM saved),
              marked AS (INSERT INTO members.sync_unsent (member_id, sync_position)
-                 SELECT member_id, sync_position FROM saved WHERE $8)
-             SELECT member_id, recorded FROM saved"
+                 SELECT member_id, sync_position FROM saved WHERE $8),
+             recorded AS ({history} WHERE $9 IS NOT NULL AND EXISTS (SELECT FROM saved))
+             SELECT member_id FROM saved",
+            history = history::store::insert_sql(super::SCHEMA, "$9"),
         );
         let row = Value::Object(row);
         let insert = || {
-            sqlx::query_as::<_, (i64, Json<pb::MemberInput>)>(sqlx::AssertSqlSafe(sql.clone()))
+            sqlx::query_scalar::<_, i64>(sqlx::AssertSqlSafe(sql.clone()))
                 .bind(&row)
                 .bind(event.id)
                 .bind(&event.payload)
@@ -453,31 +461,28 @@ impl Store {
                 .bind(draft.input.member_cooperative_id)
                 .bind(event.subject)
                 .bind(settings.field_instance)
+                .bind(&entry)
         };
-        // The creation's entry in the history is written in the same transaction.
-        let mut tx = self.pool.begin().await?;
-        let written =
-            insert().fetch_optional(&mut *tx).await.map_err(|e| unique_conflict(e, &id_number))?;
-        if let Some((id, Json(recorded))) = written {
-            let changes = history::changes(None, Some(&recorded));
-            history::store::record(&mut tx, super::SCHEMA, origin.entry(ENTITY, id, changes))
-                .await?;
-            outbox::commit(tx, super::SCHEMA).await?;
+        let written = insert()
+            .fetch_optional(&self.pool)
+            .await
+            .map_err(|e| unique_conflict(e, &id_number))?;
+        if written.is_some() {
+            outbox::wake(super::SCHEMA);
             return Ok(id);
         }
-        // The cooperative checked stays until the commit (FOR KEY SHARE).
+        // In a transaction, the cooperative checked stays until the commit (FOR KEY SHARE).
+        let mut tx = self.pool.begin().await?;
         self.check_references(&mut tx, draft).await?;
         let written =
             insert().fetch_optional(&mut *tx).await.map_err(|e| unique_conflict(e, &id_number))?;
-        let Some((id, Json(recorded))) = written else {
+        if written.is_none() {
             // Only the locality can have gone in between: the projection dropped it.
             return Err(ServiceError::invalid_field(
                 "member_localityId",
                 msg::locality_not_found(draft.input.member_locality_id.unwrap_or_default()),
             ));
-        };
-        let changes = history::changes(None, Some(&recorded));
-        history::store::record(&mut tx, super::SCHEMA, origin.entry(ENTITY, id, changes)).await?;
+        }
         outbox::commit(tx, super::SCHEMA).await?;
         Ok(id)
     }

@@ -49,10 +49,15 @@ pub struct Store {
     geography: Option<GeographyClient>,
     /// The sequence of identity numbers, drawn a block at a time for new members.
     id_numbers: Arc<SequenceBlocks>,
+    /// The members' ids, drawn a block at a time for new main members (their history's entry is
+    /// sealed before they are written).
+    member_ids: Arc<SequenceBlocks>,
 }
 
 /// Identity numbers drawn in one round trip: the next 32 members created here need none.
 const ID_NUMBER_BLOCK: i64 = 32;
+/// The same for the members' ids.
+const MEMBER_ID_BLOCK: i64 = 32;
 
 impl Store {
     pub fn new(pool: PgPool) -> Self {
@@ -60,6 +65,10 @@ impl Store {
             pool,
             geography: None,
             id_numbers: Arc::new(SequenceBlocks::new("members.id_number_seq", ID_NUMBER_BLOCK)),
+            member_ids: Arc::new(SequenceBlocks::new(
+                "members.member_member_id_seq",
+                MEMBER_ID_BLOCK,
+            )),
         }
     }
 

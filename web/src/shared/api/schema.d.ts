@@ -934,7 +934,7 @@ export interface paths {
         put?: never;
         /**
          * Restaurer une version
-         * @description Remet l'enregistrement dans l'état de la version `version`, avec les mêmes règles qu'une modification (refusée en français quand le résultat enfreindrait une règle), et l'écrit comme une nouvelle version (source `restore`, avec son motif, obligatoire). Aujourd'hui, les adhérents (`member`) se restaurent.
+         * @description Remet l'enregistrement dans l'état de la version `version`, avec les mêmes règles qu'une modification (refusée en français quand le résultat enfreindrait une règle), et l'écrit comme une nouvelle version (source `restore`, avec son motif, obligatoire). Aujourd'hui, les adhérents, les coopératives et les parcelles se restaurent, mais pas un enregistrement supprimé.
          */
         post: operations["post_history_restore"];
         delete?: never;
